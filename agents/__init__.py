@@ -1,0 +1,1 @@
+"""Bots and policy adapters: random, scripted heuristics, ISMCTS, SB3 policy."""

@@ -1,0 +1,1 @@
+"""Star Scrappers: Cave-In — rules engine, simulation and (later) the PettingZoo env."""

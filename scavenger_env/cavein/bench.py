@@ -1,0 +1,148 @@
+"""Engine speed: random legal play and state cloning, one core, in-process.
+
+Used by ``scavenger bench engine``. Every figure comes from the same run, so ratios
+between them are meaningful; absolute figures depend on the machine.
+"""
+
+from __future__ import annotations
+
+import platform
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from scavenger_env.cavein.engine import GameConfig, GameState, apply_action, new_game
+from scavenger_env.cavein.simulate import play_random_game, total_turns
+
+__all__ = ["EngineBenchResult", "bench_engine", "format_engine_table"]
+
+PLAYER_COUNTS = (2, 3, 4)
+
+
+@dataclass(frozen=True)
+class EngineBenchResult:
+    """Engine benchmark figures; the per-count dicts are keyed ``"2"``, ``"3"``, ``"4"``.
+
+    Attributes:
+        decisions_per_s: Engine decisions (applied actions) per second.
+        games_per_s: Complete games (set-up included) per second.
+        decisions_per_game: Mean decisions per game.
+        turns_per_game: Mean turns per game, all players together.
+        clone_us: Mean ``state.clone()`` time in microseconds over mid-game states
+            of all player counts (best of several passes).
+    """
+
+    decisions_per_s: dict[str, float]
+    games_per_s: dict[str, float]
+    decisions_per_game: dict[str, float]
+    turns_per_game: dict[str, float]
+    clone_us: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as a JSON-safe dict with the attribute names as keys."""
+        return asdict(self)
+
+
+def bench_engine(
+    seconds: float = 2.0,
+    player_counts: Sequence[int] = PLAYER_COUNTS,
+    seed: int = 0,
+    clone_states: int = 2000,
+    clone_passes: int = 5,
+) -> EngineBenchResult:
+    """Measure random legal play for each player count, then ``state.clone()``.
+
+    Args:
+        seconds: Time spent playing games per player count (at least one game is
+            always played).
+        player_counts: The player counts to measure.
+        seed: Game ``i`` of each player count uses set-up seed ``seed + i``.
+        clone_states: How many mid-game states to time ``clone()`` on.
+        clone_passes: Passes over those states; the fastest pass is reported.
+    """
+    decisions_per_s: dict[str, float] = {}
+    games_per_s: dict[str, float] = {}
+    decisions_per_game: dict[str, float] = {}
+    turns_per_game: dict[str, float] = {}
+    for n in player_counts:
+        config = GameConfig(num_players=n)
+        games = decisions = turns = 0
+        start = time.perf_counter()
+        while True:
+            state, actions = play_random_game(config, seed + games)
+            games += 1
+            decisions += len(actions)
+            turns += total_turns(state)
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+        key = str(n)
+        decisions_per_s[key] = decisions / elapsed
+        games_per_s[key] = games / elapsed
+        decisions_per_game[key] = decisions / games
+        turns_per_game[key] = turns / games
+    pool = _mid_game_states(player_counts, seed, clone_states)
+    return EngineBenchResult(
+        decisions_per_s=decisions_per_s,
+        games_per_s=games_per_s,
+        decisions_per_game=decisions_per_game,
+        turns_per_game=turns_per_game,
+        clone_us=_time_clones(pool, clone_passes) * 1e6,
+    )
+
+
+def _mid_game_states(
+    player_counts: Sequence[int], seed: int, count: int
+) -> list[GameState]:
+    """About ``count`` states spread over whole games, player counts in turn."""
+    per_count = max(1, count // max(1, len(player_counts)))
+    pool: list[GameState] = []
+    for n in player_counts:
+        config = GameConfig(num_players=n)
+        taken = 0
+        game = 0
+        while taken < per_count:
+            _, actions = play_random_game(config, seed + game)
+            game += 1
+            # Replay the game, keeping a copy of every few states, so the pool
+            # covers the start, middle and end of games alike.
+            stride = max(1, len(actions) // 50)
+            state = new_game(config, seed + game - 1)
+            for i, action in enumerate(actions):
+                if i % stride == 0 and taken < per_count:
+                    pool.append(state.clone())
+                    taken += 1
+                apply_action(state, action)
+    return pool
+
+
+def _time_clones(pool: Sequence[GameState], passes: int) -> float:
+    """Seconds per ``clone()``: the fastest of ``passes`` passes over ``pool``."""
+    best = float("inf")
+    for _ in range(max(1, passes)):
+        start = time.perf_counter()
+        for state in pool:
+            state.clone()
+        best = min(best, (time.perf_counter() - start) / len(pool))
+    return best
+
+
+def format_engine_table(result: EngineBenchResult, seconds: float) -> str:
+    """A readable table of ``result`` for the terminal."""
+    lines = [
+        f"Cave-In engine: random legal play, one core "
+        f"(Python {platform.python_version()}, {seconds:g} s per player count)",
+        "",
+        f"{'players':>7}  {'decisions/s':>12}  {'games/s':>9}  "
+        f"{'decisions/game':>14}  {'turns/game':>10}",
+    ]
+    for key in result.decisions_per_s:
+        lines.append(
+            f"{key:>7}  {result.decisions_per_s[key]:>12,.0f}  "
+            f"{result.games_per_s[key]:>9,.1f}  "
+            f"{result.decisions_per_game[key]:>14,.1f}  "
+            f"{result.turns_per_game[key]:>10,.1f}"
+        )
+    lines += ["", f"state.clone(): {result.clone_us:,.1f} µs per mid-game state"]
+    return "\n".join(lines)

@@ -1,0 +1,155 @@
+"""GameConfig: the rules variant of one game, frozen and validated.
+
+The defaults are the English rulebook plus the research defaults for what it does
+not print; every field where reasonable players differ is an option here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from .data import FACTION_BY_NAME, FACTIONS, MERC_DISTRIBUTIONS
+
+
+class ConfigError(ValueError):
+    """A GameConfig field has a value the rules do not allow."""
+
+
+_FACTION_MODES = ("random", "first_game")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything that decides the rules of a game, apart from the seed.
+
+    Attributes:
+        num_players: 2, 3 or 4.
+        factions: "random" (4 of 6, set-up step 2), "first_game" (the rulebook's
+            suggestion) or a tuple of four faction names.
+        merc_distribution: copies per level per faction, "5/4/2/2" or "4/4/3/2".
+        weedlock_text: "en" (English rulebook) or "de" (German rulebook's texts).
+        cave_in_thresholds: Cave-Ins that end the game for 2, 3 and 4 players.
+        skill_crystals_cave_in: whether a Cave-In crystal gained without a Mine
+            action (L1 skills, Domina, Scrabber, Baton) moves the track.
+        scrabber_every_mine: Scrabber's bonus after every Mine action of the turn
+            (True) or only after the first (False).
+        start_player: "random" or a seat number.
+        max_rounds: a safety stop (not in the rulebook) for bots that never act.
+    """
+
+    num_players: int = 2
+    factions: str | tuple[str, ...] = "random"
+    merc_distribution: str = "5/4/2/2"
+    weedlock_text: str = "en"
+    cave_in_thresholds: tuple[int, int, int] = (7, 8, 9)
+    skill_crystals_cave_in: bool = False
+    scrabber_every_mine: bool = True
+    start_player: str | int = "random"
+    max_rounds: int = 100
+
+    def __post_init__(self) -> None:
+        _check(
+            isinstance(self.num_players, int) and 2 <= self.num_players <= 4,
+            "num_players",
+            self.num_players,
+            "2, 3 or 4",
+        )
+        if isinstance(self.factions, list):
+            object.__setattr__(self, "factions", tuple(self.factions))
+        if isinstance(self.factions, tuple):
+            names = [str(f).lower() for f in self.factions]
+            _check(
+                len(names) == 4
+                and all(n in FACTION_BY_NAME for n in names)
+                and len({FACTION_BY_NAME[n] for n in names}) == 4,
+                "factions",
+                self.factions,
+                "'random', 'first_game' or four different names of "
+                + ", ".join(f.name for f in FACTIONS),
+            )
+        else:
+            _check(
+                self.factions in _FACTION_MODES,
+                "factions",
+                self.factions,
+                "'random', 'first_game' or a tuple of four faction names",
+            )
+        _check(
+            self.merc_distribution in MERC_DISTRIBUTIONS,
+            "merc_distribution",
+            self.merc_distribution,
+            " or ".join(repr(k) for k in MERC_DISTRIBUTIONS),
+        )
+        _check(
+            self.weedlock_text in ("en", "de"),
+            "weedlock_text",
+            self.weedlock_text,
+            "'en' or 'de'",
+        )
+        if isinstance(self.cave_in_thresholds, list):
+            object.__setattr__(
+                self, "cave_in_thresholds", tuple(self.cave_in_thresholds)
+            )
+        _check(
+            isinstance(self.cave_in_thresholds, tuple)
+            and len(self.cave_in_thresholds) == 3
+            and all(isinstance(t, int) and t >= 1 for t in self.cave_in_thresholds),
+            "cave_in_thresholds",
+            self.cave_in_thresholds,
+            "three positive ints for 2, 3 and 4 players, e.g. (7, 8, 9)",
+        )
+        for name in ("skill_crystals_cave_in", "scrabber_every_mine"):
+            value = getattr(self, name)
+            _check(isinstance(value, bool), name, value, "True or False")
+        sp = self.start_player
+        _check(
+            sp == "random"
+            or (isinstance(sp, int) and not isinstance(sp, bool)
+                and 0 <= sp < self.num_players),
+            "start_player",
+            sp,
+            f"'random' or a seat from 0 to {self.num_players - 1}",
+        )  # fmt: skip
+        _check(
+            isinstance(self.max_rounds, int) and self.max_rounds >= 1,
+            "max_rounds",
+            self.max_rounds,
+            "a positive int",
+        )
+
+    @property
+    def cave_in_threshold(self) -> int:
+        """The Cave-In count that triggers the end for this player count."""
+        return self.cave_in_thresholds[self.num_players - 2]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict; `from_dict` reads it back."""
+        d = asdict(self)
+        for k, v in d.items():
+            if isinstance(v, tuple):
+                d[k] = list(v)
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameConfig:
+        """Build a config from `to_dict` output; unknown keys raise ConfigError."""
+        if not isinstance(data, dict):
+            raise ConfigError(
+                f"a config must be a JSON object, got {type(data).__name__}"
+            )
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ConfigError(
+                f"unknown config field(s) {unknown}; allowed: {sorted(known)}"
+            )
+        try:
+            return cls(**data)
+        except TypeError as exc:  # pragma: no cover - guarded by the check above
+            raise ConfigError(str(exc)) from exc
+
+
+def _check(ok: bool, name: str, value: object, allowed: str) -> None:
+    if not ok:
+        raise ConfigError(f"GameConfig.{name}={value!r} is not allowed; use {allowed}")

@@ -1,0 +1,89 @@
+"""Short human names for cards, crystals, artifacts and actions."""
+
+from __future__ import annotations
+
+from .actions import PICK_BASE, block_of
+from .data import (
+    ARTIFACT_CARDS,
+    ARTIFACT_HALVES,
+    DOCKS_SLOT_LEVEL,
+    FACTIONS,
+    MERC_TYPES,
+    Colour,
+    crystal_name,
+)
+from .state import GameState, Kind, Phase
+
+
+def card_name(s: GameState, card: int) -> str:
+    """E.g. 'Fish'Bean (blue 2)'."""
+    t = MERC_TYPES[s.cards.type_of[card]]
+    return f"{t.name} ({t.colour.name.lower()} {t.level})"
+
+
+def type_name(merc_type: int) -> str:
+    t = MERC_TYPES[merc_type]
+    return f"{t.name} ({t.colour.name.lower()} {t.level})"
+
+
+def artifact_name(art: int) -> str:
+    return ARTIFACT_HALVES[art].name
+
+
+def colour_name(colour: int) -> str:
+    return f"{Colour(colour).name.lower()} ({FACTIONS[colour].name})"
+
+
+def describe(s: GameState, action: int) -> str:
+    """What `action` means for the current player in state `s`."""
+    name, arg = block_of(action)
+    if name == "END_TURN":
+        return "end the turn"
+    if name == "DONE":
+        return "decline / done"
+    if name == "USE":
+        if s.phase == Phase.START_ARTIFACT and s.turn.start_queue:
+            return f"use {artifact_name(s.turn.start_queue[0])}"
+        return "use the Leader's skill"
+    if name == "CONFIRM":
+        return "confirm the payment"
+    if name == "RECRUIT":
+        card = s.docks[arg]
+        who = card_name(s, card) if card >= 0 else "an empty slot"
+        return (
+            f"recruit {who} from the Docks (level {DOCKS_SLOT_LEVEL[arg]} slot {arg})"
+        )
+    if name == "MINE":
+        c = s.mine[arg]
+        return (
+            f"mine {crystal_name(c) if c >= 0 else 'an empty slot'} (Mine slot {arg})"
+        )
+    if name == "COLLECT":
+        stack, half = divmod(arg, 2)
+        pile = s.artifact_stacks[stack]
+        if not pile:
+            return f"collect from empty artifact stack {stack}"
+        art = ARTIFACT_CARDS[pile[-1]].halves[half]
+        return f"collect an artifact from stack {stack}, keeping {artifact_name(art)}"
+    if name == "SKILL":
+        return f"use the skill of {type_name(arg)}"
+    if name == "RAID":
+        return f"raid player {arg}'s Base"
+    if name == "PAY":
+        purpose = Kind(s.pay[0]).name.lower() if s.pay else "pay"
+        return f"pay {type_name(arg)} to {purpose}"
+    if name == "PICK_MINE":
+        c = s.mine[arg]
+        return f"take {crystal_name(c) if c >= 0 else 'nothing'} (Mine slot {arg})"
+    if name == "PICK_DOCKS":
+        c = s.docks[arg]
+        return f"take {card_name(s, c) if c >= 0 else 'nothing'} from Docks slot {arg}"
+    if name == "PICK_BASE":
+        seat, d = divmod(action - PICK_BASE, 6)
+        base = s.players[seat].base
+        index = len(base) - 2 - d
+        what = card_name(s, base[index]) if 0 <= index < len(base) else "?"
+        return f"target {what} in player {seat}'s Base ({d + 1} below the Leader)"
+    if name == "PICK_HAND":
+        return f"choose {type_name(arg)} from your hand"
+    return f"choose the colour {colour_name(arg)}"

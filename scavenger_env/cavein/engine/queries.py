@@ -1,0 +1,109 @@
+"""Read-only questions the rules ask of a state: limits, colours, levels and costs.
+
+Each answers one rulebook sentence; the turn, payment and skill modules call them
+so that a discount or a recolour is written in exactly one place.
+"""
+
+from __future__ import annotations
+
+from .data import (
+    ARTIFACT_COST,
+    CRYSTAL_COLOUR,
+    CRYSTAL_COST,
+    DOCKS_SLOT_LEVEL,
+    HAND_LIMIT,
+    Art,
+    Colour,
+)
+from .state import GameState
+
+GREEN = int(Colour.GREEN)
+
+
+def hand_limit(s: GameState, p: int) -> int:
+    """ "You have a hand limit of 7 cards" (Field Kitchen, designed, makes it 8)."""
+    return HAND_LIMIT + 1 if Art.FIELD_KITCHEN in s.players[p].artifacts else HAND_LIMIT
+
+
+def has_room(s: GameState, p: int) -> bool:
+    """ "You may never take cards into your hand in excess of your hand limit"."""
+    return len(s.players[p].hand) < hand_limit(s, p)
+
+
+def is_wild(s: GameState, colour: int) -> bool:
+    """ "Crystals of those colors [not in use] are known as Wild Crystals"."""
+    return not s.in_play[colour]
+
+
+def card_colour(s: GameState, card: int) -> int:
+    """A hand card's colour this turn: Robuster may have recoloured it."""
+    return s.turn.recolour.get(card, s.cards.colour_of[card])
+
+
+def card_level(s: GameState, card: int) -> int:
+    """A card's level when played: doubled for Weedlocks under Seeder (EN)."""
+    level = s.cards.level_of[card]
+    if s.turn.doubling and s.cards.colour_of[card] == GREEN:
+        return level * 2
+    return level
+
+
+def mining_colour(s: GameState, card: int, crystal_colour: int) -> int:
+    """Stalkroot (EN): "Treat your Weedlocks as ... the color of the Crystal"."""
+    if s.turn.stalkroot and s.cards.colour_of[card] == GREEN:
+        return crystal_colour
+    return card_colour(s, card)
+
+
+def crystal_colour(s: GameState, slot: int) -> int:
+    """A Mine crystal's colour this turn: Diggerhino may have changed it."""
+    colour = s.turn.dig.get(slot)
+    return CRYSTAL_COLOUR[s.mine[slot]] if colour is None else colour
+
+
+def mine_cost(s: GameState, p: int, slot: int) -> int:
+    """The crystal's mining cost after every discount (may be 0 or less).
+
+    Totem: "reduced by 1 if you have the Faction Totem in that color"; Diggerhino
+    -1 on its crystal; Maccarat -4 each; Pneumatic Pick (designed) -1.
+    """
+    t = s.turn
+    cost = CRYSTAL_COST[s.mine[slot]] - 4 * t.maccarat
+    if s.totem_owner[crystal_colour(s, slot)] == p:
+        cost -= 1
+    if slot in t.dig:
+        cost -= 1
+    if Art.PNEUMATIC_PICK in s.players[p].artifacts:
+        cost -= 1
+    return cost
+
+
+def artifact_cost(s: GameState, p: int, stack: int) -> int:
+    """The top artifact's cost: Ancientone -4 each ("cumulative"), Guild Charter -2."""
+    cost = ARTIFACT_COST[s.artifact_stacks[stack][-1]] - 4 * s.turn.ancient
+    if Art.GUILD_CHARTER in s.players[p].artifacts:
+        cost -= 2
+    return cost
+
+
+def recruit_level(s: GameState, slot: int) -> int:
+    """The level the single card played to Recruit must have (0: no card).
+
+    "play a single Mercenary card that is exactly 1 level lower"; Foreman: "cost 2
+    less to recruit instead of 1".
+    """
+    needed = DOCKS_SLOT_LEVEL[slot] - (2 if s.turn.foreman else 1)
+    return max(needed, 0)
+
+
+def recruit_card_fits(s: GameState, p: int, level: int, needed: int) -> bool:
+    """Exactly the needed level; Quartermaster (designed): any level up to it."""
+    if level == needed:
+        return True
+    return 1 <= level < needed and Art.QUARTERMASTER in s.players[p].artifacts
+
+
+def leader(s: GameState, p: int) -> int:
+    """ "the top one is your Leader" (-1 for an empty Base)."""
+    base = s.players[p].base
+    return base[-1] if base else -1

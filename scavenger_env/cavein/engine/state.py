@@ -1,0 +1,241 @@
+"""The game state: plain mutable containers with a cheap `clone()`.
+
+The engine mutates a state in place (speed: tens of thousands of decisions per
+second in Python), validates every action before touching anything (so an illegal
+action changes nothing), and offers `clone()` for search bots. All randomness is
+drawn at set-up, so a game is exactly `(config, seed, actions)`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from .config import GameConfig
+from .data import CardTable
+
+
+class Phase(IntEnum):
+    """Which kind of small choice the current player faces."""
+
+    START_ARTIFACT = 0
+    START_LEADER = 1
+    ACTION = 2
+    PAY = 3
+    EFFECT = 4
+    GAME_OVER = 5
+
+
+class Kind(IntEnum):
+    """The four normal actions; a turn's two must differ (unless Fish'Bean)."""
+
+    RECRUIT = 0
+    MINE = 1
+    COLLECT = 2
+    SKILL = 3
+
+
+class Effect(IntEnum):
+    """A pending skill (or artifact) target choice: the first item of a frame."""
+
+    TAKE_CRYSTAL = 0  # [colour or -1] a cost-1 crystal (L1 skills, Domina)
+    TAKE_L2 = 1  # Fish'Bean
+    SERGEANT = 2  # [left]
+    COLONEL = 3  # [budget]
+    SHUWAR = 4
+    MUSHELL = 5  # [seat or -1, left]
+    DIG_SLOT = 6  # Diggerhino
+    DIG_COLOUR = 7  # [slot]
+    ROB_COLOUR = 8  # Robuster
+    ROB_CARDS = 9  # [colour, left]
+    SCRABBER = 10  # [tier]
+    MINDWASP = 11
+    CUSTODIAN = 12
+    DOMINA = 13  # [left]
+    MANDRAGORE = 14  # [first seat or -1, picks, visited seat mask]
+    MANDRAGORE_ALL = 15  # German Mandragore
+    BATON = 16  # Baton of Coaxing
+    VISION = 17  # Enhanced Vision
+
+
+class PlayerState:
+    """One player's holdings. Lists are ordered; `base[-1]` is the Leader."""
+
+    __slots__ = (
+        "artifacts",
+        "base",
+        "crystals",
+        "hand",
+        "raids",
+        "secret",
+        "subjugated",
+    )
+
+    def __init__(self) -> None:
+        self.hand: list[int] = []
+        self.base: list[int] = []
+        self.crystals: list[int] = []
+        self.artifacts: list[int] = []  # artifact halves (data.Art values)
+        self.subjugated: list[int] = []
+        self.raids = 0  # Raids on opponents' Bases (Trophy Wall)
+        #: hand cards no opponent has seen: what is left of the dealt starting hand
+        self.secret: set[int] = set()
+
+    def clone(self) -> PlayerState:
+        p = PlayerState.__new__(PlayerState)
+        p.hand = self.hand[:]
+        p.base = self.base[:]
+        p.crystals = self.crystals[:]
+        p.artifacts = self.artifacts[:]
+        p.subjugated = self.subjugated[:]
+        p.raids = self.raids
+        p.secret = set(self.secret)
+        return p
+
+
+class TurnState:
+    """What the current turn has done so far and which effects are active."""
+
+    __slots__ = (
+        "ancient",
+        "dig",
+        "doubling",
+        "extra_mines",
+        "foreman",
+        "identical",
+        "maccarat",
+        "mined",
+        "normal_used",
+        "played",
+        "raid_targets",
+        "recolour",
+        "scrabber",
+        "stacks_at_start",
+        "stalkroot",
+        "start_queue",
+        "used_kinds",
+    )
+
+    def __init__(self) -> None:
+        self.played: list[int] = []  # cards played this turn, in order
+        self.normal_used = 0
+        self.used_kinds = 0  # bit mask over Kind
+        self.extra_mines = 0  # Drollo
+        self.raid_targets: list[int] = []
+        self.identical = False  # Fish'Bean
+        self.foreman = False
+        self.ancient = 0  # Ancientones active (-4 each)
+        self.maccarat = 0  # Maccarats active (-4 each)
+        self.dig: dict[int, int] = {}  # Diggerhino: Mine slot -> colour this turn
+        self.recolour: dict[int, int] = {}  # Robuster: card id -> colour
+        self.scrabber = False
+        self.stalkroot = False  # Weedlocks mine as the crystal's colour
+        self.doubling = False  # Weedlock levels doubled when played
+        self.mined = 0  # Mine actions taken (Scrabber once-only variant)
+        self.stacks_at_start: tuple[bool, ...] = ()
+        self.start_queue: list[int] = []  # start-of-turn artifacts still to offer
+
+    def clone(self) -> TurnState:
+        t = TurnState.__new__(TurnState)
+        for name in TurnState.__slots__:
+            setattr(t, name, getattr(self, name))
+        t.played = self.played[:]
+        t.raid_targets = self.raid_targets[:]
+        t.recolour = dict(self.recolour)
+        t.dig = dict(self.dig)
+        t.start_queue = self.start_queue[:]
+        return t
+
+
+class GameState:
+    """A whole game position. Build one with `rules.new_game`."""
+
+    __slots__ = (
+        "artifact_stacks",
+        "cards",
+        "cave_in",
+        "config",
+        "crystal_stacks",
+        "current_player",
+        "docks",
+        "effects",
+        "end_reason",
+        "end_triggered",
+        "in_play",
+        "merc_stacks",
+        "mine",
+        "num_players",
+        "pay",
+        "phase",
+        "players",
+        "removed",
+        "resume",
+        "round",
+        "start_player",
+        "totem_owner",
+        "turn",
+        "turns_taken",
+    )
+
+    config: GameConfig
+    cards: CardTable
+
+    def __init__(self, config: GameConfig, cards: CardTable) -> None:
+        self.config = config
+        self.cards = cards
+        self.num_players = config.num_players
+        self.in_play: tuple[bool, ...] = (False,) * 6  # faction colours in play
+        self.merc_stacks: list[list[int]] = [[], [], [], []]  # by level-1; top last
+        self.docks: list[int] = [-1] * 10
+        self.crystal_stacks: list[list[int]] = [[], [], [], []]  # by cost tier
+        self.mine: list[int] = [-1] * 10
+        self.artifact_stacks: list[list[int]] = [[], [], []]  # top last, face up
+        self.removed: list[int] = []  # trimmed from Bases: out of the game
+        self.totem_owner: list[int] = [-1] * 6  # -1 supply, -2 not in the game
+        self.cave_in = 0
+        self.players: list[PlayerState] = []
+        self.start_player = 0
+        self.current_player = 0
+        self.round = 1
+        self.turns_taken: list[int] = []
+        self.end_triggered = False
+        self.end_reason = ""
+        self.phase = Phase.ACTION
+        self.turn = TurnState()
+        #: pending payment: [kind, target, paid card ids...]
+        self.pay: list[int] = []
+        #: pending skill targets, innermost last: each frame is [effect, args...]
+        self.effects: list[list[int]] = []
+        self.resume = Phase.ACTION  # where play goes when `effects` empties
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+    def clone(self) -> GameState:
+        """An independent copy for search; shares only immutable tables."""
+        s = GameState.__new__(GameState)
+        s.config = self.config
+        s.cards = self.cards
+        s.num_players = self.num_players
+        s.in_play = self.in_play
+        s.merc_stacks = [x[:] for x in self.merc_stacks]
+        s.docks = self.docks[:]
+        s.crystal_stacks = [x[:] for x in self.crystal_stacks]
+        s.mine = self.mine[:]
+        s.artifact_stacks = [x[:] for x in self.artifact_stacks]
+        s.removed = self.removed[:]
+        s.totem_owner = self.totem_owner[:]
+        s.cave_in = self.cave_in
+        s.players = [p.clone() for p in self.players]
+        s.start_player = self.start_player
+        s.current_player = self.current_player
+        s.round = self.round
+        s.turns_taken = self.turns_taken[:]
+        s.end_triggered = self.end_triggered
+        s.end_reason = self.end_reason
+        s.phase = self.phase
+        s.turn = self.turn.clone()
+        s.pay = self.pay[:]
+        s.effects = [f[:] for f in self.effects]
+        s.resume = self.resume
+        return s

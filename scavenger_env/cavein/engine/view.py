@@ -1,0 +1,139 @@
+"""What one player may know, and full states sampled consistently with it.
+
+Hidden in Cave-In are only: the order of the face-down stacks (mercenaries by
+level, crystals by cost), the artifact cards under each stack's face-up top, and
+the cards still left of each opponent's dealt starting hand (whose levels are
+known: two level 1 and one level 2). Everything else was seen by all: the Docks,
+the Mine, Bases, every crystal taken (they come from the face-up Mine), and every
+card named by an action (PAY, SKILL and PICK_HAND name a card's type).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .state import GameState
+
+
+@dataclass(frozen=True)
+class OpponentHand:
+    """An opponent's hand as `viewer` knows it."""
+
+    known: tuple[int, ...]  # card ids seen entering the hand
+    unknown_levels: tuple[int, ...]  # levels of cards never seen (sorted)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything `viewer` may know about a state (perfect recall of public events).
+
+    Cards of the same type are interchangeable, so `known` hands hold card ids
+    only as representatives of their types.
+    """
+
+    viewer: int
+    num_players: int
+    current_player: int
+    start_player: int
+    round: int
+    phase: int
+    cave_in: int
+    cave_in_threshold: int
+    in_play: tuple[bool, ...]
+    hand: tuple[int, ...]
+    opponents: tuple[OpponentHand | None, ...]  # None at the viewer's own seat
+    bases: tuple[tuple[int, ...], ...]
+    crystals: tuple[tuple[int, ...], ...]
+    artifacts: tuple[tuple[int, ...], ...]
+    subjugated: tuple[tuple[int, ...], ...]
+    raids: tuple[int, ...]
+    totem_owner: tuple[int, ...]
+    docks: tuple[int, ...]
+    mine: tuple[int, ...]
+    artifact_tops: tuple[int, ...]  # card id on top of each stack, -1 if empty
+    artifact_stack_sizes: tuple[int, ...]
+    merc_stack_sizes: tuple[int, ...]
+    crystal_stack_sizes: tuple[int, ...]
+    removed: tuple[int, ...]
+    played: tuple[int, ...]
+    payment: tuple[int, ...]
+    effects: tuple[tuple[int, ...], ...]
+
+
+def player_view(s: GameState, viewer: int) -> PlayerView:
+    """The state as `viewer` sees it."""
+    opponents: list[OpponentHand | None] = []
+    for q, p in enumerate(s.players):
+        if q == viewer:
+            opponents.append(None)
+            continue
+        known = tuple(c for c in p.hand if c not in p.secret)
+        levels = tuple(sorted(s.cards.level_of[c] for c in p.secret))
+        opponents.append(OpponentHand(known, levels))
+    return PlayerView(
+        viewer=viewer,
+        num_players=s.num_players,
+        current_player=s.current_player,
+        start_player=s.start_player,
+        round=s.round,
+        phase=int(s.phase),
+        cave_in=s.cave_in,
+        cave_in_threshold=s.config.cave_in_threshold,
+        in_play=s.in_play,
+        hand=tuple(s.players[viewer].hand),
+        opponents=tuple(opponents),
+        bases=tuple(tuple(p.base) for p in s.players),
+        crystals=tuple(tuple(p.crystals) for p in s.players),
+        artifacts=tuple(tuple(p.artifacts) for p in s.players),
+        subjugated=tuple(tuple(p.subjugated) for p in s.players),
+        raids=tuple(p.raids for p in s.players),
+        totem_owner=tuple(s.totem_owner),
+        docks=tuple(s.docks),
+        mine=tuple(s.mine),
+        artifact_tops=tuple(st[-1] if st else -1 for st in s.artifact_stacks),
+        artifact_stack_sizes=tuple(len(st) for st in s.artifact_stacks),
+        merc_stack_sizes=tuple(len(st) for st in s.merc_stacks),
+        crystal_stack_sizes=tuple(len(st) for st in s.crystal_stacks),
+        removed=tuple(s.removed),
+        played=tuple(s.turn.played),
+        payment=tuple(s.pay),
+        effects=tuple(tuple(f) for f in s.effects),
+    )
+
+
+def determinize(s: GameState, viewer: int, rng: np.random.Generator) -> GameState:
+    """A full state that `viewer` cannot tell apart from `s`, sampled uniformly.
+
+    Reshuffles, level by level, the face-down stacks together with the unseen
+    cards of the opponents' hands; reshuffles each crystal stack; reshuffles each
+    artifact stack under its face-up top. Search bots plan on such samples.
+    """
+    out = s.clone()
+    for level in range(1, 5):
+        slots: list[tuple[list[int], int]] = []  # (container, index)
+        stack = out.merc_stacks[level - 1]
+        slots += [(stack, i) for i in range(len(stack))]
+        for q, p in enumerate(out.players):
+            if q == viewer:
+                continue
+            slots += [
+                (p.hand, i)
+                for i, c in enumerate(p.hand)
+                if c in p.secret and s.cards.level_of[c] == level
+            ]
+        pool = [box[i] for box, i in slots]
+        for (box, i), j in zip(slots, rng.permutation(len(pool)), strict=True):
+            box[i] = pool[j]
+    for q, p in enumerate(out.players):
+        if q != viewer:
+            old = s.players[q]
+            p.secret = {p.hand[i] for i, c in enumerate(old.hand) if c in old.secret}
+    for stack in out.crystal_stacks:
+        stack[:] = [stack[i] for i in rng.permutation(len(stack))]
+    for stack in out.artifact_stacks:
+        if len(stack) > 2:
+            under = stack[:-1]
+            stack[:-1] = [under[i] for i in rng.permutation(len(under))]
+    return out

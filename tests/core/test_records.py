@@ -1,0 +1,210 @@
+"""Game records: JSON round trip, JSONL files, and corruption reported by line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scavenger_env.core.records import (
+    FORMAT_VERSION,
+    GameRecord,
+    RecordError,
+    enumerate_records,
+    iter_records,
+    write_records,
+)
+
+
+def make_record(**changes: Any) -> GameRecord:
+    fields: dict[str, Any] = {
+        "game": "cavein",
+        "config": {"num_players": 3, "variant": {"weedlock": "en"}},
+        "seed": 12345,
+        "actions": [3, 0, 17, 42, 0],
+        "scores": [12, 9, 15],
+        "winners": [2],
+        "turns": 57,
+    }
+    fields.update(changes)
+    return GameRecord(**fields)
+
+
+def test_to_json_is_one_compact_line_with_format_version_first() -> None:
+    line = make_record().to_json()
+    assert "\n" not in line
+    assert " " not in line
+    assert line.startswith('{"format_version":1,"game":"cavein",')
+    assert list(json.loads(line)) == [
+        "format_version",
+        "game",
+        "config",
+        "seed",
+        "actions",
+        "scores",
+        "winners",
+        "turns",
+    ]
+
+
+def test_json_round_trip() -> None:
+    record = make_record()
+    assert GameRecord.from_json(record.to_json()) == record
+
+
+records_strategy = st.builds(
+    GameRecord,
+    game=st.text(min_size=1, max_size=10),
+    config=st.dictionaries(
+        st.text(max_size=8), st.integers() | st.booleans() | st.text(max_size=5)
+    ),
+    seed=st.integers(min_value=0, max_value=2**63 - 1),
+    actions=st.lists(st.integers(min_value=0, max_value=500), max_size=50),
+    scores=st.lists(st.integers(-50, 200), min_size=1, max_size=4),
+    winners=st.just([0]),
+    turns=st.integers(min_value=0, max_value=10_000),
+)
+
+
+@given(records_strategy)
+def test_any_valid_record_round_trips(record: GameRecord) -> None:
+    assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_file_round_trip_and_line_numbers(tmp_path: Path) -> None:
+    records = [make_record(seed=s) for s in range(4)]
+    path = tmp_path / "games.jsonl"
+    assert write_records(path, records) == 4
+    assert list(iter_records(path)) == records
+    assert [n for n, _ in enumerate_records(path)] == [1, 2, 3, 4]
+    assert path.read_text(encoding="utf-8").count("\n") == 4
+
+
+def test_blank_lines_are_skipped_but_counted(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    one, two = make_record(seed=1), make_record(seed=2)
+    path.write_text(f"{one.to_json()}\n\n   \n{two.to_json()}\n", encoding="utf-8")
+    assert list(enumerate_records(path)) == [(1, one), (4, two)]
+
+
+def test_write_records_streams_a_generator(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    assert write_records(path, (make_record(seed=s) for s in range(3))) == 3
+    assert [r.seed for r in iter_records(path)] == [0, 1, 2]
+
+
+def test_interrupted_write_leaves_old_file_and_no_temporary(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    write_records(path, [make_record(seed=7)])
+    before = path.read_text(encoding="utf-8")
+
+    def failing():
+        yield make_record(seed=1)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write_records(path, failing())
+    assert path.read_text(encoding="utf-8") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+
+
+def test_missing_file_raises_file_not_found(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        list(iter_records(tmp_path / "nope.jsonl"))
+
+
+def _good() -> dict[str, Any]:
+    return make_record().to_dict()
+
+
+def _with(**changes: Any) -> str:
+    data = _good()
+    data.update(changes)
+    return json.dumps(data)
+
+
+def _without(name: str) -> str:
+    data = _good()
+    del data[name]
+    return json.dumps(data)
+
+
+# (corrupt line, words the message must contain)
+CORRUPTIONS = {
+    "truncated": (make_record().to_json()[:40], ["not valid JSON", "truncated"]),
+    "empty object": ("{}", ["'format_version'", "missing"]),
+    "array": ("[1, 2, 3]", ["JSON object", "an array"]),
+    "string": ('"cavein"', ["JSON object", "a string"]),
+    "missing actions": (_without("actions"), ["'actions'", "missing"]),
+    "missing two": (
+        json.dumps({k: v for k, v in _good().items() if k not in ("seed", "turns")}),
+        ["'seed'", "'turns'", "missing"],
+    ),
+    "unknown field": (_with(colour="red"), ["unknown field", "'colour'"]),
+    "version not int": (_with(format_version="1"), ["'format_version'", "int"]),
+    "version unknown": (_with(format_version=0), ["unknown record format 0"]),
+    "game empty": (_with(game=""), ["'game'"]),
+    "game not str": (_with(game=3), ["'game'"]),
+    "config list": (_with(config=[1]), ["'config'", "JSON object"]),
+    "seed negative": (_with(seed=-1), ["'seed'", "non-negative"]),
+    "seed float": (_with(seed=1.5), ["'seed'"]),
+    "actions str": (_with(actions="0,1"), ["'actions'", "list of ints"]),
+    "actions with str": (_with(actions=[1, "2"]), ["'actions'", "list of ints"]),
+    "actions with bool": (_with(actions=[1, True]), ["'actions'", "list of ints"]),
+    "actions negative": (_with(actions=[1, -2]), ["'actions'"]),
+    "actions float": (_with(actions=[1.0]), ["'actions'"]),
+    "scores empty": (_with(scores=[]), ["'scores'"]),
+    "scores null": (_with(scores=None), ["'scores'"]),
+    "winners empty": (_with(winners=[]), ["'winners'"]),
+    "winner out of range": (_with(winners=[3]), ["'winners'", "seats 0..2"]),
+    "winner repeated": (_with(winners=[1, 1]), ["'winners'", "distinct"]),
+    "turns negative": (_with(turns=-5), ["'turns'"]),
+    "turns str": (_with(turns="57"), ["'turns'"]),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CORRUPTIONS))
+def test_corrupt_line_names_file_line_problem_and_remedy(
+    tmp_path: Path, kind: str
+) -> None:
+    bad, words = CORRUPTIONS[kind]
+    path = tmp_path / "games.jsonl"
+    good = make_record().to_json()
+    path.write_text(f"{good}\n\n{bad}\n{good}\n", encoding="utf-8")
+
+    records = iter_records(path)
+    assert next(records) == make_record()  # the good line before it still reads
+    with pytest.raises(RecordError) as info:
+        next(records)
+    err = info.value
+    assert err.line == 3
+    assert err.source == str(path)
+    message = str(err)
+    assert message.startswith(f"{path} line 3: ")
+    assert "scavenger simulate" in message
+    for word in words:
+        assert word in message
+
+
+def test_newer_format_asks_for_an_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text(_with(format_version=FORMAT_VERSION + 1) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"line 1: record format 2 is newer") as info:
+        list(iter_records(path))
+    assert "upgrade scavenger-env" in str(info.value)
+
+
+def test_from_json_error_has_no_location_until_located() -> None:
+    with pytest.raises(RecordError) as info:
+        GameRecord.from_json("{not json")
+    err = info.value
+    assert err.line is None
+    assert err.source is None
+    assert str(err).startswith("not valid JSON")
+    located = err.located("games.jsonl", 3)
+    assert str(located).startswith("games.jsonl line 3: not valid JSON")
+    assert isinstance(located, ValueError)

@@ -1,0 +1,214 @@
+"""The `scavenger` command line, end to end through `main([...])` (needs the engine)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scavenger_env.cli import main
+from scavenger_env.core.records import GameRecord, iter_records
+
+
+def simulate(path: Path, *, games: int = 4, players: int = 3, seed: int = 1) -> int:
+    return main(
+        [
+            "simulate",
+            "--game",
+            "cavein",
+            "--num-players",
+            str(players),
+            "--games",
+            str(games),
+            "--seed",
+            str(seed),
+            "--output",
+            str(path),
+        ]
+    )
+
+
+@pytest.fixture(scope="module")
+def games_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("cli") / "games.jsonl"
+    assert simulate(path) == 0
+    return path
+
+
+def rewrite_first(src: Path, dst: Path, record: GameRecord) -> None:
+    lines = src.read_text(encoding="utf-8").splitlines()
+    lines[0] = record.to_json()
+    dst.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_simulate_writes_one_record_per_game_and_a_summary(
+    games_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = games_file.with_name("again.jsonl")
+    assert simulate(path, games=4) == 0
+    out = capsys.readouterr().out
+    assert f"wrote 4 games to {path}" in out
+    assert "win share by seat" in out
+    records = list(iter_records(path))
+    assert len(records) == 4
+    for record in records:
+        assert record.game == "cavein"
+        assert len(record.scores) == 3
+        assert record.actions
+        assert record.turns > 0
+    assert len({r.seed for r in records}) == 4
+
+
+def test_simulate_is_reproducible_from_the_master_seed(
+    games_file: Path, tmp_path: Path
+) -> None:
+    same, other = tmp_path / "same.jsonl", tmp_path / "other.jsonl"
+    assert simulate(same) == 0
+    assert simulate(other, seed=2) == 0
+    assert same.read_bytes() == games_file.read_bytes()
+    assert other.read_bytes() != games_file.read_bytes()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_simulate_other_player_counts(tmp_path: Path, players: int) -> None:
+    path = tmp_path / "games.jsonl"
+    assert simulate(path, games=2, players=players) == 0
+    assert [len(r.scores) for r in iter_records(path)] == [players, players]
+
+
+def test_replay_quiet_checks_every_game(
+    games_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(games_file), "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in out[:4]] == [
+        "line 1",
+        "line 2",
+        "line 3",
+        "line 4",
+    ]
+    assert all(" ok " in line for line in out[:4])
+    assert out[4] == (
+        f"replayed 4 games from {games_file}: every outcome matches the record"
+    )
+
+
+def test_replay_prints_turn_by_turn(
+    games_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(games_file)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("=== Game ") == 4
+    assert re.search(r"^Round \d+ — player [012]'s turn$", out, re.MULTILINE)
+    assert "— player 1's turn" in out
+    assert re.search(r"^  \S", out, re.MULTILINE)  # one decision described
+    assert out.count("Scores — player 0: ") == 4
+    assert "Final state (as player 0 sees it):" in out
+
+
+def test_replay_viewer_must_be_a_seat(
+    games_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(games_file), "--viewer", "3"]) == 2
+    assert "--viewer 3: line 1 is a 3-player game" in capsys.readouterr().err
+
+
+def test_tampered_score_makes_replay_exit_2(
+    games_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = next(iter_records(games_file))
+    record.scores[0] += 1
+    bad = tmp_path / "bad.jsonl"
+    rewrite_first(games_file, bad, record)
+    assert main(["replay", str(bad), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {bad} line 1: recorded scores ")
+    assert "Traceback" not in err
+
+
+def test_illegal_action_makes_replay_exit_2(
+    games_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scavenger_env.cavein.engine import NUM_ACTIONS
+
+    record = next(iter_records(games_file))
+    record.actions[0] = NUM_ACTIONS + 5  # no such action id
+    bad = tmp_path / "bad.jsonl"
+    rewrite_first(games_file, bad, record)
+    assert main(["replay", str(bad), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert f"error: {bad} line 1: action 1 of " in err
+    assert "is illegal" in err
+
+
+def test_other_rules_make_replay_exit_2(
+    games_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = next(iter_records(games_file))
+    record.config["no_such_rule"] = True
+    bad = tmp_path / "bad.jsonl"
+    rewrite_first(games_file, bad, record)
+    assert main(["replay", str(bad), "--quiet"]) == 2
+    assert "made under other rules" in capsys.readouterr().err
+
+
+def test_truncated_line_makes_replay_exit_2(
+    games_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = games_file.read_text(encoding="utf-8")
+    bad = tmp_path / "cut.jsonl"
+    bad.write_text(text[: len(text) - 40], encoding="utf-8")
+    assert main(["replay", str(bad), "--quiet"]) == 2
+    captured = capsys.readouterr()
+    assert f"error: {bad} line 4: not valid JSON" in captured.err
+    assert captured.out.count(" ok ") == 3  # the games before it were checked
+
+
+def test_replay_missing_file_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(tmp_path / "nope.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" in err
+    assert "scavenger simulate" in err
+
+
+def test_bad_player_count_exits_2_without_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.jsonl"
+    assert simulate(path, players=9) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --num-players 9: ")
+    assert "Traceback" not in err
+    assert not path.exists()
+
+
+def test_bench_engine_json_has_the_required_keys(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "engine", "--json", "--seconds", "0.01"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) == {
+        "decisions_per_s",
+        "games_per_s",
+        "decisions_per_game",
+        "turns_per_game",
+        "clone_us",
+    }
+    for key in ("decisions_per_s", "games_per_s", "decisions_per_game"):
+        assert set(result[key]) == {"2", "3", "4"}
+        assert all(v > 0 for v in result[key].values())
+    assert set(result["turns_per_game"]) == {"2", "3", "4"}
+    assert result["clone_us"] > 0
+
+
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == "scavenger 0.1.0"
+    assert main(["simulate", "--help"]) == 0
+    assert "--num-players" in capsys.readouterr().out
+    assert main([]) == 2
+    assert "required" in capsys.readouterr().err

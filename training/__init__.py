@@ -1,0 +1,1 @@
+"""Training entry points: MaskablePPO self-play, opponent pool, evaluation."""
