@@ -76,7 +76,8 @@ class GameConfig:
                 "'random', 'first_game' or a tuple of four faction names",
             )
         _check(
-            self.merc_distribution in MERC_DISTRIBUTIONS,
+            isinstance(self.merc_distribution, str)
+            and self.merc_distribution in MERC_DISTRIBUTIONS,
             "merc_distribution",
             self.merc_distribution,
             " or ".join(repr(k) for k in MERC_DISTRIBUTIONS),
@@ -94,7 +95,7 @@ class GameConfig:
         _check(
             isinstance(self.cave_in_thresholds, tuple)
             and len(self.cave_in_thresholds) == 3
-            and all(isinstance(t, int) and t >= 1 for t in self.cave_in_thresholds),
+            and all(_is_int(t) and t >= 1 for t in self.cave_in_thresholds),
             "cave_in_thresholds",
             self.cave_in_thresholds,
             "three positive ints for 2, 3 and 4 players, e.g. (7, 8, 9)",
@@ -112,7 +113,7 @@ class GameConfig:
             f"'random' or a seat from 0 to {self.num_players - 1}",
         )  # fmt: skip
         _check(
-            isinstance(self.max_rounds, int) and self.max_rounds >= 1,
+            _is_int(self.max_rounds) and self.max_rounds >= 1,
             "max_rounds",
             self.max_rounds,
             "a positive int",
@@ -148,6 +149,11 @@ class GameConfig:
             return cls(**data)
         except TypeError as exc:  # pragma: no cover - guarded by the check above
             raise ConfigError(str(exc)) from exc
+
+
+def _is_int(value: object) -> bool:
+    """An int that is not a bool (True would otherwise pass as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check(ok: bool, name: str, value: object, allowed: str) -> None:

@@ -89,10 +89,12 @@ def artifact_cost(s: GameState, p: int, stack: int) -> int:
 def recruit_level(s: GameState, slot: int) -> int:
     """The level the single card played to Recruit must have (0: no card).
 
-    "play a single Mercenary card that is exactly 1 level lower"; Foreman: "cost 2
-    less to recruit instead of 1".
+    "play a single Mercenary card that is exactly 1 level lower"; Foreman: "You can
+    Recruit levels 1, 2, and 3 Mercenaries without using a card, and you can Recruit
+    a level 4 Mercenary using a level 1 card" (the level drops by 2, then the card
+    is 1 level lower still).
     """
-    needed = DOCKS_SLOT_LEVEL[slot] - (2 if s.turn.foreman else 1)
+    needed = DOCKS_SLOT_LEVEL[slot] - (3 if s.turn.foreman else 1)
     return max(needed, 0)
 
 

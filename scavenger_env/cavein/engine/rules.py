@@ -7,6 +7,8 @@ anything, so an illegal action raises `IllegalActionError` (with the reason from
 
 from __future__ import annotations
 
+from numbers import Integral
+
 from .actions import (
     COLLECT,
     CONFIRM,
@@ -148,6 +150,8 @@ def apply_action(s: GameState, action: int) -> None:
     Raises:
         IllegalActionError: the action is not legal now (the state is unchanged).
     """
+    if not isinstance(action, int) and isinstance(action, Integral):
+        action = int(action)  # numpy integers, as drawn from a mask
     if not is_legal(s, action):
         raise IllegalActionError(explain_illegal(s, action))
     phase = s.phase

@@ -81,13 +81,12 @@ def _detach(s: GameState, card: int) -> None:
 
 
 def take_card(s: GameState, spec: str, avoid: tuple[int, ...] = ()) -> int:
-    """Detach a copy of `spec`, preferring one still in the stacks or Docks."""
+    """Detach a copy of `spec`, preferring one in the stacks, then the Docks."""
     t = merc_type(spec)
     copies = [c for c in range(len(s.cards.type_of)) if s.cards.type_of[c] == t]
-    loose = [
-        c for c in copies if any(c in pile for pile in s.merc_stacks) or c in s.docks
-    ]
-    for c in loose + copies:
+    stacked = [c for c in copies if any(c in pile for pile in s.merc_stacks)]
+    docked = [c for c in copies if c in s.docks]
+    for c in stacked + docked + copies:
         if c not in avoid:
             _detach(s, c)
             return c
@@ -120,13 +119,15 @@ def set_base(s: GameState, p: int, specs: list[str]) -> None:
 
 def set_docks(s: GameState, specs: dict[int, str | None]) -> None:
     """Put a named card (or nothing) in Docks slots; levels must match the slot."""
+    placed: list[int] = []
     for slot, spec in specs.items():
         old = s.docks[slot]
         if old >= 0:
             s.docks[slot] = -1
             s.merc_stacks[s.cards.level_of[old] - 1].insert(0, old)
         if spec is not None:
-            card = take_card(s, spec)
+            card = take_card(s, spec, avoid=tuple(placed))
+            placed.append(card)
             if s.cards.level_of[card] != DOCKS_SLOT_LEVEL[slot]:
                 raise ValueError(
                     f"Docks slot {slot} holds level {DOCKS_SLOT_LEVEL[slot]}"

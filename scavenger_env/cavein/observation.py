@@ -1,0 +1,384 @@
+"""The observation: one flat float32 vector in [0, 1] with named views.
+
+Encoded from the observing player's seat: seat 0 is "you", seat 1 the next
+player in turn order, and so on; seats past the player count stay zero, so the
+shape is the same for 2, 3 and 4 players. It holds exactly what
+`engine.view.player_view` holds: opponents' hands show the cards seen entering
+them plus the levels of the unseen ones.
+
+======================  ==========  ================================================
+view                    shape       meaning
+======================  ==========  ================================================
+phase                   (6,)        one-hot: start artifact, start Leader, action,
+                                    paying, skill target, game over
+num_players             (3,)        one-hot: 2, 3, 4
+in_play                 (6,)        faction colours in play (the others are Wild)
+cave_in                 (2,)        Cave-Ins / threshold (at most 1); Cave-Ins left / 10
+round                   (1,)        round / max_rounds
+end_triggered           (1,)        the game ends when this round completes
+current_seat            (4,)        one-hot, relative seat to act
+start_seat              (4,)        one-hot, relative seat of the start player
+turn                    (14,)       actions used / 2, used Recruit, Mine, Collect,
+                                    Skill, extra Mines / 3, raided, Fish'Bean,
+                                    Foreman, Ancientones / 3, Maccarats / 3,
+                                    Scrabber, Stalkroot, Weedlock doubling
+played                  (24,)       cards played this turn per type / 5
+last_played             (24,)       the card played last (your next Leader)
+payment                 (38,)       kind (3), target (10), paid types / 5 (24),
+                                    cost still to pay / 10
+effect                  (21,)       pending skill choice (18 one-hot), (args + 1) / 16
+recolour                (6,)        your hand cards recoloured to each colour / 3
+artifact_tops           (3, 12)     artifact card on top of each stack (one-hot)
+artifact_sizes          (3,)        cards left / 4
+stack_sizes             (8,)        mercenary stacks L1-L4 / 20, crystal stacks / 20
+removed                 (24,)       cards out of the game per merc type / 5
+docks                   (10, 24)    merc type in each Docks slot (one-hot)
+mine                    (10, 12)    per Mine slot: present, colour now (6), Wild,
+                                    your cost now / 10, VP / 12, faction symbol,
+                                    Cave-In symbol
+hand                    (4, 24)     known hand cards per type / 5, per seat
+hidden_levels           (4, 4)      unseen hand cards per level / 3, per seat
+hand_size               (4,)        hand size / 12 (at most 1)
+base                    (4, 7, 24)  Base cards from the top (Leader first), one-hot
+base_size               (4,)        Base size / 7
+crystals                (4, 60)     crystals held (one bit per token)
+artifacts               (4, 24)     artifact halves held
+totems                  (4, 6)      Faction Totems held
+subjugated              (4, 2)      subjugated cards / 20, their levels / 40 (at most 1)
+raids                   (4,)        opponents' Bases raided / 8 (at most 1)
+score                   (4,)        VP so far / 150 (at most 1)
+======================  ==========  ================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from .engine.data import CRYSTAL_CAVE_IN, CRYSTAL_SYMBOL, CRYSTAL_VP, Art
+from .engine.payment import need
+from .engine.queries import crystal_colour, is_wild, mine_cost
+from .engine.scoring import score_breakdown
+from .engine.state import GameState, PlayerState
+
+LAYOUT: tuple[tuple[str, tuple[int, ...]], ...] = (
+    # -- status: small, rewritten on every call
+    ("phase", (6,)),
+    ("num_players", (3,)),
+    ("in_play", (6,)),
+    ("cave_in", (2,)),
+    ("round", (1,)),
+    ("end_triggered", (1,)),
+    ("current_seat", (4,)),
+    ("start_seat", (4,)),
+    ("turn", (14,)),
+    ("played", (24,)),
+    ("last_played", (24,)),
+    ("payment", (38,)),
+    ("effect", (21,)),
+    ("recolour", (6,)),
+    # -- supply, board and players: rewritten only when what they show changed
+    ("artifact_tops", (3, 12)),
+    ("artifact_sizes", (3,)),
+    ("stack_sizes", (8,)),
+    ("removed", (24,)),
+    ("docks", (10, 24)),
+    ("mine", (10, 12)),
+    ("hand", (4, 24)),
+    ("hidden_levels", (4, 4)),
+    ("hand_size", (4,)),
+    ("base", (4, 7, 24)),
+    ("base_size", (4,)),
+    ("crystals", (4, 60)),
+    ("artifacts", (4, 24)),
+    ("totems", (4, 6)),
+    ("subjugated", (4, 2)),
+    ("raids", (4,)),
+    ("score", (4,)),
+)
+
+
+def _offsets() -> dict[str, tuple[int, int]]:
+    out, at = {}, 0
+    for name, shape in LAYOUT:
+        size = int(np.prod(shape))
+        out[name] = (at, at + size)
+        at += size
+    return out
+
+
+OFFSETS = _offsets()
+OBS_SIZE = max(end for _, end in OFFSETS.values())
+_O = {name: start for name, (start, _) in OFFSETS.items()}
+_STATUS_END = OFFSETS["recolour"][1]
+_SUPPLY = (OFFSETS["artifact_tops"][0], OFFSETS["removed"][1])
+#: per-seat views: (name, size of one seat's part)
+_SEAT_VIEWS = tuple(
+    (name, int(np.prod(shape[1:])))
+    for name, shape in LAYOUT
+    if name in ("hand", "hidden_levels", "hand_size", "base", "base_size", "crystals",
+                "artifacts", "subjugated", "raids")
+)  # fmt: skip
+
+
+def views(obs: np.ndarray) -> dict[str, np.ndarray]:
+    """Named, shaped views into one observation vector (no copies)."""
+    return {
+        name: obs[OFFSETS[name][0] : OFFSETS[name][1]].reshape(shape)
+        for name, shape in LAYOUT
+    }
+
+
+class _Out:
+    """Indices set to 1, and (index, value) pairs, gathered before writing."""
+
+    __slots__ = ("idx", "ones", "val")
+
+    def __init__(self) -> None:
+        self.ones: list[int] = []
+        self.idx: list[int] = []
+        self.val: list[float] = []
+
+    def counts(self, at: int, items: Iterable[int], scale: float) -> None:
+        """count / scale at `at + item` for every distinct item."""
+        tally: dict[int, int] = {}
+        for item in items:
+            tally[item] = tally.get(item, 0) + 1
+        self.idx += [at + item for item in tally]
+        self.val += [count / scale for count in tally.values()]
+
+
+def _status(s: GameState, seat: int, out: _Out) -> None:
+    n = s.num_players
+    o = _O
+    t = s.turn
+    ones, idx, val = out.ones, out.idx, out.val
+    ones.append(o["phase"] + int(s.phase))
+    ones.append(o["num_players"] + n - 2)
+    ones += [o["in_play"] + c for c in range(6) if s.in_play[c]]
+    threshold = s.config.cave_in_threshold
+    idx += [o["cave_in"], o["cave_in"] + 1, o["round"]]
+    val += [
+        min(s.cave_in / threshold, 1.0),
+        max(threshold - s.cave_in, 0) / 10,
+        s.round / s.config.max_rounds,
+    ]
+    if s.end_triggered:
+        ones.append(o["end_triggered"])
+    ones.append(o["current_seat"] + (s.current_player - seat) % n)
+    ones.append(o["start_seat"] + (s.start_player - seat) % n)
+    turn = o["turn"]
+    idx += [turn, turn + 5, turn + 9, turn + 10]
+    val += [
+        t.normal_used / 2,
+        min(t.extra_mines / 3, 1.0),
+        min(t.ancient / 3, 1.0),
+        min(t.maccarat / 3, 1.0),
+    ]
+    ones += [turn + 1 + k for k in range(4) if t.used_kinds >> k & 1]
+    flags = (t.raid_targets, t.identical, t.foreman)
+    ones += [turn + 6 + k for k, f in enumerate(flags) if f]
+    flags = (t.scrabber, t.stalkroot, t.doubling)
+    ones += [turn + 11 + k for k, f in enumerate(flags) if f]
+    type_of = s.cards.type_of
+    if t.played:
+        out.counts(o["played"], (type_of[c] for c in t.played), 5)
+        ones.append(o["last_played"] + type_of[t.played[-1]])
+    if s.pay:
+        pay = o["payment"]
+        ones += [pay + s.pay[0], pay + 3 + s.pay[1] % 10]
+        out.counts(pay + 13, (type_of[c] for c in s.pay[2:]), 5)
+        paid = sum(s.cards.level_of[c] for c in s.pay[2:])
+        idx.append(pay + 37)
+        val.append(max(need(s, s.current_player, s.pay[0], s.pay[1]) - paid, 0) / 10)
+    if s.effects:
+        frame = s.effects[-1]
+        ones.append(o["effect"] + frame[0])
+        for k, arg in enumerate(frame[1:4]):
+            idx.append(o["effect"] + 18 + k)
+            val.append((arg + 1) / 16)
+    if t.recolour:
+        out.counts(o["recolour"], t.recolour.values(), 3)
+
+
+def _supply(s: GameState, out: _Out) -> None:
+    o = _O
+    for k, stack in enumerate(s.artifact_stacks):
+        if stack:
+            out.ones.append(o["artifact_tops"] + 12 * k + stack[-1])
+        out.idx.append(o["artifact_sizes"] + k)
+        out.val.append(len(stack) / 4)
+    for k, stack in enumerate(s.merc_stacks + s.crystal_stacks):
+        out.idx.append(o["stack_sizes"] + k)
+        out.val.append(len(stack) / 20)
+    type_of = s.cards.type_of
+    out.counts(o["removed"], (type_of[c] for c in s.removed), 5)
+
+
+def _supply_key(s: GameState) -> tuple[int, ...]:
+    return (
+        *(len(x) for x in s.artifact_stacks),
+        *(len(x) for x in s.merc_stacks),
+        *(len(x) for x in s.crystal_stacks),
+        len(s.removed),
+    )
+
+
+def _docks(s: GameState, out: _Out) -> None:
+    at = _O["docks"]
+    type_of = s.cards.type_of
+    out.ones += [at + 24 * i + type_of[c] for i, c in enumerate(s.docks) if c >= 0]
+
+
+def _mine(s: GameState, seat: int, out: _Out) -> None:
+    ones = out.ones
+    for i, c in enumerate(s.mine):
+        if c < 0:
+            continue
+        at = _O["mine"] + 12 * i
+        colour = crystal_colour(s, i)
+        ones += [at, at + 1 + colour]
+        if is_wild(s, colour):
+            ones.append(at + 7)
+        if CRYSTAL_SYMBOL[c]:
+            ones.append(at + 10)
+        if CRYSTAL_CAVE_IN[c]:
+            ones.append(at + 11)
+        out.idx += [at + 8, at + 9]
+        out.val += [max(mine_cost(s, seat, i), 0) / 10, CRYSTAL_VP[c] / 12]
+
+
+def _player(s: GameState, seat: int, q: int, out: _Out) -> None:
+    """Everything about seat `q` that seat `seat` may see."""
+    o = _O
+    rel = (q - seat) % s.num_players
+    p = s.players[q]
+    type_of = s.cards.type_of
+    known = p.hand if q == seat else [c for c in p.hand if c not in p.secret]
+    out.counts(o["hand"] + 24 * rel, (type_of[c] for c in known), 5)
+    if q != seat and p.secret:
+        levels = (s.cards.level_of[c] - 1 for c in p.secret)
+        out.counts(o["hidden_levels"] + 4 * rel, levels, 3)
+    out.idx += [o["hand_size"] + rel, o["base_size"] + rel, o["raids"] + rel]
+    out.val += [min(len(p.hand) / 12, 1.0), len(p.base) / 7, min(p.raids / 8, 1.0)]
+    base = o["base"] + 168 * rel
+    top = len(p.base) - 1
+    out.ones += [base + 24 * (top - i) + type_of[c] for i, c in enumerate(p.base)]
+    out.ones += [o["crystals"] + 60 * rel + c for c in p.crystals]
+    out.ones += [o["artifacts"] + 24 * rel + a for a in p.artifacts]
+    levels_sum = sum(s.cards.level_of[c] for c in p.subjugated)
+    out.idx += [o["subjugated"] + 2 * rel, o["subjugated"] + 2 * rel + 1]
+    out.val += [min(len(p.subjugated) / 20, 1.0), min(levels_sum / 40, 1.0)]
+
+
+def _totems(s: GameState, seat: int, out: _Out) -> None:
+    n = s.num_players
+    out.ones += [
+        _O["totems"] + 6 * ((owner - seat) % n) + c
+        for c, owner in enumerate(s.totem_owner)
+        if owner >= 0
+    ]
+
+
+def _player_key(p: PlayerState) -> tuple[object, ...]:
+    return (
+        tuple(p.hand),
+        len(p.secret),
+        tuple(p.base),
+        len(p.crystals),
+        len(p.artifacts),
+        len(p.subjugated),
+        p.raids,
+    )
+
+
+def _score_key(p: PlayerState, totems: tuple[int, ...]) -> tuple[object, ...]:
+    """What a player's VP depends on: own holdings (which only grow, apart from
+    hand and Base, read only by Crew Roster and Veteran's Medal) and the totems."""
+    veteran = Art.VETERANS_MEDAL in p.artifacts
+    return (
+        len(p.crystals),
+        len(p.artifacts),
+        len(p.subjugated),
+        p.raids,
+        len(p.base),
+        (tuple(p.hand), tuple(p.base)) if veteran else None,
+        totems,
+    )
+
+
+class Encoder:
+    """Encodes observations, rewriting only the parts that changed since the
+    last observation of the same seat (what a step changes is small).
+
+    One encoder serves one game at a time; `encode` returns a fresh array.
+    """
+
+    def __init__(self) -> None:
+        self._obs: dict[int, np.ndarray] = {}
+        self._keys: dict[int, dict[str, object]] = {}
+
+    def reset(self) -> None:
+        """Forget every cached observation (call on a new game)."""
+        self._obs.clear()
+        self._keys.clear()
+
+    def encode(self, s: GameState, seat: int) -> np.ndarray:
+        """The observation of `seat`: equal to `encode(s, seat)`, only faster."""
+        obs = self._obs.get(seat)
+        if obs is None:
+            obs = self._obs[seat] = np.zeros(OBS_SIZE, np.float32)
+            self._keys[seat] = {}
+        keys = self._keys[seat]
+        out = _Out()
+        obs[:_STATUS_END] = 0.0
+        _status(s, seat, out)
+        supply = _supply_key(s)
+        if keys.get("supply") != supply:
+            keys["supply"] = supply
+            obs[_SUPPLY[0] : _SUPPLY[1]] = 0.0
+            _supply(s, out)
+        if keys.get("docks") != s.docks:
+            keys["docks"] = s.docks[:]
+            _clear(obs, "docks")
+            _docks(s, out)
+        me = s.players[seat]
+        mine_key = (tuple(s.mine), tuple(s.totem_owner), tuple(s.turn.dig.items()),
+                    s.turn.maccarat, len(me.artifacts))  # fmt: skip
+        if keys.get("mine") != mine_key:
+            keys["mine"] = mine_key
+            _clear(obs, "mine")
+            _mine(s, seat, out)
+        totems = tuple(s.totem_owner)
+        if keys.get("totems") != totems:
+            keys["totems"] = totems
+            _clear(obs, "totems")
+            _totems(s, seat, out)
+        for q, p in enumerate(s.players):
+            rel = (q - seat) % s.num_players
+            key = _player_key(p)
+            if keys.get(q) != key:
+                keys[q] = key
+                for name, size in _SEAT_VIEWS:
+                    start = _O[name] + size * rel
+                    obs[start : start + size] = 0.0
+                _player(s, seat, q, out)
+            key = _score_key(p, totems)
+            if keys.get(("score", q)) != key:
+                keys[("score", q)] = key
+                out.idx.append(_O["score"] + rel)
+                out.val.append(min(score_breakdown(s, q).total / 150, 1.0))
+        obs[out.ones] = 1.0
+        obs[out.idx] = out.val  # every index appears once: counts are aggregated
+        return obs.copy()
+
+
+def _clear(obs: np.ndarray, name: str) -> None:
+    start, end = OFFSETS[name]
+    obs[start:end] = 0.0
+
+
+def encode(s: GameState, seat: int) -> np.ndarray:
+    """The observation of seat `seat` (only what that seat may know)."""
+    return Encoder().encode(s, seat)
