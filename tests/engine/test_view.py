@@ -1,0 +1,80 @@
+"""What a player knows: `player_view` and `determinize` (DESIGN.md, Hidden information)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scavenger_env.cavein.engine import (
+    GameConfig,
+    apply_action,
+    legal_actions,
+    new_game,
+)
+from scavenger_env.cavein.engine.view import determinize, player_view
+from scavenger_env.cavein.render import render_state
+
+
+def _mid_game(num_players: int, seed: int, steps: int):  # type: ignore[no-untyped-def]
+    state = new_game(GameConfig(num_players=num_players), seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = legal_actions(state)
+        apply_action(state, legal[rng.integers(len(legal))])
+    return state
+
+
+def _hidden(state, viewer):  # type: ignore[no-untyped-def]
+    """Everything `viewer` cannot see: stack orders and opponents' secret cards."""
+    secrets = [sorted(p.secret) for q, p in enumerate(state.players) if q != viewer]
+    return (
+        [list(x) for x in state.merc_stacks],
+        [list(x) for x in state.crystal_stacks],
+        secrets,
+    )
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+@pytest.mark.parametrize("steps", [0, 40, 150])
+def test_determinize_keeps_the_view_and_changes_the_hidden(num_players, steps):
+    state = _mid_game(num_players, seed=10 + steps, steps=steps)
+    rng = np.random.default_rng(0)
+    for viewer in range(num_players):
+        view = player_view(state, viewer)
+        samples = [determinize(state, viewer, rng) for _ in range(5)]
+        for sample in samples:
+            assert player_view(sample, viewer) == view
+            assert render_state(sample, viewer) == render_state(state, viewer)
+            cards = sorted(
+                [c for x in sample.merc_stacks for c in x]
+                + [c for p in sample.players for c in p.hand]
+            )
+            original = sorted(
+                [c for x in state.merc_stacks for c in x]
+                + [c for p in state.players for c in p.hand]
+            )
+            assert cards == original  # nothing created or lost
+        assert any(_hidden(s, viewer) != _hidden(state, viewer) for s in samples)
+
+
+def test_the_owner_sees_its_starting_hand_and_opponents_only_the_levels():
+    state = new_game(GameConfig(num_players=3), seed=5)
+    view = player_view(state, 0)
+    assert sorted(view.hand) == sorted(state.players[0].hand)
+    for q in (1, 2):
+        opponent = view.opponents[q]
+        assert opponent is not None
+        assert opponent.known == ()
+        assert opponent.unknown_levels == (1, 1, 2)
+
+
+def test_a_card_played_from_the_starting_hand_is_no_longer_secret():
+    state = new_game(GameConfig(num_players=2, start_player=0), seed=3)
+    from scavenger_env.cavein.engine.actions import SKILL
+
+    skill = next(a for a in legal_actions(state) if a >= SKILL and a < SKILL + 24)
+    apply_action(state, skill)
+    assert len(state.players[0].secret) == 2
+    assert len(player_view(state, 1).opponents[0].unknown_levels) == 2
