@@ -9,7 +9,6 @@ playing through `legal_actions` / `apply_action` on positions built with the
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -19,7 +18,6 @@ from scavenger_env.cavein.engine import (
     GameState,
     IllegalActionError,
     Phase,
-    PlayerState,
     apply_action,
     final_scores,
     legal_actions,
@@ -59,7 +57,7 @@ from scavenger_env.cavein.engine.scenario import (
     set_totem,
     take_card,
 )
-from scavenger_env.cavein.engine.state import TurnState
+from scavenger_env.cavein.engine.state import snapshot
 
 #: brown, blue, purple, yellow are in play; red and green are Wild.
 FACTIONS = ("terron", "hy'dran", "mineggler", "metanel")
@@ -136,20 +134,6 @@ def do(s: GameState, *actions: int) -> None:
     for a in actions:
         assert a in legal_actions(s), (a, legal_actions(s))
         apply_action(s, a)
-
-
-def _fields(obj: object, slots: tuple[str, ...]) -> dict[str, Any]:
-    return {name: copy.deepcopy(getattr(obj, name)) for name in slots}
-
-
-def snapshot(s: GameState) -> dict[str, Any]:
-    """Every field of the state, deep-copied, for an unchanged-state check."""
-    out = _fields(
-        s, tuple(n for n in GameState.__slots__ if n not in ("players", "turn"))
-    )
-    out["players"] = [_fields(p, PlayerState.__slots__) for p in s.players]
-    out["turn"] = _fields(s.turn, TurnState.__slots__)
-    return out
 
 
 def assert_illegal(s: GameState, action: int) -> None:

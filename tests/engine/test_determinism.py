@@ -8,6 +8,7 @@ shares nothing mutable with its original. An illegal action raises
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -43,7 +44,14 @@ from scavenger_env.cavein.engine.scenario import (
     set_hand,
     set_totem,
 )
-from scavenger_env.cavein.engine.state import PlayerState, TurnState
+from scavenger_env.cavein.engine.state import (
+    GAME_FIELDS,
+    PLAYER_FIELDS,
+    TURN_FIELDS,
+    PlayerState,
+    TurnState,
+)
+from scavenger_env.cavein.engine.state import snapshot as engine_snapshot
 
 CONFIGS = [
     GameConfig(num_players=2),
@@ -55,25 +63,10 @@ CONFIGS = [
 # --- helpers -------------------------------------------------------------------
 
 
-def freeze(value: Any) -> Any:
-    """A plain, comparable copy of a state value, field by field."""
-    if isinstance(value, (PlayerState, TurnState, GameState)):
-        return {name: freeze(getattr(value, name)) for name in type(value).__slots__}
-    if isinstance(value, GameConfig):
-        return value.to_dict()
-    if isinstance(value, (list, tuple)):
-        return [freeze(v) for v in value]
-    if isinstance(value, dict):
-        return {k: freeze(v) for k, v in value.items()}
-    if isinstance(value, (set, frozenset)):
-        return frozenset(value)
-    return value
-
-
 def snapshot(s: GameState) -> dict[str, Any]:
-    """Every field of the state (every `__slots__` entry, nested ones included)."""
-    snap = freeze(s)
-    assert set(snap) == set(GameState.__slots__)
+    """Every field of the state, nested ones included."""
+    snap = engine_snapshot(s)
+    assert set(snap) == set(GAME_FIELDS)
     return snap
 
 
@@ -101,7 +94,7 @@ def disturb_global_random(step: int) -> None:
 
 def deal(s: GameState) -> Any:
     """What set-up drew: factions, Docks, Mine, hands, stacks, totems, start."""
-    return freeze(
+    return copy.deepcopy(
         [
             s.in_play,
             s.docks,
@@ -170,7 +163,10 @@ def test_different_seeds_give_different_deals(num_players: int) -> None:
 def scribble(value: Any) -> None:
     """Mutate every mutable container reachable from `value`, in place."""
     if isinstance(value, (PlayerState, TurnState, GameState)):
-        for name in type(value).__slots__:
+        fields = {PlayerState: PLAYER_FIELDS, TurnState: TURN_FIELDS}.get(
+            type(value), GAME_FIELDS
+        )
+        for name in fields:
             if name not in ("config", "cards"):
                 scribble(getattr(value, name))
     elif isinstance(value, list):

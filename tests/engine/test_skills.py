@@ -18,7 +18,6 @@ names the card `depth` below the Leader (the Leader itself has no id at all).
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -28,7 +27,6 @@ from scavenger_env.cavein.engine import (
     GameState,
     IllegalActionError,
     Phase,
-    PlayerState,
     apply_action,
     legal_actions,
     score_breakdown,
@@ -64,7 +62,7 @@ from scavenger_env.cavein.engine.scenario import (
     set_mine,
     set_totem,
 )
-from scavenger_env.cavein.engine.state import TurnState
+from scavenger_env.cavein.engine.state import snapshot
 
 #: brown, blue, purple, yellow (the first-game set): red and green are Wild.
 CLASSIC = ("terron", "hy'dran", "mineggler", "metanel")
@@ -164,20 +162,6 @@ def do(s: GameState, *actions: int) -> None:
     for a in actions:
         assert a in legal_actions(s), (a, legal_actions(s))
         apply_action(s, a)
-
-
-def _fields(obj: object, slots: tuple[str, ...]) -> dict[str, Any]:
-    return {name: copy.deepcopy(getattr(obj, name)) for name in slots}
-
-
-def snapshot(s: GameState) -> dict[str, Any]:
-    """Every field of the state, deep-copied, for an unchanged-state check."""
-    out = _fields(
-        s, tuple(n for n in GameState.__slots__ if n not in ("players", "turn"))
-    )
-    out["players"] = [_fields(p, PlayerState.__slots__) for p in s.players]
-    out["turn"] = _fields(s.turn, TurnState.__slots__)
-    return out
 
 
 def assert_illegal(s: GameState, action: int) -> None:

@@ -6,6 +6,7 @@ actions are the ones the mask forbids there (and a few out-of-range ones).
 
 from __future__ import annotations
 
+import copy
 import warnings
 from typing import Any
 
@@ -14,8 +15,9 @@ import pytest
 
 from scavenger_env import cavein_v0
 from scavenger_env.cavein import codec
-from scavenger_env.cavein.engine import IllegalActionError, Phase
+from scavenger_env.cavein.engine import GameState, IllegalActionError, Phase
 from scavenger_env.cavein.engine.actions import PICK_BASE, RAID
+from scavenger_env.cavein.engine.state import snapshot as engine_snapshot
 from scavenger_env.cavein.env import raw_env
 
 PHASES = (
@@ -27,24 +29,36 @@ PHASES = (
 )
 
 
-def snapshot(obj: Any) -> Any:
-    """A deep, comparable copy of engine state made of plain values."""
-    if isinstance(obj, dict):
-        return {k: snapshot(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [snapshot(v) for v in obj]
-    if isinstance(obj, (set, frozenset)):
-        return sorted(obj)
-    slots = getattr(type(obj), "__slots__", None)
-    if slots and not isinstance(obj, (int, float, str)):
-        return {name: snapshot(getattr(obj, name)) for name in slots}
-    return obj
+def game_snapshot(game: GameState | None) -> dict[str, Any]:
+    """Every field of the engine state as plain data (the engine's own snapshot,
+    which also works on a compiled build)."""
+    assert game is not None
+    return engine_snapshot(game)
+
+
+def test_snapshots_see_inside_the_state() -> None:
+    """Guard: a snapshot that compared objects by identity could never fail."""
+    e = raw_env(num_players=2)
+    e.reset(seed=0)
+    snap = game_snapshot(e.game)
+    assert {"players", "turn", "docks", "mine", "merc_stacks", "phase"} <= set(snap)
+    assert {"hand", "base", "crystals", "secret"} <= set(snap["players"][0])
+    assert "played" in snap["turn"]
+    for change in (
+        lambda g: g.players[1].crystals.append(59),
+        lambda g: g.players[0].secret.clear(),
+        lambda g: g.turn.played.append(0),
+        lambda g: g.merc_stacks[0].reverse(),
+    ):
+        other = e.game.clone()
+        change(other)
+        assert game_snapshot(other) != snap
 
 
 def env_snapshot(e: raw_env) -> dict[str, Any]:
     """Everything an illegal step could touch, observations included."""
     return {
-        "game": snapshot(e.game),
+        "game": game_snapshot(e.game),
         "actions": list(e.actions),
         "agent_selection": e.agent_selection,
         "agents": list(e.agents),
@@ -52,7 +66,7 @@ def env_snapshot(e: raw_env) -> dict[str, Any]:
         "cumulative": dict(e._cumulative_rewards),
         "terminations": dict(e.terminations),
         "truncations": dict(e.truncations),
-        "infos": snapshot(e.infos),
+        "infos": copy.deepcopy(e.infos),
         "observations": {
             a: {k: v.copy() for k, v in e.observe(a).items()} for a in e.possible_agents
         },

@@ -122,7 +122,7 @@ def _raid_ok(s: GameState, q: int) -> bool:
     return t.normal_used == 0 and not t.raid_targets and may_raid(s, q)
 
 
-def is_legal(s: GameState, action: int) -> bool:
+def is_legal(s: GameState, action: object) -> bool:
     """Whether `action` is legal now; cheaper than `action in legal_actions(s)`."""
     if isinstance(action, bool) or not isinstance(action, int):
         return False
@@ -144,15 +144,15 @@ def is_legal(s: GameState, action: int) -> bool:
     return action - RAID < s.num_players and _raid_ok(s, action - RAID)
 
 
-def apply_action(s: GameState, action: int) -> None:
-    """Apply `action` for the current player, in place.
+def apply_action(s: GameState, action: object) -> None:
+    """Apply `action` (an int from `legal_actions`) for the current player, in place.
 
     Raises:
         IllegalActionError: the action is not legal now (the state is unchanged).
     """
     if not isinstance(action, int) and isinstance(action, Integral):
         action = int(action)  # numpy integers, as drawn from a mask
-    if not is_legal(s, action):
+    if not isinstance(action, int) or not is_legal(s, action):
         raise IllegalActionError(explain_illegal(s, action))
     phase = s.phase
     p = s.current_player
@@ -255,7 +255,7 @@ _PHASE_HINT = {
 }
 
 
-def explain_illegal(s: GameState, action: int) -> str:
+def explain_illegal(s: GameState, action: object) -> str:
     """A sentence saying why `action` is not legal now ('' if it is legal)."""
     if not isinstance(action, int) or isinstance(action, bool):
         return f"an action must be an int in 0..{NUM_ACTIONS - 1}, got {action!r}"

@@ -8,7 +8,9 @@ drawn at set-up, so a game is exactly `(config, seed, actions)`.
 
 from __future__ import annotations
 
+import copy
 from enum import IntEnum
+from typing import Any
 
 from .config import GameConfig
 from .data import CardTable
@@ -57,18 +59,21 @@ class Effect(IntEnum):
     VISION = 17  # Enhanced Vision
 
 
+PLAYER_FIELDS: tuple[str, ...] = (
+    "artifacts",
+    "base",
+    "crystals",
+    "hand",
+    "raids",
+    "secret",
+    "subjugated",
+)
+
+
 class PlayerState:
     """One player's holdings. Lists are ordered; `base[-1]` is the Leader."""
 
-    __slots__ = (
-        "artifacts",
-        "base",
-        "crystals",
-        "hand",
-        "raids",
-        "secret",
-        "subjugated",
-    )
+    __slots__ = PLAYER_FIELDS
 
     def __init__(self) -> None:
         self.hand: list[int] = []
@@ -92,28 +97,31 @@ class PlayerState:
         return p
 
 
+TURN_FIELDS: tuple[str, ...] = (
+    "ancient",
+    "dig",
+    "doubling",
+    "extra_mines",
+    "foreman",
+    "identical",
+    "maccarat",
+    "mined",
+    "normal_used",
+    "played",
+    "raid_targets",
+    "recolour",
+    "scrabber",
+    "stacks_at_start",
+    "stalkroot",
+    "start_queue",
+    "used_kinds",
+)
+
+
 class TurnState:
     """What the current turn has done so far and which effects are active."""
 
-    __slots__ = (
-        "ancient",
-        "dig",
-        "doubling",
-        "extra_mines",
-        "foreman",
-        "identical",
-        "maccarat",
-        "mined",
-        "normal_used",
-        "played",
-        "raid_targets",
-        "recolour",
-        "scrabber",
-        "stacks_at_start",
-        "stalkroot",
-        "start_queue",
-        "used_kinds",
-    )
+    __slots__ = TURN_FIELDS
 
     def __init__(self) -> None:
         self.played: list[int] = []  # cards played this turn, in order
@@ -136,45 +144,58 @@ class TurnState:
 
     def clone(self) -> TurnState:
         t = TurnState.__new__(TurnState)
-        for name in TurnState.__slots__:
-            setattr(t, name, getattr(self, name))
         t.played = self.played[:]
+        t.normal_used = self.normal_used
+        t.used_kinds = self.used_kinds
+        t.extra_mines = self.extra_mines
         t.raid_targets = self.raid_targets[:]
-        t.recolour = dict(self.recolour)
+        t.identical = self.identical
+        t.foreman = self.foreman
+        t.ancient = self.ancient
+        t.maccarat = self.maccarat
         t.dig = dict(self.dig)
+        t.recolour = dict(self.recolour)
+        t.scrabber = self.scrabber
+        t.stalkroot = self.stalkroot
+        t.doubling = self.doubling
+        t.mined = self.mined
+        t.stacks_at_start = self.stacks_at_start
         t.start_queue = self.start_queue[:]
         return t
+
+
+GAME_FIELDS: tuple[str, ...] = (
+    "artifact_stacks",
+    "cards",
+    "cave_in",
+    "config",
+    "crystal_stacks",
+    "current_player",
+    "docks",
+    "effects",
+    "end_reason",
+    "end_triggered",
+    "in_play",
+    "merc_stacks",
+    "mine",
+    "num_players",
+    "pay",
+    "phase",
+    "players",
+    "removed",
+    "resume",
+    "round",
+    "start_player",
+    "totem_owner",
+    "turn",
+    "turns_taken",
+)
 
 
 class GameState:
     """A whole game position. Build one with `rules.new_game`."""
 
-    __slots__ = (
-        "artifact_stacks",
-        "cards",
-        "cave_in",
-        "config",
-        "crystal_stacks",
-        "current_player",
-        "docks",
-        "effects",
-        "end_reason",
-        "end_triggered",
-        "in_play",
-        "merc_stacks",
-        "mine",
-        "num_players",
-        "pay",
-        "phase",
-        "players",
-        "removed",
-        "resume",
-        "round",
-        "start_player",
-        "totem_owner",
-        "turn",
-        "turns_taken",
-    )
+    __slots__ = GAME_FIELDS
 
     config: GameConfig
     cards: CardTable
@@ -239,3 +260,22 @@ class GameState:
         s.effects = [f[:] for f in self.effects]
         s.resume = self.resume
         return s
+
+
+def snapshot(s: GameState) -> dict[str, Any]:
+    """Every field of a state as plain, independent data (for equality checks).
+
+    Two states with equal snapshots are the same game position.
+    """
+    out: dict[str, Any] = {}
+    for name in GAME_FIELDS:
+        if name == "players":
+            out[name] = [
+                {f: copy.deepcopy(getattr(p, f)) for f in PLAYER_FIELDS}
+                for p in s.players
+            ]
+        elif name == "turn":
+            out[name] = {f: copy.deepcopy(getattr(s.turn, f)) for f in TURN_FIELDS}
+        else:
+            out[name] = copy.deepcopy(getattr(s, name))
+    return out
