@@ -10,7 +10,6 @@ from setuptools import setup
 
 COMPILED = [
     "scavenger_env/cavein/engine/actions.py",
-    "scavenger_env/cavein/engine/config.py",
     "scavenger_env/cavein/engine/data.py",
     "scavenger_env/cavein/engine/effects.py",
     "scavenger_env/cavein/engine/payment.py",
@@ -24,6 +23,8 @@ COMPILED = [
     "scavenger_env/cavein/engine/turn.py",
     "scavenger_env/cavein/engine/describe.py",
     "scavenger_env/cavein/engine/view.py",
+    "scavenger_env/cavein/codec.py",
+    "scavenger_env/cavein/observation.py",
 ]
 
 ext_modules = []

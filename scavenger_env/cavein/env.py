@@ -8,7 +8,7 @@
 | Agents              | `agents = ['player_0', ..., 'player_{n-1}']`, n = 2, 3, 4  |
 | Action shape        | (1,)                                                       |
 | Action values       | Discrete(156)                                              |
-| Observation shape   | (1753,) plus a (156,) int8 action mask                     |
+| Observation shape   | (1813,) plus a (156,) int8 action mask                     |
 | Observation values  | [0, 1]                                                     |
 
 One agent step is one small choice; a player acts for several steps in a row
@@ -16,7 +16,7 @@ during a turn, so `agent_selection` comes from the engine, not round-robin.
 
 ### Observation space
 
-`Dict(observation=Box(0, 1, (1753,), float32), action_mask=Box(0, 1, (156,), int8))`,
+`Dict(observation=Box(0, 1, (1813,), float32), action_mask=Box(0, 1, (156,), int8))`,
 the same for 2, 3 and 4 players. The vector is encoded from the observing
 player's seat (you are seat 0) and holds only what that player may know; its named
 views and index ranges are tabled in `scavenger_env/cavein/observation.py`
@@ -69,8 +69,9 @@ from .engine import (
     ConfigError,
     GameConfig,
     GameState,
+    IllegalActionError,
     Phase,
-    apply_action,
+    apply_legal_action,
     explain_illegal,
     final_scores,
     legal_actions,
@@ -186,8 +187,24 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         s = self._require_state()
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(
+                f"{agent}: an action must be an int in 0..{NUM_ACTIONS - 1}, "
+                f"got {action!r}"
+            )
         engine_action = decode(int(action), s.current_player, s.num_players)
-        apply_action(s, engine_action)  # validates first: illegal changes nothing
+        reason = (
+            explain_illegal(s, engine_action)
+            if engine_action not in self._legal
+            else ""
+        )
+        if reason:  # checked against this step's legal set: nothing changes
+            raise IllegalActionError(
+                f"{agent} (seat {s.current_player}): action {int(action)} is illegal; "
+                f"{reason} (the engine numbers seats absolutely: player k is "
+                f"player_k)"
+            )
+        apply_legal_action(s, engine_action)
         self.actions.append(engine_action)
         self._cumulative_rewards[agent] = 0.0
         if s.is_over:

@@ -33,9 +33,11 @@ artifact_sizes          (3,)        cards left / 4
 stack_sizes             (8,)        mercenary stacks L1-L4 / 20, crystal stacks / 20
 removed                 (24,)       cards out of the game per merc type / 5
 docks                   (10, 24)    merc type in each Docks slot (one-hot)
-mine                    (10, 12)    per Mine slot: present, colour now (6), Wild,
+mine                    (10, 18)    per Mine slot: present, colour now (6), Wild,
                                     your cost now / 10, VP / 12, faction symbol,
-                                    Cave-In symbol
+                                    Cave-In symbol, printed colour (6; it differs
+                                    from "colour now" under Diggerhino and is the
+                                    colour the crystal keeps once taken)
 hand                    (4, 24)     known hand cards per type / 5, per seat
 hidden_levels           (4, 4)      unseen hand cards per level / 3, per seat
 hand_size               (4,)        hand size / 12 (at most 1)
@@ -56,7 +58,13 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from .engine.data import CRYSTAL_CAVE_IN, CRYSTAL_SYMBOL, CRYSTAL_VP, Art
+from .engine.data import (
+    CRYSTAL_CAVE_IN,
+    CRYSTAL_COLOUR,
+    CRYSTAL_SYMBOL,
+    CRYSTAL_VP,
+    Art,
+)
 from .engine.payment import need
 from .engine.queries import crystal_colour, is_wild, mine_cost
 from .engine.scoring import score_breakdown
@@ -84,7 +92,7 @@ LAYOUT: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("stack_sizes", (8,)),
     ("removed", (24,)),
     ("docks", (10, 24)),
-    ("mine", (10, 12)),
+    ("mine", (10, 18)),
     ("hand", (4, 24)),
     ("hidden_levels", (4, 4)),
     ("hand_size", (4,)),
@@ -177,7 +185,7 @@ def _status(s: GameState, seat: int, out: _Out) -> None:
         min(t.maccarat / 3, 1.0),
     ]
     ones += [turn + 1 + k for k in range(4) if t.used_kinds >> k & 1]
-    flags = (t.raid_targets, t.identical, t.foreman)
+    flags = (bool(t.raid_targets), t.identical, t.foreman)
     ones += [turn + 6 + k for k, f in enumerate(flags) if f]
     flags = (t.scrabber, t.stalkroot, t.doubling)
     ones += [turn + 11 + k for k, f in enumerate(flags) if f]
@@ -236,9 +244,9 @@ def _mine(s: GameState, seat: int, out: _Out) -> None:
     for i, c in enumerate(s.mine):
         if c < 0:
             continue
-        at = _O["mine"] + 12 * i
+        at = _O["mine"] + 18 * i
         colour = crystal_colour(s, i)
-        ones += [at, at + 1 + colour]
+        ones += [at, at + 1 + colour, at + 12 + CRYSTAL_COLOUR[c]]
         if is_wild(s, colour):
             ones.append(at + 7)
         if CRYSTAL_SYMBOL[c]:
@@ -317,15 +325,20 @@ class Encoder:
 
     def __init__(self) -> None:
         self._obs: dict[int, np.ndarray] = {}
-        self._keys: dict[int, dict[str, object]] = {}
+        self._keys: dict[int, dict[object, object]] = {}
+        self._game: GameState | None = None
 
     def reset(self) -> None:
-        """Forget every cached observation (call on a new game)."""
+        """Forget every cached observation (done by itself for a new state object)."""
         self._obs.clear()
         self._keys.clear()
+        self._game = None
 
     def encode(self, s: GameState, seat: int) -> np.ndarray:
         """The observation of `seat`: equal to `encode(s, seat)`, only faster."""
+        if s is not self._game:  # another game (or a swapped-in state): start afresh
+            self.reset()
+            self._game = s
         obs = self._obs.get(seat)
         if obs is None:
             obs = self._obs[seat] = np.zeros(OBS_SIZE, np.float32)
@@ -371,7 +384,8 @@ class Encoder:
                 out.val.append(min(score_breakdown(s, q).total / 150, 1.0))
         obs[out.ones] = 1.0
         obs[out.idx] = out.val  # every index appears once: counts are aggregated
-        return obs.copy()
+        result: np.ndarray = obs.copy()
+        return result
 
 
 def _clear(obs: np.ndarray, name: str) -> None:

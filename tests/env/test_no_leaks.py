@@ -159,10 +159,9 @@ def test_a_mine_crystal_is_seen(states: list[GameState]) -> None:
     done = 0
     for s in states:
         for slot, c in enumerate(s.mine):
-            # A slot whose colour Diggerhino changed this turn is left out: the
-            # observation shows only the colour for this turn, not the crystal's
-            # own colour (reported as a blind spot of observation.py).
-            if c < 0 or slot in s.turn.dig:
+            # Under Diggerhino the printed colour still shows, so a recoloured slot
+            # is checked like any other.
+            if c < 0:
                 continue
             stack = s.crystal_stacks[CRYSTAL_TIER[c]]
             swap = [

@@ -13,6 +13,7 @@ from .config import ConfigError, GameConfig
 from .rules import (
     IllegalActionError,
     apply_action,
+    apply_legal_action,
     describe_action,
     explain_illegal,
     legal_actions,
@@ -33,6 +34,7 @@ __all__ = [
     "PlayerState",
     "ScoreBreakdown",
     "apply_action",
+    "apply_legal_action",
     "describe_action",
     "explain_illegal",
     "final_scores",

@@ -150,10 +150,20 @@ def apply_action(s: GameState, action: object) -> None:
     Raises:
         IllegalActionError: the action is not legal now (the state is unchanged).
     """
+    if isinstance(action, bool):  # True is an int to Python, not an action
+        raise IllegalActionError(explain_illegal(s, action))
     if not isinstance(action, int) and isinstance(action, Integral):
         action = int(action)  # numpy integers, as drawn from a mask
     if not isinstance(action, int) or not is_legal(s, action):
         raise IllegalActionError(explain_illegal(s, action))
+    apply_legal_action(s, action)
+
+
+def apply_legal_action(s: GameState, action: int) -> None:
+    """Apply an action taken from `legal_actions(s)` of this very state, without
+    checking it again (the environment and search bots have just computed that
+    list). Anything else must go through `apply_action`.
+    """
     phase = s.phase
     p = s.current_player
     if phase == Phase.ACTION:

@@ -86,7 +86,7 @@ class PlayerState:
         self.secret: set[int] = set()
 
     def clone(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
+        p = PlayerState()
         p.hand = self.hand[:]
         p.base = self.base[:]
         p.crystals = self.crystals[:]
@@ -143,7 +143,7 @@ class TurnState:
         self.start_queue: list[int] = []  # start-of-turn artifacts still to offer
 
     def clone(self) -> TurnState:
-        t = TurnState.__new__(TurnState)
+        t = TurnState()
         t.played = self.played[:]
         t.normal_used = self.normal_used
         t.used_kinds = self.used_kinds
@@ -234,9 +234,7 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy for search; shares only immutable tables."""
-        s = GameState.__new__(GameState)
-        s.config = self.config
-        s.cards = self.cards
+        s = GameState(self.config, self.cards)
         s.num_players = self.num_players
         s.in_play = self.in_play
         s.merc_stacks = [x[:] for x in self.merc_stacks]
@@ -276,6 +274,8 @@ def snapshot(s: GameState) -> dict[str, Any]:
             ]
         elif name == "turn":
             out[name] = {f: copy.deepcopy(getattr(s.turn, f)) for f in TURN_FIELDS}
+        elif name in ("config", "cards"):
+            out[name] = getattr(s, name)  # immutable tables
         else:
             out[name] = copy.deepcopy(getattr(s, name))
     return out
