@@ -54,6 +54,7 @@ score                   (4,)        VP so far / 150 (at most 1)
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable
 
 import numpy as np
@@ -320,17 +321,19 @@ class Encoder:
     """Encodes observations, rewriting only the parts that changed since the
     last observation of the same seat (what a step changes is small).
 
-    One encoder serves one game at a time; `encode` returns a fresh array.
+    One encoder serves one game at a time; `encode` returns a fresh array. The
+    cached vectors are `array.array` buffers: setting single items there is much
+    cheaper than numpy's fancy indexing from Python lists.
     """
 
     def __init__(self) -> None:
-        self._obs: dict[int, np.ndarray] = {}
+        self._buf: dict[int, array[float]] = {}
         self._keys: dict[int, dict[object, object]] = {}
         self._game: GameState | None = None
 
     def reset(self) -> None:
         """Forget every cached observation (done by itself for a new state object)."""
-        self._obs.clear()
+        self._buf.clear()
         self._keys.clear()
         self._game = None
 
@@ -339,34 +342,34 @@ class Encoder:
         if s is not self._game:  # another game (or a swapped-in state): start afresh
             self.reset()
             self._game = s
-        obs = self._obs.get(seat)
-        if obs is None:
-            obs = self._obs[seat] = np.zeros(OBS_SIZE, np.float32)
+        buf = self._buf.get(seat)
+        if buf is None:
+            buf = self._buf[seat] = array("f", _ZEROS)
             self._keys[seat] = {}
         keys = self._keys[seat]
         out = _Out()
-        obs[:_STATUS_END] = 0.0
+        _clear(buf, 0, _STATUS_END)
         _status(s, seat, out)
         supply = _supply_key(s)
         if keys.get("supply") != supply:
             keys["supply"] = supply
-            obs[_SUPPLY[0] : _SUPPLY[1]] = 0.0
+            _clear(buf, *_SUPPLY)
             _supply(s, out)
         if keys.get("docks") != s.docks:
             keys["docks"] = s.docks[:]
-            _clear(obs, "docks")
+            _clear(buf, *OFFSETS["docks"])
             _docks(s, out)
         me = s.players[seat]
         mine_key = (tuple(s.mine), tuple(s.totem_owner), tuple(s.turn.dig.items()),
                     s.turn.maccarat, len(me.artifacts))  # fmt: skip
         if keys.get("mine") != mine_key:
             keys["mine"] = mine_key
-            _clear(obs, "mine")
+            _clear(buf, *OFFSETS["mine"])
             _mine(s, seat, out)
         totems = tuple(s.totem_owner)
         if keys.get("totems") != totems:
             keys["totems"] = totems
-            _clear(obs, "totems")
+            _clear(buf, *OFFSETS["totems"])
             _totems(s, seat, out)
         for q, p in enumerate(s.players):
             rel = (q - seat) % s.num_players
@@ -375,22 +378,26 @@ class Encoder:
                 keys[q] = key
                 for name, size in _SEAT_VIEWS:
                     start = _O[name] + size * rel
-                    obs[start : start + size] = 0.0
+                    _clear(buf, start, start + size)
                 _player(s, seat, q, out)
             key = _score_key(p, totems)
             if keys.get(("score", q)) != key:
                 keys[("score", q)] = key
                 out.idx.append(_O["score"] + rel)
                 out.val.append(min(score_breakdown(s, q).total / 150, 1.0))
-        obs[out.ones] = 1.0
-        obs[out.idx] = out.val  # every index appears once: counts are aggregated
-        result: np.ndarray = obs.copy()
+        for i in out.ones:
+            buf[i] = 1.0
+        for i, v in zip(out.idx, out.val):  # each index once: counts are aggregated
+            buf[i] = v
+        result: np.ndarray = np.frombuffer(buf, np.float32).copy()
         return result
 
 
-def _clear(obs: np.ndarray, name: str) -> None:
-    start, end = OFFSETS[name]
-    obs[start:end] = 0.0
+_ZEROS = array("f", bytes(4 * OBS_SIZE))
+
+
+def _clear(buf: array[float], start: int, end: int) -> None:
+    buf[start:end] = _ZEROS[start:end]
 
 
 def encode(s: GameState, seat: int) -> np.ndarray:
