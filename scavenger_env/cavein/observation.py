@@ -120,15 +120,6 @@ def _offsets() -> dict[str, tuple[int, int]]:
 OFFSETS = _offsets()
 OBS_SIZE = max(end for _, end in OFFSETS.values())
 _O = {name: start for name, (start, _) in OFFSETS.items()}
-_STATUS_END = OFFSETS["recolour"][1]
-_SUPPLY = (OFFSETS["artifact_tops"][0], OFFSETS["removed"][1])
-#: per-seat views: (name, size of one seat's part)
-_SEAT_VIEWS = tuple(
-    (name, int(np.prod(shape[1:])))
-    for name, shape in LAYOUT
-    if name in ("hand", "hidden_levels", "hand_size", "base", "base_size", "crystals",
-                "artifacts", "subjugated", "raids")
-)  # fmt: skip
 
 
 def views(obs: np.ndarray) -> dict[str, np.ndarray]:
@@ -321,20 +312,23 @@ class Encoder:
     """Encodes observations, rewriting only the parts that changed since the
     last observation of the same seat (what a step changes is small).
 
-    One encoder serves one game at a time; `encode` returns a fresh array. The
-    cached vectors are `array.array` buffers: setting single items there is much
-    cheaper than numpy's fancy indexing from Python lists.
+    One encoder serves one game at a time; `encode` returns a fresh array. Each
+    seat's vector is cached in an `array.array` buffer together with, per
+    section, the key it was written for and the indices it set, so a section is
+    redone by zeroing exactly those indices and writing the new ones.
     """
 
     def __init__(self) -> None:
         self._buf: dict[int, array[float]] = {}
         self._keys: dict[int, dict[object, object]] = {}
+        self._written: dict[int, dict[object, list[int]]] = {}
         self._game: GameState | None = None
 
     def reset(self) -> None:
         """Forget every cached observation (done by itself for a new state object)."""
         self._buf.clear()
         self._keys.clear()
+        self._written.clear()
         self._game = None
 
     def encode(self, s: GameState, seat: int) -> np.ndarray:
@@ -346,49 +340,51 @@ class Encoder:
         if buf is None:
             buf = self._buf[seat] = array("f", _ZEROS)
             self._keys[seat] = {}
+            self._written[seat] = {}
         keys = self._keys[seat]
+        written = self._written[seat]
+
         out = _Out()
-        _clear(buf, 0, _STATUS_END)
         _status(s, seat, out)
+        _rewrite(buf, written, "status", out)
         supply = _supply_key(s)
         if keys.get("supply") != supply:
             keys["supply"] = supply
-            _clear(buf, *_SUPPLY)
+            out = _Out()
             _supply(s, out)
+            _rewrite(buf, written, "supply", out)
         if keys.get("docks") != s.docks:
             keys["docks"] = s.docks[:]
-            _clear(buf, *OFFSETS["docks"])
+            out = _Out()
             _docks(s, out)
+            _rewrite(buf, written, "docks", out)
         me = s.players[seat]
         mine_key = (tuple(s.mine), tuple(s.totem_owner), tuple(s.turn.dig.items()),
                     s.turn.maccarat, len(me.artifacts))  # fmt: skip
         if keys.get("mine") != mine_key:
             keys["mine"] = mine_key
-            _clear(buf, *OFFSETS["mine"])
+            out = _Out()
             _mine(s, seat, out)
+            _rewrite(buf, written, "mine", out)
         totems = tuple(s.totem_owner)
         if keys.get("totems") != totems:
             keys["totems"] = totems
-            _clear(buf, *OFFSETS["totems"])
+            out = _Out()
             _totems(s, seat, out)
+            _rewrite(buf, written, "totems", out)
         for q, p in enumerate(s.players):
-            rel = (q - seat) % s.num_players
             key = _player_key(p)
             if keys.get(q) != key:
                 keys[q] = key
-                for name, size in _SEAT_VIEWS:
-                    start = _O[name] + size * rel
-                    _clear(buf, start, start + size)
+                out = _Out()
                 _player(s, seat, q, out)
+                _rewrite(buf, written, q, out)
             key = _score_key(p, totems)
-            if keys.get(("score", q)) != key:
-                keys[("score", q)] = key
-                out.idx.append(_O["score"] + rel)
-                out.val.append(min(score_breakdown(s, q).total / 150, 1.0))
-        for i in out.ones:
-            buf[i] = 1.0
-        for i, v in zip(out.idx, out.val):  # each index once: counts are aggregated
-            buf[i] = v
+            score = -1 - q
+            if keys.get(score) != key:
+                keys[score] = key
+                at = _O["score"] + (q - seat) % s.num_players
+                buf[at] = min(score_breakdown(s, q).total / 150, 1.0)
         result: np.ndarray = np.frombuffer(buf, np.float32).copy()
         return result
 
@@ -396,8 +392,19 @@ class Encoder:
 _ZEROS = array("f", bytes(4 * OBS_SIZE))
 
 
-def _clear(buf: array[float], start: int, end: int) -> None:
-    buf[start:end] = _ZEROS[start:end]
+def _rewrite(
+    buf: array[float], written: dict[object, list[int]], section: object, out: _Out
+) -> None:
+    """Zero what `section` wrote last time, then write `out` (and remember it)."""
+    old = written.get(section)
+    if old:
+        for i in old:
+            buf[i] = 0.0
+    for i in out.ones:
+        buf[i] = 1.0
+    for i, v in zip(out.idx, out.val):  # each index once: counts are aggregated
+        buf[i] = v
+    written[section] = out.ones + out.idx
 
 
 def encode(s: GameState, seat: int) -> np.ndarray:
