@@ -28,22 +28,24 @@ PICK_COLOUR    150..155    choose colour 0..5
 
 from __future__ import annotations
 
-END_TURN = 0
-DONE = 1
-USE = 2
-CONFIRM = 3
-RECRUIT = 4
-MINE = 14
-COLLECT = 24
-SKILL = 30
-RAID = 54
-PAY = 58
-PICK_MINE = 82
-PICK_DOCKS = 92
-PICK_BASE = 102
-PICK_HAND = 126
-PICK_COLOUR = 150
-NUM_ACTIONS = 156
+from typing import Final
+
+END_TURN: Final = 0
+DONE: Final = 1
+USE: Final = 2
+CONFIRM: Final = 3
+RECRUIT: Final = 4
+MINE: Final = 14
+COLLECT: Final = 24
+SKILL: Final = 30
+RAID: Final = 54
+PAY: Final = 58
+PICK_MINE: Final = 82
+PICK_DOCKS: Final = 92
+PICK_BASE: Final = 102
+PICK_HAND: Final = 126
+PICK_COLOUR: Final = 150
+NUM_ACTIONS: Final = 156
 
 #: (name, first id, size) for every block, in id order.
 BLOCKS: tuple[tuple[str, int, int], ...] = (
@@ -63,7 +65,7 @@ BLOCKS: tuple[tuple[str, int, int], ...] = (
     ("PICK_HAND", PICK_HAND, 24),
     ("PICK_COLOUR", PICK_COLOUR, 6),
 )
-MAX_BASE_DEPTH = 6
+MAX_BASE_DEPTH: Final = 6
 
 
 def block_of(action: int) -> tuple[str, int]:

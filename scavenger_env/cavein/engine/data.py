@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
+from typing import Final
 
 RULEBOOK = "rulebook"
 FAQ = "faq"
@@ -34,7 +35,7 @@ class Colour(IntEnum):
     GREEN = 5
 
 
-NUM_COLOURS = 6
+NUM_COLOURS: Final = 6
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ MERC_TYPES: tuple[MercType, ...] = (
     _t(G, 3, "Seeder", "This turn, your Weedlocks count double when played.", _W),
     _t(G, 4, "Mandragore", "Take 1 Weedlock from each Base, or 2 from one Base.", _I),
 )
-NUM_TYPES = 24
+NUM_TYPES: Final = 24
 MERC_BY_NAME = {m.name.lower(): m for m in MERC_TYPES}
 
 #: The German rulebook's Weedlock texts (a rules variant, ``weedlock_text="de"``).
@@ -176,10 +177,10 @@ def card_table(distribution: str) -> CardTable:
 # --- Crystals ---------------------------------------------------------------
 
 #: The four cost tiers; the Mine shows 4/3/2/1 of them (rulebook, set-up step 1).
-CRYSTAL_TIERS = (1, 3, 6, 10)
-MINE_SLOT_TIER = (0, 0, 0, 0, 1, 1, 1, 2, 2, 3)
+CRYSTAL_TIERS: Final = (1, 3, 6, 10)
+MINE_SLOT_TIER: Final = (0, 0, 0, 0, 1, 1, 1, 2, 2, 3)
 #: Docks: four level 1, three level 2, two level 3, one level 4 (set-up step 4).
-DOCKS_SLOT_LEVEL = (1, 1, 1, 1, 2, 2, 2, 3, 3, 4)
+DOCKS_SLOT_LEVEL: Final = (1, 1, 1, 1, 2, 2, 2, 3, 3, 4)
 
 
 @dataclass(frozen=True)
@@ -205,13 +206,17 @@ CRYSTAL_TEMPLATE: tuple[CrystalTemplate, ...] = (
     CrystalTemplate("c10", 10, 12, False, True),
 )
 CRYSTAL_PROVENANCE = DEFAULT
-NUM_CRYSTALS = NUM_COLOURS * len(CRYSTAL_TEMPLATE)
-CRYSTAL_COLOUR = tuple(i // 10 for i in range(NUM_CRYSTALS))
-CRYSTAL_COST = tuple(CRYSTAL_TEMPLATE[i % 10].cost for i in range(NUM_CRYSTALS))
-CRYSTAL_VP = tuple(CRYSTAL_TEMPLATE[i % 10].vp for i in range(NUM_CRYSTALS))
-CRYSTAL_SYMBOL = tuple(CRYSTAL_TEMPLATE[i % 10].symbol for i in range(NUM_CRYSTALS))
-CRYSTAL_CAVE_IN = tuple(CRYSTAL_TEMPLATE[i % 10].cave_in for i in range(NUM_CRYSTALS))
-CRYSTAL_TIER = tuple(CRYSTAL_TIERS.index(c) for c in CRYSTAL_COST)
+NUM_CRYSTALS: Final = NUM_COLOURS * len(CRYSTAL_TEMPLATE)
+CRYSTAL_COLOUR: Final = tuple(i // 10 for i in range(NUM_CRYSTALS))
+CRYSTAL_COST: Final = tuple(CRYSTAL_TEMPLATE[i % 10].cost for i in range(NUM_CRYSTALS))
+CRYSTAL_VP: Final = tuple(CRYSTAL_TEMPLATE[i % 10].vp for i in range(NUM_CRYSTALS))
+CRYSTAL_SYMBOL: Final = tuple(
+    CRYSTAL_TEMPLATE[i % 10].symbol for i in range(NUM_CRYSTALS)
+)
+CRYSTAL_CAVE_IN: Final = tuple(
+    CRYSTAL_TEMPLATE[i % 10].cave_in for i in range(NUM_CRYSTALS)
+)
+CRYSTAL_TIER: Final = tuple(CRYSTAL_TIERS.index(c) for c in CRYSTAL_COST)
 
 
 def crystal_name(crystal: int) -> str:
@@ -221,10 +226,10 @@ def crystal_name(crystal: int) -> str:
 
 
 #: Victory points for a set of 1..6 different faction symbols (rulebook, Scoring).
-SYMBOL_SET_VP = (0, 1, 3, 6, 10, 15, 21)
-TOTEM_VP = 3
-HAND_LIMIT = 7
-BASE_LIMIT = 7
+SYMBOL_SET_VP: Final = (0, 1, 3, 6, 10, 15, 21)
+TOTEM_VP: Final = 3
+HAND_LIMIT: Final = 7
+BASE_LIMIT: Final = 7
 
 
 # --- Artifacts --------------------------------------------------------------
@@ -371,8 +376,8 @@ ARTIFACT_CARDS: tuple[ArtifactCard, ...] = (
     ArtifactCard(8, (Art.PRISM_LENS, Art.QUARTERMASTER), DESIGNED),
 )
 ARTIFACT_STACK_PROVENANCE = DEFAULT
-NUM_ARTIFACT_STACKS = 3
-ARTIFACT_COST = tuple(c.cost for c in ARTIFACT_CARDS)
+NUM_ARTIFACT_STACKS: Final = 3
+ARTIFACT_COST: Final = tuple(c.cost for c in ARTIFACT_CARDS)
 ARTIFACT_STACK_CARDS = tuple(
     tuple(i for i, c in enumerate(ARTIFACT_CARDS) if c.cost == cost)
     for cost in (4, 6, 8)

@@ -6,6 +6,8 @@ so that a discount or a recolour is written in exactly one place.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .data import (
     ARTIFACT_COST,
     CRYSTAL_COLOUR,
@@ -17,12 +19,16 @@ from .data import (
 )
 from .state import GameState
 
-GREEN = int(Colour.GREEN)
+GREEN: Final = int(Colour.GREEN)
+_FIELD_KITCHEN: Final = int(Art.FIELD_KITCHEN)
+_PNEUMATIC_PICK: Final = int(Art.PNEUMATIC_PICK)
+_GUILD_CHARTER: Final = int(Art.GUILD_CHARTER)
+_QUARTERMASTER: Final = int(Art.QUARTERMASTER)
 
 
 def hand_limit(s: GameState, p: int) -> int:
     """ "You have a hand limit of 7 cards" (Field Kitchen, designed, makes it 8)."""
-    return HAND_LIMIT + 1 if Art.FIELD_KITCHEN in s.players[p].artifacts else HAND_LIMIT
+    return HAND_LIMIT + 1 if _FIELD_KITCHEN in s.players[p].artifacts else HAND_LIMIT
 
 
 def has_room(s: GameState, p: int) -> bool:
@@ -73,7 +79,7 @@ def mine_cost(s: GameState, p: int, slot: int) -> int:
         cost -= 1
     if slot in t.dig:
         cost -= 1
-    if Art.PNEUMATIC_PICK in s.players[p].artifacts:
+    if _PNEUMATIC_PICK in s.players[p].artifacts:
         cost -= 1
     return cost
 
@@ -81,7 +87,7 @@ def mine_cost(s: GameState, p: int, slot: int) -> int:
 def artifact_cost(s: GameState, p: int, stack: int) -> int:
     """The top artifact's cost: Ancientone -4 each ("cumulative"), Guild Charter -2."""
     cost = ARTIFACT_COST[s.artifact_stacks[stack][-1]] - 4 * s.turn.ancient
-    if Art.GUILD_CHARTER in s.players[p].artifacts:
+    if _GUILD_CHARTER in s.players[p].artifacts:
         cost -= 2
     return cost
 
@@ -102,7 +108,7 @@ def recruit_card_fits(s: GameState, p: int, level: int, needed: int) -> bool:
     """Exactly the needed level; Quartermaster (designed): any level up to it."""
     if level == needed:
         return True
-    return 1 <= level < needed and Art.QUARTERMASTER in s.players[p].artifacts
+    return 1 <= level < needed and _QUARTERMASTER in s.players[p].artifacts
 
 
 def leader(s: GameState, p: int) -> int:
