@@ -55,7 +55,7 @@ score                   (4,)        VP so far / 150 (at most 1)
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from typing import Final
 
 import numpy as np
 
@@ -140,7 +140,7 @@ class _Out:
         self.idx: list[int] = []
         self.val: list[float] = []
 
-    def counts(self, at: int, items: Iterable[int], scale: float) -> None:
+    def counts(self, at: int, items: list[int], scale: float) -> None:
         """count / scale at `at + item` for every distinct item."""
         tally: dict[int, int] = {}
         for item in items:
@@ -183,12 +183,12 @@ def _status(s: GameState, seat: int, out: _Out) -> None:
     ones += [turn + 11 + k for k, f in enumerate(flags) if f]
     type_of = s.cards.type_of
     if t.played:
-        out.counts(o["played"], (type_of[c] for c in t.played), 5)
+        out.counts(o["played"], [type_of[c] for c in t.played], 5)
         ones.append(o["last_played"] + type_of[t.played[-1]])
     if s.pay:
         pay = o["payment"]
         ones += [pay + s.pay[0], pay + 3 + s.pay[1] % 10]
-        out.counts(pay + 13, (type_of[c] for c in s.pay[2:]), 5)
+        out.counts(pay + 13, [type_of[c] for c in s.pay[2:]], 5)
         paid = sum(s.cards.level_of[c] for c in s.pay[2:])
         idx.append(pay + 37)
         val.append(max(need(s, s.current_player, s.pay[0], s.pay[1]) - paid, 0) / 10)
@@ -199,7 +199,7 @@ def _status(s: GameState, seat: int, out: _Out) -> None:
             idx.append(o["effect"] + 18 + k)
             val.append((arg + 1) / 16)
     if t.recolour:
-        out.counts(o["recolour"], t.recolour.values(), 3)
+        out.counts(o["recolour"], list(t.recolour.values()), 3)
 
 
 def _supply(s: GameState, out: _Out) -> None:
@@ -213,7 +213,7 @@ def _supply(s: GameState, out: _Out) -> None:
         out.idx.append(o["stack_sizes"] + k)
         out.val.append(len(stack) / 20)
     type_of = s.cards.type_of
-    out.counts(o["removed"], (type_of[c] for c in s.removed), 5)
+    out.counts(o["removed"], [type_of[c] for c in s.removed], 5)
 
 
 def _supply_key(s: GameState) -> tuple[int, ...]:
@@ -249,19 +249,29 @@ def _mine(s: GameState, seat: int, out: _Out) -> None:
         out.val += [max(mine_cost(s, seat, i), 0) / 10, CRYSTAL_VP[c] / 12]
 
 
-def _player(s: GameState, seat: int, q: int, out: _Out) -> None:
-    """Everything about seat `q` that seat `seat` may see."""
+def _hand(s: GameState, seat: int, q: int, out: _Out) -> None:
+    """Seat `q`'s hand as seat `seat` sees it: known cards, unseen levels, size."""
     o = _O
     rel = (q - seat) % s.num_players
     p = s.players[q]
     type_of = s.cards.type_of
     known = p.hand if q == seat else [c for c in p.hand if c not in p.secret]
-    out.counts(o["hand"] + 24 * rel, (type_of[c] for c in known), 5)
+    out.counts(o["hand"] + 24 * rel, [type_of[c] for c in known], 5)
     if q != seat and p.secret:
-        levels = (s.cards.level_of[c] - 1 for c in p.secret)
+        levels = [s.cards.level_of[c] - 1 for c in p.secret]
         out.counts(o["hidden_levels"] + 4 * rel, levels, 3)
-    out.idx += [o["hand_size"] + rel, o["base_size"] + rel, o["raids"] + rel]
-    out.val += [min(len(p.hand) / 12, 1.0), len(p.base) / 7, min(p.raids / 8, 1.0)]
+    out.idx.append(o["hand_size"] + rel)
+    out.val.append(min(len(p.hand) / 12, 1.0))
+
+
+def _holdings(s: GameState, seat: int, q: int, out: _Out) -> None:
+    """Seat `q`'s Base, crystals, artifacts, subjugated cards and raids."""
+    o = _O
+    rel = (q - seat) % s.num_players
+    p = s.players[q]
+    type_of = s.cards.type_of
+    out.idx += [o["base_size"] + rel, o["raids"] + rel]
+    out.val += [len(p.base) / 7, min(p.raids / 8, 1.0)]
     base = o["base"] + 168 * rel
     top = len(p.base) - 1
     out.ones += [base + 24 * (top - i) + type_of[c] for i, c in enumerate(p.base)]
@@ -281,10 +291,9 @@ def _totems(s: GameState, seat: int, out: _Out) -> None:
     ]
 
 
-def _player_key(p: PlayerState) -> tuple[object, ...]:
+def _holdings_key(p: PlayerState) -> tuple[object, ...]:
+    # crystals, artifacts and subjugated cards only ever grow: a count suffices
     return (
-        tuple(p.hand),
-        len(p.secret),
         tuple(p.base),
         len(p.crystals),
         len(p.artifacts),
@@ -293,18 +302,24 @@ def _player_key(p: PlayerState) -> tuple[object, ...]:
     )
 
 
+_CREW_ROSTER: Final = int(Art.CREW_ROSTER)
+_VETERANS_MEDAL: Final = int(Art.VETERANS_MEDAL)
+_TROPHY_WALL: Final = int(Art.TROPHY_WALL)
+
+
 def _score_key(p: PlayerState, totems: tuple[int, ...]) -> tuple[object, ...]:
-    """What a player's VP depends on: own holdings (which only grow, apart from
-    hand and Base, read only by Crew Roster and Veteran's Medal) and the totems."""
-    veteran = Art.VETERANS_MEDAL in p.artifacts
+    """What a player's VP depends on: crystals, artifacts, subjugated cards (which
+    only grow), the totems, and hand, Base and raids only through the artifacts
+    that read them (Crew Roster, Veteran's Medal, Trophy Wall)."""
+    arts = p.artifacts
     return (
         len(p.crystals),
-        len(p.artifacts),
+        len(arts),
         len(p.subjugated),
-        p.raids,
-        len(p.base),
-        (tuple(p.hand), tuple(p.base)) if veteran else None,
         totems,
+        len(p.base) if _CREW_ROSTER in arts else -1,
+        (tuple(p.hand), tuple(p.base)) if _VETERANS_MEDAL in arts else None,
+        p.raids if _TROPHY_WALL in arts else -1,
     )
 
 
@@ -321,7 +336,7 @@ class Encoder:
     def __init__(self) -> None:
         self._buf: dict[int, array[float]] = {}
         self._keys: dict[int, dict[object, object]] = {}
-        self._written: dict[int, dict[object, list[int]]] = {}
+        self._written: dict[int, dict[object, dict[int, float]]] = {}
         self._game: GameState | None = None
 
     def reset(self) -> None:
@@ -373,16 +388,21 @@ class Encoder:
             _totems(s, seat, out)
             _rewrite(buf, written, "totems", out)
         for q, p in enumerate(s.players):
-            key = _player_key(p)
-            if keys.get(q) != key:
-                keys[q] = key
+            key: tuple[object, ...] = (tuple(p.hand), len(p.secret))
+            if keys.get((0, q)) != key:
+                keys[(0, q)] = key
                 out = _Out()
-                _player(s, seat, q, out)
-                _rewrite(buf, written, q, out)
+                _hand(s, seat, q, out)
+                _rewrite(buf, written, (0, q), out)
+            key = _holdings_key(p)
+            if keys.get((1, q)) != key:
+                keys[(1, q)] = key
+                out = _Out()
+                _holdings(s, seat, q, out)
+                _rewrite(buf, written, (1, q), out)
             key = _score_key(p, totems)
-            score = -1 - q
-            if keys.get(score) != key:
-                keys[score] = key
+            if keys.get((2, q)) != key:
+                keys[(2, q)] = key
                 at = _O["score"] + (q - seat) % s.num_players
                 buf[at] = min(score_breakdown(s, q).total / 150, 1.0)
         result: np.ndarray = np.frombuffer(buf, np.float32).copy()
@@ -393,18 +413,28 @@ _ZEROS = array("f", bytes(4 * OBS_SIZE))
 
 
 def _rewrite(
-    buf: array[float], written: dict[object, list[int]], section: object, out: _Out
+    buf: array[float],
+    written: dict[object, dict[int, float]],
+    section: object,
+    out: _Out,
 ) -> None:
-    """Zero what `section` wrote last time, then write `out` (and remember it)."""
-    old = written.get(section)
-    if old:
-        for i in old:
-            buf[i] = 0.0
-    for i in out.ones:
-        buf[i] = 1.0
+    """Write `out` over what `section` wrote last time, touching only the
+    entries that differ (a step changes few of them)."""
+    new: dict[int, float] = dict.fromkeys(out.ones, 1.0)
     for i, v in zip(out.idx, out.val):  # each index once: counts are aggregated
-        buf[i] = v
-    written[section] = out.ones + out.idx
+        new[i] = v
+    old = written.get(section)
+    if old is not None:
+        for i in old:
+            if i not in new:
+                buf[i] = 0.0
+        for i, v in new.items():
+            if old.get(i) != v:
+                buf[i] = v
+    else:
+        for i, v in new.items():
+            buf[i] = v
+    written[section] = new
 
 
 def encode(s: GameState, seat: int) -> np.ndarray:
