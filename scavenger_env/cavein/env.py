@@ -82,6 +82,7 @@ from .observation import OBS_SIZE, Encoder
 from .render import render_state
 
 REWARD_MODES = ("win", "score")
+_PHASE_NAMES = tuple(p.name.lower() for p in Phase)
 _CONFIG_FIELDS = tuple(GameConfig.__dataclass_fields__)
 
 
@@ -207,10 +208,10 @@ class raw_env(AECEnv):
         apply_legal_action(s, engine_action)
         self.actions.append(engine_action)
         self._cumulative_rewards[agent] = 0.0
-        if s.is_over:
-            self._finish()
         self._sync()
-        self._accumulate_rewards()
+        if s.is_over:  # rewards are 0 until the end: nothing to accumulate before
+            self._finish()
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -249,9 +250,9 @@ class raw_env(AECEnv):
         s = self._require_state()
         self.agent_selection = self.possible_agents[s.current_player]
         self._legal = legal_actions(s)
-        phase = Phase(s.phase).name.lower()
-        for a in self.agents:
-            self.infos[a]["phase"] = phase
+        phase = _PHASE_NAMES[s.phase]
+        for info in self.infos.values():
+            info["phase"] = phase
 
     def _finish(self) -> None:
         s = self._require_state()

@@ -336,7 +336,7 @@ class Encoder:
     def __init__(self) -> None:
         self._buf: dict[int, array[float]] = {}
         self._keys: dict[int, dict[object, object]] = {}
-        self._written: dict[int, dict[object, dict[int, float]]] = {}
+        self._written: dict[int, dict[object, list[int]]] = {}
         self._game: GameState | None = None
 
     def reset(self) -> None:
@@ -413,28 +413,22 @@ _ZEROS = array("f", bytes(4 * OBS_SIZE))
 
 
 def _rewrite(
-    buf: array[float],
-    written: dict[object, dict[int, float]],
-    section: object,
-    out: _Out,
+    buf: array[float], written: dict[object, list[int]], section: object, out: _Out
 ) -> None:
-    """Write `out` over what `section` wrote last time, touching only the
-    entries that differ (a step changes few of them)."""
-    new: dict[int, float] = dict.fromkeys(out.ones, 1.0)
-    for i, v in zip(out.idx, out.val):  # each index once: counts are aggregated
-        new[i] = v
+    """Zero what `section` wrote last time, then write `out` (and remember it).
+
+    (Writing every entry beats diffing old against new: a dict costs more than
+    the few array writes it would save.)
+    """
     old = written.get(section)
     if old is not None:
         for i in old:
-            if i not in new:
-                buf[i] = 0.0
-        for i, v in new.items():
-            if old.get(i) != v:
-                buf[i] = v
-    else:
-        for i, v in new.items():
-            buf[i] = v
-    written[section] = new
+            buf[i] = 0.0
+    for i in out.ones:
+        buf[i] = 1.0
+    for i, v in zip(out.idx, out.val):  # each index once: counts are aggregated
+        buf[i] = v
+    written[section] = out.ones + out.idx
 
 
 def encode(s: GameState, seat: int) -> np.ndarray:
