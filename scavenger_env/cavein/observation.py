@@ -119,7 +119,38 @@ def _offsets() -> dict[str, tuple[int, int]]:
 
 OFFSETS = _offsets()
 OBS_SIZE = max(end for _, end in OFFSETS.values())
-_O = {name: start for name, (start, _) in OFFSETS.items()}
+#: where each view starts (module constants: cheaper than dict look-ups)
+_AT_ARTIFACT_SIZES: Final = OFFSETS["artifact_sizes"][0]
+_AT_ARTIFACT_TOPS: Final = OFFSETS["artifact_tops"][0]
+_AT_ARTIFACTS: Final = OFFSETS["artifacts"][0]
+_AT_BASE: Final = OFFSETS["base"][0]
+_AT_BASE_SIZE: Final = OFFSETS["base_size"][0]
+_AT_CAVE_IN: Final = OFFSETS["cave_in"][0]
+_AT_CRYSTALS: Final = OFFSETS["crystals"][0]
+_AT_CURRENT_SEAT: Final = OFFSETS["current_seat"][0]
+_AT_DOCKS: Final = OFFSETS["docks"][0]
+_AT_EFFECT: Final = OFFSETS["effect"][0]
+_AT_END_TRIGGERED: Final = OFFSETS["end_triggered"][0]
+_AT_HAND: Final = OFFSETS["hand"][0]
+_AT_HAND_SIZE: Final = OFFSETS["hand_size"][0]
+_AT_HIDDEN_LEVELS: Final = OFFSETS["hidden_levels"][0]
+_AT_IN_PLAY: Final = OFFSETS["in_play"][0]
+_AT_LAST_PLAYED: Final = OFFSETS["last_played"][0]
+_AT_MINE: Final = OFFSETS["mine"][0]
+_AT_NUM_PLAYERS: Final = OFFSETS["num_players"][0]
+_AT_PAYMENT: Final = OFFSETS["payment"][0]
+_AT_PHASE: Final = OFFSETS["phase"][0]
+_AT_PLAYED: Final = OFFSETS["played"][0]
+_AT_RAIDS: Final = OFFSETS["raids"][0]
+_AT_RECOLOUR: Final = OFFSETS["recolour"][0]
+_AT_REMOVED: Final = OFFSETS["removed"][0]
+_AT_ROUND: Final = OFFSETS["round"][0]
+_AT_SCORE: Final = OFFSETS["score"][0]
+_AT_STACK_SIZES: Final = OFFSETS["stack_sizes"][0]
+_AT_START_SEAT: Final = OFFSETS["start_seat"][0]
+_AT_SUBJUGATED: Final = OFFSETS["subjugated"][0]
+_AT_TOTEMS: Final = OFFSETS["totems"][0]
+_AT_TURN: Final = OFFSETS["turn"][0]
 
 
 def views(obs: np.ndarray) -> dict[str, np.ndarray]:
@@ -151,24 +182,23 @@ class _Out:
 
 def _status(s: GameState, seat: int, out: _Out) -> None:
     n = s.num_players
-    o = _O
     t = s.turn
     ones, idx, val = out.ones, out.idx, out.val
-    ones.append(o["phase"] + int(s.phase))
-    ones.append(o["num_players"] + n - 2)
-    ones += [o["in_play"] + c for c in range(6) if s.in_play[c]]
+    ones.append(_AT_PHASE + int(s.phase))
+    ones.append(_AT_NUM_PLAYERS + n - 2)
+    ones += [_AT_IN_PLAY + c for c in range(6) if s.in_play[c]]
     threshold = s.config.cave_in_threshold
-    idx += [o["cave_in"], o["cave_in"] + 1, o["round"]]
+    idx += [_AT_CAVE_IN, _AT_CAVE_IN + 1, _AT_ROUND]
     val += [
         min(s.cave_in / threshold, 1.0),
         max(threshold - s.cave_in, 0) / 10,
         s.round / s.config.max_rounds,
     ]
     if s.end_triggered:
-        ones.append(o["end_triggered"])
-    ones.append(o["current_seat"] + (s.current_player - seat) % n)
-    ones.append(o["start_seat"] + (s.start_player - seat) % n)
-    turn = o["turn"]
+        ones.append(_AT_END_TRIGGERED)
+    ones.append(_AT_CURRENT_SEAT + (s.current_player - seat) % n)
+    ones.append(_AT_START_SEAT + (s.start_player - seat) % n)
+    turn = _AT_TURN
     idx += [turn, turn + 5, turn + 9, turn + 10]
     val += [
         t.normal_used / 2,
@@ -183,10 +213,10 @@ def _status(s: GameState, seat: int, out: _Out) -> None:
     ones += [turn + 11 + k for k, f in enumerate(flags) if f]
     type_of = s.cards.type_of
     if t.played:
-        out.counts(o["played"], [type_of[c] for c in t.played], 5)
-        ones.append(o["last_played"] + type_of[t.played[-1]])
+        out.counts(_AT_PLAYED, [type_of[c] for c in t.played], 5)
+        ones.append(_AT_LAST_PLAYED + type_of[t.played[-1]])
     if s.pay:
-        pay = o["payment"]
+        pay = _AT_PAYMENT
         ones += [pay + s.pay[0], pay + 3 + s.pay[1] % 10]
         out.counts(pay + 13, [type_of[c] for c in s.pay[2:]], 5)
         paid = sum(s.cards.level_of[c] for c in s.pay[2:])
@@ -194,39 +224,37 @@ def _status(s: GameState, seat: int, out: _Out) -> None:
         val.append(max(need(s, s.current_player, s.pay[0], s.pay[1]) - paid, 0) / 10)
     if s.effects:
         frame = s.effects[-1]
-        ones.append(o["effect"] + frame[0])
+        ones.append(_AT_EFFECT + frame[0])
         for k, arg in enumerate(frame[1:4]):
-            idx.append(o["effect"] + 18 + k)
+            idx.append(_AT_EFFECT + 18 + k)
             val.append((arg + 1) / 16)
     if t.recolour:
-        out.counts(o["recolour"], list(t.recolour.values()), 3)
+        out.counts(_AT_RECOLOUR, list(t.recolour.values()), 3)
 
 
 def _supply(s: GameState, out: _Out) -> None:
-    o = _O
     for k, stack in enumerate(s.artifact_stacks):
         if stack:
-            out.ones.append(o["artifact_tops"] + 12 * k + stack[-1])
-        out.idx.append(o["artifact_sizes"] + k)
+            out.ones.append(_AT_ARTIFACT_TOPS + 12 * k + stack[-1])
+        out.idx.append(_AT_ARTIFACT_SIZES + k)
         out.val.append(len(stack) / 4)
     for k, stack in enumerate(s.merc_stacks + s.crystal_stacks):
-        out.idx.append(o["stack_sizes"] + k)
+        out.idx.append(_AT_STACK_SIZES + k)
         out.val.append(len(stack) / 20)
     type_of = s.cards.type_of
-    out.counts(o["removed"], [type_of[c] for c in s.removed], 5)
+    out.counts(_AT_REMOVED, [type_of[c] for c in s.removed], 5)
 
 
-def _supply_key(s: GameState) -> tuple[int, ...]:
-    return (
-        *(len(x) for x in s.artifact_stacks),
-        *(len(x) for x in s.merc_stacks),
-        *(len(x) for x in s.crystal_stacks),
-        len(s.removed),
-    )
+def _supply_key(s: GameState) -> list[int]:
+    key = [len(x) for x in s.artifact_stacks]
+    key += [len(x) for x in s.merc_stacks]
+    key += [len(x) for x in s.crystal_stacks]
+    key.append(len(s.removed))
+    return key
 
 
 def _docks(s: GameState, out: _Out) -> None:
-    at = _O["docks"]
+    at = _AT_DOCKS
     type_of = s.cards.type_of
     out.ones += [at + 24 * i + type_of[c] for i, c in enumerate(s.docks) if c >= 0]
 
@@ -236,7 +264,7 @@ def _mine(s: GameState, seat: int, out: _Out) -> None:
     for i, c in enumerate(s.mine):
         if c < 0:
             continue
-        at = _O["mine"] + 18 * i
+        at = _AT_MINE + 18 * i
         colour = crystal_colour(s, i)
         ones += [at, at + 1 + colour, at + 12 + CRYSTAL_COLOUR[c]]
         if is_wild(s, colour):
@@ -251,41 +279,39 @@ def _mine(s: GameState, seat: int, out: _Out) -> None:
 
 def _hand(s: GameState, seat: int, q: int, out: _Out) -> None:
     """Seat `q`'s hand as seat `seat` sees it: known cards, unseen levels, size."""
-    o = _O
     rel = (q - seat) % s.num_players
     p = s.players[q]
     type_of = s.cards.type_of
     known = p.hand if q == seat else [c for c in p.hand if c not in p.secret]
-    out.counts(o["hand"] + 24 * rel, [type_of[c] for c in known], 5)
+    out.counts(_AT_HAND + 24 * rel, [type_of[c] for c in known], 5)
     if q != seat and p.secret:
         levels = [s.cards.level_of[c] - 1 for c in p.secret]
-        out.counts(o["hidden_levels"] + 4 * rel, levels, 3)
-    out.idx.append(o["hand_size"] + rel)
+        out.counts(_AT_HIDDEN_LEVELS + 4 * rel, levels, 3)
+    out.idx.append(_AT_HAND_SIZE + rel)
     out.val.append(min(len(p.hand) / 12, 1.0))
 
 
 def _holdings(s: GameState, seat: int, q: int, out: _Out) -> None:
     """Seat `q`'s Base, crystals, artifacts, subjugated cards and raids."""
-    o = _O
     rel = (q - seat) % s.num_players
     p = s.players[q]
     type_of = s.cards.type_of
-    out.idx += [o["base_size"] + rel, o["raids"] + rel]
+    out.idx += [_AT_BASE_SIZE + rel, _AT_RAIDS + rel]
     out.val += [len(p.base) / 7, min(p.raids / 8, 1.0)]
-    base = o["base"] + 168 * rel
+    base = _AT_BASE + 168 * rel
     top = len(p.base) - 1
     out.ones += [base + 24 * (top - i) + type_of[c] for i, c in enumerate(p.base)]
-    out.ones += [o["crystals"] + 60 * rel + c for c in p.crystals]
-    out.ones += [o["artifacts"] + 24 * rel + a for a in p.artifacts]
+    out.ones += [_AT_CRYSTALS + 60 * rel + c for c in p.crystals]
+    out.ones += [_AT_ARTIFACTS + 24 * rel + a for a in p.artifacts]
     levels_sum = sum(s.cards.level_of[c] for c in p.subjugated)
-    out.idx += [o["subjugated"] + 2 * rel, o["subjugated"] + 2 * rel + 1]
+    out.idx += [_AT_SUBJUGATED + 2 * rel, _AT_SUBJUGATED + 2 * rel + 1]
     out.val += [min(len(p.subjugated) / 20, 1.0), min(levels_sum / 40, 1.0)]
 
 
 def _totems(s: GameState, seat: int, out: _Out) -> None:
     n = s.num_players
     out.ones += [
-        _O["totems"] + 6 * ((owner - seat) % n) + c
+        _AT_TOTEMS + 6 * ((owner - seat) % n) + c
         for c, owner in enumerate(s.totem_owner)
         if owner >= 0
     ]
@@ -403,7 +429,7 @@ class Encoder:
             key = _score_key(p, totems)
             if keys.get((2, q)) != key:
                 keys[(2, q)] = key
-                at = _O["score"] + (q - seat) % s.num_players
+                at = _AT_SCORE + (q - seat) % s.num_players
                 buf[at] = min(score_breakdown(s, q).total / 150, 1.0)
         result: np.ndarray = np.frombuffer(buf, np.float32).copy()
         return result
