@@ -259,22 +259,20 @@ def _docks(s: GameState, out: _Out) -> None:
     out.ones += [at + 24 * i + type_of[c] for i, c in enumerate(s.docks) if c >= 0]
 
 
-def _mine(s: GameState, seat: int, out: _Out) -> None:
-    ones = out.ones
-    for i, c in enumerate(s.mine):
-        if c < 0:
-            continue
-        at = _AT_MINE + 18 * i
-        colour = crystal_colour(s, i)
-        ones += [at, at + 1 + colour, at + 12 + CRYSTAL_COLOUR[c]]
-        if is_wild(s, colour):
-            ones.append(at + 7)
-        if CRYSTAL_SYMBOL[c]:
-            ones.append(at + 10)
-        if CRYSTAL_CAVE_IN[c]:
-            ones.append(at + 11)
-        out.idx += [at + 8, at + 9]
-        out.val += [max(mine_cost(s, seat, i), 0) / 10, CRYSTAL_VP[c] / 12]
+def _mine_slot(
+    c: int, slot: int, colour: int, wild: bool, cost: int, out: _Out
+) -> None:
+    """One Mine slot holding crystal `c` (its colour and cost as they are now)."""
+    at = _AT_MINE + 18 * slot
+    out.ones += [at, at + 1 + colour, at + 12 + CRYSTAL_COLOUR[c]]
+    if wild:
+        out.ones.append(at + 7)
+    if CRYSTAL_SYMBOL[c]:
+        out.ones.append(at + 10)
+    if CRYSTAL_CAVE_IN[c]:
+        out.ones.append(at + 11)
+    out.idx += [at + 8, at + 9]
+    out.val += [max(cost, 0) / 10, CRYSTAL_VP[c] / 12]
 
 
 def _hand(s: GameState, seat: int, q: int, out: _Out) -> None:
@@ -404,9 +402,16 @@ class Encoder:
                     s.turn.maccarat, len(me.artifacts))  # fmt: skip
         if keys.get("mine") != mine_key:
             keys["mine"] = mine_key
-            out = _Out()
-            _mine(s, seat, out)
-            _rewrite(buf, written, "mine", out)
+            for i, c in enumerate(s.mine):  # redo only the slots that changed
+                colour = crystal_colour(s, i) if c >= 0 else -1
+                cost = mine_cost(s, seat, i) if c >= 0 else 0
+                slot_key = (c, colour, cost)
+                if keys.get(("mine", i)) != slot_key:
+                    keys[("mine", i)] = slot_key
+                    out = _Out()
+                    if c >= 0:
+                        _mine_slot(c, i, colour, is_wild(s, colour), cost, out)
+                    _rewrite(buf, written, ("mine", i), out)
         totems = tuple(s.totem_owner)
         if keys.get("totems") != totems:
             keys["totems"] = totems
