@@ -6,51 +6,55 @@ shape is the same for 2, 3 and 4 players. It holds exactly what
 `engine.view.player_view` holds: opponents' hands show the cards seen entering
 them plus the levels of the unseen ones.
 
-======================  ==========  ================================================
-view                    shape       meaning
-======================  ==========  ================================================
-phase                   (6,)        one-hot: start artifact, start Leader, action,
-                                    paying, skill target, game over
-num_players             (3,)        one-hot: 2, 3, 4
-in_play                 (6,)        faction colours in play (the others are Wild)
-cave_in                 (2,)        Cave-Ins / threshold (at most 1); Cave-Ins left / 10
-round                   (1,)        round / max_rounds
-end_triggered           (1,)        the game ends when this round completes
-current_seat            (4,)        one-hot, relative seat to act
-start_seat              (4,)        one-hot, relative seat of the start player
-turn                    (14,)       actions used / 2, used Recruit, Mine, Collect,
-                                    Skill, extra Mines / 3, raided, Fish'Bean,
-                                    Foreman, Ancientones / 3, Maccarats / 3,
-                                    Scrabber, Stalkroot, Weedlock doubling
-played                  (24,)       cards played this turn per type / 5
-last_played             (24,)       the card played last (your next Leader)
-payment                 (38,)       kind (3), target (10), paid types / 5 (24),
-                                    cost still to pay / 10
-effect                  (21,)       pending skill choice (18 one-hot), (args + 1) / 16
-recolour                (6,)        your hand cards recoloured to each colour / 3
-artifact_tops           (3, 12)     artifact card on top of each stack (one-hot)
-artifact_sizes          (3,)        cards left / 4
-stack_sizes             (8,)        mercenary stacks L1-L4 / 20, crystal stacks / 20
-removed                 (24,)       cards out of the game per merc type / 5
-docks                   (10, 24)    merc type in each Docks slot (one-hot)
-mine                    (10, 18)    per Mine slot: present, colour now (6), Wild,
-                                    your cost now / 10, VP / 12, faction symbol,
-                                    Cave-In symbol, printed colour (6; it differs
-                                    from "colour now" under Diggerhino and is the
-                                    colour the crystal keeps once taken)
-hand                    (4, 24)     known hand cards per type / 5, per seat
-hidden_levels           (4, 4)      unseen hand cards per level / 3, per seat
-hand_size               (4,)        hand size / 12 (at most 1)
-base                    (4, 7, 24)  Base cards from the top (Leader first), one-hot
-base_size               (4,)        Base size / 7
-crystals                (4, 60)     crystals held (one bit per token)
-artifacts               (4, 24)     artifact halves held
-totems                  (4, 6)      Faction Totems held
-subjugated              (4, 2)      subjugated cards / 20, their levels / 40 (at most 1)
-raids                   (4,)        opponents' Bases raided / 8 (at most 1)
-score                   (4,)        VP so far / 150 (at most 1)
-======================  ==========  ================================================
-"""
+======================  ==========  ==========  ==============================================
+view                    indices     shape       meaning
+======================  ==========  ==========  ==============================================
+phase                   0-5         (6,)        one-hot: start artifact, start Leader, action,
+                                                paying, skill target, game over
+num_players             6-8         (3,)        one-hot: 2, 3, 4
+in_play                 9-14        (6,)        faction colours in play (the others are Wild)
+cave_in                 15-16       (2,)        Cave-Ins / threshold (at most 1); Cave-Ins
+                                                left / 10
+round                   17-17       (1,)        round / max_rounds
+end_triggered           18-18       (1,)        the game ends when this round completes
+current_seat            19-22       (4,)        one-hot, relative seat to act
+start_seat              23-26       (4,)        one-hot, relative seat of the start player
+turn                    27-40       (14,)       actions used / 2, used Recruit, Mine, Collect,
+                                                Skill, extra Mines / 3, raided, Fish'Bean,
+                                                Foreman, Ancientones / 3, Maccarats / 3,
+                                                Scrabber, Stalkroot, Weedlock doubling
+played                  41-64       (24,)       cards played this turn per type / 5
+last_played             65-88       (24,)       the card played last (your next Leader)
+payment                 89-126      (38,)       kind (3), target (10), paid types / 5 (24),
+                                                cost still to pay / 10
+effect                  127-147     (21,)       pending skill choice (18 one-hot), (args + 1)
+                                                / 16
+recolour                148-153     (6,)        your hand cards recoloured to each colour / 3
+artifact_tops           154-189     (3, 12)     artifact card on top of each stack (one-hot)
+artifact_sizes          190-192     (3,)        cards left / 4
+stack_sizes             193-200     (8,)        mercenary stacks L1-L4 / 20, crystal stacks /
+                                                20
+removed                 201-224     (24,)       cards out of the game per merc type / 5
+docks                   225-464     (10, 24)    merc type in each Docks slot (one-hot)
+mine                    465-644     (10, 18)    per Mine slot: present, colour now (6), Wild,
+                                                your cost now / 10, VP / 12, faction symbol,
+                                                Cave-In symbol, printed colour (6; it differs
+                                                from "colour now" under Diggerhino and is the
+                                                colour the crystal keeps once taken)
+hand                    645-740     (4, 24)     known hand cards per type / 5, per seat
+hidden_levels           741-756     (4, 4)      unseen hand cards per level / 3, per seat
+hand_size               757-760     (4,)        hand size / 12 (at most 1)
+base                    761-1432    (4, 7, 24)  Base cards from the top (Leader first), one-
+                                                hot
+base_size               1433-1436   (4,)        Base size / 7
+crystals                1437-1676   (4, 60)     crystals held (one bit per token)
+artifacts               1677-1772   (4, 24)     artifact halves held
+totems                  1773-1796   (4, 6)      Faction Totems held
+subjugated              1797-1804   (4, 2)      subjugated cards / 20, their levels / 40 (at
+                                                most 1)
+raids                   1805-1808   (4,)        opponents' Bases raided / 8 (at most 1)
+score                   1809-1812   (4,)        VP so far / 150 (at most 1)
+======================  ==========  ==========  =============================================="""
 
 from __future__ import annotations
 
