@@ -12,13 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rigging import assert_illegal, do, names, pay
 
 from scavenger_env.cavein.engine import (
     GameConfig,
     GameState,
-    IllegalActionError,
     Phase,
-    apply_action,
     final_scores,
     legal_actions,
     score_breakdown,
@@ -29,7 +28,6 @@ from scavenger_env.cavein.engine.actions import (
     DONE,
     END_TURN,
     MINE,
-    PAY,
     PICK_DOCKS,
     PICK_MINE,
     RAID,
@@ -43,11 +41,9 @@ from scavenger_env.cavein.engine.data import (
     Colour,
 )
 from scavenger_env.cavein.engine.scenario import (
-    card_type_name,
     crystal,
     give_artifact,
     give_crystals,
-    merc_type,
     restart_turn,
     scenario,
     set_base,
@@ -57,7 +53,6 @@ from scavenger_env.cavein.engine.scenario import (
     set_totem,
     take_card,
 )
-from scavenger_env.cavein.engine.state import snapshot
 
 #: brown, blue, purple, yellow are in play; red and green are Wild.
 FACTIONS = ("terron", "hy'dran", "mineggler", "metanel")
@@ -119,29 +114,6 @@ def holder(*arts: Art, crystals: tuple[str, ...] = (), **rigging: Any) -> GameSt
 
 def artifact_vp(s: GameState, p: int = 0) -> int:
     return score_breakdown(s, p).artifacts
-
-
-def names(s: GameState, cards: list[int]) -> list[str]:
-    return [card_type_name(s, c) for c in cards]
-
-
-def pay(name: str) -> int:
-    return PAY + merc_type(name)
-
-
-def do(s: GameState, *actions: int) -> None:
-    """Apply each action, checking first that the engine offers it."""
-    for a in actions:
-        assert a in legal_actions(s), (a, legal_actions(s))
-        apply_action(s, a)
-
-
-def assert_illegal(s: GameState, action: int) -> None:
-    """The engine refuses `action` and leaves every field as it was."""
-    before = snapshot(s)
-    with pytest.raises(IllegalActionError):
-        apply_action(s, action)
-    assert snapshot(s) == before
 
 
 def mine_actions(s: GameState) -> list[int]:

@@ -21,13 +21,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rigging import assert_illegal, colour, do, hand_pick, names, pay, skill
 
 from scavenger_env.cavein.engine import (
     GameConfig,
     GameState,
-    IllegalActionError,
     Phase,
-    apply_action,
     legal_actions,
     score_breakdown,
 )
@@ -37,14 +36,10 @@ from scavenger_env.cavein.engine.actions import (
     DONE,
     END_TURN,
     MINE,
-    PAY,
-    PICK_COLOUR,
     PICK_DOCKS,
-    PICK_HAND,
     PICK_MINE,
     RAID,
     RECRUIT,
-    SKILL,
     USE,
     pick_base,
 )
@@ -53,7 +48,6 @@ from scavenger_env.cavein.engine.queries import card_colour
 from scavenger_env.cavein.engine.scenario import (
     card_type_name,
     crystal,
-    merc_type,
     restart_turn,
     scenario,
     set_base,
@@ -62,7 +56,6 @@ from scavenger_env.cavein.engine.scenario import (
     set_mine,
     set_totem,
 )
-from scavenger_env.cavein.engine.state import snapshot
 
 #: brown, blue, purple, yellow (the first-game set): red and green are Wild.
 CLASSIC = ("terron", "hy'dran", "mineggler", "metanel")
@@ -129,47 +122,12 @@ def rig(
     return s
 
 
-def names(s: GameState, cards: list[int]) -> list[str]:
-    return [card_type_name(s, c) for c in cards]
-
-
 def hand(s: GameState, p: int = 0) -> list[str]:
     return names(s, s.players[p].hand)
 
 
 def base(s: GameState, p: int = 0) -> list[str]:
     return names(s, s.players[p].base)
-
-
-def skill(name: str) -> int:
-    return SKILL + merc_type(name)
-
-
-def pay(name: str) -> int:
-    return PAY + merc_type(name)
-
-
-def hand_pick(name: str) -> int:
-    return PICK_HAND + merc_type(name)
-
-
-def colour(c: Colour) -> int:
-    return PICK_COLOUR + int(c)
-
-
-def do(s: GameState, *actions: int) -> None:
-    """Apply each action, checking first that the engine offers it."""
-    for a in actions:
-        assert a in legal_actions(s), (a, legal_actions(s))
-        apply_action(s, a)
-
-
-def assert_illegal(s: GameState, action: int) -> None:
-    """The engine refuses `action` and leaves every field as it was."""
-    before = snapshot(s)
-    with pytest.raises(IllegalActionError):
-        apply_action(s, action)
-    assert snapshot(s) == before
 
 
 def mine_actions(s: GameState) -> list[int]:

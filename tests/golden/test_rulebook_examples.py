@@ -14,6 +14,7 @@ crystals are therefore Wild.
 from __future__ import annotations
 
 import pytest
+from rigging import do, names, pay, skill
 
 from scavenger_env.cavein.engine import (
     GameConfig,
@@ -21,7 +22,6 @@ from scavenger_env.cavein.engine import (
     IllegalActionError,
     Phase,
     apply_action,
-    describe_action,
     final_scores,
     legal_actions,
     score_breakdown,
@@ -33,11 +33,9 @@ from scavenger_env.cavein.engine.actions import (
     DONE,
     END_TURN,
     MINE,
-    PAY,
     PICK_DOCKS,
     RAID,
     RECRUIT,
-    SKILL,
     USE,
 )
 from scavenger_env.cavein.engine.data import CRYSTAL_TIER, Art
@@ -46,7 +44,6 @@ from scavenger_env.cavein.engine.scenario import (
     crystal,
     give_artifact,
     give_crystals,
-    merc_type,
     restart_turn,
     scenario,
     set_base,
@@ -66,31 +63,6 @@ IN_PLAY_COLOURS = ("brown", "blue", "purple", "yellow")
 
 
 # --- helpers -------------------------------------------------------------------
-
-
-def skill(name: str) -> int:
-    """The action that plays a hand card of this type for its skill."""
-    return SKILL + merc_type(name)
-
-
-def pay(name: str) -> int:
-    """The action that adds a hand card of this type to the open payment."""
-    return PAY + merc_type(name)
-
-
-def do(s: GameState, *actions: int) -> None:
-    """Apply each action, checking first that the engine offers it."""
-    for a in actions:
-        legal = legal_actions(s)
-        assert a in legal, (
-            f"{describe_action(s, a)} is not offered; legal: "
-            f"{[describe_action(s, x) for x in legal]}"
-        )
-        apply_action(s, a)
-
-
-def names(s: GameState, cards: list[int]) -> list[str]:
-    return [card_type_name(s, c) for c in cards]
 
 
 def no_totems(s: GameState) -> None:

@@ -1,0 +1,59 @@
+"""Helpers shared by the rule tests: action ids by card name, and playing them."""
+
+from __future__ import annotations
+
+import pytest
+
+from scavenger_env.cavein.engine import (
+    GameState,
+    IllegalActionError,
+    apply_action,
+    describe_action,
+    legal_actions,
+)
+from scavenger_env.cavein.engine.actions import PAY, PICK_COLOUR, PICK_HAND, SKILL
+from scavenger_env.cavein.engine.scenario import card_type_name, merc_type
+from scavenger_env.cavein.engine.state import snapshot
+
+
+def skill(name: str) -> int:
+    """The action that plays a hand card of this type for its skill."""
+    return SKILL + merc_type(name)
+
+
+def pay(name: str) -> int:
+    """The action that adds a hand card of this type to the open payment."""
+    return PAY + merc_type(name)
+
+
+def hand_pick(name: str) -> int:
+    """The action that picks a hand card of this type as a skill's target."""
+    return PICK_HAND + merc_type(name)
+
+
+def colour(c: int) -> int:
+    """The action that names colour `c`."""
+    return PICK_COLOUR + int(c)
+
+
+def names(s: GameState, cards: list[int]) -> list[str]:
+    return [card_type_name(s, c) for c in cards]
+
+
+def do(s: GameState, *actions: int) -> None:
+    """Apply each action, checking first that the engine offers it."""
+    for a in actions:
+        legal = legal_actions(s)
+        assert a in legal, (
+            f"{describe_action(s, a)} is not offered; legal: "
+            f"{[describe_action(s, x) for x in legal]}"
+        )
+        apply_action(s, a)
+
+
+def assert_illegal(s: GameState, action: int) -> None:
+    """The engine refuses `action` and leaves every field as it was."""
+    before = snapshot(s)
+    with pytest.raises(IllegalActionError):
+        apply_action(s, action)
+    assert snapshot(s) == before
