@@ -40,7 +40,11 @@ def describe(s: GameState, action: int) -> str:
     if name == "END_TURN":
         return "end the turn"
     if name == "DONE":
-        return "decline / done"
+        if s.phase == Phase.START_LEADER:
+            return "do not use the Leader's skill"
+        if s.phase == Phase.START_ARTIFACT and s.turn.start_queue:
+            return f"do not use {artifact_name(s.turn.start_queue[0])}"
+        return "done with this skill (take nothing more)"
     if name == "USE":
         if s.phase == Phase.START_ARTIFACT and s.turn.start_queue:
             return f"use {artifact_name(s.turn.start_queue[0])}"
