@@ -54,6 +54,16 @@ class SeatView:
         """Plain words for `action` (public information only)."""
         return describe_action(self._state, action)
 
+    def render(self) -> str:
+        """A text picture of the game as this seat sees it (`render_state`).
+
+        `render_state` reads only this seat's PlayerView, so it shows nothing
+        hidden from the seat.
+        """
+        from scavenger_env.cavein.render import render_state
+
+        return render_state(self._state, self.seat)
+
 
 @runtime_checkable
 class Agent(Protocol):

@@ -5,9 +5,14 @@ Each iteration samples a full state consistent with what the seat knows
 actions legal in that sample (availability counts make the bonus fair for
 actions that are only sometimes legal), expands one node, rolls out a short
 horizon and backs up a value for every player (each player picks the child that
-is best for itself). The tree is over the engine's small choices; a rollout runs
-to the end of the horizon and is scored by the VP margin, so a turn's sequence of
-small choices is judged as a whole.
+is best for itself).
+
+The tree plans over whole actions: its nodes are action-phase choices (Recruit
+this card, Mine that crystal, a Skill, a Raid, end the turn), and the small
+choices that complete an action (which cards pay, which target a skill takes,
+start-of-turn offers) are made by the greedy policy, in the tree walk and at the
+real decision alike. Rollouts play the greedy policy to a horizon fixed from the
+root (one round by default) and score the VP margin.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import numpy as np
 from scavenger_env.cavein.engine import (
     GameConfig,
     GameState,
+    Phase,
     apply_legal_action,
     legal_actions,
     winners,
@@ -28,16 +34,20 @@ from scavenger_env.cavein.engine.actions import END_TURN
 from scavenger_env.cavein.engine.scoring import score_breakdown
 
 from .base import SeatView
+from .evaluation import action_values
+from .greedy import greedy_action
 
 
 class _Node:
-    __slots__ = ("avail", "children", "value", "visits")
+    __slots__ = ("avail", "candidates", "children", "value", "visits")
 
     def __init__(self, num_players: int) -> None:
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.value = [0.0] * num_players
+        #: the actions searched here: the greedy evaluation's best few
+        self.candidates: set[int] | None = None
 
 
 def _evaluate(state: GameState) -> list[float]:
@@ -71,19 +81,31 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         rollout_turns: int = 0,
         end_turn_weight: float = 0.1,
+        rollout: str = "greedy",
+        width: int = 5,
     ) -> None:
         """Args:
         iterations: search iterations per decision (ignored when `time` > 0).
         time: seconds per decision; 0 means use `iterations`.
         exploration: the UCB constant.
         rollout_turns: turns a rollout plays before scoring (0: one round).
-        end_turn_weight: how much less likely a rollout ends its turn early.
+        end_turn_weight: how much less likely a random rollout ends its turn early.
+        rollout: "greedy" (each rollout move is the greedy bot's choice, made on
+            the sampled state) or "random".
+        width: how many actions each node searches: the best `width` by the
+            greedy evaluation (0: all legal actions).
         """
         if iterations < 1 or time < 0 or exploration < 0 or rollout_turns < 0:
             raise ValueError(
                 "ismcts needs iterations >= 1, time >= 0, exploration >= 0 and "
                 "rollout_turns >= 0"
             )
+        if width < 0:
+            raise ValueError("ismcts needs width >= 0")
+        self.width = int(width)
+        if rollout not in ("greedy", "random"):
+            raise ValueError(f"ismcts rollout={rollout!r}: use 'greedy' or 'random'")
+        self.rollout = rollout
         self.iterations = int(iterations)
         self.time = float(time)
         self.exploration = float(exploration)
@@ -96,11 +118,23 @@ class ISMCTSAgent:
     def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
         if len(legal) == 1:
             return legal[0]
+        if view.phase != Phase.ACTION:
+            # payments, skill targets and start-of-turn choices complete the
+            # action the search chose: the greedy policy makes them
+            return greedy_action(view.sample(rng), view.seat, legal, rng)
         root = _Node(view.num_players)
         deadline = time.perf_counter() + self.time if self.time > 0 else None
         done = 0
+        horizon = -1
         while True:
-            self._iterate(root, view.sample(rng), rng)
+            state = view.sample(rng)
+            if horizon < 0:
+                # every rollout stops at the same point, counted from the root, so
+                # ending a turn early never buys a branch extra turns of play
+                horizon = sum(state.turns_taken) + (
+                    self.rollout_turns or state.num_players
+                )
+            self._iterate(root, state, rng, horizon)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
@@ -112,13 +146,25 @@ class ISMCTSAgent:
         )
         return best
 
-    def _iterate(self, root: _Node, state: GameState, rng: np.random.Generator) -> None:
+    def _iterate(
+        self, root: _Node, state: GameState, rng: np.random.Generator, horizon: int
+    ) -> None:
         node = root
         path = [root]
         c = self.exploration
-        while not state.is_over:
+        while not state.is_over and sum(state.turns_taken) < horizon:
             legal = legal_actions(state)
             mover = state.current_player
+            if state.phase != Phase.ACTION:  # inside a whole action: no tree node
+                apply_legal_action(state, greedy_action(state, mover, legal, rng))
+                continue
+            if node.candidates is None:
+                node.candidates = self._candidates(state, mover, legal)
+            searched = [a for a in legal if a in node.candidates]
+            if not searched:  # this sample allows none of them: let greedy pick
+                searched = [greedy_action(state, mover, legal, rng)]
+                node.candidates.add(searched[0])
+            legal = searched
             untried = []
             for a in legal:
                 child = node.children.get(a)
@@ -145,18 +191,27 @@ class ISMCTSAgent:
             apply_legal_action(state, action)
             node = node.children[action]
             path.append(node)
-        values = self._rollout(state, rng)
+        values = self._rollout(state, rng, horizon)
         for n in path:
             n.visits += 1
             for p, v in enumerate(values):
                 n.value[p] += v
 
-    def _rollout(self, state: GameState, rng: np.random.Generator) -> list[float]:
-        turns = self.rollout_turns or state.num_players
-        target = sum(state.turns_taken) + turns
-        while not state.is_over and sum(state.turns_taken) < target:
+    def _candidates(self, state: GameState, seat: int, legal: list[int]) -> set[int]:
+        if not self.width or len(legal) <= self.width:
+            return set(legal)
+        values = action_values(state, seat, legal)
+        return set(sorted(legal, key=lambda a: -values[a])[: self.width])
+
+    def _rollout(
+        self, state: GameState, rng: np.random.Generator, horizon: int
+    ) -> list[float]:
+        greedy = self.rollout == "greedy"
+        while not state.is_over and sum(state.turns_taken) < horizon:
             legal = legal_actions(state)
-            if (
+            if greedy:
+                action = greedy_action(state, state.current_player, legal, rng)
+            elif (
                 len(legal) > 1
                 and legal[0] == END_TURN
                 and rng.random() > self.end_turn_weight

@@ -14,6 +14,7 @@ from .base import Agent
 #: name -> "module:Class" (imported on first use) or a factory.
 REGISTRY: dict[str, str | Callable[..., Agent]] = {
     "random": "agents.base:RandomAgent",
+    "human": "agents.human:HumanAgent",
     "greedy": "agents.greedy:GreedyAgent",
     "miner": "agents.heuristics:MinerAgent",
     "raider": "agents.heuristics:RaiderAgent",

@@ -230,6 +230,212 @@ def _cmd_bench_env(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# ------------------------------------------------------------------ play
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    import secrets
+
+    # `agents` is imported here only: the package itself never depends on it.
+    from agents.play import play_match
+    from agents.registry import make_agent
+    from scavenger_env.cavein.engine import ConfigError, GameConfig
+    from scavenger_env.cavein.simulate import record_from_game
+    from scavenger_env.core.records import write_records
+
+    specs = [s.strip() for s in args.players.split(",")]
+    if not all(specs):
+        raise UserError(
+            f"--players {args.players!r} has an empty name; "
+            "write one name per seat, e.g. --players human,random"
+        )
+    n = len(specs) if args.num_players is None else args.num_players
+    if not 2 <= n <= 4:
+        raise UserError(
+            f"a game has 2 to 4 players, not {n}; list one per seat in --players "
+            "(or set --num-players)"
+        )
+    if len(specs) > n:
+        raise UserError(
+            f"--players lists {len(specs)} players but --num-players is {n}; "
+            "list at most one player per seat"
+        )
+    bots = [s for s in specs if s.partition(":")[0].strip() != "human"]
+    specs += [bots[-1] if bots else "random"] * (n - len(specs))
+
+    options: dict[str, object] = {
+        "merc_distribution": args.merc_distribution,
+        "weedlock_text": args.weedlock_text,
+    }
+    factions = args.factions.strip()
+    options["factions"] = (
+        tuple(f.strip() for f in factions.split(",")) if "," in factions else factions
+    )
+    start = args.start_player.strip()
+    options["start_player"] = int(start) if start.lstrip("-").isdigit() else start
+    try:
+        config = GameConfig(num_players=n, **options)  # type: ignore[arg-type]
+    except ConfigError as err:
+        raise UserError(str(err)) from None
+
+    output: Path | None = args.output
+    if output is not None and (output.is_dir() or not output.parent.is_dir()):
+        raise UserError(f"--output {output}: give a file name in an existing folder")
+
+    agents = []
+    for spec in specs:
+        try:
+            agents.append(make_agent(spec))
+        except ValueError as err:
+            raise UserError(f"--players: {err}") from None
+        except (ImportError, AttributeError) as err:
+            raise UserError(
+                f"--players: {spec.partition(':')[0]!r} cannot be loaded in this "
+                f"installation ({err})"
+            ) from None
+
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
+    result = play_match(config, seed, agents)
+    if result.quit:
+        return EXIT_OK
+    if output is not None:
+        record = record_from_game(config, seed, result.state, result.actions)
+        try:
+            write_records(output, [record])
+        except OSError as err:
+            raise UserError(f"cannot write {output}: {err.strerror or err}") from None
+        print(f"game record written to {output} (replay it: scavenger replay {output})")
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ tournament
+
+
+def _default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _list_players() -> str:
+    from agents.registry import REGISTRY, describe_agents, factory_of
+
+    try:
+        described = describe_agents()
+    except Exception:  # an agent's module cannot be imported: describe the rest
+        described = {}
+        for name in sorted(REGISTRY):
+            try:
+                doc = (factory_of(name).__doc__ or "").strip()
+                described[name] = doc.splitlines()[0] if doc else ""
+            except Exception as err:
+                described[name] = f"(cannot be loaded here: {err})"
+    width = max(len(name) for name in described)
+    lines = ["players for --players (a spec is NAME or NAME:key=value,key=value):"]
+    for name, text in described.items():
+        if name == "human":
+            text += " (not in tournaments: use `scavenger play`)"
+        lines.append(f"  {name.ljust(width)}  {text}")
+    return "\n".join(lines)
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    # `agents` is imported here only: the package itself never depends on it.
+    if args.list_players:
+        print(_list_players())
+        return EXIT_OK
+
+    from agents.backends import BackendError
+    from agents.report import format_table
+    from agents.tournament import (
+        GAMES_FILE,
+        PLOT_FILE,
+        SUMMARY_CSV,
+        SUMMARY_FILE,
+        AgentError,
+        TournamentError,
+        check_directory,
+        make_plan,
+        run_tournament,
+    )
+
+    if not args.players:
+        raise UserError(
+            "--players is required, e.g. --players random,random "
+            "(`scavenger tournament --list-players` lists the names)"
+        )
+    if args.address and args.backend != "ray":
+        raise UserError("--address is for --backend ray")
+    try:
+        plan = make_plan(
+            args.players,
+            args.num_players,
+            games=args.games,
+            seed=args.seed,
+            all_seatings=args.all_seatings,
+        )
+        if args.output is None:
+            raise UserError(
+                "--output DIR is required: the folder for the games and summary"
+            )
+        check_directory(plan, args.output)
+    except TournamentError as err:
+        raise UserError(str(err)) from None
+    output: Path = args.output
+    seats = len(plan.seatings)
+    print(
+        f"tournament: {plan.games} games of {args.game} with {plan.num_players} "
+        f"players ({plan.deals} deals × {seats} seatings), master seed {plan.seed}, "
+        f"into {output}"
+    )
+    if plan.games != args.games:
+        print(
+            f"note: --games {args.games} rounded up to {plan.games}, whole deals "
+            f"(each deal is played in all {seats} seatings)"
+        )
+    try:
+        result = run_tournament(
+            plan,
+            output,
+            jobs=args.jobs,
+            backend=args.backend,
+            address=args.address,
+            progress=args.progress,
+        )
+    except (TournamentError, BackendError, AgentError) as err:
+        raise UserError(str(err)) from None
+    except OSError as err:
+        raise UserError(f"cannot write {output}: {err.strerror or err}") from None
+    except KeyboardInterrupt:
+        print(
+            f"the finished games are in {output / GAMES_FILE}; "
+            "run the same command again to resume",
+            file=sys.stderr,
+        )
+        raise
+    for note in result.notes:
+        print(f"note: {note}")
+    workers = f"{args.jobs} job{'s' if args.jobs != 1 else ''}, {args.backend}"
+    if result.played:
+        print(
+            f"played {result.played} games in {result.elapsed:.2f} s "
+            f"({result.games_per_s:,.1f} games/s, {workers})"
+            + (f"; {result.resumed} were already there" if result.resumed else "")
+        )
+    else:
+        print(f"all {plan.games} games were already there; nothing to play")
+    assert result.summary is not None
+    print()
+    print(format_table(result.summary))
+    print()
+    names = [GAMES_FILE, SUMMARY_FILE, SUMMARY_CSV]
+    if (output / PLOT_FILE).exists():
+        names.append(PLOT_FILE)
+    print(f"wrote {', '.join(str(output / n) for n in names)}")
+    return EXIT_OK
+
+
 # ------------------------------------------------------------------ parser
 
 
@@ -353,6 +559,158 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print one JSON object instead of a table"
     )
     env.set_defaults(func=_cmd_bench_env)
+    play = commands.add_parser(
+        "play",
+        help="play a game at the keyboard against bots",
+        description="Play one game of Cave-In in the terminal, with bots in the "
+        "other seats. At each of your decisions you see the game as you know it "
+        "and your choices, numbered; type a number, help, rules or quit. The bots' "
+        "moves are shown between your turns, the scores at the end.",
+    )
+    play.add_argument(
+        "--players",
+        default="human,random",
+        metavar="LIST",
+        help="one agent per seat, in seat order, comma-separated: human, random, "
+        "greedy, miner, raider, collector, ismcts (options as name:key=value); "
+        "default: human,random",
+    )
+    play.add_argument(
+        "--num-players",
+        type=_int_at_least(1),
+        default=None,
+        metavar="N",
+        help="players (2-4; default: as many as --players lists; extra seats get "
+        "the last bot listed, or random)",
+    )
+    play.add_argument(
+        "--seed",
+        type=_int_at_least(0),
+        default=None,
+        metavar="S",
+        help="set-up seed; the same seed deals the same game (default: a fresh one, "
+        "printed at the start)",
+    )
+    play.add_argument(
+        "--factions",
+        default="random",
+        metavar="F",
+        help="random (default), first_game (the rulebook's first-game set), or four "
+        "faction names, comma-separated",
+    )
+    play.add_argument(
+        "--merc-distribution",
+        choices=("5/4/2/2", "4/4/3/2"),
+        default="5/4/2/2",
+        help="copies of levels 1/2/3/4 per faction (default: 5/4/2/2)",
+    )
+    play.add_argument(
+        "--weedlock-text",
+        choices=("en", "de"),
+        default="en",
+        help="Weedlock card texts of the English or German rulebook (default: en)",
+    )
+    play.add_argument(
+        "--start-player",
+        default="random",
+        metavar="SEAT",
+        help="the seat that starts, or random (default)",
+    )
+    play.add_argument(
+        "--output",
+        type=Path,
+        default=None,
+        metavar="FILE.jsonl",
+        help="write the finished game's record here (for scavenger replay)",
+    )
+    play.set_defaults(func=_cmd_play)
+    tour = commands.add_parser(
+        "tournament",
+        help="play bots against each other over seeded deals and rotated seats",
+        description="Play a lineup of bots against each other: every deal (a "
+        "set-up seed derived from --seed) is played once in every seating, so each "
+        "player sits in each seat equally often and meets the same cards. Records "
+        "go to DIR/games.jsonl as they finish; a rerun into the same DIR resumes. "
+        "At the end: win rates with 95% Wilson intervals (a tie is a win for every "
+        "tied player), mean VP and margin, openskill ratings, per-seat rates and "
+        "head to head, in DIR/summary.json, summary.csv, winrates.png and on the "
+        "terminal.",
+    )
+    tour.add_argument(
+        "--list-players",
+        action="store_true",
+        help="list the player names with a line about each, and exit",
+    )
+    tour.add_argument("--game", choices=GAMES, default="cavein", help="the game")
+    tour.add_argument(
+        "--players",
+        metavar="SPECS",
+        help="the lineup, comma-separated, e.g. random,greedy or "
+        "random,ismcts:iterations=200 (a name may repeat: random,random)",
+    )
+    tour.add_argument(
+        "--num-players",
+        type=_int_at_least(1),
+        default=None,
+        metavar="N",
+        help="seats per game (default: the number of --players); with fewer "
+        "seats than players every group of N plays",
+    )
+    tour.add_argument(
+        "--games",
+        type=_int_at_least(1),
+        default=100,
+        metavar="G",
+        help="total games, rounded up to whole deals (deals × seatings; default: 100)",
+    )
+    tour.add_argument(
+        "--seed",
+        type=_int_at_least(0),
+        default=0,
+        metavar="S",
+        help="master seed the deals derive from (default: 0)",
+    )
+    tour.add_argument(
+        "--jobs",
+        type=_int_at_least(1),
+        default=_default_jobs(),
+        metavar="J",
+        help="worker processes; 1 plays in this process (default: the CPUs, "
+        f"{_default_jobs()} here); the records do not depend on it",
+    )
+    tour.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes (default) or Ray (pip install "
+        '"scavenger-env[distributed]")',
+    )
+    tour.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="the Ray cluster to use (default with --backend ray: a local Ray "
+        "with --jobs CPUs)",
+    )
+    tour.add_argument(
+        "--all-seatings",
+        action="store_true",
+        help="with 4 seats, play all 24 orders of each group instead of a "
+        "balanced Latin square of 4",
+    )
+    tour.add_argument(
+        "--output",
+        type=Path,
+        metavar="DIR",
+        help="folder for tournament.json, games.jsonl and the summary (created; "
+        "a rerun with the same settings resumes)",
+    )
+    tour.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="never show the progress bar (it shows only on a terminal anyway)",
+    )
+    tour.set_defaults(func=_cmd_tournament)
     return parser
 
 

@@ -19,6 +19,11 @@ One line of a ``.jsonl`` file (keys in this order)::
         "turns": 57,
     }
 
+Two optional keys may follow, written only when set (records without them, such as
+those of ``scavenger simulate``, are unchanged): ``players``, one name per seat (the
+bots of a tournament), and ``meta``, a JSON object of facts about how the game was
+made (a tournament's deal and seating). Replay ignores both.
+
 This module is game-agnostic: it checks the record's shape, never its rules.
 """
 
@@ -55,6 +60,10 @@ _FIELDS = (
     "winners",
     "turns",
 )
+"""The keys every record has, in the order they are written."""
+
+_OPTIONAL_FIELDS = ("players", "meta")
+"""Keys a record may have after :data:`_FIELDS`; written only when not ``None``."""
 
 
 class RecordError(ValueError):
@@ -114,6 +123,9 @@ class GameRecord:
         winners: The seats that won (all tied players win).
         turns: Turns taken in the game, all players together.
         format_version: The record format (see :data:`FORMAT_VERSION`).
+        players: Optional: who played each seat (e.g. bot names), in seat order.
+        meta: Optional: a JSON-safe dict of facts about how the game was made,
+            e.g. a tournament's ``{"deal": 3, "seating": 1}``.
     """
 
     game: str
@@ -124,10 +136,20 @@ class GameRecord:
     winners: list[int]
     turns: int
     format_version: int = field(default=FORMAT_VERSION)
+    players: list[str] | None = None
+    meta: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the record as a JSON-safe dict, keys in the documented order."""
-        return {name: getattr(self, name) for name in _FIELDS}
+        """Return the record as a JSON-safe dict, keys in the documented order.
+
+        ``players`` and ``meta`` are present only when they are not ``None``.
+        """
+        data = {name: getattr(self, name) for name in _FIELDS}
+        for name in _OPTIONAL_FIELDS:
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        return data
 
     def to_json(self) -> str:
         """Return the record as one line of compact JSON (no trailing newline)."""
@@ -164,7 +186,9 @@ class GameRecord:
             noun = "field" if len(missing) == 1 else "fields"
             verb = "is" if len(missing) == 1 else "are"
             raise RecordError(f"{noun} {names} {verb} missing")
-        unknown = sorted(str(k) for k in data if k not in _FIELDS)
+        unknown = sorted(
+            str(k) for k in data if k not in _FIELDS and k not in _OPTIONAL_FIELDS
+        )
         if unknown:
             names = ", ".join(repr(n) for n in unknown)
             raise RecordError(f"unknown field {names} in a format-1 record")
@@ -194,6 +218,18 @@ class GameRecord:
             )
         if not _is_int(turns) or turns < 0:
             raise RecordError("field 'turns' must be a non-negative int")
+        players, meta = data.get("players"), data.get("meta")
+        if players is not None and (
+            not isinstance(players, list)
+            or len(players) != len(scores)
+            or not all(isinstance(p, str) and p for p in players)
+        ):
+            raise RecordError(
+                f"field 'players' must be a list of {len(scores)} non-empty "
+                "strings, one per seat"
+            )
+        if meta is not None and not isinstance(meta, dict):
+            raise RecordError("field 'meta' must be a JSON object")
         return cls(
             game=game,
             config=config,
@@ -203,6 +239,8 @@ class GameRecord:
             winners=list(winners),
             turns=turns,
             format_version=version,
+            players=None if players is None else list(players),
+            meta=meta,
         )
 
     @classmethod

@@ -56,6 +56,21 @@ def test_json_round_trip() -> None:
     assert GameRecord.from_json(record.to_json()) == record
 
 
+def test_players_and_meta_are_optional_and_come_last() -> None:
+    plain = make_record()
+    assert "players" not in plain.to_dict() and "meta" not in plain.to_dict()
+    record = make_record(players=["random", "greedy", "miner"], meta={"deal": 3})
+    line = record.to_json()
+    assert line.startswith(plain.to_json()[:-1] + ',"players":["random",')
+    assert line.endswith(',"meta":{"deal":3}}')
+    back = GameRecord.from_json(line)
+    assert back == record
+    assert (back.players, back.meta) == (["random", "greedy", "miner"], {"deal": 3})
+    # an old record (no optional keys) still reads, with both None
+    old = GameRecord.from_json(plain.to_json())
+    assert (old.players, old.meta) == (None, None)
+
+
 records_strategy = st.builds(
     GameRecord,
     game=st.text(min_size=1, max_size=10),
@@ -164,6 +179,11 @@ CORRUPTIONS = {
     "winner repeated": (_with(winners=[1, 1]), ["'winners'", "distinct"]),
     "turns negative": (_with(turns=-5), ["'turns'"]),
     "turns str": (_with(turns="57"), ["'turns'"]),
+    "players short": (_with(players=["a", "b"]), ["'players'", "list of 3"]),
+    "players not str": (_with(players=["a", 1, "c"]), ["'players'", "strings"]),
+    "players empty name": (_with(players=["a", "", "c"]), ["'players'"]),
+    "players str": (_with(players="a,b,c"), ["'players'"]),
+    "meta list": (_with(meta=[1]), ["'meta'", "JSON object"]),
 }
 
 

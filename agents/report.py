@@ -1,0 +1,178 @@
+"""A tournament's summary as a terminal table, a CSV file and a win-rate plot."""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "CSV_COLUMNS",
+    "MATPLOTLIB_MISSING",
+    "format_table",
+    "plot_win_rates",
+    "write_csv",
+]
+
+CSV_COLUMNS = (
+    "player",
+    "games",
+    "wins",
+    "win_rate",
+    "ci_low",
+    "ci_high",
+    "mean_vp",
+    "mean_margin",
+    "rating",
+    "rating_mu",
+    "rating_sigma",
+)
+"""The columns of ``summary.csv``, then ``win_rate_seat0``, ``win_rate_seat1``, ..."""
+
+MATPLOTLIB_MISSING = (
+    "winrates.png not drawn: matplotlib is not installed "
+    '(pip install matplotlib, or pip install -e ".[dev]")'
+)
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(entry: dict[str, Any]) -> str:
+    return f"{100 * entry['ci_low']:.1f}–{100 * entry['ci_high']:.1f}%"
+
+
+def _grid(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [
+            cell.rjust(w) if r else cell.ljust(w)
+            for cell, w, r in zip(row, widths, right)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    """The summary as plain text for the terminal: players, seats, head to head."""
+    players = sorted(
+        summary["players"],
+        key=lambda p: (-(p["win_rate"] or 0), -p["rating"], p["player"]),
+    )
+    rows = [
+        ["player", "games", "wins", "win rate", "95% CI", "mean VP", "margin", "rating"]
+    ]
+    for p in players:
+        rows.append(
+            [
+                p["player"],
+                str(p["games"]),
+                str(p["wins"]),
+                _pct(p["win_rate"]),
+                _ci(p),
+                f"{p['mean_vp']:.1f}" if p["mean_vp"] is not None else "—",
+                f"{p['mean_margin']:+.1f}" if p["mean_margin"] is not None else "—",
+                f"{p['rating_mu']:.1f} ± {p['rating_sigma']:.1f}",
+            ]
+        )
+    lines = _grid(rows, [False, True, True, True, True, True, True, True])
+    lines.append(
+        f"{summary['games']} games, {summary['ties']} ties (a tie is a win for "
+        f"every tied player); rating: openskill Plackett-Luce mu ± sigma"
+    )
+    seats = ", ".join(
+        f"seat {s['seat']} {_pct(s['win_rate'])} ({_ci(s)})" for s in summary["seats"]
+    )
+    lines.append(f"win rate by seat: {seats}")
+    if "positions" in summary:
+        names = ["1st", "2nd", "3rd", "4th"]
+        pos = ", ".join(
+            f"{names[p['position']] if p['position'] < 4 else p['position'] + 1} "
+            f"{_pct(p['win_rate'])} ({_ci(p)})"
+            for p in summary["positions"]
+        )
+        lines.append(f"win rate by turn order (who moved first): {pos}")
+    h2h = summary["head_to_head"]
+    names = h2h["players"]
+    if len(names) > 1:
+        lines.append(
+            "head to head (row scored more VP than column; a tie counts half):"
+        )
+        grid = [["", *names]]
+        for name, rates, counts in zip(names, h2h["win_rate"], h2h["games"]):
+            grid.append(
+                [name]
+                + [
+                    "—" if rate is None else f"{_pct(rate)} of {n}"
+                    for rate, n in zip(rates, counts)
+                ]
+            )
+        lines.extend("  " + line for line in _grid(grid, [False] + [True] * len(names)))
+    return "\n".join(lines)
+
+
+def write_csv(summary: dict[str, Any], path: str | os.PathLike[str]) -> None:
+    """One row per player: :data:`CSV_COLUMNS`, then the win rate in each seat."""
+    seats = len(summary["seats"])
+    with Path(path).open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow([*CSV_COLUMNS, *(f"win_rate_seat{s}" for s in range(seats))])
+        for p in summary["players"]:
+            writer.writerow(
+                [*(p[c] for c in CSV_COLUMNS)]
+                + ["" if s["win_rate"] is None else s["win_rate"] for s in p["by_seat"]]
+            )
+
+
+def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str | None:
+    """Draw win rates with 95% intervals (per player, and per seat) to a PNG.
+
+    Returns:
+        ``None`` when drawn, else why not (:data:`MATPLOTLIB_MISSING`).
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return MATPLOTLIB_MISSING
+
+    players = summary["players"]
+    groups = [("win rate by player", [p["player"] for p in players], players)]
+    seat_rows = summary.get("positions") or summary["seats"]
+    seat_key = "position" if "positions" in summary else "seat"
+    seat_title = (
+        "by turn order (0 = moved first)" if seat_key == "position" else "by seat"
+    )
+    groups.append(
+        (
+            f"win rate {seat_title}",
+            [f"{seat_key} {s[seat_key]}" for s in seat_rows],
+            seat_rows,
+        )
+    )
+    height = max(2.8, 1.4 + 0.4 * max(len(players), len(seat_rows)))
+    fig, axes = plt.subplots(1, 2, figsize=(10, height), squeeze=False)
+    for ax, (title, labels, rows) in zip(axes[0], groups):
+        rates = [r["win_rate"] or 0.0 for r in rows]
+        low = [rate - r["ci_low"] for rate, r in zip(rates, rows)]
+        high = [r["ci_high"] - rate for rate, r in zip(rates, rows)]
+        ys = list(range(len(rows)))[::-1]
+        ax.barh(ys, rates, xerr=[low, high], color="#4c72b0", capsize=4)
+        ax.set_yticks(ys, labels)
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("win rate, 95% Wilson interval")
+        ax.set_title(title)
+        ax.axvline(1 / len(summary["seats"]), color="grey", linestyle=":", linewidth=1)
+        for y, rate, r in zip(ys, rates, rows):
+            ax.text(min(r["ci_high"] + 0.01, 0.9), y, f"{100 * rate:.1f}%", va="center")
+    fig.suptitle(f"{summary['games']} games; a tie is a win for every tied player")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return None

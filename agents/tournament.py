@@ -1,0 +1,810 @@
+"""Fair, reproducible bot tournaments: duplicate deals, seat rotation, resumable
+JSONL records, statistics.
+
+A tournament is a **lineup** of K players (agent specs such as ``random`` or
+``ismcts:iterations=200``) for games of N seats, N ≤ K. A spec named more than once
+becomes several players, ``random#1``, ``random#2``, ... (a mirror match).
+
+- **Seatings**: for every group of N players out of the K (all of them when K = N),
+  every order of the group for N ≤ 3, and for N = 4 a Williams Latin square (four
+  orders in which each player sits in each seat once and directly follows each
+  other player once; ``all_seatings=True`` plays all 24 orders). So every player
+  sits in every seat equally often.
+- **Deals**: deal ``d`` is the set-up seed ``game_seed(master_seed, d)``
+  (:mod:`scavenger_env.core.seeding`, the seeds ``scavenger simulate`` uses), and
+  every deal is played once in every seating: the same cards for everyone.
+- **Games**: game ``g`` is deal ``g // S``, seating ``g % S`` (S seatings), so a
+  tournament of D deals is ``D × S`` games. Each seat's agent draws from its own
+  generator, ``default_rng(SeedSequence(rng_seed, spawn_key=(seat,)))``, where the
+  game's ``rng_seed`` is the 63-bit ``SeedSequence(master_seed, spawn_key=(d, s))``;
+  no global random state is used, so a game depends on the settings alone.
+- **Files** in the output folder: ``tournament.json`` (the settings),
+  ``games.jsonl`` (one record per game in game order, with ``players`` by seat and
+  ``meta`` = deal, seating, start player, rng_seed; flushed after each game),
+  and, once every game is in, ``summary.json``, ``summary.csv`` and
+  ``winrates.png`` (:mod:`agents.stats`, :mod:`agents.report`).
+- **Resume**: a rerun into the same folder keeps the games already there and plays
+  the rest; an incomplete last line (a write cut off) is dropped and replayed.
+  Settings that differ from ``tournament.json`` are refused, except the number of
+  deals, which may grow (the earlier deals are the same). Since every game is a
+  function of the settings and is written in game order, the file is byte for byte
+  the same whatever the backend, the number of jobs and the interruptions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import operator
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from scavenger_env.cavein.engine import (
+    ConfigError,
+    GameConfig,
+    apply_legal_action,
+    explain_illegal,
+    legal_actions,
+    new_game,
+)
+from scavenger_env.cavein.simulate import GAME, MAX_DECISIONS, record_from_game
+from scavenger_env.core.records import GameRecord, RecordError
+from scavenger_env.core.seeding import game_seed
+
+from .backends import BackendError, open_backend
+from .base import SeatView
+from .registry import REGISTRY, make_agent
+
+__all__ = [
+    "GAMES_FILE",
+    "PLOT_FILE",
+    "SETTINGS_FILE",
+    "SUMMARY_CSV",
+    "SUMMARY_FILE",
+    "AgentError",
+    "BackendError",
+    "GameTask",
+    "Plan",
+    "RunResult",
+    "TournamentError",
+    "check_directory",
+    "make_plan",
+    "play_game",
+    "player_labels",
+    "run_tournament",
+    "seat_rngs",
+    "seatings",
+    "split_players",
+    "summarize_games",
+    "write_outputs",
+]
+
+SETTINGS_FILE = "tournament.json"
+GAMES_FILE = "games.jsonl"
+SUMMARY_FILE = "summary.json"
+SUMMARY_CSV = "summary.csv"
+PLOT_FILE = "winrates.png"
+
+SETTINGS_FORMAT = 1
+"""The format of ``tournament.json``."""
+
+INTERACTIVE = frozenset({"human"})
+"""Agents that read a keyboard: refused in tournaments."""
+
+_IDENTITY = ("game", "config", "specs", "seed", "all_seatings")
+"""The settings a rerun into the same folder must repeat (``deals`` may grow)."""
+
+
+class TournamentError(ValueError):
+    """A mistake the user can fix: a bad lineup, a folder of another tournament."""
+
+
+class AgentError(RuntimeError):
+    """An agent raised, or chose an illegal action; the message names it and the game."""
+
+
+# ------------------------------------------------------------------ one game
+
+
+def seat_rngs(rng_seed: int, num_players: int) -> list[np.random.Generator]:
+    """Seat ``s``'s generator: ``default_rng(SeedSequence(rng_seed, spawn_key=(s,)))``."""
+    return [
+        np.random.default_rng(np.random.SeedSequence(rng_seed, spawn_key=(seat,)))
+        for seat in range(num_players)
+    ]
+
+
+def play_game(
+    config: GameConfig,
+    seed: int,
+    specs_by_seat: Sequence[str],
+    rng_seed: int,
+    *,
+    players: Sequence[str] | None = None,
+    meta: dict[str, Any] | None = None,
+) -> GameRecord:
+    """Play one game between fresh agents built from ``specs_by_seat``.
+
+    Args:
+        config: The rules; ``config.num_players`` must equal ``len(specs_by_seat)``.
+        seed: The set-up seed (``new_game(config, seed)``).
+        specs_by_seat: An agent spec per seat (``make_agent``).
+        rng_seed: The seed each seat's generator derives from (:func:`seat_rngs`).
+        players: The names to record per seat (default: the specs).
+        meta: Extra facts for the record's ``meta``; ``start_player`` is added.
+
+    Returns:
+        The game's record, with ``players`` and ``meta`` set.
+
+    Raises:
+        ValueError: a bad spec, or as many specs as seats are not given.
+        AgentError: an agent raised or chose an illegal action.
+    """
+    n = config.num_players
+    if len(specs_by_seat) != n:
+        raise ValueError(f"{len(specs_by_seat)} agents for {n} seats")
+    names = list(players) if players is not None else list(specs_by_seat)
+    agents = [make_agent(spec) for spec in specs_by_seat]
+    rngs = seat_rngs(rng_seed, n)
+    state = new_game(config, seed)
+    for seat, agent in enumerate(agents):
+        agent.reset(seat, config)
+    actions: list[int] = []
+    while not state.is_over:
+        seat = state.current_player
+        legal = legal_actions(state)
+        if len(actions) >= MAX_DECISIONS:
+            raise AgentError(
+                f"game with seed {seed} did not end within {MAX_DECISIONS} decisions"
+            )
+        try:
+            action = operator.index(
+                agents[seat].act(SeatView(state, seat), legal, rngs[seat])
+            )
+        except Exception as exc:
+            raise AgentError(
+                f"player {names[seat]!r} (seat {seat}) failed in the game with seed "
+                f"{seed}: {type(exc).__name__}: {exc}"
+            ) from exc
+        if action not in legal:
+            raise AgentError(
+                f"player {names[seat]!r} (seat {seat}) chose the illegal action "
+                f"{action} in the game with seed {seed}: {explain_illegal(state, action)}"
+            )
+        apply_legal_action(state, action)  # `legal` is this very state's list
+        actions.append(action)
+    record = record_from_game(config, seed, state, actions)
+    record.players = names
+    record.meta = {**(meta or {}), "start_player": int(state.start_player)}
+    return record
+
+
+# ------------------------------------------------------------------ the lineup
+
+
+def split_players(text: str) -> list[str]:
+    """Split ``"random,ismcts:iterations=200,time=1,greedy"`` into agent specs.
+
+    Commas separate players, except that a part with ``=`` and no ``:`` continues
+    the options of the spec before it.
+    """
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if specs and "=" in part and ":" not in part and ":" in specs[-1]:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
+def player_labels(specs: Sequence[str]) -> list[str]:
+    """One distinct name per player: the spec, numbered ``#1, #2, ...`` if repeated."""
+    counts = {spec: specs.count(spec) for spec in specs}
+    seen: dict[str, int] = {}
+    labels = []
+    for spec in specs:
+        if counts[spec] == 1:
+            labels.append(spec)
+        else:
+            seen[spec] = seen.get(spec, 0) + 1
+            labels.append(f"{spec}#{seen[spec]}")
+    return labels
+
+
+def _williams(n: int) -> list[tuple[int, ...]]:
+    """A Williams design: each symbol in each column once, each ordered pair of
+    neighbours once (``n`` rows for even ``n``, ``2n`` for odd ``n``)."""
+    first = [0]
+    low, high = 1, n - 1
+    while len(first) < n:
+        first.append(low)
+        low += 1
+        if len(first) < n:
+            first.append(high)
+            high -= 1
+    rows = [tuple((x + i) % n for x in first) for i in range(n)]
+    if n % 2:
+        rows += [row[::-1] for row in rows]
+    return rows
+
+
+def seatings(k: int, n: int, all_seatings: bool = False) -> list[tuple[int, ...]]:
+    """The seatings of a lineup of ``k`` players in ``n`` seats.
+
+    Each seating lists, per seat, the index of the player in it. For every group of
+    ``n`` players (``itertools.combinations``), all orders when ``n <= 3`` or
+    ``all_seatings``, else a Williams Latin square. Every player sits in every seat
+    equally often.
+    """
+    if not 1 <= n <= k:
+        raise ValueError(f"{k} players cannot fill {n} seats")
+    if n <= 3 or all_seatings:
+        rows = list(itertools.permutations(range(n)))
+    else:
+        rows = _williams(n)
+    return [
+        tuple(group[i] for i in row)
+        for group in itertools.combinations(range(k), n)
+        for row in rows
+    ]
+
+
+class GameTask(NamedTuple):
+    """Everything a worker needs to play game ``index`` of a tournament."""
+
+    number: int
+    """The game's place in the tournament: ``deal * seatings + seating``."""
+    deal: int
+    seating: int
+    seed: int
+    rng_seed: int
+    specs: tuple[str, ...]
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A tournament's settings and its games (build with :func:`make_plan`)."""
+
+    specs: tuple[str, ...]
+    config: GameConfig
+    deals: int
+    seed: int = 0
+    all_seatings: bool = False
+    game: str = GAME
+    labels: tuple[str, ...] = field(init=False)
+    seatings: tuple[tuple[int, ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "labels", tuple(player_labels(self.specs)))
+        object.__setattr__(
+            self,
+            "seatings",
+            tuple(
+                seatings(len(self.specs), self.config.num_players, self.all_seatings)
+            ),
+        )
+
+    @property
+    def num_players(self) -> int:
+        return self.config.num_players
+
+    @property
+    def games(self) -> int:
+        """Deals × seatings."""
+        return self.deals * len(self.seatings)
+
+    def deal_seed(self, deal: int) -> int:
+        return game_seed(self.seed, deal)
+
+    def rng_seed(self, deal: int, seating: int) -> int:
+        child = np.random.SeedSequence(self.seed, spawn_key=(deal, seating))
+        return int(child.generate_state(1, np.uint64)[0]) >> 1
+
+    def locate(self, index: int) -> tuple[int, int]:
+        """Game ``index`` -> (deal, seating)."""
+        return divmod(index, len(self.seatings))
+
+    def task(self, index: int) -> GameTask:
+        deal, seating = self.locate(index)
+        order = self.seatings[seating]
+        return GameTask(
+            number=index,
+            deal=deal,
+            seating=seating,
+            seed=self.deal_seed(deal),
+            rng_seed=self.rng_seed(deal, seating),
+            specs=tuple(self.specs[i] for i in order),
+            players=tuple(self.labels[i] for i in order),
+        )
+
+    def settings(self) -> dict[str, Any]:
+        """The JSON of ``tournament.json``."""
+        return {
+            "format": SETTINGS_FORMAT,
+            "game": self.game,
+            "config": self.config.to_dict(),
+            "specs": list(self.specs),
+            "players": list(self.labels),
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "all_seatings": self.all_seatings,
+            "seatings": [[self.labels[i] for i in s] for s in self.seatings],
+            "deals": self.deals,
+            "games": self.games,
+        }
+
+
+def check_spec(spec: str) -> None:
+    """Build the agent of ``spec`` once, turning any failure into TournamentError."""
+    name = spec.partition(":")[0].strip()
+    if name in INTERACTIVE:
+        raise TournamentError(
+            f"player {name!r} waits for a person at the keyboard and cannot play "
+            "a tournament; play it with `scavenger play`"
+        )
+    try:
+        make_agent(spec)
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from None
+    except (ImportError, AttributeError) as exc:
+        raise TournamentError(
+            f"player {name!r} is registered but cannot be loaded ({exc}); "
+            f"choose from: {', '.join(sorted(REGISTRY))}"
+        ) from None
+
+
+def make_plan(
+    players: Sequence[str] | str,
+    num_players: int | None = None,
+    *,
+    games: int | None = None,
+    deals: int | None = None,
+    seed: int = 0,
+    all_seatings: bool = False,
+    config: GameConfig | None = None,
+) -> Plan:
+    """Check a tournament's settings and plan its games.
+
+    Args:
+        players: Agent specs, or one comma-separated string (:func:`split_players`).
+        num_players: Seats per game (default: the number of players, or
+            ``config.num_players``).
+        games: Total games wanted; rounded up to whole deals (each deal is played
+            in every seating). Give this or ``deals``.
+        deals: Number of deals.
+        seed: The master seed.
+        all_seatings: With 4 seats, play all 24 orders instead of a Latin square.
+        config: The rules (default: ``GameConfig(num_players=...)``).
+
+    Raises:
+        TournamentError: what is wrong, and what is allowed.
+    """
+    specs = (
+        split_players(players)
+        if isinstance(players, str)
+        else [p.strip() for p in players]
+    )
+    if any(not s for s in specs):
+        raise TournamentError(
+            "an empty player name in the list; write e.g. random,random"
+        )
+    if len(specs) < 2:
+        raise TournamentError(
+            f"a tournament needs at least 2 players, got {len(specs)}: give a list "
+            "such as random,random (a name may be repeated)"
+        )
+    if config is None:
+        n = len(specs) if num_players is None else num_players
+        try:
+            config = GameConfig(num_players=n)
+        except ConfigError as err:
+            hint = (
+                f" (one seat per player named; give fewer seats, e.g. --num-players "
+                f"{min(4, len(specs))}, to play every group of that many)"
+                if num_players is None
+                else ""
+            )
+            raise TournamentError(f"{n} players per game: {err}{hint}") from None
+    elif num_players is not None and num_players != config.num_players:
+        raise TournamentError(
+            f"num_players {num_players} differs from config.num_players "
+            f"{config.num_players}"
+        )
+    n = config.num_players
+    if len(specs) < n:
+        raise TournamentError(
+            f"too few players: {len(specs)} for {n} seats; name at least {n} "
+            f"(repeat a name to seat the same bot twice, e.g. "
+            f"{','.join([specs[0]] * n)})"
+        )
+    for spec in dict.fromkeys(specs):
+        check_spec(spec)
+    if (games is None) == (deals is None):
+        raise TournamentError("give the number of games or of deals, not both")
+    count = len(seatings(len(specs), n, all_seatings))
+    if deals is None:
+        assert games is not None
+        if games < 1:
+            raise TournamentError(
+                f"the number of games must be at least 1, got {games}"
+            )
+        deals = math.ceil(games / count)
+    if deals < 1:
+        raise TournamentError(f"the number of deals must be at least 1, got {deals}")
+    if seed < 0:
+        raise TournamentError(f"the seed must be a non-negative int, got {seed}")
+    return Plan(
+        specs=tuple(specs),
+        config=config,
+        deals=deals,
+        seed=seed,
+        all_seatings=all_seatings,
+    )
+
+
+# ------------------------------------------------------------------ workers
+
+
+def play_tasks(config_dict: dict[str, Any], tasks: Sequence[GameTask]) -> list[str]:
+    """Play a chunk of games; return their records as JSON lines (in task order)."""
+    config = GameConfig.from_dict(config_dict)
+    return [
+        play_game(
+            config,
+            t.seed,
+            t.specs,
+            t.rng_seed,
+            players=t.players,
+            meta={"deal": t.deal, "seating": t.seating, "rng_seed": t.rng_seed},
+        ).to_json()
+        for t in tasks
+    ]
+
+
+def _chunk_size(todo: int, workers: int) -> int:
+    if workers <= 1:
+        return 8
+    # About 16 chunks per worker keep the tail (one worker still busy, the others
+    # done) short; a chunk costs one round trip, small next to its games.
+    return max(1, min(64, math.ceil(todo / (16 * workers))))
+
+
+# ------------------------------------------------------------------ the folder
+
+
+@dataclass
+class RunResult:
+    """What :func:`run_tournament` did."""
+
+    plan: Plan
+    directory: Path
+    played: int
+    """Games played by this run."""
+    resumed: int
+    """Games found in ``games.jsonl`` from earlier runs."""
+    elapsed: float
+    """Seconds spent playing (without reading, sorting and statistics)."""
+    complete: bool
+    """Whether every game of the plan is in ``games.jsonl``."""
+    summary: dict[str, Any] | None = None
+    """``summary.json``'s content, when complete."""
+    notes: list[str] = field(default_factory=list)
+    """Things worth telling the user (a dropped partial line, a plot not drawn)."""
+
+    @property
+    def games_per_s(self) -> float:
+        return self.played / self.elapsed if self.elapsed > 0 else 0.0
+
+
+def check_directory(plan: Plan, directory: str | os.PathLike[str]) -> None:
+    """Check that ``directory`` is new, or holds this tournament (reads only).
+
+    Raises:
+        TournamentError: ``directory`` is a file, or holds another tournament.
+    """
+    directory = Path(directory)
+    if directory.exists() and not directory.is_dir():
+        raise TournamentError(f"--output {directory} is a file; give a folder")
+    if directory.is_dir():
+        _check_settings(directory, plan)
+
+
+def _check_settings(directory: Path, plan: Plan) -> None:
+    settings_path = directory / SETTINGS_FILE
+    if not settings_path.exists():
+        if (directory / GAMES_FILE).exists():
+            raise TournamentError(
+                f"{directory / GAMES_FILE} exists but {settings_path} does not, so its "
+                "games cannot be checked; choose another --output folder"
+            )
+        return
+    try:
+        stored = json.loads(settings_path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise TournamentError(
+            f"{settings_path} cannot be read ({exc}); choose another --output folder"
+        ) from None
+    if not isinstance(stored, dict):
+        raise TournamentError(f"{settings_path} is not a tournament's settings file")
+    wanted = plan.settings()
+    differ = [key for key in _IDENTITY if stored.get(key) != wanted[key]]
+    if differ:
+        what = "; ".join(
+            f"{key}: {_show(stored.get(key))} there, {_show(wanted[key])} now"
+            for key in differ
+        )
+        raise TournamentError(
+            f"{directory} holds a tournament with other settings ({what}); "
+            "rerun with the same settings to resume it, or choose another --output "
+            "folder"
+        )
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    if isinstance(value, dict):
+        return json.dumps(value, sort_keys=True)
+    return str(value)
+
+
+def _write_json_atomic(path: Path, data: Any) -> None:
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _scan(path: Path, plan: Plan, notes: list[str]) -> tuple[list[int], bool]:
+    """The game indices already in ``games.jsonl``, in file order.
+
+    Drops an incomplete last line. Returns ``(indices, tidy)``; ``tidy`` is false
+    when the file has blank lines (it is then rewritten at the end).
+
+    Raises:
+        TournamentError: a line that is not a record of this tournament, a game
+            recorded twice, or a deal beyond ``plan.deals``.
+    """
+    if not path.exists():
+        return [], True
+    raw = path.read_bytes()
+    cut = raw.rfind(b"\n") + 1
+    if cut < len(raw):
+        os.truncate(path, cut)
+        notes.append(
+            f"dropped an incomplete last line of {path} (a write cut off); "
+            "that game is played again"
+        )
+        raw = raw[:cut]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TournamentError(f"{path} is not a text file of game records") from None
+    fix = "delete that line (it is then played again) or choose another --output folder"
+    seen: dict[int, int] = {}
+    order: list[int] = []
+    tidy = True
+    beyond = 0
+    config = plan.config.to_dict()
+    for number, line in enumerate(text.split("\n")[:-1], start=1):
+        if not line.strip():
+            tidy = False
+            continue
+        try:
+            record = GameRecord.from_json(line)
+        except RecordError as err:
+            raise TournamentError(
+                f"{path} line {number}: {err.problem}; {fix}"
+            ) from None
+        meta = record.meta or {}
+        deal, seating = meta.get("deal"), meta.get("seating")
+        if not (
+            isinstance(deal, int)
+            and isinstance(seating, int)
+            and deal >= 0
+            and 0 <= seating < len(plan.seatings)
+        ):
+            raise TournamentError(
+                f"{path} line {number}: not a game of this tournament "
+                f"(no valid meta.deal and meta.seating); {fix}"
+            )
+        if deal >= plan.deals:
+            beyond = max(beyond, deal + 1)
+            continue
+        index = deal * len(plan.seatings) + seating
+        expected = plan.task(index)
+        if (
+            record.seed != expected.seed
+            or record.players != list(expected.players)
+            or record.config != config
+            or record.game != plan.game
+        ):
+            raise TournamentError(
+                f"{path} line {number}: deal {deal}, seating {seating} does not match "
+                f"this tournament's settings; {fix}"
+            )
+        if index in seen:
+            raise TournamentError(
+                f"{path} line {number}: deal {deal}, seating {seating} is already on "
+                f"line {seen[index]}; {fix}"
+            )
+        seen[index] = number
+        order.append(index)
+    if beyond:
+        raise TournamentError(
+            f"{path} already holds games of {beyond} deals, more than the "
+            f"{plan.deals} asked for; ask for at least {beyond * len(plan.seatings)} "
+            "games to resume it"
+        )
+    return order, tidy
+
+
+def _rewrite_sorted(path: Path, order: list[int]) -> None:
+    lines = [
+        line for line in path.read_text(encoding="utf-8").split("\n") if line.strip()
+    ]
+    pairs = sorted(zip(order, lines))
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    with tmp.open("w", encoding="utf-8", newline="\n") as out:
+        for _, line in pairs:
+            out.write(line + "\n")
+    os.replace(tmp, path)
+
+
+def run_tournament(
+    plan: Plan,
+    directory: str | os.PathLike[str],
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: bool = False,
+    max_games: int | None = None,
+    on_game: Callable[[int], None] | None = None,
+    outputs: bool = True,
+) -> RunResult:
+    """Play the games of ``plan`` not yet in ``directory``, then write the summary.
+
+    Args:
+        plan: The tournament (:func:`make_plan`).
+        directory: The output folder (created if missing).
+        jobs: Worker processes (``local``) or CPUs of a local Ray (``ray``).
+        backend: ``"local"`` or ``"ray"`` (:mod:`agents.backends`).
+        address: A Ray cluster's address (``ray`` only).
+        progress: Show a tqdm bar on stderr (only when it is a terminal).
+        max_games: Play at most this many games in this run (the rest is left for
+            a later run, which resumes).
+        on_game: Called with each game's index right after its line is written.
+        outputs: Write ``summary.json``, ``summary.csv`` and ``winrates.png`` when
+            every game is in.
+
+    Raises:
+        TournamentError: the folder holds another tournament or foreign files.
+        BackendError: the backend cannot be started.
+        AgentError: an agent failed (the games written so far are kept).
+    """
+    from tqdm import tqdm
+
+    directory = Path(directory)
+    check_directory(plan, directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    games_path = directory / GAMES_FILE
+    notes: list[str] = []
+    order, tidy = _scan(games_path, plan, notes)
+    _write_json_atomic(directory / SETTINGS_FILE, plan.settings())
+
+    done = set(order)
+    todo = [g for g in range(plan.games) if g not in done]
+    if max_games is not None:
+        todo = todo[: max(0, max_games)]
+    played = 0
+    start = time.perf_counter()
+    if todo:
+        with open_backend(backend, jobs, address) as runner:
+            size = _chunk_size(len(todo), runner.workers)
+            chunks = [
+                [plan.task(g) for g in todo[i : i + size]]
+                for i in range(0, len(todo), size)
+            ]
+            config = plan.config.to_dict()
+            work = _ChunkPlayer(config, plan.specs)
+            with (
+                games_path.open("a", encoding="utf-8", newline="\n") as out,
+                tqdm(
+                    total=plan.games,
+                    initial=len(done),
+                    unit="game",
+                    desc="tournament",
+                    smoothing=0.1,
+                    disable=None if progress else True,
+                ) as bar,
+            ):
+                for chunk, lines in zip(chunks, runner.map(work, chunks)):
+                    for task, line in zip(chunk, lines):
+                        out.write(line + "\n")
+                        out.flush()
+                        order.append(task.number)
+                        played += 1
+                        bar.update(1)
+                        if on_game is not None:
+                            on_game(task.number)
+    elapsed = time.perf_counter() - start
+    if not tidy or order != sorted(order):
+        _rewrite_sorted(games_path, order)
+    complete = len(order) == plan.games
+    result = RunResult(
+        plan=plan,
+        directory=directory,
+        played=played,
+        resumed=len(done),
+        elapsed=elapsed,
+        complete=complete,
+        notes=notes,
+    )
+    if complete and outputs:
+        result.summary = write_outputs(plan, directory, notes)
+    return result
+
+
+class _ChunkPlayer:
+    """A picklable ``chunk -> lines`` function (the config travels once per chunk).
+
+    It carries the lineup's ``"module:Class"`` registry entries, so an agent added
+    with ``register`` at run time is known to spawned and Ray workers too (a
+    factory registered as a Python object reaches forked local workers only).
+    """
+
+    def __init__(self, config: dict[str, Any], specs: Sequence[str]) -> None:
+        self.config = config
+        names = {spec.partition(":")[0].strip() for spec in specs}
+        self.registry = {
+            name: entry
+            for name in sorted(names)
+            if isinstance(entry := REGISTRY.get(name), str)
+        }
+
+    def __call__(self, chunk: Sequence[GameTask]) -> list[str]:
+        REGISTRY.update(self.registry)
+        return play_tasks(self.config, chunk)
+
+
+def summarize_games(plan: Plan, directory: str | os.PathLike[str]) -> dict[str, Any]:
+    """The statistics of ``directory/games.jsonl`` with the plan's header."""
+    from scavenger_env.core.records import iter_records
+
+    from .stats import summarize
+
+    stats = summarize(iter_records(Path(directory) / GAMES_FILE), plan.labels)
+    header = {
+        "game": plan.game,
+        "num_players": plan.num_players,
+        "lineup": list(plan.labels),
+        "specs": list(plan.specs),
+        "seed": plan.seed,
+        "deals": plan.deals,
+        "seatings": len(plan.seatings),
+    }
+    return {**header, **stats}
+
+
+def write_outputs(
+    plan: Plan, directory: str | os.PathLike[str], notes: list[str] | None = None
+) -> dict[str, Any]:
+    """Write ``summary.json``, ``summary.csv`` and ``winrates.png``; return the summary."""
+    from .report import plot_win_rates, write_csv
+
+    directory = Path(directory)
+    summary = summarize_games(plan, directory)
+    _write_json_atomic(directory / SUMMARY_FILE, summary)
+    write_csv(summary, directory / SUMMARY_CSV)
+    why_not = plot_win_rates(summary, directory / PLOT_FILE)
+    if why_not and notes is not None:
+        notes.append(why_not)
+    return summary
