@@ -26,7 +26,6 @@ from scavenger_env.cavein.engine import (
 )
 from scavenger_env.cavein.engine.actions import CONFIRM, DONE, END_TURN, PAY
 from scavenger_env.cavein.engine.data import (
-    ARTIFACT_CARDS,
     CRYSTAL_COLOUR,
     CRYSTAL_SYMBOL,
     CRYSTAL_VP,
@@ -149,19 +148,6 @@ def potential(s: GameState, seat: int) -> float:
 def evaluate(s: GameState, seat: int) -> float:
     """VP so far plus potential: the number the greedy bot maximises."""
     return score(s, seat) + potential(s, seat)
-
-
-def artifact_half_value(s: GameState, seat: int, art: int) -> float:
-    """What keeping artifact half `art` would be worth to `seat` (VP now + future)."""
-    s2 = s.clone()
-    s2.players[seat].artifacts.append(art)
-    return evaluate(s2, seat) - evaluate(s, seat)
-
-
-def artifact_halves(s: GameState, stack: int) -> tuple[int, int]:
-    """The two halves of the artifact card on top of `stack`."""
-    halves = ARTIFACT_CARDS[s.artifact_stacks[stack][-1]].halves
-    return int(halves[0]), int(halves[1])
 
 
 # --- Paying: the cheapest valid payment, one card at a time -------------------------

@@ -7,15 +7,19 @@ and then:
   optional, and none can hurt: a skill's targets may still be declined); the
   Recruiter's Whistle takes the level 1 it values most;
 * action phase: goes down its `PRIORITIES`, a tuple of method names; the first rule
-  that names an action wins, and END_TURN comes when none does;
+  that names a legal action wins, and END_TURN comes when none does;
 * paying: the cheapest cards that keep the payment valid (`evaluation.pay_action`);
 * skill targets: `pick` (Diggerhino and Robuster aim at the best Mine; any other
   target goes to whatever `value` likes best).
 
-A rule weighs actions by their `gain`: the change in the bot's `value` once the
+The rules weigh actions by their `gain`: the change in the bot's `value` once the
 action, its payment and its targets are done on a copy of the sampled state.
-`value` is `evaluation.evaluate` (VP so far plus potential) with each bot's own
-leanings added. Every bot ends its list with `best_remaining`, the greedy choice.
+`value` is `evaluation.evaluate` (VP so far plus potential), less half the best
+opponent's VP, plus each bot's own leanings. The last rule of every bot is
+`plan_turn`: the first action of the best plan of (up to) two actions, so that a
+booster skill before the Mine it improves, or Ancientone before a Collect, is seen
+as one plan. The rules before it are what make the bots differ: when to Raid, and
+which kind of action to prefer when it is nearly as good as the best.
 """
 
 from __future__ import annotations
@@ -223,6 +227,8 @@ class ScriptedAgent:
     def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
         if len(legal) == 1:
             return legal[0]
+        if USE in legal:
+            return USE  # a start-of-turn artifact or the Leader's skill
         s = view.sample(rng)
         seat = view.seat
         if s.phase in (Phase.START_ARTIFACT, Phase.START_LEADER):
@@ -260,9 +266,7 @@ class ScriptedAgent:
     # --- Start of turn ----------------------------------------------------------------
 
     def start_of_turn(self, s: GameState, seat: int, legal: list[int]) -> int:
-        """Use each start-of-turn artifact and the Leader's skill."""
-        if USE in legal:
-            return USE
+        """A start-of-turn choice other than USE: the Recruiter's Whistle's card."""
         return best_static_pick(s, seat, legal, self.value)
 
     # --- Skill targets ------------------------------------------------------------------
