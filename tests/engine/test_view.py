@@ -78,3 +78,20 @@ def test_a_card_played_from_the_starting_hand_is_no_longer_secret():
     apply_action(state, skill)
     assert len(state.players[0].secret) == 2
     assert len(player_view(state, 1).opponents[0].unknown_levels) == 2
+
+
+def test_the_turns_public_effects_are_in_every_view():
+    """A played skill is seen by all: Maccarat's -4 shows in every seat's view."""
+    from rigging import do, skill
+
+    from scavenger_env.cavein.engine.scenario import scenario, set_hand
+
+    state = scenario(GameConfig(num_players=3, factions="first_game"))
+    set_hand(state, 0, ["Maccarat", "Driller"])
+    before = player_view(state, 1).turn
+    do(state, skill("Maccarat"))
+    for viewer in range(3):
+        turn = player_view(state, viewer).turn
+        assert turn.maccarats == 1
+        assert turn.normal_actions_used == 1
+    assert before.maccarats == 0

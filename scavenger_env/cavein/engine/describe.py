@@ -12,7 +12,7 @@ from .data import (
     Colour,
     crystal_name,
 )
-from .state import GameState, Kind, Phase
+from .state import Effect, GameState, Kind, Phase
 
 
 def card_name(s: GameState, card: int) -> str:
@@ -78,6 +78,8 @@ def describe(s: GameState, action: int) -> str:
         return f"pay {type_name(arg)} to {purpose}"
     if name == "PICK_MINE":
         c = s.mine[arg]
+        if s.effects and s.effects[-1][0] == Effect.DIG_SLOT:
+            return f"choose {crystal_name(c)} (Mine slot {arg}) to recolour"
         return f"take {crystal_name(c) if c >= 0 else 'nothing'} (Mine slot {arg})"
     if name == "PICK_DOCKS":
         c = s.docks[arg]

@@ -26,6 +26,25 @@ class OpponentHand:
 
 
 @dataclass(frozen=True)
+class TurnView:
+    """The current turn so far: public, since every action is seen by all."""
+
+    normal_actions_used: int
+    used_kinds: int  # bit mask over Kind (Recruit, Mine, Collect, Skill)
+    extra_mines: int  # Drollo
+    raided: tuple[int, ...]  # seats raided this turn
+    identical_actions: bool  # Fish'Bean
+    foreman: bool
+    ancientones: int
+    maccarats: int
+    recoloured_mine: tuple[tuple[int, int], ...]  # Diggerhino: (Mine slot, colour)
+    recoloured_hand: tuple[tuple[int, int], ...]  # Robuster: (card, colour)
+    scrabber: bool
+    stalkroot: bool
+    weedlock_doubling: bool
+
+
+@dataclass(frozen=True)
 class PlayerView:
     """Everything `viewer` may know about a state (perfect recall of public events).
 
@@ -60,10 +79,12 @@ class PlayerView:
     played: tuple[int, ...]
     payment: tuple[int, ...]
     effects: tuple[tuple[int, ...], ...]
+    turn: TurnView
 
 
 def player_view(s: GameState, viewer: int) -> PlayerView:
     """The state as `viewer` sees it."""
+    t = s.turn
     opponents: list[OpponentHand | None] = []
     for q, p in enumerate(s.players):
         if q == viewer:
@@ -100,6 +121,21 @@ def player_view(s: GameState, viewer: int) -> PlayerView:
         played=tuple(s.turn.played),
         payment=tuple(s.pay),
         effects=tuple(tuple(f) for f in s.effects),
+        turn=TurnView(
+            normal_actions_used=t.normal_used,
+            used_kinds=t.used_kinds,
+            extra_mines=t.extra_mines,
+            raided=tuple(t.raid_targets),
+            identical_actions=t.identical,
+            foreman=t.foreman,
+            ancientones=t.ancient,
+            maccarats=t.maccarat,
+            recoloured_mine=tuple(sorted(t.dig.items())),
+            recoloured_hand=tuple(sorted(t.recolour.items())),
+            scrabber=t.scrabber,
+            stalkroot=t.stalkroot,
+            weedlock_doubling=t.doubling,
+        ),
     )
 
 
