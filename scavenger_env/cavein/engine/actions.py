@@ -65,7 +65,6 @@ BLOCKS: tuple[tuple[str, int, int], ...] = (
     ("PICK_HAND", PICK_HAND, 24),
     ("PICK_COLOUR", PICK_COLOUR, 6),
 )
-MAX_BASE_DEPTH: Final = 6
 
 
 def block_of(action: int) -> tuple[str, int]:

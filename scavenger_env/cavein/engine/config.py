@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from .data import FACTION_BY_NAME, FACTIONS, MERC_DISTRIBUTIONS
+from .data import CAVE_IN_THRESHOLDS, FACTION_BY_NAME, FACTIONS, MERC_DISTRIBUTIONS
 
 
 class ConfigError(ValueError):
@@ -42,7 +42,7 @@ class GameConfig:
     factions: str | tuple[str, ...] = "random"
     merc_distribution: str = "5/4/2/2"
     weedlock_text: str = "en"
-    cave_in_thresholds: tuple[int, int, int] = (7, 8, 9)
+    cave_in_thresholds: tuple[int, int, int] = CAVE_IN_THRESHOLDS
     skill_crystals_cave_in: bool = False
     scrabber_every_mine: bool = True
     start_player: str | int = "random"

@@ -346,7 +346,6 @@ ARTIFACT_HALVES: tuple[ArtifactHalf, ...] = (
                  "To Recruit, you may play one card of any level up to the one "
                  "required.", _P, DESIGNED),
 )  # fmt: skip
-NUM_ARTIFACT_HALVES = len(ARTIFACT_HALVES)
 
 
 @dataclass(frozen=True)
@@ -376,7 +375,6 @@ ARTIFACT_CARDS: tuple[ArtifactCard, ...] = (
     ArtifactCard(8, (Art.PRISM_LENS, Art.QUARTERMASTER), DESIGNED),
 )
 ARTIFACT_STACK_PROVENANCE = DEFAULT
-NUM_ARTIFACT_STACKS: Final = 3
 ARTIFACT_COST: Final = tuple(c.cost for c in ARTIFACT_CARDS)
 ARTIFACT_STACK_CARDS = tuple(
     tuple(i for i, c in enumerate(ARTIFACT_CARDS) if c.cost == cost)

@@ -17,12 +17,10 @@ from .actions import (
     RAID,
 )
 from .data import CRYSTAL_TIER, DOCKS_SLOT_LEVEL, MERC_TYPES
-from .queries import card_colour, crystal_colour, hand_limit, has_room
+from .queries import GREEN, card_colour, crystal_colour, hand_limit, has_room
 from .raid import may_raid, raid
 from .state import Effect, GameState
 from .turn import gain_crystal
-
-GREEN = 5
 
 
 def _base_picks(s: GameState, seat: int, want) -> list[int]:  # type: ignore[no-untyped-def]

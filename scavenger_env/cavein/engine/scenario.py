@@ -17,12 +17,12 @@ from .config import GameConfig
 from .data import (
     ARTIFACT_CARDS,
     CRYSTAL_TEMPLATE,
+    CRYSTAL_TIER,
     DOCKS_SLOT_LEVEL,
     FACTION_BY_NAME,
     MERC_BY_NAME,
     MERC_TYPES,
     MINE_SLOT_TIER,
-    NUM_CRYSTALS,
     Art,
     Colour,
 )
@@ -159,8 +159,6 @@ def _detach_crystal(s: GameState, c: int) -> None:
 
 def set_mine(s: GameState, specs: dict[int, str | None]) -> None:
     """Put named crystals (or nothing) in Mine slots; costs must match the slot."""
-    from .data import CRYSTAL_TIER
-
     for slot, spec in specs.items():
         old = s.mine[slot]
         if old >= 0:
@@ -195,14 +193,3 @@ def set_totem(s: GameState, colour: str | Colour, owner: int) -> None:
     """Give a Faction Totem to `owner` (-1: the supply)."""
     c = FACTION_BY_NAME[colour.lower()] if isinstance(colour, str) else colour
     s.totem_owner[int(c)] = owner
-
-
-def all_crystals(s: GameState) -> list[int]:
-    """Every crystal in the game, wherever it is (for conservation checks)."""
-    out = [c for pile in s.crystal_stacks for c in pile] + [c for c in s.mine if c >= 0]
-    for p in s.players:
-        out += p.crystals
-    return out
-
-
-assert NUM_CRYSTALS == 60
