@@ -25,6 +25,7 @@ which kind of action to prefer when it is nearly as good as the best.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 
@@ -198,7 +199,10 @@ class ScriptedAgent:
 
     name = "scripted"
     #: Method names tried in order in the action phase; each returns an action or None.
-    PRIORITIES: tuple[str, ...] = ("plan_turn",)
+    PRIORITIES: ClassVar[tuple[str, ...]] = ("plan_turn",)
+    #: Which Raids `quick_action` considers: None none, False its own Base only,
+    #: True any Base.
+    RAIDS_OPPONENTS: ClassVar[bool | None] = None
 
     def __init__(
         self,
@@ -229,17 +233,44 @@ class ScriptedAgent:
             return legal[0]
         if USE in legal:
             return USE  # a start-of-turn artifact or the Leader's skill
-        s = view.sample(rng)
-        seat = view.seat
+        return self.choose(view.sample(rng), view.seat, legal)
+
+    def choose(
+        self, s: GameState, seat: int, legal: list[int], quick: bool = False
+    ) -> int:
+        """The bot's choice on a full (sampled) state; search uses it too.
+
+        `quick` replaces the two-action plan by one-action gains (`quick_action`):
+        about eight times cheaper, for search rollouts.
+        """
+        if len(legal) == 1:
+            return legal[0]
+        if USE in legal:
+            return USE
         if s.phase in (Phase.START_ARTIFACT, Phase.START_LEADER):
             action = self.start_of_turn(s, seat, legal)
         elif s.phase == Phase.PAY:
             action = pay_action(s, legal)
         elif s.phase == Phase.EFFECT:
             action = self.pick(s, seat, legal)
+        elif quick:
+            action = self.quick_action(Situation(self, s, seat, legal))
         else:
             action = self.action_phase(Situation(self, s, seat, legal))
         return action if action in legal else self.fallback(legal)
+
+    def quick_action(self, t: Situation) -> int:
+        """A cheap stand-in for `action_phase`: the best one-action gain, a Raid
+        only when it beats that by `raid_margin`, END_TURN when nothing gains."""
+        best, gain = t.best(playing_actions(t.legal))
+        raids = t.actions(RAID, 4)
+        if raids and self.RAIDS_OPPONENTS is not None:
+            if not self.RAIDS_OPPONENTS:
+                raids = [a for a in raids if a - RAID == t.seat]
+            raid, raid_gain = t.best(raids)
+            if raid is not None and raid_gain > max(gain, 0.0) + self.raid_margin:
+                return raid
+        return best if best is not None and gain > self.min_gain else END_TURN
 
     @staticmethod
     def fallback(legal: list[int]) -> int:
@@ -426,11 +457,16 @@ class MinerAgent(ScriptedAgent):
     """
 
     name = "miner"
-    PRIORITIES = ("reload_own_base", "mine_or_boost", "plan_turn")
+    PRIORITIES: ClassVar[tuple[str, ...]] = (
+        "reload_own_base",
+        "mine_or_boost",
+        "plan_turn",
+    )
+    RAIDS_OPPONENTS: ClassVar[bool | None] = False
     #: VP per level of the hand's largest single-colour group (big Mines need one).
-    COLOUR_GROUP_VP = 0.1
+    COLOUR_GROUP_VP: ClassVar[float] = 0.1
     #: VP per faction symbol colour among its crystals (sets grow faster than linearly).
-    SYMBOL_VP = 0.5
+    SYMBOL_VP: ClassVar[float] = 0.5
 
     def mine_or_boost(self, t: Situation) -> int | None:
         boosters = [
@@ -467,9 +503,10 @@ class RaiderAgent(ScriptedAgent):
     """
 
     name = "raider"
-    PRIORITIES = ("raid_rich_base", "plan_turn")
+    PRIORITIES: ClassVar[tuple[str, ...]] = ("raid_rich_base", "plan_turn")
+    RAIDS_OPPONENTS: ClassVar[bool | None] = True
     #: VP lost per level in its Base under the Leader (the loot it offers).
-    BASE_RISK_VP = 0.2
+    BASE_RISK_VP: ClassVar[float] = 0.2
 
     def value(self, s: GameState, seat: int) -> float:
         base = s.players[seat].base
@@ -493,11 +530,16 @@ class CollectorAgent(ScriptedAgent):
     """
 
     name = "collector"
-    PRIORITIES = ("reload_own_base", "collect_or_ancientone", "plan_turn")
+    PRIORITIES: ClassVar[tuple[str, ...]] = (
+        "reload_own_base",
+        "collect_or_ancientone",
+        "plan_turn",
+    )
+    RAIDS_OPPONENTS: ClassVar[bool | None] = False
     #: VP per artifact held beyond what it scores now.
-    ARTIFACT_VP = 1.0
+    ARTIFACT_VP: ClassVar[float] = 1.0
     #: VP per faction symbol colour among its crystals.
-    SYMBOL_VP = 0.5
+    SYMBOL_VP: ClassVar[float] = 0.5
 
     def collect_or_ancientone(self, t: Situation) -> int | None:
         ancient = [a for a in t.skills() if skill_name(t.s, a - SKILL) == "ancientone"]

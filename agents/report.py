@@ -28,6 +28,8 @@ CSV_COLUMNS = (
     "rating",
     "rating_mu",
     "rating_sigma",
+    "ms_per_decision",
+    "max_ms_per_decision",
 )
 """The columns of ``summary.csv``, then ``win_rate_seat0``, ``win_rate_seat1``, ..."""
 
@@ -43,6 +45,12 @@ def _pct(x: float | None) -> str:
 
 def _ci(entry: dict[str, Any]) -> str:
     return f"{100 * entry['ci_low']:.1f}–{100 * entry['ci_high']:.1f}%"
+
+
+def _ms(mean: float | None, slowest: float | None) -> str:
+    if mean is None:
+        return "—"
+    return f"{mean:.1f} ({slowest:.0f})" if slowest is not None else f"{mean:.1f}"
 
 
 def _grid(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
@@ -64,7 +72,17 @@ def format_table(summary: dict[str, Any]) -> str:
         key=lambda p: (-(p["win_rate"] or 0), -p["rating"], p["player"]),
     )
     rows = [
-        ["player", "games", "wins", "win rate", "95% CI", "mean VP", "margin", "rating"]
+        [
+            "player",
+            "games",
+            "wins",
+            "win rate",
+            "95% CI",
+            "mean VP",
+            "margin",
+            "rating",
+            "ms/decision",
+        ]
     ]
     for p in players:
         rows.append(
@@ -77,12 +95,14 @@ def format_table(summary: dict[str, Any]) -> str:
                 f"{p['mean_vp']:.1f}" if p["mean_vp"] is not None else "—",
                 f"{p['mean_margin']:+.1f}" if p["mean_margin"] is not None else "—",
                 f"{p['rating_mu']:.1f} ± {p['rating_sigma']:.1f}",
+                _ms(p.get("ms_per_decision"), p.get("max_ms_per_decision")),
             ]
         )
-    lines = _grid(rows, [False, True, True, True, True, True, True, True])
+    lines = _grid(rows, [False] + [True] * 8)
     lines.append(
         f"{summary['games']} games, {summary['ties']} ties (a tie is a win for "
-        f"every tied player); rating: openskill Plackett-Luce mu ± sigma"
+        f"every tied player); rating: openskill Plackett-Luce mu ± sigma; "
+        "ms/decision: mean thinking time (slowest in brackets)"
     )
     seats = ", ".join(
         f"seat {s['seat']} {_pct(s['win_rate'])} ({_ci(s)})" for s in summary["seats"]
@@ -123,7 +143,7 @@ def write_csv(summary: dict[str, Any], path: str | os.PathLike[str]) -> None:
         writer.writerow([*CSV_COLUMNS, *(f"win_rate_seat{s}" for s in range(seats))])
         for p in summary["players"]:
             writer.writerow(
-                [*(p[c] for c in CSV_COLUMNS)]
+                [*("" if p.get(c) is None else p[c] for c in CSV_COLUMNS)]
                 + ["" if s["win_rate"] is None else s["win_rate"] for s in p["by_seat"]]
             )
 

@@ -22,7 +22,11 @@ becomes several players, ``random#1``, ``random#2``, ... (a mirror match).
   ``games.jsonl`` (one record per game in game order, with ``players`` by seat and
   ``meta`` = deal, seating, start player, rng_seed; flushed after each game),
   and, once every game is in, ``summary.json``, ``summary.csv`` and
-  ``winrates.png`` (:mod:`agents.stats`, :mod:`agents.report`).
+  ``winrates.png`` (:mod:`agents.stats`, :mod:`agents.report`). ``timing.jsonl``
+  holds each game's thinking time per seat (seconds, decisions, the slowest one);
+  it is kept apart because clocks differ from run to run, and it feeds the
+  ``ms_per_decision`` and ``max_ms_per_decision`` columns of the table and the CSV
+  (``summary.json`` stays a function of the games alone).
 - **Resume**: a rerun into the same folder keeps the games already there and plays
   the rest; an incomplete last line (a write cut off) is dropped and replayed.
   Settings that differ from ``tournament.json`` are refused, except the number of
@@ -68,16 +72,19 @@ __all__ = [
     "SETTINGS_FILE",
     "SUMMARY_CSV",
     "SUMMARY_FILE",
+    "TIMING_FILE",
     "AgentError",
     "BackendError",
     "GameTask",
     "Plan",
     "RunResult",
+    "ThinkTime",
     "TournamentError",
     "check_directory",
     "make_plan",
     "play_game",
     "player_labels",
+    "read_timing",
     "run_tournament",
     "seat_rngs",
     "seatings",
@@ -89,6 +96,7 @@ __all__ = [
 SETTINGS_FILE = "tournament.json"
 GAMES_FILE = "games.jsonl"
 SUMMARY_FILE = "summary.json"
+TIMING_FILE = "timing.jsonl"
 SUMMARY_CSV = "summary.csv"
 PLOT_FILE = "winrates.png"
 
@@ -121,6 +129,35 @@ def seat_rngs(rng_seed: int, num_players: int) -> list[np.random.Generator]:
     ]
 
 
+@dataclass
+class ThinkTime:
+    """How long each seat thought in one game: only decisions with a choice count."""
+
+    seconds: list[float]
+    decisions: list[int]
+    slowest: list[float]
+
+    @classmethod
+    def zero(cls, num_players: int) -> ThinkTime:
+        return cls([0.0] * num_players, [0] * num_players, [0.0] * num_players)
+
+    def add(self, seat: int, seconds: float) -> None:
+        self.seconds[seat] += seconds
+        self.decisions[seat] += 1
+        self.slowest[seat] = max(self.slowest[seat], seconds)
+
+    def to_json(self, game: int, players: Sequence[str]) -> str:
+        return json.dumps(
+            {
+                "game": game,
+                "players": list(players),
+                "seconds": [round(x, 6) for x in self.seconds],
+                "decisions": self.decisions,
+                "slowest": [round(x, 6) for x in self.slowest],
+            }
+        )
+
+
 def play_game(
     config: GameConfig,
     seed: int,
@@ -129,6 +166,7 @@ def play_game(
     *,
     players: Sequence[str] | None = None,
     meta: dict[str, Any] | None = None,
+    clock: ThinkTime | None = None,
 ) -> GameRecord:
     """Play one game between fresh agents built from ``specs_by_seat``.
 
@@ -139,6 +177,8 @@ def play_game(
         rng_seed: The seed each seat's generator derives from (:func:`seat_rngs`).
         players: The names to record per seat (default: the specs).
         meta: Extra facts for the record's ``meta``; ``start_player`` is added.
+        clock: If given, each seat's thinking time is added to it (decisions with
+            one legal action are not timed).
 
     Returns:
         The game's record, with ``players`` and ``meta`` set.
@@ -165,9 +205,12 @@ def play_game(
                 f"game with seed {seed} did not end within {MAX_DECISIONS} decisions"
             )
         try:
+            started = time.perf_counter()
             action = operator.index(
                 agents[seat].act(SeatView(state, seat), legal, rngs[seat])
             )
+            if clock is not None and len(legal) > 1:
+                clock.add(seat, time.perf_counter() - started)
         except Exception as exc:
             raise AgentError(
                 f"player {names[seat]!r} (seat {seat}) failed in the game with seed "
@@ -453,20 +496,26 @@ def make_plan(
 # ------------------------------------------------------------------ workers
 
 
-def play_tasks(config_dict: dict[str, Any], tasks: Sequence[GameTask]) -> list[str]:
-    """Play a chunk of games; return their records as JSON lines (in task order)."""
+def play_tasks(
+    config_dict: dict[str, Any], tasks: Sequence[GameTask]
+) -> list[tuple[str, str]]:
+    """Play a chunk of games; return, in task order, each game's record and its
+    thinking times, both as JSON lines."""
     config = GameConfig.from_dict(config_dict)
-    return [
-        play_game(
+    out = []
+    for t in tasks:
+        clock = ThinkTime.zero(config.num_players)
+        record = play_game(
             config,
             t.seed,
             t.specs,
             t.rng_seed,
             players=t.players,
             meta={"deal": t.deal, "seating": t.seating, "rng_seed": t.rng_seed},
-        ).to_json()
-        for t in tasks
-    ]
+            clock=clock,
+        )
+        out.append((record.to_json(), clock.to_json(t.number, t.players)))
+    return out
 
 
 def _chunk_size(todo: int, workers: int) -> int:
@@ -717,6 +766,9 @@ def run_tournament(
             work = _ChunkPlayer(config, plan.specs)
             with (
                 games_path.open("a", encoding="utf-8", newline="\n") as out,
+                (directory / TIMING_FILE).open(
+                    "a", encoding="utf-8", newline="\n"
+                ) as timing,
                 tqdm(
                     total=plan.games,
                     initial=len(done),
@@ -727,9 +779,11 @@ def run_tournament(
                 ) as bar,
             ):
                 for chunk, lines in zip(chunks, runner.map(work, chunks)):
-                    for task, line in zip(chunk, lines):
+                    for task, (line, times) in zip(chunk, lines):
                         out.write(line + "\n")
                         out.flush()
+                        timing.write(times + "\n")
+                        timing.flush()
                         order.append(task.number)
                         played += 1
                         bar.update(1)
@@ -770,7 +824,7 @@ class _ChunkPlayer:
             if isinstance(entry := REGISTRY.get(name), str)
         }
 
-    def __call__(self, chunk: Sequence[GameTask]) -> list[str]:
+    def __call__(self, chunk: Sequence[GameTask]) -> list[tuple[str, str]]:
         REGISTRY.update(self.registry)
         return play_tasks(self.config, chunk)
 
@@ -794,15 +848,76 @@ def summarize_games(plan: Plan, directory: str | os.PathLike[str]) -> dict[str, 
     return {**header, **stats}
 
 
+def read_timing(path: Path, plan: Plan) -> dict[str, dict[str, float | None]]:
+    """Per player: ``ms_per_decision`` (mean thinking time over its decisions with
+    a choice) and ``max_ms_per_decision``, from ``timing.jsonl``.
+
+    Clocks are not part of the record, so this file is best effort: a line that
+    cannot be read, or one of a game played again after an interruption, is
+    skipped (the last line of a game wins). A player with no timed decision gets
+    ``None``.
+    """
+    per_game: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+                per_game[int(entry["game"])] = entry
+            except (ValueError, KeyError, TypeError):
+                continue
+    seconds = dict.fromkeys(plan.labels, 0.0)
+    decisions = dict.fromkeys(plan.labels, 0)
+    slowest = dict.fromkeys(plan.labels, 0.0)
+    for entry in per_game.values():
+        try:
+            rows = zip(
+                entry["players"],
+                entry["seconds"],
+                entry["decisions"],
+                entry["slowest"],
+                strict=True,
+            )
+            for name, secs, count, top in rows:
+                if name in seconds:
+                    seconds[name] += float(secs)
+                    decisions[name] += int(count)
+                    slowest[name] = max(slowest[name], float(top))
+        except (ValueError, KeyError, TypeError):
+            continue
+    return {
+        name: {
+            "ms_per_decision": (
+                round(1000 * seconds[name] / decisions[name], 3)
+                if decisions[name]
+                else None
+            ),
+            "max_ms_per_decision": (
+                round(1000 * slowest[name], 3) if decisions[name] else None
+            ),
+        }
+        for name in plan.labels
+    }
+
+
 def write_outputs(
     plan: Plan, directory: str | os.PathLike[str], notes: list[str] | None = None
 ) -> dict[str, Any]:
-    """Write ``summary.json``, ``summary.csv`` and ``winrates.png``; return the summary."""
+    """Write ``summary.json``, ``summary.csv`` and ``winrates.png``; return the summary.
+
+    ``summary.json`` depends on the games alone (the same seed, the same bytes).
+    The returned summary and the CSV add each player's thinking time
+    (:func:`read_timing`), which differs from run to run.
+    """
     from .report import plot_win_rates, write_csv
 
     directory = Path(directory)
     summary = summarize_games(plan, directory)
     _write_json_atomic(directory / SUMMARY_FILE, summary)
+    timing = read_timing(directory / TIMING_FILE, plan)
+    summary = {
+        **summary,
+        "players": [{**p, **timing[p["player"]]} for p in summary["players"]],
+    }
     write_csv(summary, directory / SUMMARY_CSV)
     why_not = plot_win_rates(summary, directory / PLOT_FILE)
     if why_not and notes is not None:

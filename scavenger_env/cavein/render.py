@@ -69,8 +69,8 @@ def render_state(s: GameState, viewer: int) -> str:
             arts.append(f"{k}:(empty)")
         else:
             card = ARTIFACT_CARDS[top]
-            a, b = (ARTIFACT_HALVES[h].name for h in card.halves)
-            arts.append(f"{k}:[cost {card.cost}] {a} | {b} ({size} left)")
+            left, right = (ARTIFACT_HALVES[h].name for h in card.halves)
+            arts.append(f"{k}:[cost {card.cost}] {left} | {right} ({size} left)")
     lines.append("Artifacts: " + "  ".join(arts))
     lines.append(
         "Stacks: mercenaries L1-L4 "

@@ -10,6 +10,7 @@ import pytest
 from agents import make_agent
 from agents.base import SeatView
 from agents.evaluation import payment_plan, score
+from agents.heuristics import ScriptedAgent
 from agents.registry import describe_agents
 from scavenger_env.cavein.engine import (
     GameConfig,
@@ -42,6 +43,7 @@ from scavenger_env.cavein.engine.scenario import (
     set_mine,
     set_totem,
 )
+from scavenger_env.cavein.engine.view import determinize
 
 BOTS = ("greedy", "miner", "raider", "collector")
 HEURISTICS = ("miner", "raider", "collector")
@@ -280,3 +282,51 @@ def test_collector_plays_ancientone_and_keeps_the_half_its_crystals_favour() -> 
     actions = bot_turn(state, "collector")
     assert actions[:2] == [SKILL + merc_type("Ancientone"), COLLECT + 2 * 2 + 1]
     assert state.players[0].artifacts == [Art.GEODE_CUTTER]
+
+
+# ------------------------------------------------------------------ as a search policy
+
+
+@pytest.mark.parametrize("bot", HEURISTICS)
+def test_act_is_choose_on_a_sample(bot: str) -> None:
+    """`choose` (what ISMCTS calls in its tree and rollouts) is `act` without the
+    sampling: given the same draw of hidden cards, they pick the same action."""
+    agent = make_agent(bot)
+    assert isinstance(agent, ScriptedAgent)
+    state = new_game(GameConfig(num_players=2), 21)
+    rng = np.random.default_rng(21)
+    for step in range(120):
+        seat, legal = state.current_player, legal_actions(state)
+        by_act = agent.act(SeatView(state, seat), legal, np.random.default_rng(step))
+        sample = determinize(state, seat, np.random.default_rng(step))
+        assert agent.choose(sample, seat, legal) == by_act
+        apply_legal_action(state, legal[int(rng.integers(len(legal)))])
+        if state.is_over:
+            break
+
+
+@pytest.mark.parametrize("bot", HEURISTICS)
+def test_quick_choices_are_legal_and_end_games(bot: str) -> None:
+    """The quick variant (one-action gains) plays whole games on its own."""
+    agent = make_agent(bot)
+    assert isinstance(agent, ScriptedAgent)
+    for seed in range(3):
+        state = new_game(GameConfig(num_players=2 + seed), seed)
+        while not state.is_over:
+            legal = legal_actions(state)
+            action = agent.choose(state, state.current_player, legal, quick=True)
+            assert action in legal
+            apply_legal_action(state, action)
+        assert state.end_reason == "cave-in"
+
+
+def test_quick_raider_still_raids_a_rich_base() -> None:
+    state = scenario(FIRST_GAME, seed=3)
+    set_hand(state, 0, [])
+    set_base(state, 1, ["Colonel", "Mu'Shell", "Scrabber", "Maccarat", "Fish'Bean"])
+    set_totem(state, "blue", 1)
+    while state.phase != Phase.ACTION:
+        apply_legal_action(state, legal_actions(state)[0])
+    raider = make_agent("raider")
+    assert isinstance(raider, ScriptedAgent)
+    assert raider.choose(state, 0, legal_actions(state), quick=True) == RAID + 1

@@ -7,6 +7,7 @@ import itertools
 import json
 import random
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -15,12 +16,14 @@ import numpy as np
 import pytest
 
 from agents.registry import REGISTRY
+from agents.report import format_table
 from agents.tournament import (
     GAMES_FILE,
     PLOT_FILE,
     SETTINGS_FILE,
     SUMMARY_CSV,
     SUMMARY_FILE,
+    TIMING_FILE,
     AgentError,
     BackendError,
     TournamentError,
@@ -265,7 +268,54 @@ def test_outputs_are_written(reference: Path) -> None:
     assert sum(s["games"] for s in summary["seats"]) == 24
     csv_lines = (reference / SUMMARY_CSV).read_text(encoding="utf-8").splitlines()
     assert csv_lines[0].startswith("player,games,wins,win_rate,ci_low,ci_high")
+    assert "ms_per_decision,max_ms_per_decision" in csv_lines[0]
     assert len(csv_lines) == 3
+
+
+def test_thinking_time_is_kept_apart_from_the_records(reference: Path) -> None:
+    timing = [
+        json.loads(line)
+        for line in (reference / TIMING_FILE).read_text(encoding="utf-8").splitlines()
+    ]
+    assert sorted(t["game"] for t in timing) == list(range(12))
+    records = list(iter_records(reference / GAMES_FILE))
+    for t, record in zip(sorted(timing, key=lambda t: t["game"]), records):
+        assert t["players"] == record.players
+        # only decisions with a choice are timed: fewer than all the actions
+        assert 0 < sum(t["decisions"]) < len(record.actions)
+        assert all(0 <= top <= secs for top, secs in zip(t["slowest"], t["seconds"]))
+    summary = json.loads((reference / SUMMARY_FILE).read_text(encoding="utf-8"))
+    assert "ms_per_decision" not in summary["players"][0]  # the bytes stay the same
+
+
+def test_thinking_time_reaches_the_table(tmp_path: Path) -> None:
+    class Slow(Cautious):
+        def act(self, view: Any, legal: list[int], rng: np.random.Generator) -> int:
+            deadline = time.perf_counter() + 0.002
+            while time.perf_counter() < deadline:
+                pass
+            return super().act(view, legal, rng)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(REGISTRY, "slow", Slow)
+        result = run_tournament(plan_2p(2, players="random,slow"), tmp_path, jobs=1)
+    assert result.summary is not None
+    ms = {p["player"]: p["ms_per_decision"] for p in result.summary["players"]}
+    assert ms["slow"] >= 2.0 > ms["random"]
+    slowest = {p["player"]: p["max_ms_per_decision"] for p in result.summary["players"]}
+    assert slowest["slow"] >= ms["slow"]
+    assert "ms/decision" in format_table(result.summary)
+
+
+def test_a_damaged_timing_file_does_not_stop_the_summary(
+    reference: Path, tmp_path: Path
+) -> None:
+    for name in (SETTINGS_FILE, GAMES_FILE):
+        (tmp_path / name).write_bytes((reference / name).read_bytes())
+    (tmp_path / TIMING_FILE).write_text('{"game": 0, "players": ["random"\nnot json\n')
+    result = run_tournament(plan_2p(), tmp_path, jobs=1)
+    assert result.summary is not None and result.played == 0
+    assert all(p["ms_per_decision"] is None for p in result.summary["players"])
 
 
 def test_same_seed_gives_identical_files_whatever_the_jobs(
