@@ -7,6 +7,7 @@ options passed to the agent's constructor (ints and floats are parsed).
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 
 from .base import Agent
@@ -45,6 +46,21 @@ def describe_agents() -> dict[str, str]:
         doc = factory_of(name).__doc__ or ""
         out[name] = doc.strip().splitlines()[0] if doc.strip() else ""
     return out
+
+
+def agent_options(name: str) -> dict[str, object]:
+    """The options an agent takes in a spec (`name:key=value`) with their defaults:
+    the keyword parameters whose default is a number or a string."""
+    try:
+        params = inspect.signature(factory_of(name)).parameters.values()
+    except (TypeError, ValueError):  # a builtin or C factory: nothing to show
+        return {}
+    return {
+        p.name: p.default
+        for p in params
+        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        and isinstance(p.default, (int, float, str))
+    }
 
 
 def _value(text: str) -> object:

@@ -1,4 +1,5 @@
-"""A tournament's summary as a terminal table, a CSV file and a win-rate plot."""
+"""A tournament's summary as a terminal table, a Markdown report, a CSV file and a
+win-rate plot."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 __all__ = [
     "CSV_COLUMNS",
     "MATPLOTLIB_MISSING",
+    "format_markdown",
     "format_table",
     "plot_win_rates",
     "write_csv",
@@ -133,6 +135,61 @@ def format_table(summary: dict[str, Any]) -> str:
             )
         lines.extend("  " + line for line in _grid(grid, [False] + [True] * len(names)))
     return "\n".join(lines)
+
+
+def format_markdown(summary: dict[str, Any], title: str = "Tournament") -> str:
+    """The summary as Markdown (for a README or an issue): the players with their
+    intervals, then the head-to-head matrix with an interval in every cell."""
+    lines = [f"## {title}", ""]
+    lineup = ", ".join(summary.get("specs") or summary.get("lineup") or [])
+    facts = [f"{summary['games']} games"]
+    if "num_players" in summary:
+        facts.append(f"{summary['num_players']} players")
+    if "deals" in summary:
+        facts.append(f"{summary['deals']} deals × {summary['seatings']} seatings")
+    if "seed" in summary:
+        facts.append(f"seed {summary['seed']}")
+    lines.append("; ".join(facts) + (f"; lineup `{lineup}`" if lineup else "") + ".")
+    lines += [
+        "",
+        "| player | games | win rate | 95% CI | mean VP | margin | ms/decision |",
+        "|---|---:|---:|---|---:|---:|---:|",
+    ]
+    players = sorted(summary["players"], key=lambda p: -(p["win_rate"] or 0))
+    for p in players:
+        vp = "—" if p["mean_vp"] is None else f"{p['mean_vp']:.1f}"
+        margin = "—" if p["mean_margin"] is None else f"{p['mean_margin']:+.1f}"
+        lines.append(
+            f"| {p['player']} | {p['games']} | {_pct(p['win_rate'])} | {_ci(p)} "
+            f"| {vp} | {margin} "
+            f"| {_ms(p.get('ms_per_decision'), p.get('max_ms_per_decision'))} |"
+        )
+    h2h = summary["head_to_head"]
+    names = h2h["players"]
+    if len(names) > 1:
+        lines += [
+            "",
+            "Head to head: the share of shared games in which the row player "
+            "scored more VP than the column player (a tie counts half), 95% "
+            "Wilson interval, games.",
+            "",
+            "| | " + " | ".join(names) + " |",
+            "|---|" + "---|" * len(names),
+        ]
+        for i, name in enumerate(names):
+            cells = []
+            for j in range(len(names)):
+                rate = h2h["win_rate"][i][j]
+                if rate is None:
+                    cells.append("—")
+                    continue
+                low, high = h2h["ci_low"][i][j], h2h["ci_high"][i][j]
+                cells.append(
+                    f"{100 * rate:.1f}% ({100 * low:.1f}–{100 * high:.1f}), "
+                    f"{h2h['games'][i][j]}"
+                )
+            lines.append(f"| **{name}** | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def write_csv(summary: dict[str, Any], path: str | os.PathLike[str]) -> None:

@@ -26,7 +26,8 @@ Definitions (the numbers in ``summary.json``, ``summary.csv`` and the table):
   first-player advantage; present when the records hold ``meta.start_player``.
 - **head_to_head**: for two players ``a`` and ``b``, over the games both played,
   the share in which ``a`` scored more VP than ``b``, a tie counting half, so
-  ``M[a][b] + M[b][a] = 1``. The diagonal is ``None``.
+  ``M[a][b] + M[b][a] = 1``, with its Wilson interval (``ci_low``, ``ci_high``;
+  a tie counts as half a success). The diagonal is ``None``.
 """
 
 from __future__ import annotations
@@ -216,16 +217,28 @@ def summarize(
             {"position": p, **_rate(w, g)}
             for p, (g, w) in enumerate(zip(pos_games, pos_wins))
         ]
+    intervals = {
+        (a, b): wilson_interval(ahead.get((a, b), 0), shared[a, b])
+        for a in order
+        for b in order
+        if a != b and shared.get((a, b))
+    }
     summary["head_to_head"] = {
         "players": order,
         "games": [[shared.get((a, b), 0) for b in order] for a in order],
         "win_rate": [
             [
-                _r(ahead.get((a, b), 0) / shared[a, b])
-                if a != b and shared.get((a, b))
-                else None
+                _r(ahead.get((a, b), 0) / shared[a, b]) if (a, b) in intervals else None
                 for b in order
             ]
+            for a in order
+        ],
+        "ci_low": [
+            [_r(intervals[a, b][0]) if (a, b) in intervals else None for b in order]
+            for a in order
+        ],
+        "ci_high": [
+            [_r(intervals[a, b][1]) if (a, b) in intervals else None for b in order]
             for a in order
         ],
     }

@@ -21,8 +21,8 @@ becomes several players, ``random#1``, ``random#2``, ... (a mirror match).
 - **Files** in the output folder: ``tournament.json`` (the settings),
   ``games.jsonl`` (one record per game in game order, with ``players`` by seat and
   ``meta`` = deal, seating, start player, rng_seed; flushed after each game),
-  and, once every game is in, ``summary.json``, ``summary.csv`` and
-  ``winrates.png`` (:mod:`agents.stats`, :mod:`agents.report`). ``timing.jsonl``
+  and, once every game is in, ``summary.json``, ``summary.csv``, ``report.md``
+  and ``winrates.png`` (:mod:`agents.stats`, :mod:`agents.report`). ``timing.jsonl``
   holds each game's thinking time per seat (seconds, decisions, the slowest one);
   it is kept apart because clocks differ from run to run, and it feeds the
   ``ms_per_decision`` and ``max_ms_per_decision`` columns of the table and the CSV
@@ -69,6 +69,7 @@ from .registry import REGISTRY, make_agent
 __all__ = [
     "GAMES_FILE",
     "PLOT_FILE",
+    "REPORT_FILE",
     "SETTINGS_FILE",
     "SUMMARY_CSV",
     "SUMMARY_FILE",
@@ -97,6 +98,7 @@ SETTINGS_FILE = "tournament.json"
 GAMES_FILE = "games.jsonl"
 SUMMARY_FILE = "summary.json"
 TIMING_FILE = "timing.jsonl"
+REPORT_FILE = "report.md"
 SUMMARY_CSV = "summary.csv"
 PLOT_FILE = "winrates.png"
 
@@ -902,13 +904,14 @@ def read_timing(path: Path, plan: Plan) -> dict[str, dict[str, float | None]]:
 def write_outputs(
     plan: Plan, directory: str | os.PathLike[str], notes: list[str] | None = None
 ) -> dict[str, Any]:
-    """Write ``summary.json``, ``summary.csv`` and ``winrates.png``; return the summary.
+    """Write ``summary.json``, ``summary.csv``, ``report.md`` and ``winrates.png``;
+    return the summary.
 
     ``summary.json`` depends on the games alone (the same seed, the same bytes).
     The returned summary and the CSV add each player's thinking time
     (:func:`read_timing`), which differs from run to run.
     """
-    from .report import plot_win_rates, write_csv
+    from .report import format_markdown, plot_win_rates, write_csv
 
     directory = Path(directory)
     summary = summarize_games(plan, directory)
@@ -919,6 +922,9 @@ def write_outputs(
         "players": [{**p, **timing[p["player"]]} for p in summary["players"]],
     }
     write_csv(summary, directory / SUMMARY_CSV)
+    (directory / REPORT_FILE).write_text(
+        format_markdown(summary, f"Tournament in {directory.name}"), encoding="utf-8"
+    )
     why_not = plot_win_rates(summary, directory / PLOT_FILE)
     if why_not and notes is not None:
         notes.append(why_not)

@@ -319,7 +319,7 @@ def _default_jobs() -> int:
 
 
 def _list_players() -> str:
-    from agents.registry import REGISTRY, describe_agents, factory_of
+    from agents.registry import REGISTRY, agent_options, describe_agents, factory_of
 
     try:
         described = describe_agents()
@@ -337,6 +337,13 @@ def _list_players() -> str:
         if name == "human":
             text += " (not in tournaments: use `scavenger play`)"
         lines.append(f"  {name.ljust(width)}  {text}")
+        try:
+            options = agent_options(name)
+        except Exception:  # its module cannot be imported: said above
+            options = {}
+        if options:
+            shown = ", ".join(f"{key}={value}" for key, value in options.items())
+            lines.append(f"  {''.ljust(width)}    options: {shown}")
     return "\n".join(lines)
 
 
@@ -633,7 +640,7 @@ def build_parser() -> argparse.ArgumentParser:
         "go to DIR/games.jsonl as they finish; a rerun into the same DIR resumes. "
         "At the end: win rates with 95% Wilson intervals (a tie is a win for every "
         "tied player), mean VP and margin, openskill ratings, per-seat rates and "
-        "head to head, in DIR/summary.json, summary.csv, winrates.png and on the "
+        "head to head, in DIR/summary.json, summary.csv, report.md, winrates.png and on the "
         "terminal.",
     )
     tour.add_argument(

@@ -9,7 +9,13 @@ from typing import Any
 
 import pytest
 
-from agents.report import MATPLOTLIB_MISSING, format_table, plot_win_rates, write_csv
+from agents.report import (
+    MATPLOTLIB_MISSING,
+    format_markdown,
+    format_table,
+    plot_win_rates,
+    write_csv,
+)
 from agents.stats import Z95, summarize, wilson_interval
 from scavenger_env.core.records import GameRecord
 
@@ -115,6 +121,17 @@ def test_head_to_head_counts_a_tie_half(summary: dict[str, Any]) -> None:
     assert h2h["win_rate"] == [[None, 0.625], [0.375, None]]
 
 
+def test_head_to_head_has_wilson_intervals(summary: dict[str, Any]) -> None:
+    h2h = summary["head_to_head"]
+    # 2.5 of 4: p = 0.625, z²/n = 0.96037, centre = (0.625 + 0.48018) / 1.96037,
+    # half = 1.96 · sqrt(0.05859 + 0.06002) / 1.96037
+    assert h2h["ci_low"][0][1] == pytest.approx(0.219427, abs=1e-6)
+    assert h2h["ci_high"][0][1] == pytest.approx(0.908101, abs=1e-6)
+    # B's interval mirrors A's: 1.5 of 4
+    assert h2h["ci_low"][1][0] == pytest.approx(1 - 0.908101, abs=1e-6)
+    assert h2h["ci_low"][0][0] is None and h2h["ci_high"][1][1] is None
+
+
 def test_ratings_are_deterministic_and_rank_the_better_player_higher(
     summary: dict[str, Any],
 ) -> None:
@@ -176,3 +193,12 @@ def test_plot_says_why_without_matplotlib(
     assert plot_win_rates(summary, tmp_path / "w.png") == MATPLOTLIB_MISSING
     assert "pip install matplotlib" in MATPLOTLIB_MISSING
     assert not (tmp_path / "w.png").exists()
+
+
+def test_markdown_report_has_the_matrix_with_intervals(summary: dict[str, Any]) -> None:
+    text = format_markdown(summary, "A against B")
+    assert text.startswith("## A against B\n")
+    assert "| A | 4 | 75.0% | " in text  # A won 3 of 4 (the tie counts)
+    # the row of A: 2.5 of 4 against B, with its Wilson interval and count
+    assert "| **A** | — | 62.5% (21.9–90.8), 4 |" in text
+    assert "| **B** | 37.5% (9.2–78.1), 4 | — |" in text

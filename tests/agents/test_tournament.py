@@ -20,6 +20,7 @@ from agents.report import format_table
 from agents.tournament import (
     GAMES_FILE,
     PLOT_FILE,
+    REPORT_FILE,
     SETTINGS_FILE,
     SUMMARY_CSV,
     SUMMARY_FILE,
@@ -258,7 +259,7 @@ def test_tournament_records_replay(reference: Path) -> None:
 
 
 def test_outputs_are_written(reference: Path) -> None:
-    for name in (SETTINGS_FILE, SUMMARY_FILE, SUMMARY_CSV, PLOT_FILE):
+    for name in (SETTINGS_FILE, SUMMARY_FILE, SUMMARY_CSV, PLOT_FILE, REPORT_FILE):
         assert (reference / name).stat().st_size > 0
     summary = json.loads((reference / SUMMARY_FILE).read_text(encoding="utf-8"))
     assert summary["games"] == 12
@@ -539,6 +540,9 @@ def test_command_lists_players(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert "random" in text and "Uniformly random" in text
     assert "cautious" in text  # a registered stand-in, described by its docstring
+    assert "options: bias=0" in text  # its keyword options, with their defaults
+    assert "iterations=0, time=0.0" in text  # ismcts's budget
+    assert "input_fn" not in text  # human's hooks are not spec options
 
 
 @pytest.mark.parametrize(
