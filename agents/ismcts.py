@@ -158,18 +158,22 @@ class ISMCTSAgent:
             return greedy_action(state, state.current_player, legal, rng)
         return self.scripted.choose(state, state.current_player, legal, quick)
 
-    def _candidates(self, state: GameState, seat: int, legal: list[int]) -> set[int]:
+    def _candidates(
+        self, state: GameState, seat: int, legal: list[int], rng: np.random.Generator
+    ) -> set[int]:
         """The actions a node searches: the best `width` by one-action gain, plus the
         policy's quick choice (its full choice too at the root)."""
         if not self.width or len(legal) <= self.width:
             return set(legal)
         if self.scripted is None:
             values = action_values(state, seat, legal)
+            own = greedy_action(state, seat, legal, rng)
         else:
             t = Situation(self.scripted, state, seat, legal)
             values = {a: t.gain(a) for a in legal}
+            own = self.scripted.quick_action(t)  # reuses the gains just computed
         chosen = set(sorted(legal, key=lambda a: -values[a])[: self.width])
-        chosen.add(self.move(state, legal, np.random.default_rng(0), quick=True))
+        chosen.add(own)
         return chosen
 
     # --- the search ---------------------------------------------------------------
@@ -193,7 +197,7 @@ class ISMCTSAgent:
                 horizon = sum(state.turns_taken) + (
                     self.rollout_turns or ROLLOUT_ROUNDS * state.num_players
                 )
-                root.candidates = self._candidates(state, view.seat, legal)
+                root.candidates = self._candidates(state, view.seat, legal, rng)
                 root.candidates.add(self.move(state, legal, rng, quick=False))
             self._iterate(root, state, rng, horizon)
             done += 1
@@ -219,7 +223,7 @@ class ISMCTSAgent:
                 apply_legal_action(state, self.move(state, legal, rng, quick=True))
                 continue
             if node.candidates is None:
-                node.candidates = self._candidates(state, mover, legal)
+                node.candidates = self._candidates(state, mover, legal, rng)
             searched = [a for a in legal if a in node.candidates]
             if not searched:  # this sample allows none of them: the policy picks
                 searched = [self.move(state, legal, rng, quick=True)]
