@@ -328,3 +328,18 @@ def test_cli_play_help(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "usage: scavenger play" in out
     assert "--players" in out and "--seed" in out and "--factions" in out
+
+
+def test_a_whole_game_against_ismcts_the_issue_example() -> None:
+    """`scavenger play --players human,ismcts`: the search bot answers in turn and
+    the game reaches its final scores."""
+    script = Script(seed=4)
+    result = play_match(
+        GameConfig(num_players=2),
+        9,
+        ["human", "ismcts:iterations=3,rollout_turns=1"],
+        Console(script.input, script.output),
+    )
+    assert not result.quit and result.state.is_over
+    assert re.search(r"^player 1 \(ismcts\): ", script.text, re.M)
+    assert "Final scores:" in script.text
