@@ -230,6 +230,18 @@ def _cmd_bench_env(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_bench_tournament(args: argparse.Namespace) -> int:
+    # `agents` is imported here only: the package itself never depends on it.
+    from agents.bench_tournament import bench_tournament, format_tournament_bench
+
+    result = bench_tournament(games=args.games, rounds=args.rounds)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(format_tournament_bench(result))
+    return EXIT_OK
+
+
 # ------------------------------------------------------------------ play
 
 
@@ -525,7 +537,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser(
         "bench",
         help="measure speed",
-        description="Measure speed on one core, in this process.",
+        description="Measure speed: the engine and the environment on one core "
+        "in this process; tournaments with one and two worker processes.",
     )
     targets = bench.add_subparsers(dest="target", metavar="TARGET", required=True)
     engine = targets.add_parser(
@@ -566,6 +579,31 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print one JSON object instead of a table"
     )
     env.set_defaults(func=_cmd_bench_env)
+    tbench = targets.add_parser(
+        "tournament",
+        help="random 2-player tournaments with 1 and 2 worker processes",
+        description="Random 2-player tournaments, played alternately with --jobs 1 "
+        "and --jobs 2 (games/s while playing, and the speed-up). This one uses two "
+        "processes; run it on an idle machine.",
+    )
+    tbench.add_argument(
+        "--games",
+        type=_int_at_least(1),
+        default=400,
+        metavar="G",
+        help="games per run (default: 400)",
+    )
+    tbench.add_argument(
+        "--rounds",
+        type=_int_at_least(1),
+        default=3,
+        metavar="R",
+        help="runs per number of jobs, interleaved (default: 3)",
+    )
+    tbench.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of a table"
+    )
+    tbench.set_defaults(func=_cmd_bench_tournament)
     play = commands.add_parser(
         "play",
         help="play a game at the keyboard against bots",

@@ -623,3 +623,16 @@ def test_command_help(capsys: pytest.CaptureFixture[str]) -> None:
         "--output",
     ):
         assert option in text
+
+
+def test_bench_tournament_reports_both_job_counts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The speed benchmark's shape (its figures are measured, not tested)."""
+    assert main(["bench", "tournament", "--games", "4", "--rounds", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["games"] == 4 and result["players"] == "random,random"
+    assert set(result["runs"]) == {"1", "2"}
+    assert all(len(v) == 2 and min(v) > 0 for v in result["runs"].values())
+    assert result["ratio"]["1"] == 1.0
+    assert main(["bench", "tournament", "--games", "0"]) == 2

@@ -1,0 +1,85 @@
+"""How fast tournaments run: games/s with one worker and with two, interleaved.
+
+DESIGN.md's budget for 2-player `random` tournaments is 100 games/s on one core
+and 1.8 times that with ``--jobs 2``. Runs alternate (1 job, 2 jobs, 1 job, ...)
+so that a machine busy for a while slows both sides alike; the speed counts the
+playing time only (``RunResult.elapsed``: no start-up, no statistics), and each run
+writes to a fresh temporary folder.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import tempfile
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from .tournament import make_plan, run_tournament
+
+__all__ = ["TournamentBench", "bench_tournament", "format_tournament_bench"]
+
+
+@dataclass
+class TournamentBench:
+    """Games/s of each run, per number of jobs, and what they add up to."""
+
+    players: str
+    num_players: int
+    games: int
+    runs: dict[int, list[float]]
+
+    def median(self, jobs: int) -> float:
+        return statistics.median(self.runs[jobs])
+
+    def ratio(self, jobs: int, base: int = 1) -> float:
+        """Median games/s with `jobs` workers over the median with `base`."""
+        return self.median(jobs) / self.median(base)
+
+    def to_dict(self) -> dict[str, object]:
+        out = asdict(self)
+        out["runs"] = {str(j): [round(x, 1) for x in v] for j, v in self.runs.items()}
+        out["median"] = {str(j): round(self.median(j), 1) for j in self.runs}
+        out["ratio"] = {str(j): round(self.ratio(j), 3) for j in self.runs}
+        return out
+
+
+def bench_tournament(
+    games: int = 400,
+    rounds: int = 3,
+    jobs: Sequence[int] = (1, 2),
+    players: str = "random,random",
+    num_players: int = 2,
+    seed: int = 7,
+) -> TournamentBench:
+    """Play the same tournament `rounds` times for each entry of `jobs`, interleaved."""
+    if games < 1 or rounds < 1 or not jobs or min(jobs) < 1:
+        raise ValueError("bench_tournament needs games, rounds and jobs of at least 1")
+    plan = make_plan(players, num_players, games=games, seed=seed)
+    runs: dict[int, list[float]] = {j: [] for j in jobs}
+    for _ in range(rounds):
+        for j in jobs:
+            folder = tempfile.mkdtemp(prefix="scavenger-bench-")
+            try:
+                result = run_tournament(plan, folder, jobs=j, outputs=False)
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+            runs[j].append(result.games_per_s)
+    return TournamentBench(players, num_players, plan.games, runs)
+
+
+def format_tournament_bench(bench: TournamentBench) -> str:
+    """A short table: runs, median games/s and the speed-up over one job."""
+    base = min(bench.runs)
+    lines = [
+        f"tournament {bench.players}, {bench.num_players} players, "
+        f"{bench.games} games a run (playing time only)",
+        f"{'jobs':>4}  {'median games/s':>14}  {'speed-up':>8}  runs (games/s)",
+    ]
+    for j, values in bench.runs.items():
+        shown = ", ".join(f"{v:.0f}" for v in values)
+        lines.append(
+            f"{j:>4}  {bench.median(j):>14.1f}  {bench.ratio(j, base):>7.2f}x  {shown}"
+        )
+    lines.append("DESIGN.md's budget: 100 games/s with 1 job, 1.8x that with 2 jobs.")
+    return "\n".join(lines)
