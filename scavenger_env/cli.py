@@ -370,8 +370,10 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     from agents.tournament import (
         GAMES_FILE,
         PLOT_FILE,
+        REPORT_FILE,
         SUMMARY_CSV,
         SUMMARY_FILE,
+        TIMING_FILE,
         AgentError,
         TournamentError,
         check_directory,
@@ -448,7 +450,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     print()
     print(format_table(result.summary))
     print()
-    names = [GAMES_FILE, SUMMARY_FILE, SUMMARY_CSV]
+    names = [GAMES_FILE, SUMMARY_FILE, SUMMARY_CSV, REPORT_FILE, TIMING_FILE]
     if (output / PLOT_FILE).exists():
         names.append(PLOT_FILE)
     print(f"wrote {', '.join(str(output / n) for n in names)}")

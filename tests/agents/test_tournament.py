@@ -512,8 +512,9 @@ def test_command_runs_a_tournament(
     assert "games/s" in text
     assert "random#1" in text and "random#2" in text and "95% CI" in text
     assert len(lines(out)) == 6
-    for name in (SUMMARY_FILE, SUMMARY_CSV, PLOT_FILE):
+    for name in (SUMMARY_FILE, SUMMARY_CSV, PLOT_FILE, REPORT_FILE, TIMING_FILE):
         assert (out / name).exists()
+        assert str(out / name) in text  # the closing "wrote ..." line names it
     assert main(["replay", str(out / GAMES_FILE), "-q"]) == 0
 
     # rerun: nothing to play, same summary
