@@ -219,7 +219,7 @@ def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str
     except ImportError:
         return MATPLOTLIB_MISSING
 
-    players = summary["players"]
+    players = sorted(summary["players"], key=lambda p: -(p["win_rate"] or 0.0))
     groups = [("win rate by player", [p["player"] for p in players], players)]
     seat_rows = summary.get("positions") or summary["seats"]
     seat_key = "position" if "positions" in summary else "seat"
@@ -242,12 +242,13 @@ def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str
         ys = list(range(len(rows)))[::-1]
         ax.barh(ys, rates, xerr=[low, high], color="#4c72b0", capsize=4)
         ax.set_yticks(ys, labels)
-        ax.set_xlim(0, 1)
+        ax.set_xlim(0, 1.16)  # room for the labels right of the intervals
+        ax.set_xticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
         ax.set_xlabel("win rate, 95% Wilson interval")
         ax.set_title(title)
         ax.axvline(1 / len(summary["seats"]), color="grey", linestyle=":", linewidth=1)
         for y, rate, r in zip(ys, rates, rows):
-            ax.text(min(r["ci_high"] + 0.01, 0.9), y, f"{100 * rate:.1f}%", va="center")
+            ax.text(r["ci_high"] + 0.015, y, f"{100 * rate:.1f}%", va="center")
     fig.suptitle(f"{summary['games']} games; a tie is a win for every tied player")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
