@@ -72,7 +72,7 @@ DEFAULT_ITERATIONS = 50
 
 ROLLOUT_ROUNDS = 2
 """Rounds a rollout plays by default. Measured against the Raider (2 players, 100
-games each): 100 iterations won 52-58% with one round and 80% with two. A Raid's
+games each): 100 iterations won 52% with one round and 80% with two. A Raid's
 worth, and a rich Base's risk, show only once the other side has had its turn."""
 
 
