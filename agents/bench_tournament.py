@@ -32,9 +32,9 @@ class TournamentBench:
     def median(self, jobs: int) -> float:
         return statistics.median(self.runs[jobs])
 
-    def ratio(self, jobs: int, base: int = 1) -> float:
-        """Median games/s with `jobs` workers over the median with `base`."""
-        return self.median(jobs) / self.median(base)
+    def ratio(self, jobs: int) -> float:
+        """Median games/s with `jobs` workers over the median with the fewest."""
+        return self.median(jobs) / self.median(min(self.runs))
 
     def to_dict(self) -> dict[str, object]:
         out = asdict(self)
@@ -70,7 +70,6 @@ def bench_tournament(
 
 def format_tournament_bench(bench: TournamentBench) -> str:
     """A short table: runs, median games/s and the speed-up over one job."""
-    base = min(bench.runs)
     lines = [
         f"tournament {bench.players}, {bench.num_players} players, "
         f"{bench.games} games a run (playing time only)",
@@ -79,7 +78,7 @@ def format_tournament_bench(bench: TournamentBench) -> str:
     for j, values in bench.runs.items():
         shown = ", ".join(f"{v:.0f}" for v in values)
         lines.append(
-            f"{j:>4}  {bench.median(j):>14.1f}  {bench.ratio(j, base):>7.2f}x  {shown}"
+            f"{j:>4}  {bench.median(j):>14.1f}  {bench.ratio(j):>7.2f}x  {shown}"
         )
     lines.append("DESIGN.md's budget: 100 games/s with 1 job, 1.8x that with 2 jobs.")
     return "\n".join(lines)

@@ -134,7 +134,6 @@ class ISMCTSAgent:
                     "(miner, raider, collector)"
                 )
             self.scripted = bot
-        self.policy = policy
         self.width = int(width)
         self.rollout = rollout
         self.time = float(time)

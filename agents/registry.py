@@ -40,11 +40,16 @@ def factory_of(name: str) -> Callable[..., Agent]:
 
 
 def describe_agents() -> dict[str, str]:
-    """Name -> the first line of the agent's docstring, for `--list-players`."""
+    """Name -> the first line of the agent's docstring, for `--list-players`; an
+    agent whose module cannot be imported here is described by why."""
     out = {}
     for name in sorted(REGISTRY):
-        doc = factory_of(name).__doc__ or ""
-        out[name] = doc.strip().splitlines()[0] if doc.strip() else ""
+        try:
+            doc = (factory_of(name).__doc__ or "").strip()
+        except Exception as err:  # a registered module missing on this machine
+            out[name] = f"(cannot be loaded here: {err})"
+            continue
+        out[name] = doc.splitlines()[0] if doc else ""
     return out
 
 

@@ -49,10 +49,16 @@ def _ci(entry: dict[str, Any]) -> str:
     return f"{100 * entry['ci_low']:.1f}–{100 * entry['ci_high']:.1f}%"
 
 
-def _ms(mean: float | None, slowest: float | None) -> str:
+def _num(x: float | None, spec: str) -> str:
+    return "—" if x is None else format(x, spec)
+
+
+def _ms(entry: dict[str, Any]) -> str:
+    """Mean thinking time per decision, the slowest in brackets (both or neither)."""
+    mean = entry.get("ms_per_decision")
     if mean is None:
         return "—"
-    return f"{mean:.1f} ({slowest:.0f})" if slowest is not None else f"{mean:.1f}"
+    return f"{mean:.1f} ({entry['max_ms_per_decision']:.0f})"
 
 
 def _grid(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
@@ -94,10 +100,10 @@ def format_table(summary: dict[str, Any]) -> str:
                 str(p["wins"]),
                 _pct(p["win_rate"]),
                 _ci(p),
-                f"{p['mean_vp']:.1f}" if p["mean_vp"] is not None else "—",
-                f"{p['mean_margin']:+.1f}" if p["mean_margin"] is not None else "—",
+                _num(p["mean_vp"], ".1f"),
+                _num(p["mean_margin"], "+.1f"),
                 f"{p['rating_mu']:.1f} ± {p['rating_sigma']:.1f}",
-                _ms(p.get("ms_per_decision"), p.get("max_ms_per_decision")),
+                _ms(p),
             ]
         )
     lines = _grid(rows, [False] + [True] * 8)
@@ -157,12 +163,10 @@ def format_markdown(summary: dict[str, Any], title: str = "Tournament") -> str:
     ]
     players = sorted(summary["players"], key=lambda p: -(p["win_rate"] or 0))
     for p in players:
-        vp = "—" if p["mean_vp"] is None else f"{p['mean_vp']:.1f}"
-        margin = "—" if p["mean_margin"] is None else f"{p['mean_margin']:+.1f}"
         lines.append(
             f"| {p['player']} | {p['games']} | {_pct(p['win_rate'])} | {_ci(p)} "
-            f"| {vp} | {margin} "
-            f"| {_ms(p.get('ms_per_decision'), p.get('max_ms_per_decision'))} |"
+            f"| {_num(p['mean_vp'], '.1f')} | {_num(p['mean_margin'], '+.1f')} "
+            f"| {_ms(p)} |"
         )
     h2h = summary["head_to_head"]
     names = h2h["players"]

@@ -208,6 +208,12 @@ def _seats(seats: Sequence[int]) -> str:
 # ------------------------------------------------------------------ bench
 
 
+def _add_json_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of a table"
+    )
+
+
 def _cmd_bench_engine(args: argparse.Namespace) -> int:
     from scavenger_env.cavein.bench import bench_engine, format_engine_table
 
@@ -331,18 +337,9 @@ def _default_jobs() -> int:
 
 
 def _list_players() -> str:
-    from agents.registry import REGISTRY, agent_options, describe_agents, factory_of
+    from agents.registry import agent_options, describe_agents
 
-    try:
-        described = describe_agents()
-    except Exception:  # an agent's module cannot be imported: describe the rest
-        described = {}
-        for name in sorted(REGISTRY):
-            try:
-                doc = (factory_of(name).__doc__ or "").strip()
-                described[name] = doc.splitlines()[0] if doc else ""
-            except Exception as err:
-                described[name] = f"(cannot be loaded here: {err})"
+    described = describe_agents()
     width = max(len(name) for name in described)
     lines = ["players for --players (a spec is NAME or NAME:key=value,key=value):"]
     for name, text in described.items():
@@ -556,9 +553,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds of play per player count (default: 2)",
     )
-    engine.add_argument(
-        "--json", action="store_true", help="print one JSON object instead of a table"
-    )
+    _add_json_flag(engine)
     engine.set_defaults(func=_cmd_bench_engine)
     env = targets.add_parser(
         "env",
@@ -577,9 +572,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="seconds of measurement per figure, split over 3 interleaved rounds "
         "(default: 1; a run takes about 12 S)",
     )
-    env.add_argument(
-        "--json", action="store_true", help="print one JSON object instead of a table"
-    )
+    _add_json_flag(env)
     env.set_defaults(func=_cmd_bench_env)
     tbench = targets.add_parser(
         "tournament",
@@ -602,9 +595,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="R",
         help="runs per number of jobs, interleaved (default: 3)",
     )
-    tbench.add_argument(
-        "--json", action="store_true", help="print one JSON object instead of a table"
-    )
+    _add_json_flag(tbench)
     tbench.set_defaults(func=_cmd_bench_tournament)
     play = commands.add_parser(
         "play",
