@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scavenger_env.cavein.engine import ConfigError, GameConfig
+from scavenger_env.cavein.engine import RULES_VERSION, ConfigError, GameConfig
 
 FIELDS = [f.name for f in dataclasses.fields(GameConfig)]
 
@@ -64,6 +64,11 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("max_rounds", 2.5, "a positive int"),
     ("max_rounds", "10", "a positive int"),
     ("max_rounds", True, "a positive int"),
+    ("rules_version", 0, "1 or 2"),
+    ("rules_version", 3, "1 or 2"),
+    ("rules_version", True, "1 or 2"),
+    ("rules_version", "2", "1 or 2"),
+    ("rules_version", 2.0, "1 or 2"),
 ]
 
 
@@ -147,7 +152,14 @@ def test_to_dict_from_dict_round_trip(config: GameConfig) -> None:
 
 
 def test_from_dict_fills_missing_fields_with_defaults() -> None:
-    assert GameConfig.from_dict({"num_players": 3}) == GameConfig(num_players=3)
+    """A missing field takes its default, but a missing rules_version means a
+    config stored before versions existed: rules 1."""
+    assert GameConfig.from_dict({"num_players": 3}) == GameConfig(
+        num_players=3, rules_version=1
+    )
+    assert GameConfig.from_dict(
+        {"num_players": 3, "rules_version": RULES_VERSION}
+    ) == GameConfig(num_players=3)
 
 
 def test_from_dict_rejects_unknown_keys() -> None:
@@ -168,3 +180,16 @@ def test_from_dict_rejects_a_non_dict() -> None:
 def test_from_dict_refuses_bad_values_with_config_error() -> None:
     with pytest.raises(ConfigError, match=r"GameConfig\.num_players=7"):
         GameConfig.from_dict({"num_players": 7})
+
+
+def test_rules_version_defaults_to_the_current_rules():
+    assert GameConfig().rules_version == RULES_VERSION == 2
+    assert GameConfig().to_dict()["rules_version"] == RULES_VERSION
+
+
+def test_a_stored_config_without_rules_version_keeps_the_first_rules():
+    """Records made before the rules audit hold no rules_version: rules 1."""
+    stored = GameConfig().to_dict()
+    del stored["rules_version"]
+    assert GameConfig.from_dict(stored).rules_version == 1
+    assert GameConfig.from_dict(GameConfig().to_dict()) == GameConfig()

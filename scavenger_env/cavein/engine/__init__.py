@@ -9,7 +9,7 @@ True
 """
 
 from .actions import NUM_ACTIONS
-from .config import ConfigError, GameConfig
+from .config import RULES_VERSION, ConfigError, GameConfig
 from .rules import (
     IllegalActionError,
     apply_action,
@@ -24,6 +24,7 @@ from .state import Effect, GameState, Kind, Phase, PlayerState
 
 __all__ = [
     "NUM_ACTIONS",
+    "RULES_VERSION",
     "ConfigError",
     "Effect",
     "GameConfig",

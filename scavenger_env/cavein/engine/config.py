@@ -16,6 +16,25 @@ class ConfigError(ValueError):
     """A GameConfig field has a value the rules do not allow."""
 
 
+RULES_VERSION = 2
+"""The engine's current rules version (`GameConfig.rules_version`).
+
+1: the rules as first released (0.1.0).
+2: the fixes of the rules audit (see the README's rules notes, "Rules versions").
+A record keeps the version it was played under, so old records replay unchanged.
+"""
+
+RULES_VERSIONS = (1, 2)
+
+LEGACY_VALUES: dict[str, Any] = {"rules_version": 1}
+"""What a field missing from a stored config means: its value before it existed.
+
+Every config written by `to_dict` holds every field, so a missing field means the
+config was stored before that field was added; it gets the value that reproduces
+the rules of that time (not today's default).
+"""
+
+
 _FACTION_MODES = ("random", "first_game")
 
 
@@ -36,6 +55,8 @@ class GameConfig:
             (True) or only after the first (False).
         start_player: "random" or a seat number.
         max_rounds: a safety stop (not in the rulebook) for bots that never act.
+        rules_version: which fixes of the engine's rules apply (`RULES_VERSION`);
+            records of older versions replay under the rules they were made with.
     """
 
     num_players: int = 2
@@ -47,6 +68,7 @@ class GameConfig:
     scrabber_every_mine: bool = True
     start_player: str | int = "random"
     max_rounds: int = 100
+    rules_version: int = RULES_VERSION
 
     def __post_init__(self) -> None:
         _check(
@@ -118,6 +140,12 @@ class GameConfig:
             self.max_rounds,
             "a positive int",
         )
+        _check(
+            _is_int(self.rules_version) and self.rules_version in RULES_VERSIONS,
+            "rules_version",
+            self.rules_version,
+            " or ".join(str(v) for v in RULES_VERSIONS),
+        )
 
     @property
     def cave_in_threshold(self) -> int:
@@ -134,7 +162,11 @@ class GameConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameConfig:
-        """Build a config from `to_dict` output; unknown keys raise ConfigError."""
+        """Build a config from `to_dict` output; unknown keys raise ConfigError.
+
+        A field missing from `data` takes its `LEGACY_VALUES` entry when it has
+        one (the config was stored before the field existed), else its default.
+        """
         if not isinstance(data, dict):
             raise ConfigError(
                 f"a config must be a JSON object, got {type(data).__name__}"
@@ -145,8 +177,9 @@ class GameConfig:
             raise ConfigError(
                 f"unknown config field(s) {unknown}; allowed: {sorted(known)}"
             )
+        filled = {k: v for k, v in LEGACY_VALUES.items() if k not in data}
         try:
-            return cls(**data)
+            return cls(**data, **filled)
         except TypeError as exc:  # pragma: no cover - guarded by the check above
             raise ConfigError(str(exc)) from exc
 
