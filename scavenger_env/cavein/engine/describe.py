@@ -34,8 +34,9 @@ def colour_name(colour: int) -> str:
     return f"{Colour(colour).name.lower()} ({FACTIONS[colour].name})"
 
 
-def describe(s: GameState, action: int) -> str:
-    """What `action` means for the current player in state `s`."""
+def describe(s: GameState, action: int, viewer: int | None = None) -> str:
+    """What `action` means for the current player in state `s`, told to `viewer`
+    (None: the mover)."""
     name, arg = block_of(action)
     if name == "END_TURN":
         return "end the turn"

@@ -341,6 +341,10 @@ def describe_id(action: int) -> str:
     return name if name in ("END_TURN", "DONE", "USE", "CONFIRM") else f"{name}({arg})"
 
 
-def describe_action(s: GameState, action: int) -> str:
-    """Human text for `action` taken by the current player in state `s`."""
-    return describe(s, action)
+def describe_action(s: GameState, action: int, viewer: int | None = None) -> str:
+    """Human text for `action` taken by the current player in state `s`.
+
+    `viewer` is the seat that reads it: the text says only what that seat may
+    know, and "you" for that seat. None: the mover's own words (a transcript).
+    """
+    return describe(s, action, viewer)
