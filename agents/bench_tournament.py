@@ -1,7 +1,7 @@
 """How fast tournaments run: games/s with one worker and with two, interleaved.
 
-DESIGN.md's budget for 2-player `random` tournaments is 100 games/s on one core
-and 1.8 times that with ``--jobs 2``. Runs alternate (1 job, 2 jobs, 1 job, ...)
+The project's speed goal for 2-player `random` tournaments is 100 games/s on one
+core and 1.8 times that with ``--jobs 2``. Runs alternate (1 job, 2 jobs, 1 job, ...)
 so that a machine busy for a while slows both sides alike; the speed counts the
 playing time only (``RunResult.elapsed``: no start-up, no statistics), and each run
 writes to a fresh temporary folder.
@@ -80,5 +80,5 @@ def format_tournament_bench(bench: TournamentBench) -> str:
         lines.append(
             f"{j:>4}  {bench.median(j):>14.1f}  {bench.ratio(j):>7.2f}x  {shown}"
         )
-    lines.append("DESIGN.md's budget: 100 games/s with 1 job, 1.8x that with 2 jobs.")
+    lines.append("Goal: 100 games/s with 1 job, 1.8x that with 2 jobs.")
     return "\n".join(lines)

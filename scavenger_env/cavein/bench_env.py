@@ -47,7 +47,7 @@ ANCHORS = ("leduc_holdem_v4", "texas_holdem_no_limit_v6", "connect_four_v3")
 """PettingZoo classic games measured alongside ours when they can be imported."""
 
 GOAL_RATIO = 0.5
-"""DESIGN.md's budget for both ratios."""
+"""The project's speed goal for both ratios (README, "Benchmarks")."""
 
 _SEED_STRIDE = 1_000_000  # slice k of a figure deals games from seed + k * stride
 

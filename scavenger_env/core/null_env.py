@@ -1,7 +1,7 @@
 """A PettingZoo AEC environment that does no game work: the floor of the AEC loop.
 
 Speed figures of our environments are reported as a ratio to this floor, measured
-in the same run (DESIGN.md, "Speed budgets"), so that machine noise cancels out.
+in the same run, so that machine noise cancels out.
 `NullEnv` has the interface of a real game and nothing else: two agents take turns
 for a fixed number of steps, every observation is the same all-zeros vector with an
 all-ones int8 action mask, no reward is ever given. Its spaces have the sizes of

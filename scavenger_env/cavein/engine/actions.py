@@ -1,6 +1,7 @@
 """The engine's action table: one int per small choice, in contiguous blocks.
 
-A turn is a sequence of small choices by one player (DESIGN.md, "Decisions").
+A turn is a sequence of small choices by one player, one action id each, so the
+action space stays small and every mask is exact.
 Player numbers inside the engine are absolute seats; the environment's codec
 rotates them so that the acting player is seat 0.
 
