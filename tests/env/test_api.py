@@ -39,6 +39,7 @@ NON_DEFAULT = {
     "scrabber_every_mine": False,
     "start_player": 1,
     "max_rounds": 50,
+    "rules_version": 1,
 }
 
 
