@@ -270,6 +270,10 @@ class HumanAgent:
     def _out(self, text: str) -> None:
         (self.output_fn or builtins.print)(text)
 
+    def _say(self, text: str) -> None:
+        """`text`, broken into lines that fit the screen."""
+        self._out("\n".join(_wrap(text)))
+
     def _read(self, prompt: str) -> str:
         try:
             return (self.input_fn or builtins.input)(prompt)
@@ -302,7 +306,7 @@ class HumanAgent:
             self._out(render_changes(self._picture, picture))
             self._picture = picture
         if len(legal) == 1:
-            self._out("\n".join(_wrap(f"Only choice: {descriptions[0]} - taken.")))
+            self._say(f"Only choice: {descriptions[0]} - taken.")
             return legal[0]
         self._explain(view, legal)
         self._show_choices(descriptions)
@@ -315,9 +319,9 @@ class HumanAgent:
             if _NUMBER.fullmatch(text):
                 n = int(text)
                 if 1 <= n <= k:
-                    self._out("\n".join(_wrap(f"You chose: {descriptions[n - 1]}")))
+                    self._say(f"You chose: {descriptions[n - 1]}")
                     return legal[n - 1]
-                self._out(f"There is no choice {n}. {self._bad_entry_hint(k)}")
+                self._say(f"There is no choice {n}. {self._bad_entry_hint(k)}")
             elif text in ("help", "h", "?"):
                 self._out(HELP_TEXT)
                 self._show_choices(descriptions)
@@ -340,7 +344,7 @@ class HumanAgent:
                 self._out("Carrying on.")
             else:
                 shown = f"{text!r} is not a choice. " if text else ""
-                self._out(shown + self._bad_entry_hint(k))
+                self._say(shown + self._bad_entry_hint(k))
 
     # ------------------------------------------------------------ helpers
 
@@ -382,4 +386,4 @@ class HumanAgent:
 
     @staticmethod
     def _bad_entry_hint(k: int) -> str:
-        return f"Please type a number from 1 to {k}, or help / look / cards / quit"
+        return f"Type 1 to {k}, or help / look / cards / quit."
