@@ -64,8 +64,8 @@ class Console:
         input: Callable[[str], str] | SupportsReadline | None = None,
         output: Callable[[str], object] | SupportsWrite | None = None,
     ) -> None:
-        self.input: Callable[[str], str] = self._reader(input)
         self.output: Callable[[str], None] = self._writer(output)
+        self.input: Callable[[str], str] = self._reader(input)
 
     def _writer(
         self, output: Callable[[str], object] | SupportsWrite | None
@@ -76,7 +76,7 @@ class Console:
             stream = output
 
             def write(text: str) -> None:
-                stream.write(f"{text}\n")  # type: ignore[union-attr]
+                stream.write(f"{text}\n")
 
             return write
         if callable(output):
@@ -100,7 +100,7 @@ class Console:
             stream = source
 
             def read(prompt: str) -> str:
-                line = stream.readline()  # type: ignore[union-attr]
+                line = stream.readline()
                 if not line:
                     raise EOFError
                 line = line.rstrip("\r\n")
