@@ -209,8 +209,8 @@ def test_the_whole_picture_once_per_turn_then_what_changed() -> None:
         if k == 1:
             forced += 1
             assert questions == 0
-            note = text[text.rindex("Only choice: ") :]
-            assert flat(note) == f"Only choice: {flat(note)[13:-9]} - taken."
+            note = flat(text[text.rindex("Only choice: ") :])
+            assert note.startswith("Only choice: ") and note.endswith(" - taken.")
         else:
             asked += 1
             assert questions == 1
