@@ -51,8 +51,8 @@ class SeatView:
         return determinize(self._state, self.seat, rng)
 
     def describe(self, action: int) -> str:
-        """Plain words for `action` (public information only)."""
-        return describe_action(self._state, action)
+        """Plain words for `action` as this seat reads them ("your Base")."""
+        return describe_action(self._state, action, viewer=self.seat)
 
     def render(self) -> str:
         """A text picture of the game as this seat sees it (`render_state`).

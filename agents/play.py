@@ -10,8 +10,10 @@ through `io` (a `Console`), so tests can script a whole game.
 from __future__ import annotations
 
 import builtins
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
@@ -26,7 +28,7 @@ from scavenger_env.cavein.engine import (
     score_breakdown,
     winners,
 )
-from scavenger_env.cavein.render import render_state
+from scavenger_env.cavein.render import WIDTH, render_state
 
 from .base import Agent, SeatView
 from .human import HumanAgent, QuitGame
@@ -38,20 +40,80 @@ _BOT_STREAM = 3
 """Mixed into the bots' generator seeds, apart from the engine's set-up stream."""
 
 
-def _default_input(prompt: str) -> str:
-    return builtins.input(prompt)  # looked up per call: a patched input is used
+class SupportsReadline(Protocol):
+    def readline(self) -> str: ...
 
 
-def _default_output(text: str) -> None:
-    builtins.print(text)
+class SupportsWrite(Protocol):
+    def write(self, text: str, /) -> object: ...
 
 
-@dataclass
 class Console:
-    """Where humans read from and everything is written to."""
+    """Where humans read from and everything is written to.
 
-    input: Callable[[str], str] = _default_input
-    output: Callable[[str], None] = _default_output
+    ``input`` is a file-like object with ``readline`` (``io.StringIO("1\\n2\\n")``,
+    ``sys.stdin``) or a function ``prompt -> line`` like ``input``; ``output`` is
+    a file-like object with ``write`` or a function ``text -> None`` like
+    ``print``. Both default to the terminal. From a file-like input each prompt
+    is written to the output with the line read, like a transcript; the input's
+    end ends the game (as ``quit`` does).
+    """
+
+    def __init__(
+        self,
+        input: Callable[[str], str] | SupportsReadline | None = None,
+        output: Callable[[str], object] | SupportsWrite | None = None,
+    ) -> None:
+        self.output: Callable[[str], None] = self._writer(output)
+        self.input: Callable[[str], str] = self._reader(input)
+
+    def _writer(
+        self, output: Callable[[str], object] | SupportsWrite | None
+    ) -> Callable[[str], None]:
+        if output is None:
+            return lambda text: builtins.print(text)  # looked up per call
+        if hasattr(output, "write"):
+            stream = output
+
+            def write(text: str) -> None:
+                stream.write(f"{text}\n")
+
+            return write
+        if callable(output):
+            call = output
+
+            def send(text: str) -> None:
+                call(text)
+
+            return send
+        raise TypeError(
+            f"Console output must have a write method or be callable, "
+            f"not {type(output).__name__}"
+        )
+
+    def _reader(
+        self, source: Callable[[str], str] | SupportsReadline | None
+    ) -> Callable[[str], str]:
+        if source is None:
+            return lambda prompt: builtins.input(prompt)  # a patched input is used
+        if hasattr(source, "readline"):
+            stream = source
+
+            def read(prompt: str) -> str:
+                line = stream.readline()
+                if not line:
+                    raise EOFError
+                line = line.rstrip("\r\n")
+                self.output(prompt + line)
+                return str(line)
+
+            return read
+        if callable(source):
+            return source
+        raise TypeError(
+            f"Console input must have a readline method or be callable, "
+            f"not {type(source).__name__}"
+        )
 
 
 @dataclass
@@ -83,7 +145,8 @@ def play_match(
         specs_by_seat: Per seat, an agent spec for ``make_agent`` ("human",
             "random", "ismcts:iterations=200", ...) or an Agent.
         io: Input and output for the humans and the transcript (default: the
-            terminal). Humans built here from a spec read and write through it.
+            terminal), e.g. ``Console(input=io.StringIO("1\\n"), output=print)``.
+            Humans built here from a spec read and write through it.
 
     Raises:
         ValueError: a bad spec, or the wrong number of seats.
@@ -111,6 +174,8 @@ def play_match(
         for seat, name in enumerate(names)
     ]
     out = io.output
+    # The one human reads the bots' moves: "raid your Base".
+    viewer = humans[0] if len(humans) == 1 else None
     rngs = [np.random.default_rng([_BOT_STREAM, seed, seat]) for seat in range(n)]
     for seat, agent in enumerate(agents):
         agent.reset(seat, config)
@@ -118,14 +183,14 @@ def play_match(
     state = new_game(config, seed)
     actions: list[int] = []
     result = MatchResult(config, seed, state, actions, labels)
+    out(_wrapped(f"Star Scrappers: Cave-In — {n} players, seed {seed}."))
+    out(_wrapped(f"Seats: {', '.join(labels)}."))
     out(
-        f"Star Scrappers: Cave-In — {n} players, seed {seed}. "
-        f"Seats: {', '.join(labels)}."
-    )
-    out(
-        f"Player {state.start_player} starts. The Mine collapses at "
-        f"{config.cave_in_threshold} Cave-Ins."
-        + (" Type help at any prompt." if humans else "")
+        _wrapped(
+            f"Player {state.start_player} starts. The Mine collapses at "
+            f"{config.cave_in_threshold} Cave-Ins."
+            + (" Type help at any prompt." if humans else "")
+        )
     )
     turn_key: tuple[int, int] | None = None
     end_announced = False
@@ -147,8 +212,10 @@ def play_match(
             result.quit = True
             out("")
             out(
-                f"Game abandoned in round {state.round} ({why}): "
-                "no scores are recorded. Goodbye."
+                _wrapped(
+                    f"Game abandoned in round {state.round} ({why}): "
+                    "no scores are recorded. Goodbye."
+                )
             )
             return result
         action = int(action)
@@ -156,29 +223,37 @@ def play_match(
             raise RuntimeError(
                 f"{labels[seat]} chose action {action}, which is not legal here"
             )
-        text = describe_action(state, action)
+        text = describe_action(state, action, viewer)
         apply_action(state, action)
         actions.append(action)
         if not human:
-            out(f"{labels[seat]}: {text.replace('from your hand', 'from their hand')}")
+            text = text.replace("from your hand", "from their hand")
+            out(_wrapped(f"{labels[seat]}: {text}"))
         if state.end_triggered and not end_announced and not state.is_over:
             end_announced = True
             out(
-                f"*** The Mine collapses ({state.cave_in} Cave-Ins): the game ends "
-                "when this round is complete. ***"
+                _wrapped(
+                    f"*** The Mine collapses ({state.cave_in} Cave-Ins): the game "
+                    "ends when this round is complete. ***"
+                )
             )
 
     result.scores = list(final_scores(state))
     result.winners = list(winners(state))
-    viewer = humans[0] if humans else 0
+    seen_by = humans[0] if humans else 0
     out("")
     out(f"=== Game over: {_end_reason(state)} ===")
-    out(f"Final state (as {labels[viewer]} sees it):")
-    out(render_state(state, viewer))
+    out(f"Final state (as {labels[seen_by]} sees it):")
+    out(render_state(state, seen_by))
     out("")
     out(_score_table(state, labels))
-    out(_winner_line(result.winners, result.scores, labels, humans))
+    out(_wrapped(_winner_line(result.winners, result.scores, labels, humans)))
     return result
+
+
+def _wrapped(text: str) -> str:
+    """`text` broken into lines of at most WIDTH characters."""
+    return "\n".join(textwrap.wrap(text, WIDTH, subsequent_indent="    "))
 
 
 def _end_reason(state: GameState) -> str:
@@ -189,14 +264,13 @@ def _end_reason(state: GameState) -> str:
 
 def _score_table(state: GameState, labels: list[str]) -> str:
     width = max(len(label) for label in labels)
-    lines = ["Final scores:"]
+    heads = ("total", "crystals", "sets", "artifacts", "totems", "subjugated")
+    lines = ["Final scores (VP):", f"  {'':<{width}}  " + "  ".join(heads)]
     for seat, label in enumerate(labels):
         b = score_breakdown(state, seat)
-        lines.append(
-            f"  {label:<{width}}  {b.total:>3} VP = crystals {b.crystals}"
-            f" + symbol sets {b.symbols} + artifacts {b.artifacts}"
-            f" + totems {b.totems} + subjugated {b.subjugated}"
-        )
+        values = (b.total, b.crystals, b.symbols, b.artifacts, b.totems, b.subjugated)
+        cells = "  ".join(f"{v:>{len(h)}}" for v, h in zip(values, heads, strict=True))
+        lines.append(f"  {label:<{width}}  {cells}")
     return "\n".join(lines)
 
 

@@ -297,8 +297,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise UserError(str(err)) from None
 
     output: Path | None = args.output
+    if output is None and (args.append or args.force):
+        raise UserError("--append and --force apply to --output FILE; add --output")
     if output is not None and (output.is_dir() or not output.parent.is_dir()):
         raise UserError(f"--output {output}: give a file name in an existing folder")
+    if output is not None and output.exists() and not (args.append or args.force):
+        raise UserError(
+            f"--output {output} already exists; add --append to add this game's "
+            "record to it, --force to replace it, or choose another file"
+        )
 
     agents = []
     for spec in specs:
@@ -319,11 +326,26 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if output is not None:
         record = record_from_game(config, seed, result.state, result.actions)
         try:
-            write_records(output, [record])
+            if args.append and output.exists():
+                _append_record(output, record.to_json())
+            else:
+                write_records(output, [record])
         except OSError as err:
             raise UserError(f"cannot write {output}: {err.strerror or err}") from None
-        print(f"game record written to {output} (replay it: scavenger replay {output})")
+        done = "added to" if args.append else "written to"
+        print(f"game record {done} {output} (replay it: scavenger replay {output})")
     return EXIT_OK
+
+
+def _append_record(path: Path, line: str) -> None:
+    """Add one JSON line at the end of `path`, after a newline if it lacks one."""
+    with path.open("rb+") as f:
+        f.seek(0, os.SEEK_END)
+        if f.tell():
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+        f.write(line.encode("utf-8") + b"\n")
 
 
 # ------------------------------------------------------------------ tournament
@@ -601,9 +623,11 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a game at the keyboard against bots",
         description="Play one game of Cave-In in the terminal, with bots in the "
-        "other seats. At each of your decisions you see the game as you know it "
-        "and your choices, numbered; type a number, help, rules or quit. The bots' "
-        "moves are shown between your turns, the scores at the end.",
+        "other seats. At the start of your turn you see the game as you know it, "
+        "before each further decision what changed, and your choices, numbered "
+        "(a decision with one choice is taken for you); type a number, help, "
+        "look, cards, card NAME, rules or quit. The bots' moves are shown between "
+        "your turns, the scores at the end.",
     )
     play.add_argument(
         "--players",
@@ -659,7 +683,20 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         default=None,
         metavar="FILE.jsonl",
-        help="write the finished game's record here (for scavenger replay)",
+        help="write the finished game's record here (for scavenger replay); an "
+        "existing file is refused, before the game starts, unless --append or "
+        "--force",
+    )
+    keep = play.add_mutually_exclusive_group()
+    keep.add_argument(
+        "--append",
+        action="store_true",
+        help="add the record to the end of an existing --output file",
+    )
+    keep.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing --output file",
     )
     play.set_defaults(func=_cmd_play)
     tour = commands.add_parser(

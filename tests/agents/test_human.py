@@ -10,13 +10,21 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from agents.base import SeatView
 from agents.human import HELP_TEXT, HumanAgent, QuitGame, rules_text
 from agents.play import Console, play_match
 from agents.registry import make_agent
-from scavenger_env.cavein.engine import GameConfig, final_scores, winners
+from scavenger_env.cavein.engine import (
+    GameConfig,
+    apply_action,
+    final_scores,
+    legal_actions,
+    new_game,
+    winners,
+)
 from scavenger_env.cli import main
 
-_PROMPT = re.compile(r"Your choice \(1(?:-(\d+))?, or help / rules / quit\): $")
+_PROMPT = re.compile(r"Your choice \(1-(\d+), or help / look / cards / quit\): $")
 
 
 class Script:
@@ -38,7 +46,7 @@ class Script:
             return self.first.pop(0)
         match = _PROMPT.search(prompt)
         assert match, f"unexpected prompt {prompt!r}"
-        k = int(match.group(1) or 1)
+        k = int(match.group(1))
         return str(int(self.rng.integers(1, k + 1)))
 
     def output(self, text: str) -> None:
@@ -50,7 +58,7 @@ class Script:
 
 
 def bad_entry(k: int) -> str:
-    return f"Please type a number from 1 to {k}, or help / rules / quit"
+    return f"Type 1 to {k}, or help / look / cards / quit."
 
 
 def test_registry_builds_the_human_agent() -> None:
@@ -71,18 +79,24 @@ def test_a_whole_game_through_scripted_input() -> None:
     assert result.winners == winners(result.state)
     assert script.prompts > 50  # many decisions, all answered through the script
 
-    # Each list of choices is numbered 1..k and followed by the prompt for 1..k.
+    # Each list of choices is numbered 1..k (a long one goes on, indented, on
+    # the next line) and followed by the prompt for 1..k.
     blocks = [i for i, line in enumerate(lines) if line == "Your choices:"]
     assert len(blocks) >= script.prompts - 6  # every decision, and after help/rules
     for head in blocks:
         end = head + 1
-        while re.match(r" +\d+\. \S", lines[end]):
+        numbers = []
+        while re.match(r" +\d+\. \S", lines[end]) or (
+            numbers and re.match(r" {6,}\S", lines[end])
+        ):
+            if re.match(r" +\d+\. \S", lines[end]):
+                numbers.append(lines[end].split(".", 1)[0].strip())
             end += 1
-        k = end - head - 1
-        numbers = [ln.split(".", 1)[0].strip() for ln in lines[head + 1 : end]]
+        k = len(numbers)
+        assert k >= 2  # a single choice is taken, not offered
         assert numbers == [str(n) for n in range(1, k + 1)]
         match = _PROMPT.search(lines[end])
-        assert match and int(match.group(1) or 1) == k
+        assert match and int(match.group(1)) == k
     assert re.search(r"^ +1\. end the turn$", text, re.M)
     assert re.search(r"^ +\d+\. (recruit|mine) ", text, re.M)
 
@@ -96,27 +110,28 @@ def test_a_whole_game_through_scripted_input() -> None:
     assert "You chose: " in text
 
     # The picture is always from the human's seat; opponents' unseen cards hidden.
-    assert "you are player 0" in text
-    assert "you are player 1" not in text and "you are player 2" not in text
+    assert "-- you (player 0)" in text
+    assert "-- you (player 1)" not in text and "-- you (player 2)" not in text
     assert "? (level " in text
     assert "=== Round 1: your turn ===" in text
 
     # The bots' moves, one line per decision.
     bot_lines = [ln for ln in lines if re.match(r"player [12] \(random\): \S", ln)]
     assert len(bot_lines) == len(result.actions) - sum(
-        1 for ln in lines if ln.startswith("You chose: ")
+        1 for ln in lines if ln.startswith(("You chose: ", "Only choice: "))
     )
     assert not any(ln.startswith("player 0 (you):") for ln in lines)
 
     # The end: final scores with the breakdown, and the winners.
     assert "=== Game over: " in text
+    assert re.search(
+        r"^ +total  crystals  sets  artifacts  totems  subjugated$", text, re.M
+    )
     for seat, label in enumerate(["player 0 (you)", "player 1 (random)"]):
         assert re.search(
-            rf"^  {re.escape(label)} +{result.scores[seat]} VP = crystals \d+ "
-            r"\+ symbol sets \d+ \+ artifacts \d+ \+ totems \d+ \+ subjugated \d+$",
-            text,
-            re.M,
+            rf"^  {re.escape(label)} +{result.scores[seat]}( +\d+){{5}}$", text, re.M
         )
+    assert all(len(line) <= 80 for line in lines), "a line wider than 80 columns"
     last = lines[-1]
     assert last.startswith(("Winner: player", "Tie at"))
     assert last.endswith(
@@ -127,8 +142,6 @@ def test_a_whole_game_through_scripted_input() -> None:
 def test_what_the_human_sees_does_not_depend_on_hidden_information() -> None:
     """At each of seat 0's decisions the agent prints the same text for the true
     state and for a state sampled from seat 0's view (hidden cards redrawn)."""
-    from agents.base import SeatView
-    from scavenger_env.cavein.engine import apply_action, legal_actions, new_game
     from scavenger_env.cavein.engine.view import determinize
 
     rng = np.random.default_rng(0)
@@ -171,7 +184,7 @@ def test_a_game_can_be_quit_after_confirming() -> None:
     assert script.lines[-1] == (
         "Game abandoned in round 1 (you quit): no scores are recorded. Goodbye."
     )
-    assert "Final scores:" not in script.text
+    assert "Final scores (VP):" not in script.text
 
 
 def test_the_end_of_input_ends_the_game_cleanly() -> None:
@@ -187,45 +200,36 @@ def test_the_end_of_input_ends_the_game_cleanly() -> None:
     assert "(the input ended)" in out[-1]
 
 
-def test_a_single_choice_is_still_asked_with_its_own_hint() -> None:
-    answers = iter(["2", "1"])
-    agent = HumanAgent(input_fn=lambda p: next(answers), output_fn=lambda t: None)
+def _decision(forced: bool, seed: int = 0) -> tuple[SeatView, list[int]]:
+    """The first decision with exactly one (forced) or several choices."""
+    rng = np.random.default_rng(seed)
+    state = new_game(GameConfig(num_players=2), seed)
+    while (len(legal_actions(state)) == 1) != forced:
+        apply_action(state, int(rng.choice(legal_actions(state))))
+    return SeatView(state, state.current_player), legal_actions(state)
+
+
+def test_a_single_choice_is_taken_with_a_note() -> None:
+    """A forced decision reads no input: the one choice is taken and said."""
+    view, legal = _decision(forced=True)
+
+    def no_input(prompt: str) -> str:
+        raise AssertionError(f"asked {prompt!r} for a forced choice")
+
     out: list[str] = []
-    agent.output_fn = out.append
-
-    class View:
-        config = GameConfig()
-
-        def render(self) -> str:
-            return "picture"
-
-        def describe(self, action: int) -> str:
-            return f"action {action}"
-
-    agent.reset(0, GameConfig())
-    assert agent.act(View(), [42], np.random.default_rng()) == 42  # type: ignore[arg-type]
-    assert (
-        "There is no choice 2. Please type 1 (the only choice), or help / rules / quit"
-        in out
-    )
-    assert "  1. action 42" in out
+    agent = HumanAgent(input_fn=no_input, output_fn=out.append)
+    agent.reset(view.seat, view.config)
+    assert agent.act(view, legal, np.random.default_rng()) == legal[0]
+    assert out[-1] == f"Only choice: {view.describe(legal[0])} - taken."
 
 
 def test_quit_raises_quit_game_from_act() -> None:
     answers = iter(["q", "y"])
     agent = HumanAgent(input_fn=lambda p: next(answers), output_fn=lambda t: None)
-
-    class View:
-        config = GameConfig()
-
-        def render(self) -> str:
-            return ""
-
-        def describe(self, action: int) -> str:
-            return ""
-
+    view, legal = _decision(forced=False)
+    agent.reset(view.seat, view.config)
     with pytest.raises(QuitGame):
-        agent.act(View(), [1, 2], np.random.default_rng())  # type: ignore[arg-type]
+        agent.act(view, legal, np.random.default_rng())
 
 
 def test_bots_alone_play_a_reproducible_game() -> None:
@@ -274,15 +278,13 @@ def test_cli_play_with_patched_stdin(
     )
     out = capsys.readouterr().out
     assert status == 0
-    assert (
-        "3 players, seed 7. Seats: player 0 (you), player 1 (random), player 2 (random)."
-        in out
-    )
+    assert "3 players, seed 7.\nSeats: player 0 (you), player 1 (random), " in out
+    assert "player 2 (random)." in out
     assert "Factions: Terron, Hy'dran, Mineggler, Metanel" in out
     assert "RULES IN SHORT" in out
-    assert "'abc' is not a choice. Please type a number from 1 to " in out
+    assert "'abc' is not a choice. Type 1 to " in out
     assert re.search(r"^player 2 \(random\): ", out, re.M)
-    assert "Final scores:" in out
+    assert "Final scores (VP):" in out
     assert f"game record written to {record}" in out
     assert main(["replay", str(record), "--quiet"]) == 0
     assert "every outcome matches the record" in capsys.readouterr().out
@@ -342,4 +344,4 @@ def test_a_whole_game_against_ismcts_the_issue_example() -> None:
     )
     assert not result.quit and result.state.is_over
     assert re.search(r"^player 1 \(ismcts\): ", script.text, re.M)
-    assert "Final scores:" in script.text
+    assert "Final scores (VP):" in script.text

@@ -9,6 +9,7 @@ from .data import (
     DOCKS_SLOT_LEVEL,
     FACTIONS,
     MERC_TYPES,
+    WEEDLOCK_TEXTS_DE,
     Colour,
     crystal_name,
 )
@@ -34,6 +35,37 @@ def colour_name(colour: int) -> str:
     return f"{Colour(colour).name.lower()} ({FACTIONS[colour].name})"
 
 
+def merc_text(merc_type: int, weedlock_text: str = "en") -> str:
+    """A mercenary's card text under the game's Weedlock texts ("en" or "de")."""
+    t = MERC_TYPES[merc_type]
+    if weedlock_text == "de":
+        return WEEDLOCK_TEXTS_DE.get(t.name, t.text)
+    return t.text
+
+
+def _whose(s: GameState, seat: int, viewer: int | None) -> str:
+    """Whose Base, told to `viewer`: "your", "their own" (the mover's, told to
+    another seat) or "player N's" (always, in a transcript)."""
+    if seat == viewer:
+        return "your"
+    if viewer is not None and seat == s.current_player:
+        return "their own"
+    return f"player {seat}'s"
+
+
+def _leader(s: GameState, short: bool) -> str:
+    """The current player's Leader, named, with its text unless `short`."""
+    base = s.players[s.current_player].base
+    if not base:
+        return "no Leader"
+    kind = s.cards.type_of[base[-1]]
+    t = MERC_TYPES[kind]
+    named = f"{t.name}, {t.colour.name.lower()} {t.level}"
+    if short:
+        return named
+    return f"{named}: {merc_text(kind, s.config.weedlock_text)}"
+
+
 def describe(s: GameState, action: int, viewer: int | None = None) -> str:
     """What `action` means for the current player in state `s`, told to `viewer`
     (None: the mover)."""
@@ -42,14 +74,14 @@ def describe(s: GameState, action: int, viewer: int | None = None) -> str:
         return "end the turn"
     if name == "DONE":
         if s.phase == Phase.START_LEADER:
-            return "do not use the Leader's skill"
+            return f"do not use the Leader's skill ({_leader(s, short=True)})"
         if s.phase == Phase.START_ARTIFACT and s.turn.start_queue:
             return f"do not use {artifact_name(s.turn.start_queue[0])}"
         return "done with this skill (take nothing more)"
     if name == "USE":
         if s.phase == Phase.START_ARTIFACT and s.turn.start_queue:
             return f"use {artifact_name(s.turn.start_queue[0])}"
-        return "use the Leader's skill"
+        return f"use the Leader's skill ({_leader(s, short=False)})"
     if name == "CONFIRM":
         return "confirm the payment"
     if name == "RECRUIT":
@@ -73,7 +105,7 @@ def describe(s: GameState, action: int, viewer: int | None = None) -> str:
     if name == "SKILL":
         return f"use the skill of {type_name(arg)}"
     if name == "RAID":
-        return f"raid player {arg}'s Base"
+        return f"raid {_whose(s, arg, viewer)} Base"
     if name == "PAY":
         purpose = Kind(s.pay[0]).name.lower() if s.pay else "pay"
         return f"pay {type_name(arg)} to {purpose}"
@@ -90,7 +122,7 @@ def describe(s: GameState, action: int, viewer: int | None = None) -> str:
         base = s.players[seat].base
         index = len(base) - 2 - d
         what = card_name(s, base[index]) if 0 <= index < len(base) else "?"
-        return f"target {what} in player {seat}'s Base ({d + 1} below the Leader)"
+        return f"target {what} in {_whose(s, seat, viewer)} Base ({d + 1} below the Leader)"
     if name == "PICK_HAND":
         return f"choose {type_name(arg)} from your hand"
     return f"choose the colour {colour_name(arg)}"
