@@ -365,7 +365,6 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
     from agents.backends import BackendError
     from agents.report import format_table
-    from scavenger_env.cavein.engine import RULES_VERSION
     from agents.tournament import (
         GAMES_FILE,
         PLOT_FILE,
@@ -379,6 +378,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         make_plan,
         run_tournament,
     )
+    from scavenger_env.cavein.engine import RULES_VERSION
 
     if not args.players:
         raise UserError(
