@@ -1144,7 +1144,7 @@ def read_timing(path: Path, plan: Plan) -> dict[str, dict[str, float | None]]:
             try:
                 entry = json.loads(line)
                 per_game[int(entry["game"])] = entry
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 continue
     seconds = dict.fromkeys(plan.labels, 0.0)
     decisions = dict.fromkeys(plan.labels, 0)

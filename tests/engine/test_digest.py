@@ -47,7 +47,9 @@ def changed(value: Any) -> Any:
     if isinstance(value, dict):
         return {**value, 999: 1}
     if isinstance(value, GameConfig):
-        return GameConfig(num_players=value.num_players, max_rounds=value.max_rounds + 1)
+        return GameConfig(
+            num_players=value.num_players, max_rounds=value.max_rounds + 1
+        )
     raise AssertionError(f"no change known for {type(value).__name__}")
 
 
