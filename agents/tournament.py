@@ -29,10 +29,15 @@ becomes several players, ``random#1``, ``random#2``, ... (a mirror match).
   (``summary.json`` stays a function of the games alone).
 - **Resume**: a rerun into the same folder keeps the games already there and plays
   the rest; an incomplete last line (a write cut off) is dropped and replayed.
-  Settings that differ from ``tournament.json`` are refused, except the number of
-  deals, which may grow (the earlier deals are the same). Since every game is a
-  function of the settings and is written in game order, the file is byte for byte
-  the same whatever the backend, the number of jobs and the interruptions.
+  Every kept record is replayed first and must reproduce its outcome and digest (an
+  edited record is refused with its line number). Settings that differ from
+  ``tournament.json`` are refused, except the number of deals, which may grow (the
+  earlier deals are the same); a folder made before rules versions resumes under
+  its rules when the plan chose none. Since every game is a function of the
+  settings and is written in game order, the file is byte for byte the same
+  whatever the backend, the number of jobs and the interruptions.
+- **One writer**: a run holds an exclusive lock on ``DIR/.lock`` throughout; a
+  second run into the folder is refused at once. The lock dies with its process.
 """
 
 from __future__ import annotations

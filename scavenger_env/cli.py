@@ -528,9 +528,10 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="re-simulate recorded games and check their outcomes",
         description="Re-simulate every record of a JSONL file and check that each "
-        "game ends with the recorded scores, winners and turns. Prints each game "
-        "turn by turn, or one line per game with --quiet. Exits 2 at the first "
-        "corrupt record, record made under other rules, or mismatch.",
+        "game ends with the recorded scores, winners and turns, and gives the "
+        "recorded digest. Prints each game turn by turn, or one line per game with "
+        "--quiet. Exits 2 at the first corrupt record, record made under other "
+        "rules, or mismatch.",
     )
     rep.add_argument("file", type=Path, metavar="FILE.jsonl", help="game records")
     rep.add_argument(
