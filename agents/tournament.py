@@ -744,7 +744,7 @@ def _lock(fd: int) -> None:
         os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except PermissionError:  # another process holds it
+        except OSError:  # another process holds it
             raise BlockingIOError from None
         return
     try:
@@ -756,7 +756,8 @@ def _lock(fd: int) -> None:
 
 def _read_pid(fd: int) -> str:
     try:
-        text = os.pread(fd, 32, 0) if hasattr(os, "pread") else b""
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, 32)
     except OSError:
         text = b""
     pid = text.decode("ascii", "replace").strip()
