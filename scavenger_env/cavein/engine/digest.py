@@ -53,7 +53,7 @@ def game_digest(state: GameState, seed: int, actions: Sequence[int]) -> str:
 
     ``DIGEST_LENGTH`` lowercase hex characters.
     """
-    plan = json.dumps([int(seed), [int(a) for a in actions]], separators=(",", ":"))
+    plan = json.dumps([int(seed), list(map(int, actions))], separators=(",", ":"))
     text = f"{plan}\n{state_text(state)}".encode()
     return hashlib.sha256(text).hexdigest()[:DIGEST_LENGTH]
 
@@ -78,6 +78,8 @@ def _plain(value: Any) -> Any:
     if isinstance(value, float):
         return {"float": value.hex()}  # exact, unlike repr
     if isinstance(value, (list, tuple)):
+        if all(type(v) is int for v in value):  # the common case, taken as it is
+            return list(value)
         return [_plain(v) for v in value]
     if isinstance(value, (set, frozenset)):
         return {"set": sorted(_plain(v) for v in value)}
