@@ -93,6 +93,7 @@ records_strategy = st.builds(
     scores=st.lists(st.integers(-50, 200), min_size=1, max_size=4),
     winners=st.just([0]),
     turns=st.integers(min_value=0, max_value=10_000),
+    digest=st.none() | st.text("0123456789abcdef", min_size=16, max_size=64),
 )
 
 
