@@ -29,19 +29,27 @@ becomes several players, ``random#1``, ``random#2``, ... (a mirror match).
   (``summary.json`` stays a function of the games alone).
 - **Resume**: a rerun into the same folder keeps the games already there and plays
   the rest; an incomplete last line (a write cut off) is dropped and replayed.
-  Settings that differ from ``tournament.json`` are refused, except the number of
-  deals, which may grow (the earlier deals are the same). Since every game is a
-  function of the settings and is written in game order, the file is byte for byte
-  the same whatever the backend, the number of jobs and the interruptions.
+  Every kept record is replayed first and must reproduce its outcome and digest (an
+  edited record is refused with its line number). Settings that differ from
+  ``tournament.json`` are refused, except the number of deals, which may grow (the
+  earlier deals are the same); a folder made before rules versions resumes under
+  its rules when the plan chose none. Since every game is a function of the
+  settings and is written in game order, the file is byte for byte the same
+  whatever the backend, the number of jobs and the interruptions.
+- **One writer**: a run holds an exclusive lock on ``DIR/.lock`` throughout; a
+  second run into the folder is refused at once. The lock dies with its process.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import itertools
 import json
 import math
 import operator
 import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -59,15 +67,16 @@ from scavenger_env.cavein.engine import (
     new_game,
 )
 from scavenger_env.cavein.simulate import GAME, MAX_DECISIONS, record_from_game
-from scavenger_env.core.records import GameRecord, RecordError
+from scavenger_env.core.records import GameRecord, RecordError, atomic_output
 from scavenger_env.core.seeding import game_seed
 
-from .backends import BackendError, open_backend
+from .backends import Backend, BackendError, open_backend
 from .base import SeatView
 from .registry import REGISTRY, make_agent
 
 __all__ = [
     "GAMES_FILE",
+    "LOCK_FILE",
     "PLOT_FILE",
     "REPORT_FILE",
     "SETTINGS_FILE",
@@ -324,6 +333,9 @@ class Plan:
     seed: int = 0
     all_seatings: bool = False
     game: str = GAME
+    rules_given: bool = True
+    """Whether the rules were chosen; when not (``make_plan`` without ``config``), a
+    folder made under older rules is resumed under its own (:func:`check_directory`)."""
     labels: tuple[str, ...] = field(init=False)
     seatings: tuple[tuple[int, ...], ...] = field(init=False)
 
@@ -427,7 +439,9 @@ def make_plan(
         deals: Number of deals.
         seed: The master seed.
         all_seatings: With 4 seats, play all 24 orders instead of a Latin square.
-        config: The rules (default: ``GameConfig(num_players=...)``).
+        config: The rules (default: ``GameConfig(num_players=...)``; a folder
+            made under older rules then resumes under its own, see
+            :func:`check_directory`).
 
     Raises:
         TournamentError: what is wrong, and what is allowed.
@@ -446,6 +460,7 @@ def make_plan(
             f"a tournament needs at least 2 players, got {len(specs)}: give a list "
             "such as random,random (a name may be repeated)"
         )
+    rules_given = config is not None
     if config is None:
         n = len(specs) if num_players is None else num_players
         try:
@@ -492,6 +507,7 @@ def make_plan(
         deals=deals,
         seed=seed,
         all_seatings=all_seatings,
+        rules_given=rules_given,
     )
 
 
@@ -555,8 +571,14 @@ class RunResult:
         return self.played / self.elapsed if self.elapsed > 0 else 0.0
 
 
-def check_directory(plan: Plan, directory: str | os.PathLike[str]) -> None:
+def check_directory(plan: Plan, directory: str | os.PathLike[str]) -> Plan:
     """Check that ``directory`` is new, or holds this tournament (reads only).
+
+    Returns:
+        The plan a run into ``directory`` follows: ``plan`` itself, or, when
+        ``plan.rules_given`` is false and the folder was made under older rules
+        (its config lacks fields added since, such as ``rules_version``), ``plan``
+        under the folder's rules, so that it resumes as it began.
 
     Raises:
         TournamentError: ``directory`` is a file, or holds another tournament.
@@ -565,10 +587,11 @@ def check_directory(plan: Plan, directory: str | os.PathLike[str]) -> None:
     if directory.exists() and not directory.is_dir():
         raise TournamentError(f"--output {directory} is a file; give a folder")
     if directory.is_dir():
-        _check_settings(directory, plan)
+        return _check_settings(directory, plan)
+    return plan
 
 
-def _check_settings(directory: Path, plan: Plan) -> None:
+def _check_settings(directory: Path, plan: Plan) -> Plan:
     settings_path = directory / SETTINGS_FILE
     if not settings_path.exists():
         if (directory / GAMES_FILE).exists():
@@ -576,20 +599,34 @@ def _check_settings(directory: Path, plan: Plan) -> None:
                 f"{directory / GAMES_FILE} exists but {settings_path} does not, so its "
                 "games cannot be checked; choose another --output folder"
             )
-        return
+        return plan
     try:
         stored = json.loads(settings_path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
+        why = "nested too deeply" if isinstance(exc, RecursionError) else exc
         raise TournamentError(
-            f"{settings_path} cannot be read ({exc}); choose another --output folder"
+            f"{settings_path} cannot be read ({why}); choose another --output folder"
         ) from None
     if not isinstance(stored, dict):
         raise TournamentError(f"{settings_path} is not a tournament's settings file")
+    stored_config = _read_config(stored.get("config"))
+    if not plan.rules_given and stored_config is not None:
+        plan = _with_folder_rules(plan, stored["config"], stored_config)
     wanted = plan.settings()
-    differ = [key for key in _IDENTITY if stored.get(key) != wanted[key]]
+    differ = [
+        key
+        for key in _IDENTITY
+        if (
+            stored_config != plan.config
+            if key == "config"
+            else stored.get(key) != wanted[key]
+        )
+    ]
     if differ:
         what = "; ".join(
-            f"{key}: {_show(stored.get(key))} there, {_show(wanted[key])} now"
+            _config_difference(stored.get(key), stored_config, plan.config)
+            if key == "config"
+            else f"{key}: {_show(stored.get(key))} there, {_show(wanted[key])} now"
             for key in differ
         )
         raise TournamentError(
@@ -597,6 +634,43 @@ def _check_settings(directory: Path, plan: Plan) -> None:
             "rerun with the same settings to resume it, or choose another --output "
             "folder"
         )
+    return plan
+
+
+def _read_config(data: Any) -> GameConfig | None:
+    """A stored config as a GameConfig (a field it lacks takes its legacy value)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        return GameConfig.from_dict(data)
+    except (ConfigError, TypeError):
+        return None
+
+
+def _with_folder_rules(
+    plan: Plan, stored_data: dict[str, Any], stored: GameConfig
+) -> Plan:
+    """``plan`` under the stored rules, when it differs from them only in fields
+    the user did not choose: ``rules_version`` and the fields the stored config
+    lacks (added since it was written)."""
+    have, wanted = stored.to_dict(), plan.config.to_dict()
+    for key, value in wanted.items():
+        if key != "rules_version" and key in stored_data and have[key] != value:
+            return plan  # other settings: refused by the caller
+    if stored == plan.config:
+        return plan
+    return dataclasses.replace(plan, config=stored)
+
+
+def _config_difference(data: Any, stored: GameConfig | None, config: GameConfig) -> str:
+    if stored is None:
+        return f"config: {_show(data)} there, {_show(config.to_dict())} now"
+    have, wanted = stored.to_dict(), config.to_dict()
+    return "; ".join(
+        f"config.{key}: {_show(have[key])} there, {_show(wanted[key])} now"
+        for key in wanted
+        if have[key] != wanted[key]
+    )
 
 
 def _show(value: Any) -> str:
@@ -608,93 +682,279 @@ def _show(value: Any) -> str:
 
 
 def _write_json_atomic(path: Path, data: Any) -> None:
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    with atomic_output(path) as out:
+        out.write(json.dumps(data, indent=2) + "\n")
 
 
-def _scan(path: Path, plan: Plan, notes: list[str]) -> tuple[list[int], bool]:
-    """The game indices already in ``games.jsonl``, in file order.
+# ------------------------------------------------------------------ the lock
 
-    Drops an incomplete last line. Returns ``(indices, tidy)``; ``tidy`` is false
-    when the file has blank lines (it is then rewritten at the end).
+LOCK_FILE = ".lock"
+"""The file in the output folder that a running tournament holds locked."""
+
+_WINDOWS_LOCK_OFFSET = 4096
+"""Windows locks bytes: one past the PID text, so that others can still read it."""
+
+
+class _FolderLock:
+    """An exclusive lock on a tournament folder, held while a run uses it.
+
+    ``DIR/.lock`` is locked with ``flock`` (``msvcrt.locking`` on Windows) and
+    holds the owner's PID. The system drops the lock when its process ends, so a
+    run that was killed never blocks the next one.
+    """
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.fd: int | None = None
+
+    def __enter__(self) -> _FolderLock:
+        fd = os.open(self.directory / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            _lock(fd)
+        except BlockingIOError:
+            holder = _read_pid(fd)
+            os.close(fd)
+            raise TournamentError(
+                f"{self.directory} is in use by another tournament (pid {holder}); "
+                "wait for it to finish or choose another --output folder"
+            ) from None
+        except OSError as exc:
+            os.close(fd)
+            raise TournamentError(
+                f"cannot lock {self.directory / LOCK_FILE} "
+                f"({exc.strerror or exc}); choose an --output folder on a local disk"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self.fd = fd
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # releases the lock
+            self.fd = None
+
+
+def _lock(fd: int) -> None:
+    """Lock ``fd`` at once or raise BlockingIOError (no lock where neither works)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:  # another process holds it
+            raise BlockingIOError from None
+        return
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - neither POSIX nor Windows: no lock
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _read_pid(fd: int) -> str:
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, 32)
+    except OSError:
+        text = b""
+    pid = text.decode("ascii", "replace").strip()
+    return pid if pid.isdigit() else "unknown"
+
+
+# ------------------------------------------------------------------ reading back
+
+
+_FIX_LINE = (
+    "delete that line (its game is then played again) or choose another --output folder"
+)
+
+_VERIFY_CHUNK = 32
+"""Records replayed per chunk when a worker pool checks a folder."""
+
+
+class _Scan(NamedTuple):
+    order: list[int]
+    """The game indices in ``games.jsonl``, in file order."""
+    tidy: bool
+    """False when the file has blank lines (it is then rewritten at the end)."""
+    to_verify: list[tuple[int, str]]
+    """``(line number, line)`` of every record kept, to be replayed."""
+
+
+def _scan(path: Path, plan: Plan, notes: list[str]) -> _Scan:
+    """Read ``games.jsonl`` back: which games are there, and which lines to replay.
+
+    Drops an incomplete last line (a write cut off).
 
     Raises:
         TournamentError: a line that is not a record of this tournament, a game
-            recorded twice, or a deal beyond ``plan.deals``.
+            recorded twice, a deal beyond ``plan.deals``, or a file none of whose
+            lines belongs to this tournament.
     """
     if not path.exists():
-        return [], True
+        return _Scan([], True, [])
     raw = path.read_bytes()
     cut = raw.rfind(b"\n") + 1
+    try:
+        text = raw[:cut].decode("utf-8")
+    except UnicodeDecodeError:
+        raise TournamentError(
+            f"{path} is not a text file of game records; choose another --output folder"
+        ) from None
     if cut < len(raw):
         os.truncate(path, cut)
         notes.append(
             f"dropped an incomplete last line of {path} (a write cut off); "
             "that game is played again"
         )
-        raw = raw[:cut]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise TournamentError(f"{path} is not a text file of game records") from None
-    fix = "delete that line (it is then played again) or choose another --output folder"
     seen: dict[int, int] = {}
     order: list[int] = []
+    to_verify: list[tuple[int, str]] = []
     tidy = True
     beyond = 0
+    ours = 0
+    first: tuple[int, str] | None = None  # the first bad line and what is wrong
     config = plan.config.to_dict()
+    configs: dict[str, bool] = {}  # a stored config's JSON -> whether it is ours
     for number, line in enumerate(text.split("\n")[:-1], start=1):
         if not line.strip():
             tidy = False
             continue
+        problem = None
         try:
             record = GameRecord.from_json(line)
         except RecordError as err:
+            problem = err.problem
+        else:
+            problem, index = _place(record, plan, config, configs)
+            if problem is None and index is not None:
+                deal = index // len(plan.seatings)
+                if deal >= plan.deals:
+                    beyond = max(beyond, deal + 1)
+                    continue
+                ours += 1
+                if index in seen:
+                    problem = (
+                        f"deal {deal}, seating {index % len(plan.seatings)} is "
+                        f"already on line {seen[index]}"
+                    )
+                else:
+                    seen[index] = number
+                    order.append(index)
+                    to_verify.append((number, line))
+        if problem is not None and first is None:
+            first = (number, problem)
+    if first is not None:
+        number, problem = first
+        if ours == 0 and beyond == 0:
             raise TournamentError(
-                f"{path} line {number}: {err.problem}; {fix}"
-            ) from None
-        meta = record.meta or {}
-        deal, seating = meta.get("deal"), meta.get("seating")
-        if not (
-            isinstance(deal, int)
-            and isinstance(seating, int)
-            and deal >= 0
-            and 0 <= seating < len(plan.seatings)
-        ):
-            raise TournamentError(
-                f"{path} line {number}: not a game of this tournament "
-                f"(no valid meta.deal and meta.seating); {fix}"
+                f"{path} holds no game of this tournament (line {number}: {problem}); "
+                "it belongs to another tournament or is no tournament's file: choose "
+                "another --output folder, or move the file away to resume there"
             )
-        if deal >= plan.deals:
-            beyond = max(beyond, deal + 1)
-            continue
-        index = deal * len(plan.seatings) + seating
-        expected = plan.task(index)
-        if (
-            record.seed != expected.seed
-            or record.players != list(expected.players)
-            or record.config != config
-            or record.game != plan.game
-        ):
-            raise TournamentError(
-                f"{path} line {number}: deal {deal}, seating {seating} does not match "
-                f"this tournament's settings; {fix}"
-            )
-        if index in seen:
-            raise TournamentError(
-                f"{path} line {number}: deal {deal}, seating {seating} is already on "
-                f"line {seen[index]}; {fix}"
-            )
-        seen[index] = number
-        order.append(index)
+        raise TournamentError(f"{path} line {number}: {problem}; {_FIX_LINE}")
     if beyond:
         raise TournamentError(
             f"{path} already holds games of {beyond} deals, more than the "
             f"{plan.deals} asked for; ask for at least {beyond * len(plan.seatings)} "
             "games to resume it"
         )
-    return order, tidy
+    return _Scan(order, tidy, to_verify)
+
+
+def _place(
+    record: GameRecord,
+    plan: Plan,
+    config: dict[str, Any],
+    configs: dict[str, bool],
+) -> tuple[str | None, int | None]:
+    """``(problem, None)`` for a record that is not a game of ``plan``, else
+    ``(None, index)``: its game's index (perhaps of a deal beyond ``plan.deals``)."""
+    meta = record.meta or {}
+    deal, seating = meta.get("deal"), meta.get("seating")
+    if not (
+        type(deal) is int
+        and type(seating) is int
+        and deal >= 0
+        and 0 <= seating < len(plan.seatings)
+    ):
+        return (
+            "not a game of this tournament (no valid meta.deal and meta.seating)",
+            None,
+        )
+    index = deal * len(plan.seatings) + seating
+    if deal >= plan.deals:
+        return None, index
+    expected = plan.task(index)
+    if (
+        record.seed != expected.seed
+        or record.players != list(expected.players)
+        or record.game != plan.game
+        or not _same_config(record.config, config, plan.config, configs)
+    ):
+        return (
+            f"deal {deal}, seating {seating} does not match this tournament's settings",
+            None,
+        )
+    return None, index
+
+
+def _same_config(
+    data: dict[str, Any],
+    config: dict[str, Any],
+    wanted: GameConfig,
+    cache: dict[str, bool],
+) -> bool:
+    """Whether a record's config is the plan's (an older record's config may lack
+    fields added since; it is read as ``GameConfig.from_dict`` reads it)."""
+    if data == config:
+        return True
+    key = json.dumps(data, sort_keys=True)
+    if key not in cache:
+        cache[key] = _read_config(data) == wanted
+    return cache[key]
+
+
+def _verify_lines(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Replay records; return ``(line number, what is wrong)`` for each that does
+    not reproduce its outcome and digest (a picklable worker function)."""
+    from scavenger_env.cavein.simulate import replay_record
+
+    bad = []
+    for number, line in lines:
+        try:
+            replay_record(GameRecord.from_json(line))
+        except RecordError as err:
+            bad.append((number, err.problem))
+        except Exception as exc:  # a record the engine cannot even replay
+            bad.append((number, f"the replay failed ({type(exc).__name__}: {exc})"))
+    return bad
+
+
+def _verify(path: Path, lines: list[tuple[int, str]], runner: Backend | None) -> None:
+    """Replay every kept record (on ``runner``'s workers when given).
+
+    Raises:
+        TournamentError: the first line whose record does not reproduce its game.
+    """
+    if not lines:
+        return
+    if runner is None or runner.workers <= 1:
+        bad = _verify_lines(lines)
+    else:
+        chunks = [
+            lines[i : i + _VERIFY_CHUNK] for i in range(0, len(lines), _VERIFY_CHUNK)
+        ]
+        bad = [item for part in runner.map(_verify_lines, chunks) for item in part]
+    if bad:
+        number, problem = min(bad)
+        raise TournamentError(
+            f"{path} line {number}: {problem}; the record was edited or damaged: "
+            f"{_FIX_LINE}"
+        )
 
 
 def _rewrite_sorted(path: Path, order: list[int]) -> None:
@@ -702,11 +962,9 @@ def _rewrite_sorted(path: Path, order: list[int]) -> None:
         line for line in path.read_text(encoding="utf-8").split("\n") if line.strip()
     ]
     pairs = sorted(zip(order, lines))
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    with tmp.open("w", encoding="utf-8", newline="\n") as out:
+    with atomic_output(path) as out:
         for _, line in pairs:
             out.write(line + "\n")
-    os.replace(tmp, path)
 
 
 def run_tournament(
@@ -720,8 +978,13 @@ def run_tournament(
     max_games: int | None = None,
     on_game: Callable[[int], None] | None = None,
     outputs: bool = True,
+    on_start: Callable[[Plan], None] | None = None,
 ) -> RunResult:
     """Play the games of ``plan`` not yet in ``directory``, then write the summary.
+
+    The folder is locked for the whole run (a second run into it is refused), and
+    every record already there is replayed first: a record that does not reproduce
+    its outcome and digest is refused with its line number.
 
     Args:
         plan: The tournament (:func:`make_plan`).
@@ -735,78 +998,100 @@ def run_tournament(
         on_game: Called with each game's index right after its line is written.
         outputs: Write ``summary.json``, ``summary.csv`` and ``winrates.png`` when
             every game is in.
+        on_start: Called with the plan followed (see :func:`check_directory`) once
+            the folder is locked and checked and the backend started, before the
+            first game.
 
     Raises:
-        TournamentError: the folder holds another tournament or foreign files.
+        TournamentError: the folder holds another tournament, foreign files or an
+            edited record, or another run is using it.
         BackendError: the backend cannot be started.
         AgentError: an agent failed (the games written so far are kept).
     """
+    directory = Path(directory)
+    check_directory(plan, directory)  # refuse a foreign folder before touching it
+    directory.mkdir(parents=True, exist_ok=True)
+    with _FolderLock(directory), contextlib.ExitStack() as stack:
+        plan = _check_settings(directory, plan)  # again, now that it is ours
+        games_path = directory / GAMES_FILE
+        notes: list[str] = []
+        scan = _scan(games_path, plan, notes)
+        order = scan.order
+        done = set(order)
+        todo = [g for g in range(plan.games) if g not in done]
+        if max_games is not None:
+            todo = todo[: max(0, max_games)]
+        runner: Backend | None = None
+        if todo or (jobs > 1 and len(scan.to_verify) > _VERIFY_CHUNK):
+            runner = stack.enter_context(open_backend(backend, jobs, address))
+        _verify(games_path, scan.to_verify, runner)
+        if on_start is not None:
+            on_start(plan)
+        _write_json_atomic(directory / SETTINGS_FILE, plan.settings())
+        elapsed, played = _play(plan, directory, todo, order, runner, progress, on_game)
+        if not scan.tidy or order != sorted(order):
+            _rewrite_sorted(games_path, order)
+        complete = len(order) == plan.games
+        result = RunResult(
+            plan=plan,
+            directory=directory,
+            played=played,
+            resumed=len(done),
+            elapsed=elapsed,
+            complete=complete,
+            notes=notes,
+        )
+        if complete and outputs:
+            result.summary = write_outputs(plan, directory, notes)
+    return result
+
+
+def _play(
+    plan: Plan,
+    directory: Path,
+    todo: list[int],
+    order: list[int],
+    runner: Backend | None,
+    progress: bool,
+    on_game: Callable[[int], None] | None,
+) -> tuple[float, int]:
+    """Play the games ``todo``, appending each line in game order and its index to
+    ``order``; return the seconds spent and the games played."""
     from tqdm import tqdm
 
-    directory = Path(directory)
-    check_directory(plan, directory)
-    directory.mkdir(parents=True, exist_ok=True)
-    games_path = directory / GAMES_FILE
-    notes: list[str] = []
-    order, tidy = _scan(games_path, plan, notes)
-    _write_json_atomic(directory / SETTINGS_FILE, plan.settings())
-
-    done = set(order)
-    todo = [g for g in range(plan.games) if g not in done]
-    if max_games is not None:
-        todo = todo[: max(0, max_games)]
-    played = 0
     start = time.perf_counter()
-    if todo:
-        with open_backend(backend, jobs, address) as runner:
-            size = _chunk_size(len(todo), runner.workers)
-            chunks = [
-                [plan.task(g) for g in todo[i : i + size]]
-                for i in range(0, len(todo), size)
-            ]
-            config = plan.config.to_dict()
-            work = _ChunkPlayer(config, plan.specs)
-            with (
-                games_path.open("a", encoding="utf-8", newline="\n") as out,
-                (directory / TIMING_FILE).open(
-                    "a", encoding="utf-8", newline="\n"
-                ) as timing,
-                tqdm(
-                    total=plan.games,
-                    initial=len(done),
-                    unit="game",
-                    desc="tournament",
-                    smoothing=0.1,
-                    disable=None if progress else True,
-                ) as bar,
-            ):
-                for chunk, lines in zip(chunks, runner.map(work, chunks)):
-                    for task, (line, times) in zip(chunk, lines):
-                        out.write(line + "\n")
-                        out.flush()
-                        timing.write(times + "\n")
-                        timing.flush()
-                        order.append(task.number)
-                        played += 1
-                        bar.update(1)
-                        if on_game is not None:
-                            on_game(task.number)
-    elapsed = time.perf_counter() - start
-    if not tidy or order != sorted(order):
-        _rewrite_sorted(games_path, order)
-    complete = len(order) == plan.games
-    result = RunResult(
-        plan=plan,
-        directory=directory,
-        played=played,
-        resumed=len(done),
-        elapsed=elapsed,
-        complete=complete,
-        notes=notes,
-    )
-    if complete and outputs:
-        result.summary = write_outputs(plan, directory, notes)
-    return result
+    if not todo or runner is None:
+        return time.perf_counter() - start, 0
+    played = 0
+    size = _chunk_size(len(todo), runner.workers)
+    chunks = [
+        [plan.task(g) for g in todo[i : i + size]] for i in range(0, len(todo), size)
+    ]
+    work = _ChunkPlayer(plan.config.to_dict(), plan.specs)
+    with (
+        (directory / GAMES_FILE).open("a", encoding="utf-8", newline="\n") as out,
+        (directory / TIMING_FILE).open("a", encoding="utf-8", newline="\n") as timing,
+        tqdm(
+            total=plan.games,
+            initial=len(order),
+            unit="game",
+            desc="tournament",
+            smoothing=0.1,
+            disable=None if progress else True,
+        ) as bar,
+    ):
+        for chunk, lines in zip(chunks, runner.map(work, chunks)):
+            for task, (line, times) in zip(chunk, lines):
+                out.write(line + "\n")
+                out.flush()
+                timing.write(times + "\n")
+                timing.flush()
+                order.append(task.number)
+                played += 1
+                bar.update(1)
+                if on_game is not None:
+                    on_game(task.number)
+    return time.perf_counter() - start, played
 
 
 class _ChunkPlayer:
@@ -865,7 +1150,7 @@ def read_timing(path: Path, plan: Plan) -> dict[str, dict[str, float | None]]:
             try:
                 entry = json.loads(line)
                 per_game[int(entry["game"])] = entry
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 continue
     seconds = dict.fromkeys(plan.labels, 0.0)
     decisions = dict.fromkeys(plan.labels, 0)

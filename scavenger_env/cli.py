@@ -195,7 +195,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         raise UserError(
             f"{path} holds no game records; re-create it with `scavenger simulate`"
         )
-    print(f"replayed {count} games from {path}: every outcome matches the record")
+    games = "game" if count == 1 else "games"
+    print(f"replayed {count} {games} from {path}: every outcome matches the record")
     return EXIT_OK
 
 
@@ -394,11 +395,12 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         SUMMARY_FILE,
         TIMING_FILE,
         AgentError,
+        Plan,
         TournamentError,
-        check_directory,
         make_plan,
         run_tournament,
     )
+    from scavenger_env.cavein.engine import RULES_VERSION
 
     if not args.players:
         raise UserError(
@@ -419,21 +421,30 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             raise UserError(
                 "--output DIR is required: the folder for the games and summary"
             )
-        check_directory(plan, args.output)
     except TournamentError as err:
         raise UserError(str(err)) from None
     output: Path = args.output
-    seats = len(plan.seatings)
-    print(
-        f"tournament: {plan.games} games of {args.game} with {plan.num_players} "
-        f"players ({plan.deals} deals × {seats} seatings), master seed {plan.seed}, "
-        f"into {output}"
-    )
-    if plan.games != args.games:
+
+    def header(plan: Plan) -> None:
+        # Printed once the folder is locked and its records checked, so a refused
+        # run prints only its error.
+        seats = len(plan.seatings)
         print(
-            f"note: --games {args.games} rounded up to {plan.games}, whole deals "
-            f"(each deal is played in all {seats} seatings)"
+            f"tournament: {plan.games} games of {args.game} with {plan.num_players} "
+            f"players ({plan.deals} deals × {seats} seatings), master seed "
+            f"{plan.seed}, into {output}"
         )
+        if plan.games != args.games:
+            print(
+                f"note: --games {args.games} rounded up to {plan.games}, whole deals "
+                f"(each deal is played in all {seats} seatings)"
+            )
+        if plan.config.rules_version != RULES_VERSION:
+            print(
+                f"note: {output} was made under rules version "
+                f"{plan.config.rules_version}; it is resumed under them"
+            )
+
     try:
         result = run_tournament(
             plan,
@@ -442,6 +453,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             backend=args.backend,
             address=args.address,
             progress=args.progress,
+            on_start=header,
         )
     except (TournamentError, BackendError, AgentError) as err:
         raise UserError(str(err)) from None
@@ -464,7 +476,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
             + (f"; {result.resumed} were already there" if result.resumed else "")
         )
     else:
-        print(f"all {plan.games} games were already there; nothing to play")
+        print(f"all {result.plan.games} games were already there; nothing to play")
     assert result.summary is not None
     print()
     print(format_table(result.summary))
@@ -538,9 +550,10 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="re-simulate recorded games and check their outcomes",
         description="Re-simulate every record of a JSONL file and check that each "
-        "game ends with the recorded scores, winners and turns. Prints each game "
-        "turn by turn, or one line per game with --quiet. Exits 2 at the first "
-        "corrupt record, record made under other rules, or mismatch.",
+        "game ends with the recorded scores, winners and turns, and gives the "
+        "recorded digest. Prints each game turn by turn, or one line per game with "
+        "--quiet. Exits 2 at the first corrupt record, record made under other "
+        "rules, or mismatch.",
     )
     rep.add_argument("file", type=Path, metavar="FILE.jsonl", help="game records")
     rep.add_argument(

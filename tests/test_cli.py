@@ -212,3 +212,142 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--num-players" in capsys.readouterr().out
     assert main([]) == 2
     assert "required" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ integrity
+
+
+def swapped_payment() -> tuple[GameRecord, GameRecord]:
+    """A record, and a copy with two cards of one payment swapped such that the
+    game stays legal and ends with the same scores, winners and turns."""
+    from scavenger_env.cavein.engine import (
+        GameConfig,
+        apply_action,
+        final_scores,
+        new_game,
+    )
+    from scavenger_env.cavein.engine.actions import PAY
+    from scavenger_env.cavein.simulate import play_random_game, record_from_game
+
+    config = GameConfig(num_players=2)
+    for seed in range(50):
+        state, actions = play_random_game(config, seed)
+        record = record_from_game(config, seed, state, actions)
+        for i in range(len(actions) - 1):
+            a, b = actions[i], actions[i + 1]
+            if not (PAY <= a < PAY + 24 and PAY <= b < PAY + 24 and a != b):
+                continue
+            swapped = [*actions[:i], b, a, *actions[i + 2 :]]
+            other = new_game(config, seed)
+            try:
+                for action in swapped:
+                    apply_action(other, action)
+            except ValueError:
+                continue
+            if (
+                other.is_over
+                and list(final_scores(other)) == record.scores
+                and sum(other.turns_taken) == record.turns
+            ):
+                edited = GameRecord.from_json(record.to_json())
+                edited.actions = swapped
+                return record, edited
+    raise AssertionError("no game with a swappable payment in 50 seeds")
+
+
+def test_swapped_payment_cards_make_replay_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The outcome is the same, so only the digest can notice the edit."""
+    record, edited = swapped_payment()
+    good, bad = tmp_path / "good.jsonl", tmp_path / "bad.jsonl"
+    good.write_text(record.to_json() + "\n", encoding="utf-8")
+    bad.write_text(record.to_json() + "\n" + edited.to_json() + "\n", encoding="utf-8")
+    assert main(["replay", str(good), "--quiet"]) == 0
+    assert "replayed 1 game from" in capsys.readouterr().out  # singular
+    assert main(["replay", str(bad), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"error: {bad} line 2: the record does not reproduce its game"
+    )
+    assert "edited" in err
+
+
+def legacy_record(seed: int = 5) -> dict[str, object]:
+    """A record as versions before rules versions and digests wrote it."""
+    from scavenger_env.cavein.engine import GameConfig
+    from scavenger_env.cavein.simulate import play_random_game, record_from_game
+
+    config = GameConfig(num_players=2, rules_version=1)
+    state, actions = play_random_game(config, seed)
+    data = record_from_game(config, seed, state, actions).to_dict()
+    del data["digest"]
+    del data["config"]["rules_version"]  # type: ignore[attr-defined]
+    return data
+
+
+def test_a_record_of_an_older_version_still_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "old.jsonl"
+    data = legacy_record()
+    path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    assert main(["replay", str(path), "--quiet"]) == 0
+    assert "every outcome matches" in capsys.readouterr().out
+    data["scores"] = [999, 0]  # without a digest, the outcome is still checked
+    path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    assert main(["replay", str(path), "--quiet"]) == 2
+    assert "recorded scores [999, 0]" in capsys.readouterr().err
+
+
+def test_a_digest_removed_from_a_new_record_is_noticed(
+    games_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = next(iter_records(games_file)).to_dict()
+    del data["digest"]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    assert main(["replay", str(bad), "--quiet"]) == 2
+    assert "line 1: the record has no 'digest'" in capsys.readouterr().err
+
+
+def test_records_carry_the_digest_of_their_game(games_file: Path) -> None:
+    from scavenger_env.cavein.engine import game_digest
+    from scavenger_env.cavein.simulate import replay_record
+
+    for record in iter_records(games_file):
+        state = replay_record(record)
+        assert record.digest == game_digest(state, record.seed, record.actions)
+
+
+CORRUPT_LINES = {
+    "100,000 brackets": ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    "5,000-digit seed": ('{"seed":' + "7" * 5000 + "}", "more digits"),
+    "seed beyond 64 bits": (None, "above the largest seed"),
+    "duplicate seed": (None, "'seed' appears twice"),
+}
+
+
+def corrupt_line(kind: str, good: str) -> str:
+    line, _ = CORRUPT_LINES[kind]
+    if line is not None:
+        return line
+    if kind == "duplicate seed":
+        return good.replace('"seed":', '"seed":1,"seed":', 1)
+    data = json.loads(good)
+    data["seed"] = 2**64
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("kind", sorted(CORRUPT_LINES))
+def test_corrupt_lines_make_replay_exit_2_without_a_traceback(
+    games_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    good = games_file.read_text(encoding="utf-8").splitlines()[0]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(good + "\n" + corrupt_line(kind, good) + "\n", encoding="utf-8")
+    assert main(["replay", str(bad), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {bad} line 2: ")
+    assert CORRUPT_LINES[kind][1] in err
+    assert "Traceback" not in err

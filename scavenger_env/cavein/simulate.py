@@ -3,7 +3,9 @@
 A game is exactly ``(config, seed, actions)``: :func:`play_random_game` plays one,
 :func:`record_from_game` turns it into a :class:`~scavenger_env.core.GameRecord`, and
 :func:`replay_record` / :func:`replay_transcript` rebuild it from the record and check
-that it ends with the recorded outcome.
+that it ends with the recorded outcome and, when the record holds one, the recorded
+digest of the game (``game_digest``: seed, actions and final state), so a record
+proves its game.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from scavenger_env.cavein.engine import (
     apply_action,
     describe_action,
     final_scores,
+    game_digest,
     legal_actions,
     new_game,
     winners,
@@ -132,7 +135,7 @@ def play_random_game(
 def record_from_game(
     config: GameConfig, seed: int, state: GameState, actions: Sequence[int]
 ) -> GameRecord:
-    """Make the record of a finished game.
+    """Make the record of a finished game, with the digest of its final state.
 
     Args:
         config: The rules the game was played under.
@@ -148,6 +151,7 @@ def record_from_game(
         scores=list(final_scores(state)),
         winners=list(winners(state)),
         turns=total_turns(state),
+        digest=game_digest(state, seed, actions),
     )
 
 
@@ -166,13 +170,17 @@ def total_turns(state: GameState) -> int:
 def replay_record(record: GameRecord) -> GameState:
     """Rebuild a recorded game and check it ends with the recorded outcome.
 
+    A record with a ``digest`` must also give that digest (``game_digest`` of its
+    seed, its actions and the replay's final state), which catches edits that keep
+    the outcome (two payment cards swapped, for example).
+
     Returns:
         The final state.
 
     Raises:
         RecordError: the record is for another game, was made under rules this
             engine does not accept, holds an illegal action, does not end where the
-            game ends, or its outcome differs from the replay's.
+            game ends, or its outcome or digest differs from the replay's.
     """
     state = _start(record)
     for index, action in enumerate(record.actions):
@@ -231,6 +239,13 @@ def _start(record: GameRecord) -> GameState:
             f"the record is for game {record.game!r}, not {GAME!r}",
             hint=f"this version of scavenger-env replays only {GAME!r} records",
         )
+    if record.digest is None and "rules_version" in record.config:
+        # Every version whose configs name their rules version writes a digest.
+        raise RecordError(
+            "the record has no 'digest', though its config names its "
+            "'rules_version', so the version that wrote it gave it one",
+            hint=_EDITED_HINT,
+        )
     try:
         config = GameConfig.from_dict(record.config)
     except ConfigError as err:
@@ -277,5 +292,14 @@ def _finish(record: GameRecord, state: GameState) -> None:
         if recorded != replayed:
             raise RecordError(
                 f"recorded {name} {recorded} but the replay gives {replayed}",
+                hint=_EDITED_HINT,
+            )
+    if record.digest is not None:
+        replayed_digest = game_digest(state, record.seed, record.actions)
+        if record.digest != replayed_digest:
+            raise RecordError(
+                f"the record does not reproduce its game: its digest is "
+                f"{record.digest} but its seed, actions and replayed final state "
+                f"give {replayed_digest}",
                 hint=_EDITED_HINT,
             )

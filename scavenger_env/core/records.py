@@ -19,10 +19,16 @@ One line of a ``.jsonl`` file (keys in this order)::
         "turns": 57,
     }
 
-Two optional keys may follow, written only when set (records without them, such as
-those of ``scavenger simulate``, are unchanged): ``players``, one name per seat (the
-bots of a tournament), and ``meta``, a JSON object of facts about how the game was
-made (a tournament's deal and seating). Replay ignores both.
+Three optional keys may follow, written only when set: ``digest``, a fingerprint of
+the game's final state (hex digits) that a replay compares with its own, so a record
+proves it reproduces its game; ``players``, one name per seat (the bots of a
+tournament); and ``meta``, a JSON object of facts about how the game was made (a
+tournament's deal and seating). Replay ignores ``players`` and ``meta``. Records
+written before ``digest`` existed read and replay as before.
+
+Reading is strict, so that a damaged or hand-made line is refused with its line
+number rather than half-understood: duplicate keys, ``NaN``, numbers of more than
+4300 digits, nesting deeper than :data:`MAX_DEPTH` and ints out of range are errors.
 
 This module is game-agnostic: it checks the record's shape, never its rules.
 """
@@ -31,15 +37,20 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_DEPTH",
+    "MAX_SEED",
     "GameRecord",
     "RecordError",
+    "atomic_output",
     "enumerate_records",
     "iter_records",
     "write_records",
@@ -62,8 +73,19 @@ _FIELDS = (
 )
 """The keys every record has, in the order they are written."""
 
-_OPTIONAL_FIELDS = ("players", "meta")
+_OPTIONAL_FIELDS = ("digest", "players", "meta")
 """Keys a record may have after :data:`_FIELDS`; written only when not ``None``."""
+
+MAX_SEED = 2**64 - 1
+"""The largest seed a record may hold (the engines seed numpy with 64 bits)."""
+
+MAX_INT = 2**63 - 1
+"""The largest action id, score or turn count a record may hold."""
+
+MAX_DEPTH = 32
+"""How deeply arrays and objects may nest in a record line (records use 3)."""
+
+_DIGEST = re.compile(r"[0-9a-f]{16,128}")
 
 
 class RecordError(ValueError):
@@ -123,6 +145,8 @@ class GameRecord:
         winners: The seats that won (all tied players win).
         turns: Turns taken in the game, all players together.
         format_version: The record format (see :data:`FORMAT_VERSION`).
+        digest: Optional: the game's fingerprint of its final state (the engine's
+            ``state_digest``), which a replay must reproduce.
         players: Optional: who played each seat (e.g. bot names), in seat order.
         meta: Optional: a JSON-safe dict of facts about how the game was made,
             e.g. a tournament's ``{"deal": 3, "seating": 1}``.
@@ -136,13 +160,14 @@ class GameRecord:
     winners: list[int]
     turns: int
     format_version: int = field(default=FORMAT_VERSION)
+    digest: str | None = None
     players: list[str] | None = None
     meta: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the record as a JSON-safe dict, keys in the documented order.
 
-        ``players`` and ``meta`` are present only when they are not ``None``.
+        ``digest``, ``players`` and ``meta`` are present only when not ``None``.
         """
         data = {name: getattr(self, name) for name in _FIELDS}
         for name in _OPTIONAL_FIELDS:
@@ -202,12 +227,23 @@ class GameRecord:
             raise RecordError("field 'config' must be a JSON object")
         if not _is_int(seed) or seed < 0:
             raise RecordError("field 'seed' must be a non-negative int")
+        if seed > MAX_SEED:
+            raise RecordError(
+                f"field 'seed' is {_show_int(seed)}, above the largest seed 2**64 - 1"
+            )
         if not _is_int_list(actions) or any(a < 0 for a in actions):
             raise RecordError(
                 "field 'actions' must be a list of ints (engine action ids, >= 0)"
             )
+        too_big = next((a for a in actions if a > MAX_INT), None)
+        if too_big is not None:
+            raise RecordError(
+                f"field 'actions' holds the id {_show_int(too_big)}, above 2**63 - 1"
+            )
         if not _is_int_list(scores) or not scores:
             raise RecordError("field 'scores' must be a non-empty list of ints")
+        if any(abs(x) > MAX_INT for x in scores):
+            raise RecordError("field 'scores' holds a number beyond 64 bits")
         if not _is_int_list(winners) or not winners:
             raise RecordError("field 'winners' must be a non-empty list of ints")
         if len(set(winners)) != len(winners) or not all(
@@ -216,8 +252,15 @@ class GameRecord:
             raise RecordError(
                 f"field 'winners' must list distinct seats 0..{len(scores) - 1}"
             )
-        if not _is_int(turns) or turns < 0:
-            raise RecordError("field 'turns' must be a non-negative int")
+        if not _is_int(turns) or not 0 <= turns <= MAX_INT:
+            raise RecordError("field 'turns' must be an int from 0 to 2**63 - 1")
+        digest = data.get("digest")
+        if digest is not None and not (
+            isinstance(digest, str) and _DIGEST.fullmatch(digest)
+        ):
+            raise RecordError(
+                "field 'digest' must be a string of 16 to 128 lowercase hex digits"
+            )
         players, meta = data.get("players"), data.get("meta")
         if players is not None and (
             not isinstance(players, list)
@@ -239,6 +282,7 @@ class GameRecord:
             winners=list(winners),
             turns=turns,
             format_version=version,
+            digest=digest,
             players=None if players is None else list(players),
             meta=meta,
         )
@@ -251,21 +295,90 @@ class GameRecord:
             RecordError: the line is not valid JSON or not a valid record (no
                 location attached; :func:`enumerate_records` adds it).
         """
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise RecordError(
-                f"not valid JSON ({err.msg} at column {err.colno}); "
-                "the line may be truncated"
-            ) from None
-        return cls.from_dict(data)
+        return cls.from_dict(parse_json_line(line))
+
+
+def parse_json_line(line: str) -> Any:
+    """Decode one line of JSON strictly: what a record line may hold, nothing more.
+
+    Raises:
+        RecordError: the line is not valid JSON, repeats a key in an object, holds
+            ``NaN`` or ``Infinity``, a number of more than 4300 digits, or nests
+            deeper than :data:`MAX_DEPTH` (no location attached).
+    """
+    try:
+        data = json.loads(
+            line, object_pairs_hook=_unique_keys, parse_constant=_no_constant
+        )
+    except json.JSONDecodeError as err:
+        raise RecordError(
+            f"not valid JSON ({err.msg} at column {err.colno}); "
+            "the line may be truncated"
+        ) from None
+    except RecursionError:
+        raise RecordError(
+            f"the line is nested too deeply to be a record (arrays or objects "
+            f"more than {MAX_DEPTH} levels deep)"
+        ) from None
+    except ValueError as err:  # an int of over 4300 digits, a repeated key, NaN
+        raise RecordError(_value_problem(err)) from None
+    if _depth(data) > MAX_DEPTH:
+        raise RecordError(
+            f"the line is nested too deeply to be a record (arrays or objects "
+            f"more than {MAX_DEPTH} levels deep)"
+        )
+    return data
+
+
+class _StrictJSONError(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _StrictJSONError(
+                f"the key {key!r} appears twice in one object; a record names "
+                "each key once"
+            )
+        data[key] = value
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise _StrictJSONError(f"{name} is not a number a record may hold")
+
+
+def _value_problem(err: ValueError) -> str:
+    if isinstance(err, _StrictJSONError):
+        return str(err)
+    if "digits" in str(err):
+        return "a number has more digits than Python reads (4300); no record has one"
+    return f"not valid JSON ({err})"
+
+
+def _depth(data: Any) -> int:
+    """How deeply ``data`` nests (a scalar is 0), without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, list):
+            level += 1
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                stack.extend((v, level) for v in value)
+    return deepest
 
 
 def write_records(path: str | os.PathLike[str], records: Iterable[GameRecord]) -> int:
     """Write records to ``path`` as JSON Lines, one record per line.
 
     ``records`` may be a generator: records are written as they come. The file is
-    written to a temporary name beside ``path`` and renamed at the end, so an
+    written aside and moved to ``path`` at the end (:func:`atomic_output`), so an
     interrupted run never leaves a half-written file under ``path``.
 
     Returns:
@@ -274,20 +387,107 @@ def write_records(path: str | os.PathLike[str], records: Iterable[GameRecord]) -
     Raises:
         OSError: ``path`` cannot be written.
     """
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
     count = 0
+    with atomic_output(path) as out:
+        for record in records:
+            out.write(record.to_json())
+            out.write("\n")
+            count += 1
+    return count
+
+
+@contextmanager
+def atomic_output(path: str | os.PathLike[str]) -> Iterator[IO[str]]:
+    """Open a text file that replaces ``path`` only when the ``with`` block ends well.
+
+    On Linux the data goes to an unnamed file (``O_TMPFILE``) in ``path``'s folder,
+    named only at the very end, so even a process killed with ``kill -9`` leaves
+    nothing behind. Elsewhere (or where the file system cannot) it goes to
+    ``.NAME.tmp-PID`` beside ``path``, removed on failure; such a file left by a
+    killed process is removed by the next write to ``path`` (POSIX: once that PID
+    is gone).
+
+    Raises:
+        OSError: ``path`` cannot be written.
+    """
+    target = Path(path)
+    tmp = _temporary_name(target)
+    _remove_stale_temporaries(target)
+    fd = _unnamed_file(target.parent)
+    if fd is not None:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            yield out
+            out.flush()
+            if tmp.exists():
+                tmp.unlink()
+            _name_unnamed_file(fd, tmp)
+        try:
+            os.replace(tmp, target)
+        finally:
+            if tmp.exists():
+                tmp.unlink()
+        return
     try:
         with tmp.open("w", encoding="utf-8", newline="\n") as out:
-            for record in records:
-                out.write(record.to_json())
-                out.write("\n")
-                count += 1
+            yield out
         os.replace(tmp, target)
     finally:
         if tmp.exists():
             tmp.unlink()
-    return count
+
+
+def _temporary_name(target: Path) -> Path:
+    return target.with_name(f".{target.name}.tmp-{os.getpid()}")
+
+
+def _unnamed_file(folder: Path) -> int | None:
+    """A file descriptor of a new unnamed file in ``folder``, or ``None`` where the
+    system cannot make one that can be named later (then a named file is used)."""
+    flag = getattr(os, "O_TMPFILE", None)
+    if flag is None:
+        return None
+    try:
+        fd = os.open(folder, flag | os.O_WRONLY, 0o666)
+    except OSError:  # a file system without O_TMPFILE, or an old kernel
+        return None
+    if not os.path.exists(f"/proc/self/fd/{fd}"):  # no /proc: cannot name it later
+        os.close(fd)
+        return None
+    return fd
+
+
+def _name_unnamed_file(fd: int, name: Path) -> None:
+    """Give the unnamed file ``fd`` the name ``name`` (``linkat`` following the
+    ``/proc`` link: a plain ``os.link`` would link the link itself)."""
+    folder = os.open(name.parent, os.O_RDONLY)
+    try:
+        os.link(
+            f"/proc/self/fd/{fd}", name.name, dst_dir_fd=folder, follow_symlinks=True
+        )
+    finally:
+        os.close(folder)
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Remove ``.NAME.tmp-PID`` files beside ``target`` whose process is gone."""
+    if os.name != "posix":  # os.kill(pid, 0) would not just probe elsewhere
+        return
+    prefix = f".{target.name}.tmp-"
+    try:
+        names = [p for p in target.parent.iterdir() if p.name.startswith(prefix)]
+    except OSError:
+        return
+    for stale in names:
+        pid_text = stale.name[len(prefix) :]
+        if not pid_text.isdigit() or int(pid_text) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid_text), 0)
+        except ProcessLookupError:  # no such process: the file is stale
+            with suppress(OSError):
+                stale.unlink()
+        except (OSError, OverflowError):  # alive (another user's) or not a PID
+            continue
 
 
 def enumerate_records(
@@ -323,6 +523,12 @@ def iter_records(path: str | os.PathLike[str]) -> Iterator[GameRecord]:
     """
     for _, record in enumerate_records(path):
         yield record
+
+
+def _show_int(value: int) -> str:
+    """An int for a message: its digits, or how many when there are too many."""
+    text = str(value)
+    return text if len(text) <= 40 else f"a number of {len(text)} digits"
 
 
 def _is_int(value: Any) -> bool:

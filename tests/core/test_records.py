@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +58,15 @@ def test_json_round_trip() -> None:
     assert GameRecord.from_json(record.to_json()) == record
 
 
+def test_digest_is_optional_and_comes_after_the_outcome() -> None:
+    plain = make_record()
+    assert "digest" not in plain.to_dict()
+    record = make_record(digest="0123456789abcdef" * 2, players=["a", "b", "c"])
+    assert list(record.to_dict())[7:] == ["turns", "digest", "players"]
+    assert GameRecord.from_json(record.to_json()) == record
+    assert GameRecord.from_json(plain.to_json()).digest is None  # an older record
+
+
 def test_players_and_meta_are_optional_and_come_last() -> None:
     plain = make_record()
     assert "players" not in plain.to_dict() and "meta" not in plain.to_dict()
@@ -82,6 +93,7 @@ records_strategy = st.builds(
     scores=st.lists(st.integers(-50, 200), min_size=1, max_size=4),
     winners=st.just([0]),
     turns=st.integers(min_value=0, max_value=10_000),
+    digest=st.none() | st.text("0123456789abcdef", min_size=16, max_size=64),
 )
 
 
@@ -136,6 +148,10 @@ def _good() -> dict[str, Any]:
     return make_record().to_dict()
 
 
+def _good_text() -> str:
+    return json.dumps(_good())
+
+
 def _with(**changes: Any) -> str:
     data = _good()
     data.update(changes)
@@ -184,6 +200,31 @@ CORRUPTIONS = {
     "players empty name": (_with(players=["a", "", "c"]), ["'players'"]),
     "players str": (_with(players="a,b,c"), ["'players'"]),
     "meta list": (_with(meta=[1]), ["'meta'", "JSON object"]),
+    "digest not hex": (_with(digest="xyz" * 8), ["'digest'", "hex digits"]),
+    "digest upper case": (_with(digest="AB" * 16), ["'digest'", "lowercase"]),
+    "digest number": (_with(digest=12), ["'digest'"]),
+    "seed beyond 64 bits": (_with(seed=2**64), ["'seed'", "2**64 - 1"]),
+    "seed of 5000 digits": (
+        _good_text().replace('"seed": 12345', '"seed": ' + "9" * 5000),
+        ["more digits than Python reads", "4300"],
+    ),
+    "action beyond 63 bits": (_with(actions=[1, 2**63]), ["'actions'", "2**63"]),
+    "turns beyond 63 bits": (_with(turns=2**63), ["'turns'"]),
+    "score beyond 64 bits": (_with(scores=[1, 2, -(2**64)]), ["'scores'"]),
+    "duplicate key": (
+        _good_text().replace('"seed": 12345', '"seed": 1, "seed": 12345'),
+        ["'seed' appears twice"],
+    ),
+    "duplicate key inside config": (
+        _good_text().replace('"num_players": 3', '"num_players": 3, "num_players": 4'),
+        ["'num_players' appears twice"],
+    ),
+    "NaN": (_good_text().replace('"turns": 57', '"turns": NaN'), ["NaN"]),
+    "100,000 brackets": ("[" * 100_000 + "]" * 100_000, ["nested too deeply"]),
+    "nested 40 deep in config": (
+        _with(config={"x": json.loads("[" * 40 + "]" * 40)}),
+        ["nested too deeply"],
+    ),
 }
 
 
@@ -218,6 +259,13 @@ def test_newer_format_asks_for_an_upgrade(tmp_path: Path) -> None:
     assert "upgrade scavenger-env" in str(info.value)
 
 
+def test_a_deep_but_legal_nesting_is_accepted() -> None:
+    """MAX_DEPTH leaves room: a config may hold small nested values."""
+    data = _good()
+    data["config"] = {"x": json.loads("[" * 30 + "]" * 30)}
+    assert GameRecord.from_json(json.dumps(data)).config == data["config"]
+
+
 def test_from_json_error_has_no_location_until_located() -> None:
     with pytest.raises(RecordError) as info:
         GameRecord.from_json("{not json")
@@ -228,3 +276,85 @@ def test_from_json_error_has_no_location_until_located() -> None:
     located = err.located("games.jsonl", 3)
     assert str(located).startswith("games.jsonl line 3: not valid JSON")
     assert isinstance(located, ValueError)
+
+
+def _dead_pid() -> int:
+    """The PID of a process that has ended (and been reaped)."""
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+@pytest.mark.skipif(os.name != "posix", reason="stale files are found by PID on POSIX")
+def test_a_stale_temporary_of_a_dead_process_is_removed(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    stale = tmp_path / f".games.jsonl.tmp-{_dead_pid()}"
+    alive = tmp_path / f".games.jsonl.tmp-{os.getppid()}"  # a live process's
+    other = tmp_path / f".other.jsonl.tmp-{_dead_pid()}"  # another file's
+    for leftover in (stale, alive, other):
+        leftover.write_text("half a record", encoding="utf-8")
+    write_records(path, [make_record()])
+    assert not stale.exists()
+    assert alive.exists() and other.exists()
+    assert list(iter_records(path)) == [make_record()]
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="O_TMPFILE is Linux only"
+)
+def test_a_writer_killed_with_sigkill_leaves_no_temporary(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import time
+
+    code = (
+        "import sys, time\n"
+        "from scavenger_env.core.records import GameRecord, write_records\n"
+        "def slow():\n"
+        "    for s in range(10**6):\n"
+        "        yield GameRecord('cavein', {}, s, [0], [1, 2], [1], 3)\n"
+        "        if s == 5:\n"
+        "            print('writing', flush=True)\n"
+        "            time.sleep(60)\n"
+        "write_records(sys.argv[1], slow())\n"
+    )
+    path = tmp_path / "games.jsonl"
+    path.write_text("old\n", encoding="utf-8")
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "writing"
+        time.sleep(0.1)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        if child.stdout is not None:
+            child.stdout.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+    assert path.read_text(encoding="utf-8") == "old\n"
+
+
+def test_without_unnamed_files_a_named_temporary_is_used_and_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scavenger_env.core import records
+
+    monkeypatch.setattr(records, "_unnamed_file", lambda folder: None)
+    path = tmp_path / "games.jsonl"
+    seen: list[str] = []
+
+    def watched():
+        seen.extend(p.name for p in tmp_path.iterdir())
+        yield make_record(seed=1)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write_records(path, watched())
+    assert seen == [f".games.jsonl.tmp-{os.getpid()}"]  # the fallback was taken
+    assert list(tmp_path.iterdir()) == []
+    assert write_records(path, [make_record(seed=2)]) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]

@@ -10,6 +10,7 @@ True
 
 from .actions import NUM_ACTIONS
 from .config import RULES_VERSION, ConfigError, GameConfig
+from .digest import game_digest, state_digest
 from .rules import (
     IllegalActionError,
     apply_action,
@@ -39,8 +40,10 @@ __all__ = [
     "describe_action",
     "explain_illegal",
     "final_scores",
+    "game_digest",
     "legal_actions",
     "new_game",
     "score_breakdown",
+    "state_digest",
     "winners",
 ]

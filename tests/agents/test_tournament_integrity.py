@@ -1,0 +1,353 @@
+"""A tournament folder's integrity: records replayed on resume, corrupt lines named,
+one writer at a time, and folders of older versions resumed under their own rules."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import agents.tournament as tournament_module
+from agents.tournament import (
+    GAMES_FILE,
+    LOCK_FILE,
+    SETTINGS_FILE,
+    TournamentError,
+    _FolderLock,
+    make_plan,
+    run_tournament,
+)
+from scavenger_env.cavein.engine import GameConfig, apply_action, new_game
+from scavenger_env.cavein.engine.actions import PAY
+from scavenger_env.cli import main
+
+SETTINGS = ["--players", "random,random", "--num-players", "2", "--seed", "3"]
+
+
+def plan(games: int = 12, seed: int = 3, config: GameConfig | None = None) -> Any:
+    return make_plan("random,random", 2, games=games, seed=seed, config=config)
+
+
+def lines(directory: Path) -> list[str]:
+    return (directory / GAMES_FILE).read_text(encoding="utf-8").splitlines()
+
+
+def write_lines(directory: Path, rows: list[str]) -> None:
+    (directory / GAMES_FILE).write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
+def tournament(directory: Path, *args: str) -> int:
+    options = ["--jobs", "1", "--games", "12", "--output", str(directory), *args]
+    return main(["tournament", "--no-progress", *SETTINGS, *options])
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished tournament of 12 games; copy it before changing it."""
+    directory = tmp_path_factory.mktemp("finished")
+    assert run_tournament(plan(), directory).complete
+    return directory
+
+
+def copy_of(finished: Path, tmp_path: Path) -> Path:
+    directory = tmp_path / "copy"
+    directory.mkdir()
+    for name in (SETTINGS_FILE, GAMES_FILE):
+        (directory / name).write_bytes((finished / name).read_bytes())
+    return directory
+
+
+# ------------------------------------------------------------------ edited records
+
+
+def test_an_edited_score_is_refused_with_its_line_and_no_header(
+    finished: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue: scores edited to [999, 0] were counted silently on the next run."""
+    directory = copy_of(finished, tmp_path)
+    rows = lines(directory)
+    data = json.loads(rows[4])
+    data["scores"] = [999, 0]
+    rows[4] = json.dumps(data, separators=(",", ":"))
+    write_lines(directory, rows)
+    before = (directory / GAMES_FILE).read_bytes()
+
+    assert tournament(directory) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # refused before the tournament's header
+    assert captured.err.startswith(
+        f"error: {directory / GAMES_FILE} line 5: recorded scores [999, 0]"
+    )
+    assert "delete that line" in captured.err
+    assert (directory / GAMES_FILE).read_bytes() == before
+    assert not (directory / "summary.json").exists()
+
+
+def swap_a_payment(line: str) -> str | None:
+    """The line with two cards of one payment swapped (the game still legal), or
+    None when its game has no such payment."""
+    data = json.loads(line)
+    config = GameConfig.from_dict(data["config"])
+    actions = data["actions"]
+    for i in range(len(actions) - 1):
+        a, b = actions[i], actions[i + 1]
+        if not (PAY <= a < PAY + 24 and PAY <= b < PAY + 24 and a != b):
+            continue
+        swapped = [*actions[:i], b, a, *actions[i + 2 :]]
+        state = new_game(config, data["seed"])
+        try:
+            for action in swapped:
+                apply_action(state, action)
+        except ValueError:
+            continue
+        if state.is_over:
+            data["actions"] = swapped
+            return json.dumps(data, separators=(",", ":"))
+    return None
+
+
+def test_swapped_payment_cards_are_refused(finished: Path, tmp_path: Path) -> None:
+    directory = copy_of(finished, tmp_path)
+    rows = lines(directory)
+    number, edited = next(
+        (n, e) for n, e in ((n, swap_a_payment(r)) for n, r in enumerate(rows)) if e
+    )
+    rows[number] = edited
+    write_lines(directory, rows)
+    with pytest.raises(TournamentError) as info:
+        run_tournament(plan(), directory)
+    assert f"line {number + 1}: " in str(info.value)
+    assert "edited" in str(info.value)
+
+
+def test_resume_checks_records_on_the_worker_pool(
+    finished: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With --jobs 2 the replays are spread over workers; the first bad line is
+    still the one named."""
+    monkeypatch.setattr(tournament_module, "_VERIFY_CHUNK", 2)
+    directory = copy_of(finished, tmp_path)
+    rows = lines(directory)
+    for index in (8, 6):
+        data = json.loads(rows[index])
+        data["turns"] += 1
+        rows[index] = json.dumps(data, separators=(",", ":"))
+    write_lines(directory, rows)
+    with pytest.raises(TournamentError, match=r"line 7: recorded turns"):
+        run_tournament(plan(), directory, jobs=2)
+
+
+def test_a_clean_folder_is_resumed_after_its_check(
+    finished: Path, tmp_path: Path
+) -> None:
+    directory = copy_of(finished, tmp_path)
+    write_lines(directory, lines(finished)[:7])
+    result = run_tournament(plan(), directory, jobs=2)
+    assert (result.resumed, result.played) == (7, 5)
+    assert lines(directory) == lines(finished)
+
+
+# ------------------------------------------------------------------ corrupt lines
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [
+        ("brackets", "nested too deeply"),
+        ("digits", "more digits than Python reads"),
+        ("duplicate", "'seed' appears twice"),
+    ],
+)
+def test_corrupt_lines_on_resume_exit_2_with_their_line(
+    finished: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    kind: str,
+    words: str,
+) -> None:
+    directory = copy_of(finished, tmp_path)
+    rows = lines(directory)
+    if kind == "brackets":
+        rows[2] = "[" * 100_000 + "]" * 100_000
+    elif kind == "digits":
+        rows[2] = rows[2].replace('"seed":', '"seed":' + "9" * 5000 + ',"x":', 1)
+    else:
+        rows[2] = rows[2].replace('"seed":', '"seed":1,"seed":', 1)
+    write_lines(directory, rows)
+    assert tournament(directory) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"error: {directory / GAMES_FILE} line 3: ")
+    assert words in captured.err
+    assert "Traceback" not in captured.err
+    assert captured.out == ""
+
+
+def test_a_file_of_another_tournament_is_not_asked_to_lose_a_line(
+    tmp_path: Path,
+) -> None:
+    """The issue: "delete that line (it is then played again)" was the advice even
+    when no line belonged to this tournament."""
+    other = tmp_path / "other"
+    run_tournament(plan(games=4, seed=8), other)
+    mine = tmp_path / "mine"
+    run_tournament(plan(games=4), mine, max_games=0)  # writes only tournament.json
+    (mine / GAMES_FILE).write_bytes((other / GAMES_FILE).read_bytes())
+    with pytest.raises(TournamentError) as info:
+        run_tournament(plan(games=4), mine)
+    message = str(info.value)
+    assert "holds no game of this tournament" in message
+    assert "belongs to another tournament" in message
+    assert "another --output" in message
+    assert "delete that line" not in message
+
+
+def test_one_foreign_line_among_ours_is_named(finished: Path, tmp_path: Path) -> None:
+    directory = copy_of(finished, tmp_path)
+    rows = lines(directory)
+    data = json.loads(rows[3])
+    data["seed"] += 1
+    rows[3] = json.dumps(data)
+    write_lines(directory, rows)
+    with pytest.raises(TournamentError) as info:
+        run_tournament(plan(), directory)
+    assert "line 4: deal 1, seating 1 does not match" in str(info.value)
+    assert "delete that line" in str(info.value)
+
+
+# ------------------------------------------------------------------ one writer
+
+
+def test_a_second_lock_on_a_folder_is_refused_and_names_the_holder(
+    tmp_path: Path,
+) -> None:
+    with _FolderLock(tmp_path):
+        assert (tmp_path / LOCK_FILE).read_text().strip() == str(os.getpid())
+        with pytest.raises(TournamentError) as info, _FolderLock(tmp_path):
+            pass
+        assert str(info.value) == (
+            f"{tmp_path} is in use by another tournament (pid {os.getpid()}); wait "
+            "for it to finish or choose another --output folder"
+        )
+    with _FolderLock(tmp_path):  # released: free again
+        pass
+
+
+HOLDER = """
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+fcntl.flock(fd, fcntl.LOCK_EX)
+os.ftruncate(fd, 0)
+os.write(fd, f"{os.getpid()}\\n".encode())
+print("locked", flush=True)
+time.sleep(120)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the holder uses fcntl")
+def test_a_running_tournament_blocks_a_second_and_a_killed_one_does_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue: two tournaments writing to one folder corrupted it, both exit 0."""
+    directory = tmp_path / "run"
+    directory.mkdir()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(directory / LOCK_FILE)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "locked"
+        assert tournament(directory) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err == (
+            f"error: {directory} is in use by another tournament (pid {holder.pid}); "
+            "wait for it to finish or choose another --output folder\n"
+        )
+        assert not (directory / GAMES_FILE).exists()
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+        if holder.stdout is not None:
+            holder.stdout.close()
+    started = time.perf_counter()
+    assert tournament(directory) == 0  # the dead holder's lock is gone
+    assert time.perf_counter() - started < 60
+    assert len(lines(directory)) == 12
+
+
+# ------------------------------------------------------------------ older folders
+
+
+def make_legacy_folder(directory: Path, games: int) -> None:
+    """A folder as versions before rules versions wrote it: rules 1, no
+    ``rules_version`` key in any config and no digests."""
+    run_tournament(
+        plan(config=GameConfig(num_players=2, rules_version=1)),
+        directory,
+        max_games=games,
+    )
+    settings = json.loads((directory / SETTINGS_FILE).read_text(encoding="utf-8"))
+    del settings["config"]["rules_version"]
+    (directory / SETTINGS_FILE).write_text(json.dumps(settings), encoding="utf-8")
+    rows = []
+    for row in lines(directory):
+        data = json.loads(row)
+        del data["config"]["rules_version"]
+        del data["digest"]
+        rows.append(json.dumps(data, separators=(",", ":")))
+    write_lines(directory, rows)
+
+
+def test_a_folder_of_an_older_version_resumes_under_its_own_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = tmp_path / "old"
+    make_legacy_folder(old, 4)
+    kept = lines(old)
+    assert tournament(old) == 0
+    out = capsys.readouterr().out
+    assert "made under rules version 1; it is resumed under them" in out
+    assert lines(old)[:4] == kept  # the old records are kept as they were
+
+    fresh = tmp_path / "fresh"
+    run_tournament(plan(config=GameConfig(num_players=2, rules_version=1)), fresh)
+    assert lines(old)[4:] == lines(fresh)[4:]  # the new games are rules-1 games
+    settings = json.loads((old / SETTINGS_FILE).read_text(encoding="utf-8"))
+    assert settings["config"]["rules_version"] == 1
+    assert main(["replay", str(old / GAMES_FILE), "--quiet"]) == 0
+
+    # a second resume reads the settings written by the first
+    assert tournament(old) == 0
+    assert "already there" in capsys.readouterr().out
+
+
+def test_an_older_folder_still_has_its_outcomes_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = tmp_path / "old"
+    make_legacy_folder(old, 3)
+    rows = lines(old)
+    data = json.loads(rows[1])
+    data["scores"] = [999, 0]
+    rows[1] = json.dumps(data)
+    write_lines(old, rows)
+    assert tournament(old) == 2
+    assert "line 2: recorded scores [999, 0]" in capsys.readouterr().err
+
+
+def test_rules_chosen_explicitly_must_match_an_older_folder(tmp_path: Path) -> None:
+    old = tmp_path / "old"
+    make_legacy_folder(old, 2)
+    with pytest.raises(TournamentError) as info:
+        run_tournament(plan(config=GameConfig(num_players=2)), old)
+    assert "config.rules_version: 1 there, 2 now" in str(info.value)
+    assert len(lines(old)) == 2
