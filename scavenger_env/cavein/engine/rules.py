@@ -80,7 +80,7 @@ def _legal_action_phase(s: GameState) -> list[int]:
     if may_take(s, Kind.SKILL):
         out += sorted({SKILL + s.cards.type_of[c] for c in s.players[p].hand})
     out += [RAID + q for q in range(s.num_players) if _raid_ok(s, q)]
-    # A Mine owed to Drollo's extra action alone is no normal action left.
+    # Mines that only Drollo's extra Mine allows leave no normal action to take.
     extra_only = len(out) == len(mines) and not may_take(s, Kind.MINE)
     if may_end_turn(s, bool(out) and not extra_only):
         out.insert(0, END_TURN)
