@@ -54,6 +54,8 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("skill_crystals_cave_in", None, "True or False"),
     ("scrabber_every_mine", 0, "True or False"),
     ("scrabber_every_mine", "false", "True or False"),
+    ("allow_pass", 1, "True or False"),
+    ("allow_pass", None, "True or False"),
     ("start_player", "first", "'random' or a seat from 0 to 1"),
     ("start_player", -1, "'random' or a seat from 0 to 1"),
     ("start_player", 2, "'random' or a seat from 0 to 1"),
@@ -134,6 +136,7 @@ ROUND_TRIP = [
         cave_in_thresholds=(3, 4, 5),
         skill_crystals_cave_in=True,
         scrabber_every_mine=False,
+        allow_pass=True,
         max_rounds=12,
     ),
 ]
@@ -153,12 +156,12 @@ def test_to_dict_from_dict_round_trip(config: GameConfig) -> None:
 
 def test_from_dict_fills_missing_fields_with_defaults() -> None:
     """A missing field takes its default, but a missing rules_version means a
-    config stored before versions existed: rules 1."""
+    config stored before versions existed: rules 1 (and passing allowed)."""
     assert GameConfig.from_dict({"num_players": 3}) == GameConfig(
-        num_players=3, rules_version=1
+        num_players=3, rules_version=1, allow_pass=True
     )
     assert GameConfig.from_dict(
-        {"num_players": 3, "rules_version": RULES_VERSION}
+        {"num_players": 3, "rules_version": RULES_VERSION, "allow_pass": False}
     ) == GameConfig(num_players=3)
 
 
@@ -193,3 +196,14 @@ def test_a_stored_config_without_rules_version_keeps_the_first_rules():
     del stored["rules_version"]
     assert GameConfig.from_dict(stored).rules_version == 1
     assert GameConfig.from_dict(GameConfig().to_dict()) == GameConfig()
+
+
+def test_a_stored_config_without_allow_pass_keeps_passing() -> None:
+    """Configs stored before `allow_pass` existed played with END_TURN legal at
+    any time; a new config follows the rulebook ("Take two different actions,
+    or Raid the Base of any player") unless it asks for the house rule."""
+    assert GameConfig().allow_pass is False
+    stored = GameConfig().to_dict()
+    del stored["allow_pass"]
+    assert GameConfig.from_dict(stored).allow_pass is True
+    assert GameConfig.from_dict(GameConfig().to_dict()).allow_pass is False

@@ -708,22 +708,27 @@ def test_stalkroot_weedlocks_mine_as_the_crystals_colour() -> None:
     assert hand(s) == ["Driller"]
 
 
+@pytest.mark.parametrize("rules", [1, 2])
 @pytest.mark.parametrize(("text", "card"), [("en", "Seeder"), ("de", "Stalkroot")])
-def test_weedlock_levels_double_when_played(text: str, card: str) -> None:
+def test_weedlock_levels_double_when_played(text: str, card: str, rules: int) -> None:
     """Seeder (level 3, English text; the German Stalkroot): "This turn, the
     level of your Weedlock cards is doubled when you play them to Mine, Recruit,
     or Collect an Artifact. For example, a Sapling is still a level 1 card in your
-    hand, but if you play it to Recruit, it counts as a level 2 card." """
+    hand, but if you play it to Recruit, it counts as a level 2 card." Rules 1
+    always doubled; from rules 2 the doubling may be declined ("All Mercenary
+    and Artifact skills and effects are optional"), see test_rules_v2.py."""
     s = rig(
         WILDLIFE,
         hand=[card, "Sapling"],
         docks={4: "Mindwasp", 7: "Custodian"},
         weedlock_text=text,
+        rules_version=rules,
     )
     assert RECRUIT + 4 in legal_actions(s)  # the level 1 Sapling recruits a level 2
     do(s, skill(card))
     assert RECRUIT + 7 in legal_actions(s)  # ...and now, alone in hand, a level 3
-    assert RECRUIT + 4 not in legal_actions(s)  # a level 2 is no longer exact
+    # Rules 1: a level 2 is no longer exact; rules 2: the printed level still is.
+    assert (RECRUIT + 4 in legal_actions(s)) == (rules >= 2)
     do(s, RECRUIT + 7, pay("Sapling"), CONFIRM)
     assert hand(s) == ["Custodian"]
 

@@ -37,6 +37,7 @@ NON_DEFAULT = {
     "cave_in_thresholds": (5, 6, 7),
     "skill_crystals_cave_in": True,
     "scrabber_every_mine": False,
+    "allow_pass": True,
     "start_player": 1,
     "max_rounds": 50,
     "rules_version": 1,

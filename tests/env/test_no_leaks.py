@@ -39,7 +39,8 @@ RESAMPLES = 4
 def sample_states(num_players: int, count: int, seed: int) -> list[GameState]:
     """`count` states from random games, spread over whole games and all phases."""
     rng = np.random.default_rng(seed)
-    config = GameConfig(num_players=num_players)
+    # allow_pass: random players who may pass keep more of their dealt hands secret.
+    config = GameConfig(num_players=num_players, allow_pass=True)
     states: list[GameState] = []
     phases: Counter[int] = Counter()
     game_seed = 1000 * num_players + seed

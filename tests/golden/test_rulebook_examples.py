@@ -54,7 +54,8 @@ from scavenger_env.cavein.engine.scenario import (
 )
 
 JOHN, KATE, LUKE, MARK = 0, 1, 2, 3
-FIRST_GAME_4P = GameConfig(num_players=4, factions="first_game")
+#: `allow_pass`: the examples skip the other players' turns with END_TURN.
+FIRST_GAME_4P = GameConfig(num_players=4, factions="first_game", allow_pass=True)
 IN_PLAY_COLOURS = ("brown", "blue", "purple", "yellow")
 
 # Docks slots: 0-3 hold level 1, 4-6 level 2, 7-8 level 3, 9 level 4.
@@ -884,7 +885,7 @@ def test_game_ends_when_the_round_completes(
     Players keep playing so that everyone has taken the same number of turns.
     Therefore, the player to the right of the Start Player will always be the
     last person to play." """
-    config = GameConfig(num_players=num_players, factions="first_game")
+    config = GameConfig(num_players=num_players, factions="first_game", allow_pass=True)
     assert config.cave_in_threshold == threshold
     s = scenario(config, seed=20, start_player=start_player)
     no_totems(s)
@@ -912,7 +913,7 @@ def test_game_ends_when_the_round_completes(
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_one_cave_in_short_of_the_threshold_play_goes_on(num_players: int) -> None:
     """The game ends only when the track reaches the player count's threshold."""
-    config = GameConfig(num_players=num_players, factions="first_game")
+    config = GameConfig(num_players=num_players, factions="first_game", allow_pass=True)
     s = scenario(config, seed=21)
     s.cave_in = config.cave_in_threshold - 1
     for _ in range(num_players):
@@ -925,7 +926,8 @@ def test_one_cave_in_short_of_the_threshold_play_goes_on(num_players: int) -> No
 def test_all_tied_players_win() -> None:
     """ "The player who scores the most Victory Points is the winner. In case of
     a draw, all the tied players win." """
-    s = scenario(GameConfig(num_players=3, factions="first_game"), seed=22)
+    config = GameConfig(num_players=3, factions="first_game", allow_pass=True)
+    s = scenario(config, seed=22)
     no_totems(s)
     give_crystals(s, 0, ["blue c3b"])  # 3 VP
     give_crystals(s, 1, ["brown c1a", "purple c1b", "yellow c1a"])  # 3 VP

@@ -26,7 +26,7 @@ A record keeps the version it was played under, so old records replay unchanged.
 
 RULES_VERSIONS = (1, 2)
 
-LEGACY_VALUES: dict[str, Any] = {"rules_version": 1}
+LEGACY_VALUES: dict[str, Any] = {"rules_version": 1, "allow_pass": True}
 """What a field missing from a stored config means: its value before it existed.
 
 Every config written by `to_dict` holds every field, so a missing field means the
@@ -51,8 +51,14 @@ class GameConfig:
         cave_in_thresholds: Cave-Ins that end the game for 2, 3 and 4 players.
         skill_crystals_cave_in: whether a Cave-In crystal gained without a Mine
             action (L1 skills, Domina, Scrabber, Baton) moves the track.
-        scrabber_every_mine: Scrabber's bonus after every Mine action of the turn
-            (True) or only after the first (False).
+        scrabber_every_mine: Scrabber's bonus crystal for every Mine action of the
+            turn, those made before Scrabber was played included (True), or one
+            bonus crystal in the turn (False). Rules 1: after every Mine action
+            made while Scrabber is active (True), or only after the turn's first
+            Mine action (False).
+        allow_pass: END_TURN before the turn's two actions (or Raid) are taken, a
+            house rule; without it a turn ends early only when no action is left.
+            Rules 1 always allowed it.
         start_player: "random" or a seat number.
         max_rounds: a safety stop (not in the rulebook) for bots that never act.
         rules_version: which fixes of the engine's rules apply (`RULES_VERSION`);
@@ -66,6 +72,7 @@ class GameConfig:
     cave_in_thresholds: tuple[int, int, int] = CAVE_IN_THRESHOLDS
     skill_crystals_cave_in: bool = False
     scrabber_every_mine: bool = True
+    allow_pass: bool = False
     start_player: str | int = "random"
     max_rounds: int = 100
     rules_version: int = RULES_VERSION
@@ -122,7 +129,7 @@ class GameConfig:
             self.cave_in_thresholds,
             "three positive ints for 2, 3 and 4 players, e.g. (7, 8, 9)",
         )
-        for name in ("skill_crystals_cave_in", "scrabber_every_mine"):
+        for name in ("skill_crystals_cave_in", "scrabber_every_mine", "allow_pass"):
             value = getattr(self, name)
             _check(isinstance(value, bool), name, value, "True or False")
         sp = self.start_player

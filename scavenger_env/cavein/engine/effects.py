@@ -141,6 +141,8 @@ def apply_effect(s: GameState, action: int) -> None:
     if kind in (Effect.TAKE_CRYSTAL, Effect.SCRABBER, Effect.BATON):
         s.effects.pop()
         gain_crystal(s, p, action - PICK_MINE, by_mine=False)
+        if kind == Effect.SCRABBER:
+            _scrabber_bonus_taken(s)
     elif kind == Effect.TAKE_L2:
         s.effects.pop()
         _take_from_docks(s, action - PICK_DOCKS)
@@ -167,7 +169,7 @@ def apply_effect(s: GameState, action: int) -> None:
         s.effects[-1] = [Effect.DIG_COLOUR, action - PICK_MINE]
     elif kind == Effect.DIG_COLOUR:
         s.effects.pop()
-        s.turn.dig[frame[1]] = action - PICK_COLOUR
+        _dig(s, frame[1], action - PICK_COLOUR)
     elif kind == Effect.ROB_COLOUR:
         s.effects[-1] = [Effect.ROB_CARDS, action - PICK_COLOUR, 3]
     elif kind == Effect.ROB_CARDS:
@@ -217,6 +219,22 @@ def apply_effect(s: GameState, action: int) -> None:
         raid(s, p, action - RAID)
     else:  # pragma: no cover - every Effect is handled above
         raise AssertionError(f"unhandled effect {kind}")
+
+
+def _dig(s: GameState, slot: int, colour: int) -> None:
+    """Diggerhino: the crystal takes `colour` for the turn, and one more
+    Diggerhino counts toward its discount (`queries.diggerhino_discount`)."""
+    t = s.turn
+    t.dig[slot] = colour
+    t.dig_count[slot] = t.dig_count.get(slot, 0) + 1
+
+
+def _scrabber_bonus_taken(s: GameState) -> None:
+    """Count a Scrabber bonus; with one bonus a turn (rules 2,
+    `scrabber_every_mine` False) the other pending offers lapse."""
+    s.turn.scrabber_bonuses += 1
+    if s.config.rules_version >= 2 and not s.config.scrabber_every_mine:
+        s.effects = [f for f in s.effects if f[0] != Effect.SCRABBER]
 
 
 def _take_from_docks(s: GameState, slot: int) -> None:

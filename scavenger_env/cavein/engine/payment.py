@@ -8,18 +8,20 @@ not have to play a card to Mine the Crystal, but you must still use an action").
 
 from __future__ import annotations
 
-from .data import ARTIFACT_CARDS, CRYSTAL_COST, CRYSTAL_TIER, MINE_SLOT_TIER
+from .data import ARTIFACT_CARDS, CRYSTAL_TIER, CRYSTAL_TIERS, MINE_SLOT_TIER
 from .queries import (
     GREEN,
     artifact_cost,
     card_colour,
     card_level,
+    card_recruits,
     crystal_colour,
     is_wild,
     mine_cost,
     mining_colour,
     recruit_card_fits,
     recruit_level,
+    recruit_levels,
 )
 from .state import Effect, GameState, Kind
 from .turn import gain_crystal
@@ -49,7 +51,7 @@ class HandPower:
         stalkroot = s.turn.stalkroot
         for c in s.players[p].hand:
             level = card_level(s, c)
-            self.levels.add(level)
+            self.levels.update(recruit_levels(s, c))
             if stalkroot and s.cards.colour_of[c] == GREEN:
                 self.weed += level
             else:
@@ -101,7 +103,7 @@ def payable_cards(s: GameState) -> list[int]:
     if kind == Kind.RECRUIT:
         if paid:
             return []
-        return [c for c in hand if recruit_card_fits(s, p, card_level(s, c), needed)]
+        return [c for c in hand if card_recruits(s, p, c, needed)]
     paid_sum = sum(card_level(s, c) for c in paid)
     if kind == Kind.COLLECT:
         if paid_sum + sum(card_level(s, c) for c in hand) < needed:
@@ -154,25 +156,49 @@ def resolve_action(s: GameState, kind: int, target: int) -> None:
         s.docks[target] = -1
     elif kind == Kind.MINE:
         tier = MINE_SLOT_TIER[target]
-        cost = CRYSTAL_COST[s.mine[target]]
         gain_crystal(s, p, target, by_mine=True)
         s.turn.mined += 1
-        _offer_scrabber(s, tier, cost)
+        s.turn.mined_tiers.append(tier)
+        offer_scrabber(s, tier)
     else:
         collect_artifact(s, p, target // 2, target % 2)
 
 
-def _offer_scrabber(s: GameState, tier: int, cost: int) -> None:
-    """Scrabber: "Take a second Crystal with the same cost from the Mine after
-    mining. This only applies to Crystals with a mining cost of 1, 3, and 6."
+def offer_scrabber(s: GameState, tier: int) -> None:
+    """Scrabber after a Mine action of cost `tier`: "Take a second Crystal with the
+    same cost from the Mine after mining. This only applies to Crystals with a
+    mining cost of 1, 3, and 6."
+
+    `scrabber_every_mine` False: rules 2 give one bonus crystal in the turn (it
+    is offered again after a later Mine only while none was taken); rules 1 only
+    after the turn's first Mine action.
     """
     t = s.turn
-    if not t.scrabber or cost == 10:
+    if not t.scrabber or CRYSTAL_TIERS[tier] == 10:
         return
-    if not s.config.scrabber_every_mine and t.mined > 1:
-        return
+    if not s.config.scrabber_every_mine:
+        if s.config.rules_version >= 2:
+            if t.scrabber_bonuses:
+                return
+        elif t.mined > 1:
+            return
     if any(s.mine[i] >= 0 and CRYSTAL_TIER[s.mine[i]] == tier for i in range(10)):
         s.effects.append([Effect.SCRABBER, tier])
+
+
+def offer_scrabber_for_earlier_mines(s: GameState) -> None:
+    """Scrabber played after mining (rules 2): its skill lasts the whole turn and
+    the card says "After mining a Crystal", so the Mine actions already taken this
+    turn get their bonus now, offered in the order they were made.
+
+    `scrabber_every_mine` True: one offer per earlier Mine action; False: one
+    offer per cost among them, and taking one bonus ends the others.
+    """
+    tiers = s.turn.mined_tiers
+    if not s.config.scrabber_every_mine:
+        tiers = list(dict.fromkeys(tiers))
+    for tier in reversed(tiers):  # innermost last: the earliest Mine first
+        offer_scrabber(s, tier)
 
 
 def collect_artifact(s: GameState, p: int, stack: int, half: int) -> None:

@@ -47,11 +47,34 @@ def card_colour(s: GameState, card: int) -> int:
 
 
 def card_level(s: GameState, card: int) -> int:
-    """A card's level when played: doubled for Weedlocks under Seeder (EN)."""
+    """A card's level when played to Mine or Collect: doubled for Weedlocks under
+    Seeder (EN) / Stalkroot (DE). Those actions allow overpaying, so counting
+    double never hurts there and the doubling needs no choice."""
     level = s.cards.level_of[card]
     if s.turn.doubling and s.cards.colour_of[card] == GREEN:
         return level * 2
     return level
+
+
+def recruit_levels(s: GameState, card: int) -> tuple[int, ...]:
+    """The levels a card may count as when played to Recruit.
+
+    Seeder: "the level of your Weedlock cards is doubled when you play them to
+    ... Recruit", but "All Mercenary and Artifact skills and effects are
+    optional": from rules 2 a Weedlock counts as its printed or its doubled level,
+    the player's choice per play (Recruit needs an exact level, so doubling can
+    hurt). Rules 1 always doubled.
+    """
+    level = card_level(s, card)
+    printed = s.cards.level_of[card]
+    if level != printed and s.config.rules_version >= 2:
+        return (printed, level)
+    return (level,)
+
+
+def card_recruits(s: GameState, p: int, card: int, needed: int) -> bool:
+    """Whether `card` may be the single card played to Recruit at `needed`."""
+    return any(recruit_card_fits(s, p, lv, needed) for lv in recruit_levels(s, card))
 
 
 def mining_colour(s: GameState, card: int, crystal_colour: int) -> int:
@@ -71,17 +94,31 @@ def mine_cost(s: GameState, p: int, slot: int) -> int:
     """The crystal's mining cost after every discount (may be 0 or less).
 
     Totem: "reduced by 1 if you have the Faction Totem in that color"; Diggerhino
-    -1 on its crystal; Maccarat -4 each; Pneumatic Pick (designed) -1.
+    -1 on its crystal (each, from rules 2); Maccarat -4 each; Pneumatic Pick
+    (designed) -1.
     """
     t = s.turn
     cost = CRYSTAL_COST[s.mine[slot]] - 4 * t.maccarat
     if s.totem_owner[crystal_colour(s, slot)] == p:
         cost -= 1
-    if slot in t.dig:
-        cost -= 1
+    cost -= diggerhino_discount(s, slot)
     if _PNEUMATIC_PICK in s.players[p].artifacts:
         cost -= 1
     return cost
+
+
+def diggerhino_discount(s: GameState, slot: int) -> int:
+    """What Diggerhinos take off a Mine crystal's cost this turn.
+
+    "The cost to Mine that Crystal this turn is also reduced by 1." From rules 2
+    each Diggerhino on the crystal takes 1 off, as Ancientone says of discounts:
+    "These savings are cumulative with any other card which also gives you a
+    discount". Rules 1 took 1 off however many had chosen it.
+    """
+    t = s.turn
+    if s.config.rules_version >= 2:
+        return t.dig_count.get(slot, 0)
+    return 1 if slot in t.dig else 0
 
 
 def artifact_cost(s: GameState, p: int, stack: int) -> int:

@@ -42,7 +42,7 @@ from .queries import has_room, leader
 from .raid import may_raid, raid
 from .skills import use_skill
 from .state import GameState, Kind, Phase
-from .turn import end_turn, may_take, settle, use_action
+from .turn import end_turn, may_end_turn, may_take, settle, use_action
 
 
 class IllegalActionError(ValueError):
@@ -73,13 +73,17 @@ def legal_actions(s: GameState) -> list[int]:
 def _legal_action_phase(s: GameState) -> list[int]:
     p = s.current_player
     hp = HandPower(s, p)
-    out = [END_TURN]
-    out += [RECRUIT + i for i in range(10) if _recruit_ok(s, p, i, hp)]
-    out += [MINE + i for i in range(10) if _mine_ok(s, p, i, hp)]
+    out = [RECRUIT + i for i in range(10) if _recruit_ok(s, p, i, hp)]
+    mines = [MINE + i for i in range(10) if _mine_ok(s, p, i, hp)]
+    out += mines
     out += [COLLECT + i for i in range(6) if _collect_ok(s, p, i, hp)]
     if may_take(s, Kind.SKILL):
         out += sorted({SKILL + s.cards.type_of[c] for c in s.players[p].hand})
     out += [RAID + q for q in range(s.num_players) if _raid_ok(s, q)]
+    # Mines that only Drollo's extra Mine allows leave no normal action to take.
+    extra_only = len(out) == len(mines) and not may_take(s, Kind.MINE)
+    if may_end_turn(s, bool(out) and not extra_only):
+        out.insert(0, END_TURN)
     return out
 
 
@@ -130,7 +134,7 @@ def is_legal(s: GameState, action: object) -> bool:
         return action in legal_actions(s)
     p = s.current_player
     if action == END_TURN:
-        return True
+        return may_end_turn(s, True) or END_TURN in _legal_action_phase(s)
     if action < RECRUIT:
         return False
     if action < MINE:
@@ -281,6 +285,8 @@ def explain_illegal(s: GameState, action: object) -> str:
     prefix = f"{what} is not legal for player {s.current_player}: "
     if s.phase == Phase.GAME_OVER:
         return prefix + "the game is over"
+    if s.phase == Phase.ACTION and name == "END_TURN":
+        return prefix + _why_not_end_turn(s) + _legal_hint(legal)
     if s.phase != Phase.ACTION or name not in (
         "RECRUIT",
         "MINE",
@@ -290,6 +296,15 @@ def explain_illegal(s: GameState, action: object) -> str:
     ):
         return prefix + _PHASE_HINT[Phase(s.phase)] + _legal_hint(legal)
     return prefix + _why_not_action(s, name, arg)
+
+
+def _why_not_end_turn(s: GameState) -> str:
+    taken = s.turn.normal_used
+    return (
+        "the rules ask for two different actions, or a Raid, before the turn ends "
+        f"(taken so far: {taken}), and an action is still possible; take one "
+        "(a Skill with no target is allowed), or play with GameConfig(allow_pass=True)"
+    )
 
 
 def _legal_hint(legal: list[int]) -> str:

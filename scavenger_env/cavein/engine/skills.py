@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .data import NUM_TYPES, Colour
+from .payment import offer_scrabber_for_earlier_mines
 from .state import Effect, GameState
 
 Skill = Callable[[GameState], None]
@@ -95,8 +96,14 @@ def robuster(s: GameState) -> None:
 
 def scrabber(s: GameState) -> None:
     """ "Take a second Crystal with the same cost from the Mine after mining."
-    (whole turn; offered after each Mine action, see `payment._offer_scrabber`)."""
+    (whole turn; offered after each Mine action, see `payment.offer_scrabber`).
+    From rules 2 the Mine actions taken before it was played get their bonus too
+    (`payment.offer_scrabber_for_earlier_mines`), once however many are played."""
+    if s.turn.scrabber:
+        return
     s.turn.scrabber = True
+    if s.config.rules_version >= 2:
+        offer_scrabber_for_earlier_mines(s)
 
 
 def mindwasp(s: GameState) -> None:

@@ -100,17 +100,20 @@ class PlayerState:
 TURN_FIELDS: tuple[str, ...] = (
     "ancient",
     "dig",
+    "dig_count",
     "doubling",
     "extra_mines",
     "foreman",
     "identical",
     "maccarat",
     "mined",
+    "mined_tiers",
     "normal_used",
     "played",
     "raid_targets",
     "recolour",
     "scrabber",
+    "scrabber_bonuses",
     "stacks_at_start",
     "stalkroot",
     "start_queue",
@@ -134,11 +137,14 @@ class TurnState:
         self.ancient = 0  # Ancientones active (-4 each)
         self.maccarat = 0  # Maccarats active (-4 each)
         self.dig: dict[int, int] = {}  # Diggerhino: Mine slot -> colour this turn
+        self.dig_count: dict[int, int] = {}  # Diggerhinos on each Mine slot (rules 2)
         self.recolour: dict[int, int] = {}  # Robuster: card id -> colour
         self.scrabber = False
+        self.scrabber_bonuses = 0  # Scrabber bonus crystals taken this turn
         self.stalkroot = False  # Weedlocks mine as the crystal's colour
         self.doubling = False  # Weedlock levels doubled when played
         self.mined = 0  # Mine actions taken (Scrabber once-only variant)
+        self.mined_tiers: list[int] = []  # cost tier of each Mine action's crystal
         self.stacks_at_start: tuple[bool, ...] = ()
         self.start_queue: list[int] = []  # start-of-turn artifacts still to offer
 
@@ -154,11 +160,14 @@ class TurnState:
         t.ancient = self.ancient
         t.maccarat = self.maccarat
         t.dig = dict(self.dig)
+        t.dig_count = dict(self.dig_count)
         t.recolour = dict(self.recolour)
         t.scrabber = self.scrabber
+        t.scrabber_bonuses = self.scrabber_bonuses
         t.stalkroot = self.stalkroot
         t.doubling = self.doubling
         t.mined = self.mined
+        t.mined_tiers = self.mined_tiers[:]
         t.stacks_at_start = self.stacks_at_start
         t.start_queue = self.start_queue[:]
         return t

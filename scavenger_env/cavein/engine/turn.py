@@ -78,6 +78,22 @@ def may_take(s: GameState, kind: Kind) -> bool:
     return t.identical or not t.used_kinds & (1 << kind)
 
 
+def may_end_turn(s: GameState, normal_action_left: bool) -> bool:
+    """Whether END_TURN is legal now (`normal_action_left`: a Recruit, Mine,
+    Collect, Skill or Raid could still be taken as one of the turn's actions).
+
+    "Take two different actions, or Raid the Base of any player": the rulebook
+    never lets a turn pass. From rules 2 the turn ends once its two actions (or a
+    Raid) are taken, or early only when none is left to take, so no position is
+    without a legal action; Drollo's extra Mine is a skill and optional, so it is
+    never owed. `allow_pass` (a house rule) and rules 1 allow END_TURN at any time.
+    """
+    if s.config.rules_version < 2 or s.config.allow_pass:
+        return True
+    t = s.turn
+    return t.normal_used >= 2 or bool(t.raid_targets) or not normal_action_left
+
+
 def use_action(s: GameState, kind: Kind) -> None:
     """Spend an action; Drollo's extra Mine is spent first since it is free."""
     t = s.turn
