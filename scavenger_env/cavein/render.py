@@ -33,7 +33,8 @@ _PHASES = {
 
 
 def _cards(s: GameState, cards: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(card_name(s, c) for c in cards) or "-"
+    """Card names; -1 is a face-down card never seen (Domina: level 1)."""
+    return ", ".join(card_name(s, c) if c >= 0 else "? (level 1)" for c in cards) or "-"
 
 
 def _track(cave_in: int, threshold: int) -> str:
