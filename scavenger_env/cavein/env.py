@@ -8,7 +8,7 @@
 | Agents              | `agents = ['player_0', ..., 'player_{n-1}']`, n = 2, 3, 4  |
 | Action shape        | (1,)                                                       |
 | Action values       | Discrete(156)                                              |
-| Observation shape   | (1813,) plus a (156,) int8 action mask                     |
+| Observation shape   | (2049,) plus a (156,) int8 action mask                     |
 | Observation values  | [0, 1]                                                     |
 
 One agent step is one small choice; a player acts for several steps in a row
@@ -16,7 +16,7 @@ during a turn, so `agent_selection` comes from the engine, not round-robin.
 
 ### Observation space
 
-`Dict(observation=Box(0, 1, (1813,), float32), action_mask=Box(0, 1, (156,), int8))`,
+`Dict(observation=Box(0, 1, (2049,), float32), action_mask=Box(0, 1, (156,), int8))`,
 the same for 2, 3 and 4 players. The vector is encoded from the observing
 player's seat (you are seat 0) and holds only what that player may know; its named
 views and index ranges are tabled in `scavenger_env/cavein/observation.py`

@@ -4,7 +4,11 @@ Encoded from the observing player's seat: seat 0 is "you", seat 1 the next
 player in turn order, and so on; seats past the player count stay zero, so the
 shape is the same for 2, 3 and 4 players. It holds exactly what
 `engine.view.player_view` holds: opponents' hands show the cards seen entering
-them plus the levels of the unseen ones.
+them plus the levels of the unseen ones, their subjugated cards show by type
+except those put face down unseen (Domina), which show as a count.
+
+Every divisor below is the true maximum of what it divides, so every value
+lies in [0, 1]; "(at most 1)" marks a cap, for a count with no useful maximum.
 
 ======================  ==========  ==========  ==============================================
 view                    indices     shape       meaning
@@ -14,7 +18,7 @@ phase                   0-5         (6,)        one-hot: start artifact, start L
 num_players             6-8         (3,)        one-hot: 2, 3, 4
 in_play                 9-14        (6,)        faction colours in play (the others are Wild)
 cave_in                 15-16       (2,)        Cave-Ins / threshold (at most 1); Cave-Ins
-                                                left / 10
+                                                left / 10 (at most 1)
 round                   17-17       (1,)        round / max_rounds
 end_triggered           18-18       (1,)        the game ends when this round completes
 current_seat            19-22       (4,)        one-hot, relative seat to act
@@ -22,38 +26,49 @@ start_seat              23-26       (4,)        one-hot, relative seat of the st
 turn                    27-40       (14,)       actions used / 2, used Recruit, Mine, Collect,
                                                 Skill, extra Mines / 3, raided, Fish'Bean,
                                                 Foreman, Ancientones / 3, Maccarats / 3,
-                                                Scrabber, Stalkroot, Weedlock doubling
-played                  41-64       (24,)       cards played this turn per type / 5
-last_played             65-88       (24,)       the card played last (your next Leader)
-payment                 89-126      (38,)       kind (3), target (10), paid types / 5 (24),
-                                                cost still to pay / 10
-effect                  127-147     (21,)       pending skill choice (18 one-hot), (args + 1)
-                                                / 16
-recolour                148-153     (6,)        your hand cards recoloured to each colour / 3
-artifact_tops           154-189     (3, 12)     artifact card on top of each stack (one-hot)
-artifact_sizes          190-192     (3,)        cards left / 4
-stack_sizes             193-200     (8,)        mercenary stacks L1-L4 / 20, crystal stacks /
-                                                20
-removed                 201-224     (24,)       cards out of the game per merc type / 5
-docks                   225-464     (10, 24)    merc type in each Docks slot (one-hot)
-mine                    465-644     (10, 18)    per Mine slot: present, colour now (6), Wild,
+                                                Scrabber, Stalkroot, Weedlock doubling (3: a
+                                                turn's skill uses, the Leader's and two Skill
+                                                actions)
+played                  41-64       (24,)       cards played this turn per type / 5 (the most
+                                                copies of a type)
+played_order            65-232      (7, 24)     the last 7 cards played this turn, most recent
+                                                first (one-hot): the order they go onto the
+                                                Base, the first is the next Leader
+payment                 233-270     (38,)       kind (3), target (10), paid types / 5 (24),
+                                                cost still to pay / 10 (the dearest crystal)
+effect                  271-291     (21,)       pending skill choice (18 one-hot), (args + 1)
+                                                / 16 (the largest arg: Mandragore's seat mask,
+                                                15)
+recolour                292-297     (6,)        the mover's hand cards recoloured to each
+                                                colour this turn / 9 (Robuster: 3 cards a use,
+                                                3 uses)
+artifact_tops           298-333     (3, 12)     artifact card on top of each stack (one-hot)
+artifact_sizes          334-336     (3,)        cards left / 4
+stack_sizes             337-344     (8,)        mercenary stacks L1-L4 / 20, 16, 12, 8,
+                                                crystal stacks by cost / 24, 18, 12, 6 (all
+                                                the cards of that level or cost)
+removed                 345-368     (24,)       cards out of the game per merc type / 5
+docks                   369-608     (10, 24)    merc type in each Docks slot (one-hot)
+mine                    609-788     (10, 18)    per Mine slot: present, colour now (6), Wild,
                                                 your cost now / 10, VP / 12, faction symbol,
                                                 Cave-In symbol, printed colour (6; it differs
                                                 from "colour now" under Diggerhino and is the
                                                 colour the crystal keeps once taken)
-hand                    645-740     (4, 24)     known hand cards per type / 5, per seat
-hidden_levels           741-756     (4, 4)      unseen hand cards per level / 3, per seat
-hand_size               757-760     (4,)        hand size / 12 (at most 1)
-base                    761-1432    (4, 7, 24)  Base cards from the top (Leader first), one-
+hand                    789-884     (4, 24)     known hand cards per type / 5, per seat
+hidden_levels           885-900     (4, 4)      unseen hand cards per level / 8 (at most 1;
+                                                the largest hand limit), per seat
+hand_size               901-904     (4,)        hand size / 12 (at most 1)
+base                    905-1576    (4, 7, 24)  Base cards from the top (Leader first), one-
                                                 hot
-base_size               1433-1436   (4,)        Base size / 7
-crystals                1437-1676   (4, 60)     crystals held (one bit per token)
-artifacts               1677-1772   (4, 24)     artifact halves held
-totems                  1773-1796   (4, 6)      Faction Totems held
-subjugated              1797-1804   (4, 2)      subjugated cards / 20, their levels / 40 (at
-                                                most 1)
-raids                   1805-1808   (4,)        opponents' Bases raided / 8 (at most 1)
-score                   1809-1812   (4,)        VP so far / 150 (at most 1)
+base_size               1577-1580   (4,)        Base size / 7
+crystals                1581-1820   (4, 60)     crystals held (one bit per token)
+artifacts               1821-1916   (4, 24)     artifact halves held
+totems                  1917-1940   (4, 6)      Faction Totems held
+subjugated              1941-2040   (4, 25)     per seat: subjugated cards of known type per
+                                                type / 5, then face-down cards you never saw
+                                                (level 1, Domina) / 20 (all level-1 cards)
+raids                   2041-2044   (4,)        opponents' Bases raided / 8 (at most 1)
+score                   2045-2048   (4,)        VP so far / 150 (at most 1)
 ======================  ==========  ==========  =============================================="""
 
 from __future__ import annotations
@@ -64,10 +79,15 @@ from typing import Final
 import numpy as np
 
 from .engine.data import (
+    ARTIFACT_STACK_CARDS,
+    BASE_LIMIT,
     CRYSTAL_CAVE_IN,
     CRYSTAL_COLOUR,
+    CRYSTAL_COST,
     CRYSTAL_SYMBOL,
+    CRYSTAL_TIER,
     CRYSTAL_VP,
+    MERC_DISTRIBUTIONS,
     Art,
 )
 from .engine.payment import need
@@ -87,7 +107,7 @@ LAYOUT: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("start_seat", (4,)),
     ("turn", (14,)),
     ("played", (24,)),
-    ("last_played", (24,)),
+    ("played_order", (7, 24)),
     ("payment", (38,)),
     ("effect", (21,)),
     ("recolour", (6,)),
@@ -106,10 +126,43 @@ LAYOUT: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("crystals", (4, 60)),
     ("artifacts", (4, 24)),
     ("totems", (4, 6)),
-    ("subjugated", (4, 2)),
+    ("subjugated", (4, 25)),
     ("raids", (4,)),
     ("score", (4,)),
 )
+
+
+# --- Divisors: each the true maximum of what it divides (or a documented cap) ----
+
+#: copies of one merc type in a game (the most any distribution prints)
+_COPIES: Final = max(max(counts) for counts, _ in MERC_DISTRIBUTIONS.values())
+#: cards of each level in a game (four factions): no stack can hold more
+_MERC_STACK_MAX: Final = tuple(
+    4 * max(counts[level] for counts, _ in MERC_DISTRIBUTIONS.values())
+    for level in range(4)
+)
+#: crystal tokens of each cost tier: no stack can hold more
+_CRYSTAL_STACK_MAX: Final = tuple(CRYSTAL_TIER.count(tier) for tier in range(4))
+_STACK_MAX: Final = _MERC_STACK_MAX + _CRYSTAL_STACK_MAX
+#: artifact cards per stack
+_ARTIFACT_STACK_MAX: Final = max(len(ids) for ids in ARTIFACT_STACK_CARDS)
+#: the dearest crystal (discounts only lower a cost; artifacts cost at most 8)
+_COST_MAX: Final = max(CRYSTAL_COST)
+_VP_MAX: Final = max(CRYSTAL_VP)
+#: skill uses in one turn: the Leader's and two Skill actions
+_SKILL_USES: Final = 3
+#: Robuster recolours up to 3 cards a use
+_RECOLOURS_MAX: Final = 3 * _SKILL_USES
+#: cards played this turn whose order is shown: a Base keeps its top 7
+_ORDER_DEPTH: Final = 7
+#: face-down subjugated cards are level 1: all level-1 cards of a game
+_FACE_DOWN_MAX: Final = _MERC_STACK_MAX[0]
+#: documented caps (counts with no useful true maximum; values above give 1):
+_CAVE_INS_LEFT_CAP: Final = 10  # thresholds are options (7, 8, 9 by default)
+_HAND_CAP: Final = 8  # the largest hand limit; only a Raid's Leader goes past it
+_HAND_SIZE_CAP: Final = 12
+_RAIDS_CAP: Final = 8
+_SCORE_CAP: Final = 150
 
 
 def _offsets() -> dict[str, tuple[int, int]]:
@@ -139,7 +192,7 @@ _AT_HAND: Final = OFFSETS["hand"][0]
 _AT_HAND_SIZE: Final = OFFSETS["hand_size"][0]
 _AT_HIDDEN_LEVELS: Final = OFFSETS["hidden_levels"][0]
 _AT_IN_PLAY: Final = OFFSETS["in_play"][0]
-_AT_LAST_PLAYED: Final = OFFSETS["last_played"][0]
+_AT_PLAYED_ORDER: Final = OFFSETS["played_order"][0]
 _AT_MINE: Final = OFFSETS["mine"][0]
 _AT_NUM_PLAYERS: Final = OFFSETS["num_players"][0]
 _AT_PAYMENT: Final = OFFSETS["payment"][0]
@@ -195,7 +248,7 @@ def _status(s: GameState, seat: int, out: _Out) -> None:
     idx += [_AT_CAVE_IN, _AT_CAVE_IN + 1, _AT_ROUND]
     val += [
         min(s.cave_in / threshold, 1.0),
-        max(threshold - s.cave_in, 0) / 10,
+        min(max(threshold - s.cave_in, 0) / _CAVE_INS_LEFT_CAP, 1.0),
         s.round / s.config.max_rounds,
     ]
     if s.end_triggered:
@@ -206,9 +259,9 @@ def _status(s: GameState, seat: int, out: _Out) -> None:
     idx += [turn, turn + 5, turn + 9, turn + 10]
     val += [
         t.normal_used / 2,
-        min(t.extra_mines / 3, 1.0),
-        min(t.ancient / 3, 1.0),
-        min(t.maccarat / 3, 1.0),
+        t.extra_mines / _SKILL_USES,
+        t.ancient / _SKILL_USES,
+        t.maccarat / _SKILL_USES,
     ]
     ones += [turn + 1 + k for k in range(4) if t.used_kinds >> k & 1]
     flags = (bool(t.raid_targets), t.identical, t.foreman)
@@ -216,16 +269,20 @@ def _status(s: GameState, seat: int, out: _Out) -> None:
     flags = (t.scrabber, t.stalkroot, t.doubling)
     ones += [turn + 11 + k for k, f in enumerate(flags) if f]
     type_of = s.cards.type_of
-    if t.played:
-        out.counts(_AT_PLAYED, [type_of[c] for c in t.played], 5)
-        ones.append(_AT_LAST_PLAYED + type_of[t.played[-1]])
+    played = t.played
+    if played:
+        out.counts(_AT_PLAYED, [type_of[c] for c in played], _COPIES)
+        # most recent first: the order they go onto the Base at clean-up
+        recent = played[: -_ORDER_DEPTH - 1 : -1]
+        ones += [_AT_PLAYED_ORDER + 24 * k + type_of[c] for k, c in enumerate(recent)]
     if s.pay:
         pay = _AT_PAYMENT
         ones += [pay + s.pay[0], pay + 3 + s.pay[1] % 10]
-        out.counts(pay + 13, [type_of[c] for c in s.pay[2:]], 5)
+        out.counts(pay + 13, [type_of[c] for c in s.pay[2:]], _COPIES)
         paid = sum(s.cards.level_of[c] for c in s.pay[2:])
+        left = need(s, s.current_player, s.pay[0], s.pay[1]) - paid
         idx.append(pay + 37)
-        val.append(max(need(s, s.current_player, s.pay[0], s.pay[1]) - paid, 0) / 10)
+        val.append(max(left, 0) / _COST_MAX)
     if s.effects:
         frame = s.effects[-1]
         ones.append(_AT_EFFECT + frame[0])
@@ -233,7 +290,7 @@ def _status(s: GameState, seat: int, out: _Out) -> None:
             idx.append(_AT_EFFECT + 18 + k)
             val.append((arg + 1) / 16)
     if t.recolour:
-        out.counts(_AT_RECOLOUR, list(t.recolour.values()), 3)
+        out.counts(_AT_RECOLOUR, list(t.recolour.values()), _RECOLOURS_MAX)
 
 
 def _supply(s: GameState, out: _Out) -> None:
@@ -241,12 +298,12 @@ def _supply(s: GameState, out: _Out) -> None:
         if stack:
             out.ones.append(_AT_ARTIFACT_TOPS + 12 * k + stack[-1])
         out.idx.append(_AT_ARTIFACT_SIZES + k)
-        out.val.append(len(stack) / 4)
+        out.val.append(len(stack) / _ARTIFACT_STACK_MAX)
     for k, stack in enumerate(s.merc_stacks + s.crystal_stacks):
         out.idx.append(_AT_STACK_SIZES + k)
-        out.val.append(len(stack) / 20)
+        out.val.append(len(stack) / _STACK_MAX[k])
     type_of = s.cards.type_of
-    out.counts(_AT_REMOVED, [type_of[c] for c in s.removed], 5)
+    out.counts(_AT_REMOVED, [type_of[c] for c in s.removed], _COPIES)
 
 
 def _supply_key(s: GameState) -> list[int]:
@@ -276,7 +333,7 @@ def _mine_slot(
     if CRYSTAL_CAVE_IN[c]:
         out.ones.append(at + 11)
     out.idx += [at + 8, at + 9]
-    out.val += [max(cost, 0) / 10, CRYSTAL_VP[c] / 12]
+    out.val += [max(cost, 0) / _COST_MAX, CRYSTAL_VP[c] / _VP_MAX]
 
 
 def _hand(s: GameState, seat: int, q: int, out: _Out) -> None:
@@ -285,12 +342,18 @@ def _hand(s: GameState, seat: int, q: int, out: _Out) -> None:
     p = s.players[q]
     type_of = s.cards.type_of
     known = p.hand if q == seat else [c for c in p.hand if c not in p.secret]
-    out.counts(_AT_HAND + 24 * rel, [type_of[c] for c in known], 5)
+    out.counts(_AT_HAND + 24 * rel, [type_of[c] for c in known], _COPIES)
     if q != seat and p.secret:
-        levels = [s.cards.level_of[c] - 1 for c in p.secret]
-        out.counts(_AT_HIDDEN_LEVELS + 4 * rel, levels, 3)
+        tally = [0, 0, 0, 0]
+        for c in p.secret:
+            tally[s.cards.level_of[c] - 1] += 1
+        at = _AT_HIDDEN_LEVELS + 4 * rel
+        for level, count in enumerate(tally):
+            if count:
+                out.idx.append(at + level)
+                out.val.append(min(count / _HAND_CAP, 1.0))
     out.idx.append(_AT_HAND_SIZE + rel)
-    out.val.append(min(len(p.hand) / 12, 1.0))
+    out.val.append(min(len(p.hand) / _HAND_SIZE_CAP, 1.0))
 
 
 def _holdings(s: GameState, seat: int, q: int, out: _Out) -> None:
@@ -299,15 +362,20 @@ def _holdings(s: GameState, seat: int, q: int, out: _Out) -> None:
     p = s.players[q]
     type_of = s.cards.type_of
     out.idx += [_AT_BASE_SIZE + rel, _AT_RAIDS + rel]
-    out.val += [len(p.base) / 7, min(p.raids / 8, 1.0)]
+    out.val += [len(p.base) / BASE_LIMIT, min(p.raids / _RAIDS_CAP, 1.0)]
     base = _AT_BASE + 168 * rel
     top = len(p.base) - 1
     out.ones += [base + 24 * (top - i) + type_of[c] for i, c in enumerate(p.base)]
     out.ones += [_AT_CRYSTALS + 60 * rel + c for c in p.crystals]
     out.ones += [_AT_ARTIFACTS + 24 * rel + a for a in p.artifacts]
-    levels_sum = sum(s.cards.level_of[c] for c in p.subjugated)
-    out.idx += [_AT_SUBJUGATED + 2 * rel, _AT_SUBJUGATED + 2 * rel + 1]
-    out.val += [min(len(p.subjugated) / 20, 1.0), min(levels_sum / 40, 1.0)]
+    at = _AT_SUBJUGATED + 25 * rel
+    if q == seat or not p.face_down:
+        out.counts(at, [type_of[c] for c in p.subjugated], _COPIES)
+    else:  # face down and never seen by `seat`: only how many
+        seen = [type_of[c] for c in p.subjugated if c not in p.face_down]
+        out.counts(at, seen, _COPIES)
+        out.idx.append(at + 24)
+        out.val.append(len(p.face_down) / _FACE_DOWN_MAX)
 
 
 def _totems(s: GameState, seat: int, out: _Out) -> None:
@@ -439,7 +507,7 @@ class Encoder:
             if keys.get((2, q)) != key:
                 keys[(2, q)] = key
                 at = _AT_SCORE + (q - seat) % s.num_players
-                buf[at] = min(score_breakdown(s, q).total / 150, 1.0)
+                buf[at] = min(score_breakdown(s, q).total / _SCORE_CAP, 1.0)
         result: np.ndarray = np.frombuffer(buf, np.float32).copy()
         return result
 

@@ -5,7 +5,7 @@ in the same run, so that machine noise cancels out.
 `NullEnv` has the interface of a real game and nothing else: two agents take turns
 for a fixed number of steps, every observation is the same all-zeros vector with an
 all-ones int8 action mask, no reward is ever given. Its spaces have the sizes of
-Cave-In's (an observation of 1813 floats, 156 actions), so the parts of the loop
+Cave-In's (an observation of 2049 floats, 156 actions), so the parts of the loop
 that scale with them (the random pick over the mask, the wrappers' bounds check)
 cost the same in both.
 
@@ -36,7 +36,7 @@ __all__ = [
     "wrapped_null_env",
 ]
 
-OBS_SIZE = 1813
+OBS_SIZE = 2049
 """Length of the observation vector (Cave-In's; a test keeps the two equal)."""
 
 NUM_ACTIONS = 156

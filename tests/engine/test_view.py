@@ -1,4 +1,4 @@
-"""What a player knows: `player_view` and `determinize` (DESIGN.md, Hidden information)."""
+"""What a player knows: `player_view` and `determinize`."""
 
 from __future__ import annotations
 
@@ -95,3 +95,59 @@ def test_the_turns_public_effects_are_in_every_view():
         assert turn.maccarats == 1
         assert turn.normal_actions_used == 1
     assert before.maccarats == 0
+
+
+WILDLIFE = GameConfig(
+    num_players=2, factions=("terron", "hy'dran", "bioss", "weedlock")
+)
+
+
+def test_a_card_subjugated_from_a_base_is_public():
+    """Mindwasp (level 2): "Subjugate one of the lowest-level Mercenaries
+    (player's choice) from your Base." The card lay face up in the Base, so every
+    player knows what was subjugated (perfect recall)."""
+    from rigging import do, skill
+
+    from scavenger_env.cavein.engine.actions import pick_base
+    from scavenger_env.cavein.engine.scenario import scenario, set_base, set_hand
+
+    state = scenario(WILDLIFE)
+    set_base(state, 0, ["Driller", "Custodian"])
+    set_hand(state, 0, ["Mindwasp"])
+    do(state, skill("Mindwasp"), pick_base(0, 1))
+    driller = state.players[0].subjugated
+    assert len(driller) == 1
+    for viewer in (0, 1):
+        assert player_view(state, viewer).subjugated[0] == tuple(driller)
+    assert "subjugated (1 VP): Driller (brown 1)" in render_state(state, 1)
+
+
+def test_a_domina_subjugation_is_face_down_for_the_others():
+    """Rulebook: "When you Subjugate a Mercenary, put that card face down in your
+    play area." Domina (level 4): "Subjugate up to three level 1 Mercenaries from
+    your hand." The others see a level-1 card go, not which: they see -1 for it,
+    and the hand's other level-1 cards become unseen to them (levels still known),
+    since any of them might have been the one that went."""
+    from rigging import do, hand_pick, skill
+
+    from scavenger_env.cavein.engine.actions import DONE, PICK_MINE
+    from scavenger_env.cavein.engine.scenario import scenario, set_hand
+
+    state = scenario(WILDLIFE)
+    set_hand(state, 0, ["Domina", "Driller", "Frogt'Opus", "Foreman"])
+    do(state, skill("Domina"), hand_pick("Driller"), PICK_MINE + 0, DONE)
+    subjugated = tuple(state.players[0].subjugated)
+    assert player_view(state, 0).subjugated[0] == subjugated  # the owner knows
+    other = player_view(state, 1)
+    assert other.subjugated[0] == (-1,)
+    hand = other.opponents[0]
+    assert hand is not None
+    assert hand.unknown_levels == (1,)  # the Frogt'Opus, no longer told apart
+    assert [state.cards.type_of[c] for c in hand.known] == [
+        state.cards.type_of[state.players[0].hand[-1]]  # the Foreman (level 2)
+    ]
+    assert "subjugated (1 VP): ? (level 1)" in render_state(state, 1)
+    assert "subjugated (1 VP): Driller (brown 1)" in render_state(state, 0)
+    # A sample of what player 1 cannot see keeps what it can.
+    sample = determinize(state, 1, np.random.default_rng(0))
+    assert player_view(sample, 1) == other

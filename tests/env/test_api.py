@@ -208,7 +208,7 @@ def test_spaces_are_the_same_for_every_player_count() -> None:
     for e in spaces.values():
         for agent in e.possible_agents:
             obs_space = e.observation_space(agent)
-            assert obs_space["observation"].shape == (1813,)
+            assert obs_space["observation"].shape == (2049,)
             assert obs_space["observation"].dtype == np.float32
             assert obs_space["action_mask"].shape == (156,)
             assert obs_space["action_mask"].dtype == np.int8

@@ -27,11 +27,11 @@ pytestmark = [
 
 
 def test_null_env_has_our_sizes() -> None:
-    assert null_env.OBS_SIZE == observation.OBS_SIZE == 1813
+    assert null_env.OBS_SIZE == observation.OBS_SIZE == 2049
     assert null_env.NUM_ACTIONS == codec.NUM_ACTIONS == 156
     e = NullEnv()
     space = e.observation_space("player_0")
-    assert space["observation"].shape == (1813,)
+    assert space["observation"].shape == (2049,)
     assert space["observation"].dtype == np.float32
     assert space["action_mask"].shape == (156,)
     assert space["action_mask"].dtype == np.int8

@@ -4,7 +4,7 @@ Each game is driven by the loop a user writes (`agent_iter`, `last`, a uniformly
 random legal action from the mask, `step`). Checked:
 
 * at every step, for the agent to move: the observation lies in the observation
-  space; its mask equals `codec.legal_mask(engine.legal_actions(game))`, seen
+  space (so does every other agent's, checked below); its mask equals `codec.legal_mask(engine.legal_actions(game))`, seen
   from its seat, and is not empty; every agent's `infos` holds the engine's phase;
 * at every step of every tenth game (a from-scratch encoding costs about as much
   as a whole env step, so not in all of them), for every agent: the observation
@@ -29,11 +29,27 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from rigging import colour, do, hand_pick, skill
 
 from scavenger_env.cavein import codec
-from scavenger_env.cavein.engine import GameConfig, Phase, final_scores, legal_actions
+from scavenger_env.cavein.engine import (
+    GameConfig,
+    Phase,
+    apply_action,
+    final_scores,
+    legal_actions,
+    new_game,
+)
+from scavenger_env.cavein.engine.actions import USE
+from scavenger_env.cavein.engine.data import Colour
+from scavenger_env.cavein.engine.scenario import (
+    restart_turn,
+    scenario,
+    set_base,
+    set_hand,
+)
 from scavenger_env.cavein.env import raw_env
-from scavenger_env.cavein.observation import encode
+from scavenger_env.cavein.observation import encode, views
 from scavenger_env.cavein.simulate import play_random_game
 
 # Marked slow so that `pytest -m "not slow"` can leave it out of a quick local run;
@@ -127,6 +143,9 @@ def play_checked(num_players: int, game_index: int) -> int:
                     assert np.array_equal(other_obs["action_mask"], zeros), (
                         f"{context}: {other}'s mask is not all zeros"
                     )
+                    assert space.contains(other_obs), (
+                        f"{context}: {other}'s observation outside its space"
+                    )
                     other_seat = e.agent_name_mapping[other]
                     assert np.array_equal(
                         other_obs["observation"], encode(game, other_seat)
@@ -162,6 +181,47 @@ def test_random_games_through_raw_env(num_players: int, first: int) -> None:
     for game_index in range(first, min(first + CHUNK, GAMES_PER_COUNT)):
         total += play_checked(num_players, game_index)
     assert total > 50 * CHUNK  # games are hundreds of decisions long
+
+
+def test_the_observation_stays_in_its_space_with_many_cards_recoloured() -> None:
+    """Robuster (level 3): "Temporarily change the color of up to 3 cards in your
+    hand to any one color." Used as Leader and again as a Skill it recolours six
+    cards to red: the `recolour` view must still lie in [0, 1] (it once counted
+    by thirds)."""
+    s = scenario(GameConfig(num_players=2, factions="first_game"))
+    set_hand(s, 1, [])
+    set_base(s, 0, ["Robuster"])
+    hand = ["Robuster", "Driller", "Driller", "Frogt'Opus", "Frogt'Opus"]
+    set_hand(s, 0, [*hand, "Mineraccoon", "Foreman"])
+    restart_turn(s, 0)
+    red = colour(Colour.RED)
+    do(s, USE, red, hand_pick("Driller"), hand_pick("Driller"))
+    do(s, hand_pick("Frogt'Opus"), skill("Robuster"), red)
+    do(s, hand_pick("Frogt'Opus"), hand_pick("Mineraccoon"), hand_pick("Foreman"))
+    assert list(s.turn.recolour.values()) == [Colour.RED] * 6
+    space = raw_env(num_players=2).observation_space("player_0")["observation"]
+    for seat in range(2):
+        obs = encode(s, seat)
+        assert space.contains(obs), seat
+        assert views(obs)["recolour"][Colour.RED] == pytest.approx(6 / 9)
+
+
+def test_the_game_that_left_the_space_now_stays_in_it() -> None:
+    """The first game found outside the space (4 cards recoloured to one colour):
+    2 players, seed 43972, 285 random actions drawn with default_rng(43972)."""
+    config = GameConfig(num_players=2)
+    s = new_game(config, 43972)
+    rng = np.random.default_rng(43972)
+    space = raw_env(num_players=2).observation_space("player_0")["observation"]
+    most = 0
+    for _ in range(285):
+        legal = legal_actions(s)
+        apply_action(s, legal[rng.integers(len(legal))])
+        for seat in range(2):
+            assert space.contains(encode(s, seat))
+        colours = list(s.turn.recolour.values())
+        most = max([most] + [colours.count(c) for c in colours])
+    assert most >= 4  # the test can fail: the case that overflowed is reached
 
 
 def test_every_tied_player_wins() -> None:

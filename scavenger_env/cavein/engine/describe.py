@@ -124,5 +124,13 @@ def describe(s: GameState, action: int, viewer: int | None = None) -> str:
         what = card_name(s, base[index]) if 0 <= index < len(base) else "?"
         return f"target {what} in {_whose(s, seat, viewer)} Base ({d + 1} below the Leader)"
     if name == "PICK_HAND":
+        if (
+            viewer is not None
+            and viewer != s.current_player
+            and s.effects
+            and s.effects[-1][0] == Effect.DOMINA
+        ):
+            # subjugated face down: the others see only a level-1 card go
+            return "choose a level-1 card from hand"
         return f"choose {type_name(arg)} from your hand"
     return f"choose the colour {colour_name(arg)}"

@@ -174,7 +174,10 @@ def apply_effect(s: GameState, action: int) -> None:
         s.effects[-1] = [Effect.ROB_CARDS, action - PICK_COLOUR, 3]
     elif kind == Effect.ROB_CARDS:
         card = _hand_card(
-            s, action - PICK_HAND, lambda c: card_colour(s, c) != frame[1]
+            s,
+            action - PICK_HAND,
+            lambda c: card_colour(s, c) != frame[1],
+            seen=s.config.rules_version >= 2,
         )
         s.turn.recolour[card] = frame[1]
         s.players[p].secret.discard(card)  # the pick names the card's type
@@ -189,7 +192,11 @@ def apply_effect(s: GameState, action: int) -> None:
         card = _hand_card(s, action - PICK_HAND, lambda c: s.cards.level_of[c] == 1)
         me.hand.remove(card)
         me.subjugated.append(card)
-        me.secret.discard(card)  # the pick names the card's type in public
+        # "put that card face down": the others see a level-1 card go and cannot
+        # tell which, so none of the hand's level-1 cards is known to them now.
+        me.face_down.add(card)
+        me.secret.discard(card)
+        me.secret.update(c for c in me.hand if s.cards.level_of[c] == 1)
         frame[1] -= 1
         if frame[1] == 0:
             s.effects.pop()
@@ -247,10 +254,29 @@ def _take_from_base(s: GameState, action: int) -> None:
     s.players[s.current_player].hand.append(s.players[seat].base.pop(index))
 
 
-def _hand_card(s: GameState, merc_type: int, want) -> int:  # type: ignore[no-untyped-def]
-    """The copy of `merc_type` in hand that a pick means (the last that fits)."""
-    hand = s.players[s.current_player].hand
-    for c in reversed(hand):
-        if s.cards.type_of[c] == merc_type and want(c):
-            return c
-    raise AssertionError(f"no {MERC_TYPES[merc_type].name} in hand")
+def seen_copies(s: GameState, copies: list[int]) -> list[int]:
+    """Of `copies` (of one type, in the mover's hand), those the opponents have
+    seen, or all of them if they have seen none (the order kept).
+
+    When the engine picks one copy of a named type, taking a seen one makes what
+    the others see (a known card leaves the hand, or is recoloured) independent
+    of the hand's unseen cards; taking a secret copy while a seen one is there
+    would tell them the hand held another.
+    """
+    secret = s.players[s.current_player].secret
+    if not secret:
+        return copies
+    return [c for c in copies if c not in secret] or copies
+
+
+def _hand_card(s: GameState, merc_type: int, want, seen: bool = False) -> int:  # type: ignore[no-untyped-def]
+    """The copy of `merc_type` in hand that a pick means: the last that fits (with
+    `seen`, the last seen one that fits, if any: see `seen_copies`)."""
+    fits = [
+        c
+        for c in s.players[s.current_player].hand
+        if s.cards.type_of[c] == merc_type and want(c)
+    ]
+    if not fits:
+        raise AssertionError(f"no {MERC_TYPES[merc_type].name} in hand")
+    return (seen_copies(s, fits) if seen else fits)[-1]

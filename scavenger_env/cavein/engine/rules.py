@@ -26,7 +26,7 @@ from .actions import (
 )
 from .data import Art
 from .describe import describe
-from .effects import apply_effect, legal_effect
+from .effects import apply_effect, legal_effect, seen_copies
 from .payment import (
     HandPower,
     add_to_payment,
@@ -241,20 +241,26 @@ def _use_start_artifact(s: GameState, art: int, action: int) -> None:
 
 
 def _skill_card(s: GameState, merc_type: int) -> int:
-    """Which copy is played for a skill: one Robuster left alone, if any."""
+    """Which copy is played for a skill: one Robuster left alone, if any.
+
+    Under rules 2 only copies the opponents have seen count, if any (`seen_copies`).
+    """
     copies = [
         c for c in s.players[s.current_player].hand if s.cards.type_of[c] == merc_type
     ]
+    if s.config.rules_version >= 2:
+        copies = seen_copies(s, copies)
     plain = [c for c in copies if c not in s.turn.recolour]
     return (plain or copies)[-1]
 
 
 def _pay_card(s: GameState, merc_type: int) -> int:
-    """Which copy a PAY of `merc_type` adds: the first one that keeps it valid."""
-    for c in payable_cards(s):
-        if s.cards.type_of[c] == merc_type:
-            return c
-    raise AssertionError("checked by legal_actions")
+    """Which copy a PAY of `merc_type` adds: the first one that keeps it valid
+    (under rules 2 the first of those the opponents have seen, see `seen_copies`)."""
+    fits = [c for c in payable_cards(s) if s.cards.type_of[c] == merc_type]
+    if s.config.rules_version >= 2:
+        return seen_copies(s, fits)[0]
+    return fits[0]
 
 
 # --- Explanations ---------------------------------------------------------------

@@ -63,6 +63,7 @@ PLAYER_FIELDS: tuple[str, ...] = (
     "artifacts",
     "base",
     "crystals",
+    "face_down",
     "hand",
     "raids",
     "secret",
@@ -82,8 +83,11 @@ class PlayerState:
         self.artifacts: list[int] = []  # artifact halves (data.Art values)
         self.subjugated: list[int] = []
         self.raids = 0  # Raids on opponents' Bases (Trophy Wall)
-        #: hand cards no opponent has seen: what is left of the dealt starting hand
+        #: hand cards whose type the opponents cannot tell: what is left of the
+        #: dealt starting hand, and the level-1 cards left after a Domina pick
         self.secret: set[int] = set()
+        #: subjugated cards put face down unseen by the opponents (Domina, from hand)
+        self.face_down: set[int] = set()
 
     def clone(self) -> PlayerState:
         p = PlayerState()
@@ -94,6 +98,7 @@ class PlayerState:
         p.subjugated = self.subjugated[:]
         p.raids = self.raids
         p.secret = set(self.secret)
+        p.face_down = set(self.face_down)
         return p
 
 

@@ -1,11 +1,16 @@
 """What one player may know, and full states sampled consistently with it.
 
 Hidden in Cave-In are only: the order of the face-down stacks (mercenaries by
-level, crystals by cost), the artifact cards under each stack's face-up top, and
-the cards still left of each opponent's dealt starting hand (whose levels are
-known: two level 1 and one level 2). Everything else was seen by all: the Docks,
-the Mine, Bases, every crystal taken (they come from the face-up Mine), and every
-card named by an action (PAY, SKILL and PICK_HAND name a card's type).
+level, crystals by cost), the artifact cards under each stack's face-up top, the
+cards still left of each opponent's dealt starting hand (whose levels are known:
+two level 1 and one level 2), and what Domina subjugates from a hand: the card
+goes face down, so the others learn only that a level-1 card went, and from then
+on cannot tell the hand's remaining level-1 cards apart either (their levels
+stay known). Everything else was seen by all: the Docks, the Mine, Bases, every
+crystal taken (they come from the face-up Mine), every card named by an action
+(PAY, SKILL and Robuster's PICK_HAND name a card's type), and the cards
+subjugated from a Base (Mindwasp, Custodian, Overseer's Whip), which everyone saw
+face up there.
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ class PlayerView:
     bases: tuple[tuple[int, ...], ...]
     crystals: tuple[tuple[int, ...], ...]
     artifacts: tuple[tuple[int, ...], ...]
+    #: per seat, in the order subjugated: card ids, and -1 for each card another
+    #: seat put face down unseen (a level-1 card, Domina); all ids for the viewer
     subjugated: tuple[tuple[int, ...], ...]
     raids: tuple[int, ...]
     totem_owner: tuple[int, ...]
@@ -108,7 +115,10 @@ def player_view(s: GameState, viewer: int) -> PlayerView:
         bases=tuple(tuple(p.base) for p in s.players),
         crystals=tuple(tuple(p.crystals) for p in s.players),
         artifacts=tuple(tuple(p.artifacts) for p in s.players),
-        subjugated=tuple(tuple(p.subjugated) for p in s.players),
+        subjugated=tuple(
+            tuple(-1 if q != viewer and c in p.face_down else c for c in p.subjugated)
+            for q, p in enumerate(s.players)
+        ),
         raids=tuple(p.raids for p in s.players),
         totem_owner=tuple(s.totem_owner),
         docks=tuple(s.docks),
