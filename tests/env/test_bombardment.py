@@ -208,8 +208,9 @@ def test_the_observation_stays_in_its_space_with_many_cards_recoloured() -> None
 
 def test_the_game_that_left_the_space_now_stays_in_it() -> None:
     """The first game found outside the space (4 cards recoloured to one colour):
-    2 players, seed 43972, 285 random actions drawn with default_rng(43972)."""
-    config = GameConfig(num_players=2)
+    2 players, seed 43972, 285 random actions drawn with default_rng(43972), under
+    the rules of that time (rules 1)."""
+    config = GameConfig(num_players=2, rules_version=1)
     s = new_game(config, 43972)
     rng = np.random.default_rng(43972)
     space = raw_env(num_players=2).observation_space("player_0")["observation"]

@@ -519,7 +519,10 @@ def test_twin_worlds_look_the_same_to_the_seat_for_the_rest_of_the_game(
 
 # --- Rigged cases -----------------------------------------------------------------
 
-RIGGED = GameConfig(num_players=2, factions="first_game")  # brown, blue, purple, yellow
+#: The rigged cases end the opponent's turn at once (allow_pass), so the replay
+#: reaches the next turn without playing one for it.
+RIGGED = GameConfig(num_players=2, factions="first_game", allow_pass=True)
+# factions: brown, blue, purple, yellow
 
 
 def _deal_unseen(s: GameState, seat: int) -> None:
@@ -589,7 +592,9 @@ def _domina_twins() -> tuple[GameState, GameState]:
     """Player 0 plays Domina holding a Driller, a Frogt'Opus and a Foreman, all
     seen entering the hand."""
     config = GameConfig(
-        num_players=2, factions=("terron", "hy'dran", "bioss", "weedlock")
+        num_players=2,
+        factions=("terron", "hy'dran", "bioss", "weedlock"),
+        allow_pass=True,  # the opponent's turn ends at once (see RIGGED)
     )
     s = scenario(config, start_player=0)  # brown, blue, red, green
     set_hand(s, 0, ["Domina", "Driller", "Frogt'Opus", "Foreman"])

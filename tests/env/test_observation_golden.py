@@ -54,7 +54,8 @@ def test_the_recipe_is_the_documented_one(
         "start_player": 0,
     }
     assert golden["seed"] == 2024
-    assert len(golden["actions"]) == 60
+    assert len(golden["actions"]) >= 90  # then on to a payment with a card in it
+    assert golden["phase"] == "PAY"
     assert Phase(state.phase).name == golden["phase"], REGENERATE
     assert state.current_player == golden["current_player"], REGENERATE
 

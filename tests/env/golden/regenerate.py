@@ -5,8 +5,8 @@ Run it when a change to the observation is intended:
     python tests/env/golden/regenerate.py
 
 The state: `new_game(GameConfig(num_players=3, factions="first_game",
-start_player=0), seed=2024)` after 60 uniformly random legal actions drawn with
-`numpy.random.default_rng(2024)`. The actions are stored in the file, so the test
+start_player=0), seed=2024)` after at least 90 uniformly random legal actions drawn
+with `numpy.random.default_rng(2024)`, up to the first payment with a card in it. The actions are stored in the file, so the test
 replays them and does not depend on how they were drawn. For every seat the file
 holds the encoded observation and its named views (as nested lists), exact to
 the last bit of each float32.
@@ -33,7 +33,7 @@ PATH = Path(__file__).with_name("observation_cavein_3p.json")
 CONFIG = {"num_players": 3, "factions": "first_game", "start_player": 0}
 SEED = 2024
 ACTION_SEED = 2024
-NUM_ACTIONS = 60
+NUM_ACTIONS = 90
 
 
 def golden() -> dict[str, Any]:
@@ -42,7 +42,11 @@ def golden() -> dict[str, Any]:
     state = new_game(config, seed=SEED)
     rng = np.random.default_rng(ACTION_SEED)
     actions = []
-    for _ in range(NUM_ACTIONS):
+    # At least NUM_ACTIONS, then on to a payment with a card in it, so the
+    # golden state shows a payment in progress too.
+    while len(actions) < NUM_ACTIONS or not (
+        state.phase == Phase.PAY and len(state.pay) > 2
+    ):
         legal = legal_actions(state)
         action = legal[int(rng.integers(len(legal)))]
         apply_action(state, action)
