@@ -39,6 +39,13 @@ def note(message: str) -> None:
     print(f"scavenger-env: {message}", file=sys.stderr, flush=True)
 
 
+def short(exc: BaseException) -> str:
+    """An error in a few words (a failed compiler call names its whole command)."""
+    lines = str(exc).strip().splitlines()
+    text = f"{type(exc).__name__}: {lines[0] if lines else ''}"
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
 def compiled_sources() -> list[str]:
     """The files to compile, from the package's own list (which imports nothing)."""
     names = runpy.run_path(str(HERE / "scavenger_env" / "core" / "build.py"))[
@@ -106,8 +113,7 @@ def compiler_problem() -> str | None:
             )
             compiler.link_shared_object(objects, str(Path(tmp) / "probe.so"))
         except (CCompilerError, DistutilsError, OSError) as exc:
-            first = str(exc).strip().splitlines()
-            return f"the C compiler does not work here ({first[0] if first else exc})"
+            return f"the C compiler does not work here ({short(exc)})"
     return None
 
 
@@ -123,15 +129,19 @@ class BuildExt(build_ext):
         except (Exception, SystemExit) as exc:
             if self.forced:
                 raise SystemExit(
-                    f"scavenger-env: compiling with mypyc failed ({exc}); "
-                    "SCAVENGER_COMPILE=1 forbids falling back to pure Python"
+                    f"scavenger-env: compiling with mypyc failed ({short(exc)}; the "
+                    "compiler's messages are above); SCAVENGER_COMPILE=1 forbids "
+                    "falling back to pure Python"
                 ) from exc
             for path in self.get_outputs():
                 if os.path.exists(path):
                     os.remove(path)
             self.extensions = []
             self.distribution.ext_modules = []
-            note(f"compiling failed ({exc}); installing the pure Python build")
+            note(
+                f"compiling failed ({short(exc)}; the compiler's messages are "
+                "above); installing the pure Python build"
+            )
 
 
 def ext_modules(mode: str) -> list[Any]:
@@ -155,7 +165,10 @@ def ext_modules(mode: str) -> list[Any]:
     except (Exception, SystemExit) as exc:
         if mode == "1":
             raise
-        note(f"mypyc could not translate the sources ({exc}); installing pure Python")
+        note(
+            f"mypyc could not translate the sources ({short(exc)}); installing "
+            "the pure Python build"
+        )
         return []
 
 

@@ -98,6 +98,7 @@ from .observation import OBS_SIZE, Encoder
 from .render import render_state
 
 REWARD_MODES = ("win", "score")
+RENDER_MODES = ("ansi", "human")
 _PHASE_NAMES = tuple(p.name.lower() for p in Phase)
 _CONFIG_FIELDS = tuple(GameConfig.__dataclass_fields__)
 # What `raw_env` holds only after reset(); reading one earlier says so.
@@ -191,7 +192,7 @@ class raw_env(AECEnv):
 
     metadata = {
         "name": "cavein_v0",
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
@@ -219,7 +220,7 @@ class raw_env(AECEnv):
                 f"unknown keyword(s) {unknown} for cavein_v0; allowed: "
                 f"render_mode, render_seat, reward, {', '.join(_CONFIG_FIELDS)}"
             )
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode not in (None, *RENDER_MODES):
             raise ConfigError(
                 f"render_mode={render_mode!r} is not allowed; use None, 'ansi' or 'human'"
             )
@@ -321,7 +322,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._sync()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
