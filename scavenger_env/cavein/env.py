@@ -450,12 +450,13 @@ class _CheckValues(wrappers.BaseWrapper):
         super().reset(seed=seed, options=options)
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if not (self.terminations[agent] or self.truncations[agent]):
-            index = as_int(action)
-            if index is None:
-                raise _not_an_action(agent, action)
-            action = index
+        if type(action) is not int:  # a plain int, the usual case, goes straight on
+            agent = self.agent_selection
+            if not (self.terminations[agent] or self.truncations[agent]):
+                index = as_int(action)
+                if index is None:
+                    raise _not_an_action(agent, action)
+                action = index
         super().step(action)
 
 
