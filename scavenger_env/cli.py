@@ -40,6 +40,17 @@ def _version() -> str:
         return __version__
 
 
+class _Version(argparse.Action):
+    """`--version`, with the build that runs; worked out only when asked, since
+    it imports the engine."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from scavenger_env.core.build import build_description
+
+        sys.stdout.write(f"scavenger-env {_version()} ({build_description()})\n")
+        parser.exit()
+
+
 # ------------------------------------------------------------------ argument types
 
 
@@ -498,7 +509,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Simulate, replay and benchmark Star Scrappers games.",
     )
     parser.add_argument(
-        "--version", action="version", version=f"scavenger {_version()}"
+        "--version", action=_Version, nargs=0, help="print the version and build"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 

@@ -207,7 +207,7 @@ def test_bench_engine_json_has_the_required_keys(
 
 def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == "scavenger 0.1.0"
+    assert capsys.readouterr().out.startswith("scavenger-env 0.1.0 (")
     assert main(["simulate", "--help"]) == 0
     assert "--num-players" in capsys.readouterr().out
     assert main([]) == 2

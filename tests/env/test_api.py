@@ -152,6 +152,8 @@ def test_an_unknown_keyword_raises_config_error_naming_the_allowed_ones() -> Non
         ({"max_rounds": 0}, "max_rounds", "a positive int"),
         ({"reward": "money"}, "reward", "'win' or 'score'"),
         ({"render_mode": "rgb_array"}, "render_mode", "'ansi' or 'human'"),
+        ({"render_mode": "human"}, "render_seat", "'acting'"),
+        ({"render_seat": 2}, "render_seat", "seat from 0 to 1"),
     ],
 )
 def test_a_bad_value_raises_config_error_naming_what_is_allowed(
@@ -183,7 +185,7 @@ def test_ansi_render_returns_the_engines_text_picture() -> None:
 
 
 def test_human_render_prints_the_picture(capsys: pytest.CaptureFixture[str]) -> None:
-    e = cavein_v0.env(num_players=2, render_mode="human")
+    e = cavein_v0.env(num_players=2, render_mode="human", render_seat="acting")
     e.reset(seed=9)
     capsys.readouterr()
     assert e.render() is None

@@ -1,0 +1,69 @@
+"""Which build is running: the mypyc-compiled modules or the pure Python ones.
+
+`pip install .` compiles the modules in `COMPILED_MODULES` when a C compiler works
+(setup.py reads the list from this file, so it imports nothing but the standard
+library); an editable install runs them as plain Python. The answer comes from the
+modules themselves: a compiled module is an extension module (`.so` / `.pyd`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+
+COMPILED_MODULES = (
+    "scavenger_env.cavein.engine.actions",
+    "scavenger_env.cavein.engine.data",
+    "scavenger_env.cavein.engine.effects",
+    "scavenger_env.cavein.engine.payment",
+    "scavenger_env.cavein.engine.queries",
+    "scavenger_env.cavein.engine.raid",
+    "scavenger_env.cavein.engine.rules",
+    "scavenger_env.cavein.engine.scoring",
+    "scavenger_env.cavein.engine.setup",
+    "scavenger_env.cavein.engine.skills",
+    "scavenger_env.cavein.engine.state",
+    "scavenger_env.cavein.engine.turn",
+    "scavenger_env.cavein.engine.describe",
+    "scavenger_env.cavein.engine.view",
+    "scavenger_env.cavein.codec",
+    "scavenger_env.cavein.observation",
+)
+"""The modules a regular install compiles with mypyc (pure-Python siblings stay)."""
+
+EXTENSION_SUFFIXES = (".so", ".pyd")
+
+
+def module_files() -> list[str]:
+    """The file each of `COMPILED_MODULES` was imported from."""
+    return [
+        str(importlib.import_module(name).__file__ or "") for name in COMPILED_MODULES
+    ]
+
+
+def build_kind(files: Iterable[str] | None = None) -> str:
+    """'compiled' when every module of `COMPILED_MODULES` is an extension module,
+    'pure' when none is, 'mixed' otherwise (a broken install: reinstall).
+
+    `files` defaults to the modules' own files (`module_files()`).
+    """
+    paths = module_files() if files is None else list(files)
+    compiled = sum(p.endswith(EXTENSION_SUFFIXES) for p in paths)
+    if paths and compiled == len(paths):
+        return "compiled"
+    return "pure" if compiled == 0 else "mixed"
+
+
+def build_description(files: Iterable[str] | None = None) -> str:
+    """The build in words, for `scavenger --version`."""
+    paths = module_files() if files is None else list(files)
+    kind = build_kind(paths)
+    if kind == "compiled":
+        return "compiled build: mypyc"
+    if kind == "pure":
+        return "pure Python build"
+    compiled = sum(p.endswith(EXTENSION_SUFFIXES) for p in paths)
+    return (
+        f"mixed build: {compiled} of {len(paths)} modules compiled; "
+        "reinstall with `pip install .`"
+    )

@@ -1,0 +1,343 @@
+"""Values of the wrong kind: numpy integers work wherever Python ints do, bools and
+other values are refused with an error that says what was wrong, and a refused
+call changes nothing. Also: whose hand the rendered picture shows.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+from scavenger_env import cavein_v0
+from scavenger_env.cavein.engine import ConfigError, GameConfig, IllegalActionError
+from scavenger_env.cavein.engine.state import snapshot
+from scavenger_env.cavein.env import UnknownAgentError, raw_env
+from scavenger_env.cavein.render import render_state
+
+MAKERS = [cavein_v0.env, cavein_v0.raw_env]
+NOT_ACTIONS = [
+    True,
+    False,
+    np.True_,
+    1.0,
+    np.float64(2.0),
+    "3",
+    None,
+    [3],
+    np.array([3]),
+    np.array(3.0),
+    np.array(True),
+]
+
+
+def state_of(e: Any) -> dict[str, Any]:
+    """What a refused call could have changed."""
+    base = e.unwrapped
+    return {
+        "game": snapshot(base.game),
+        "actions": list(base.actions),
+        "seed": base.seed_used,
+        "agent_selection": e.agent_selection,
+        "terminations": dict(e.terminations),
+        "truncations": dict(e.truncations),
+        "rewards": dict(e.rewards),
+        "cumulative": dict(base._cumulative_rewards),
+    }
+
+
+def legal(e: Any) -> int:
+    return int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+
+
+def illegal(e: Any) -> int:
+    return int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])
+
+
+@pytest.mark.parametrize("make", MAKERS)
+@pytest.mark.parametrize("action", NOT_ACTIONS, ids=repr)
+def test_a_value_that_is_not_an_action_is_refused_and_changes_nothing(
+    make: Any, action: object
+) -> None:
+    """`env().step(True)` used to warn that the game ends and then crash inside
+    PettingZoo's mask lookup; `raw_env` read True as action 1."""
+    e = make(num_players=2)
+    e.reset(seed=3)
+    for _ in range(5):
+        e.step(legal(e))
+    before = state_of(e)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "the game ends" warning either
+        with pytest.raises(IllegalActionError) as info:
+            e.step(action)
+    message = str(info.value)
+    assert type(action).__name__ in message
+    assert "0..155" in message
+    assert state_of(e) == before
+    e.step(legal(e))  # the game goes on
+    assert len(e.unwrapped.actions) == len(before["actions"]) + 1
+
+
+@pytest.mark.parametrize("make", MAKERS)
+def test_numpy_integers_and_0d_arrays_play_like_ints(make: Any) -> None:
+    """`step(np.array(0))` used to raise when legal (raw_env) and was treated as a
+    move when illegal (env()): every integer form must act like the int."""
+    kinds = [
+        int,
+        np.int64,
+        np.int32,
+        np.uint8,
+        np.array,
+        lambda a: np.array(a, np.int16),
+    ]
+    games = []
+    for kind in kinds:
+        e = make(num_players=3)
+        e.reset(seed=5)
+        for _ in range(40):
+            e.step(kind(legal(e)))
+        games.append(snapshot(e.unwrapped.game))
+        assert all(type(a) is int for a in e.unwrapped.actions)
+    assert all(g == games[0] for g in games[1:])
+
+
+def test_an_illegal_0d_array_in_env_ends_the_game_like_the_int() -> None:
+    """env()'s classic convention: an illegal action loses, whatever its int type."""
+    outcomes = []
+    for kind in (int, np.array, np.int64):
+        e = cavein_v0.env(num_players=2)
+        e.reset(seed=2)
+        mover = e.agent_selection
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            e.step(kind(illegal(e)))
+        assert any(mover in str(w.message) for w in caught)
+        assert all(e.terminations.values())
+        outcomes.append(dict(e._cumulative_rewards))
+    assert outcomes[0] == outcomes[1] == outcomes[2]
+    assert outcomes[0][mover] == -1.0
+
+
+def test_raw_env_out_of_range_ints_say_the_range() -> None:
+    e = raw_env(num_players=2)
+    e.reset(seed=0)
+    before = state_of(e)
+    for action in (-1, 156, np.int64(1000)):
+        with pytest.raises(IllegalActionError, match=r"out of range.*0\.\.155"):
+            e.step(action)
+    assert state_of(e) == before
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda e: e.step(0),
+        lambda e: e.observe("player_0"),
+        lambda e: e.last(),
+        lambda e: e.explain(0),
+    ],
+    ids=["step", "observe", "last", "explain"],
+)
+def test_raw_env_before_reset_says_to_call_reset(call: Any) -> None:
+    """`raw_env().step(0)` used to raise a bare AttributeError."""
+    e = raw_env(num_players=2, render_mode="ansi")
+    with pytest.raises(RuntimeError, match=r"reset\(\)"):
+        call(e)
+    with pytest.raises(RuntimeError, match=r"reset\(\)"):
+        e.render()
+
+
+def test_raw_env_attributes_before_reset_say_reset_sets_them() -> None:
+    e = raw_env(num_players=2)
+    for name in ("agent_selection", "agents", "rewards", "terminations", "infos"):
+        with pytest.raises(AttributeError, match=r"call reset\(\) first"):
+            getattr(e, name)
+    assert not hasattr(e, "agent_selection")
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        e.nonsense  # noqa: B018
+    e.reset(seed=0)
+    assert e.agent_selection in e.possible_agents
+
+
+@pytest.mark.parametrize("make", MAKERS)
+@pytest.mark.parametrize("agent", ["player_9", "player_2", "Player_0", 0, None])
+def test_an_unknown_agent_names_the_agents(make: Any, agent: object) -> None:
+    """`observe('player_9')` used to raise a bare KeyError."""
+    e = make(num_players=2)
+    e.reset(seed=0)
+    for call in (e.observe, e.observation_space, e.action_space):
+        with pytest.raises(UnknownAgentError) as info:
+            call(agent)
+        message = str(info.value)
+        assert repr(agent) in message
+        assert "player_0, player_1" in message
+        assert not message.startswith("'"), "printed as a message, not a key"
+    with pytest.raises(KeyError):  # still a KeyError for code that catches one
+        e.observe(agent)
+
+
+@pytest.mark.parametrize("make", MAKERS)
+@pytest.mark.parametrize(
+    ("seed", "error", "words"),
+    [
+        (True, TypeError, "not bool"),
+        (np.True_, TypeError, "not bool"),
+        (1.0, TypeError, "not float"),
+        ("7", TypeError, "not str"),
+        (-1, ValueError, "non-negative"),
+        (np.int64(-5), ValueError, "non-negative"),
+    ],
+    ids=repr,
+)
+def test_a_bad_seed_is_refused_and_the_game_is_kept(
+    make: Any, seed: object, error: type, words: str
+) -> None:
+    """`reset(seed=True)` used to deal game 1."""
+    e = make(num_players=2)
+    e.reset(seed=4)
+    e.step(legal(e))
+    before = state_of(e)
+    with pytest.raises(error) as info:
+        e.reset(seed=seed)
+    assert words in str(info.value)
+    assert "seed" in str(info.value)
+    assert state_of(e) == before
+
+
+@pytest.mark.parametrize("make", MAKERS)
+def test_a_numpy_seed_deals_the_same_game_as_the_int(make: Any) -> None:
+    """`reset(seed=np.int64(5))` used to be refused."""
+    deals = []
+    for seed in (5, np.int64(5), np.uint32(5), np.array(5)):
+        e = make(num_players=2)
+        e.reset(seed=seed)
+        assert type(e.unwrapped.seed_used) is int
+        assert e.unwrapped.seed_used == 5
+        deals.append(snapshot(e.unwrapped.game))
+    other = make(num_players=2)
+    other.reset(seed=6)
+    assert deals[0] != snapshot(other.unwrapped.game)  # the comparison can fail
+    assert all(d == deals[0] for d in deals[1:])
+
+
+def test_reset_options_must_be_a_dict() -> None:
+    """No reset option is defined; a dict is ignored (PettingZoo's api_test passes
+    one), anything else is a mistake."""
+    e = raw_env(num_players=2)
+    e.reset(seed=1, options={"anything": 1})
+    e.step(legal(e))
+    before = state_of(e)
+    with pytest.raises(TypeError, match="options must be None or a dict, not list"):
+        e.reset(seed=2, options=["num_players", 3])
+    assert state_of(e) == before
+
+
+@pytest.mark.parametrize("make", MAKERS)
+def test_numpy_values_are_accepted_as_config_keywords(make: Any) -> None:
+    """`num_players=np.int64(3)` used to be refused."""
+    e = make(
+        num_players=np.int64(3),
+        start_player=np.int32(1),
+        max_rounds=np.uint16(50),
+        cave_in_thresholds=(np.int64(5), 6, np.int8(7)),
+        skill_crystals_cave_in=np.True_,
+    )
+    expected = GameConfig(
+        num_players=3,
+        start_player=1,
+        max_rounds=50,
+        cave_in_thresholds=(5, 6, 7),
+        skill_crystals_cave_in=True,
+    )
+    assert e.unwrapped.config == expected
+    assert type(e.unwrapped.config.num_players) is int
+    assert all(type(t) is int for t in e.unwrapped.config.cave_in_thresholds)
+    assert e.possible_agents == ["player_0", "player_1", "player_2"]
+
+
+@pytest.mark.parametrize("make", MAKERS)
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"num_players": True},
+        {"num_players": np.True_},
+        {"num_players": 3.0},
+        {"max_rounds": True},
+        {"start_player": np.False_},
+    ],
+    ids=repr,
+)
+def test_bools_and_floats_are_refused_as_ints(make: Any, kwargs: dict) -> None:
+    with pytest.raises(ConfigError) as info:
+        make(**kwargs)
+    assert next(iter(kwargs)) in str(info.value)
+
+
+# -- whose hand the picture shows -----------------------------------------------
+
+
+def test_human_render_needs_to_be_told_whose_view_to_print() -> None:
+    """A human watching a bot game must not see the bots' hands unasked."""
+    for make in MAKERS:
+        with pytest.raises(ConfigError) as info:
+            make(num_players=3, render_mode="human")
+        message = str(info.value)
+        assert "render_seat=0..2" in message
+        assert "'acting'" in message
+
+
+@pytest.mark.parametrize("seat", [1, "player_1", np.int64(1)], ids=repr)
+def test_human_render_with_a_seat_prints_only_that_seats_view(
+    seat: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    e = cavein_v0.env(num_players=2, render_mode="human", render_seat=seat)
+    e.reset(seed=9)
+    movers = set()
+    for _ in range(60):
+        game = e.unwrapped.game
+        movers.add(game.current_player)
+        capsys.readouterr()
+        e.step(legal(e))
+        printed = capsys.readouterr().out
+        assert printed == render_state(game, 1) + "\n"
+    assert movers == {0, 1}, "both seats moved, yet only seat 1's view was printed"
+
+
+def test_acting_render_follows_the_mover(capsys: pytest.CaptureFixture[str]) -> None:
+    e = cavein_v0.env(num_players=3, render_mode="human", render_seat="acting")
+    e.reset(seed=9)
+    seen = set()
+    for _ in range(60):
+        e.step(legal(e))
+        game = e.unwrapped.game
+        assert capsys.readouterr().out == render_state(game, game.current_player) + "\n"
+        seen.add(game.current_player)
+    assert len(seen) > 1
+
+
+def test_ansi_render_defaults_to_the_mover_and_can_be_fixed() -> None:
+    mover = cavein_v0.env(num_players=3, render_mode="ansi")
+    fixed = cavein_v0.env(num_players=3, render_mode="ansi", render_seat=2)
+    for e in (mover, fixed):
+        e.reset(seed=9)
+        for _ in range(30):
+            e.step(legal(e))
+    game = mover.unwrapped.game
+    assert game.current_player != 2
+    assert mover.render() == render_state(game, game.current_player)
+    assert fixed.render() == render_state(fixed.unwrapped.game, 2)
+
+
+@pytest.mark.parametrize(
+    "seat", [2, -1, True, 1.0, "player_2", "seat_0", "Acting"], ids=repr
+)
+def test_a_bad_render_seat_names_what_is_allowed(seat: object) -> None:
+    for make in MAKERS:
+        with pytest.raises(ConfigError) as info:
+            make(num_players=2, render_mode="ansi", render_seat=seat)
+        message = str(info.value)
+        assert f"render_seat={seat!r}" in message
+        assert "seat from 0 to 1" in message
+        assert "'acting'" in message
