@@ -6,6 +6,9 @@ the cards still left of each opponent's dealt starting hand (whose levels are
 known: two level 1 and one level 2). Everything else was seen by all: the Docks,
 the Mine, Bases, every crystal taken (they come from the face-up Mine), and every
 card named by an action (PAY, SKILL and PICK_HAND name a card's type).
+
+`redact` puts all that is hidden in a fixed order (what agents are given);
+`determinize` shuffles it (what search bots plan on).
 """
 
 from __future__ import annotations
@@ -139,12 +142,14 @@ def player_view(s: GameState, viewer: int) -> PlayerView:
     )
 
 
-def determinize(s: GameState, viewer: int, rng: np.random.Generator) -> GameState:
-    """A full state that `viewer` cannot tell apart from `s`, sampled uniformly.
+def _rearrange(s: GameState, viewer: int, rng: np.random.Generator | None) -> GameState:
+    """A clone of `s` with every pool of cards hidden from `viewer` sorted by card id
+    and dealt back into its slots, shuffled first by `rng` if one is given.
 
-    Reshuffles, level by level, the face-down stacks together with the unseen
-    cards of the opponents' hands; reshuffles each crystal stack; reshuffles each
-    artifact stack under its face-up top. Search bots plan on such samples.
+    Sorting first makes the result depend only on what `viewer` may know: the
+    pools' contents, as multisets, and their slots. The pools are, level by level,
+    the face-down mercenary stack together with the opponents' unseen hand cards of
+    that level; each crystal stack; each artifact stack under its face-up top.
     """
     out = s.clone()
     for level in range(1, 5):
@@ -159,17 +164,47 @@ def determinize(s: GameState, viewer: int, rng: np.random.Generator) -> GameStat
                 for i, c in enumerate(p.hand)
                 if c in p.secret and s.cards.level_of[c] == level
             ]
-        pool = [box[i] for box, i in slots]
-        for (box, i), j in zip(slots, rng.permutation(len(pool)), strict=True):
-            box[i] = pool[j]
+        pool = sorted(box[i] for box, i in slots)
+        if rng is not None:
+            pool = [pool[j] for j in rng.permutation(len(pool))]
+        for (box, i), card in zip(slots, pool, strict=True):
+            box[i] = card
     for q, p in enumerate(out.players):
         if q != viewer:
             old = s.players[q]
             p.secret = {p.hand[i] for i, c in enumerate(old.hand) if c in old.secret}
     for stack in out.crystal_stacks:
-        stack[:] = [stack[i] for i in rng.permutation(len(stack))]
+        stack.sort()
+        if rng is not None:
+            stack[:] = [stack[i] for i in rng.permutation(len(stack))]
     for stack in out.artifact_stacks:
         if len(stack) > 2:
-            under = stack[:-1]
-            stack[:-1] = [under[i] for i in rng.permutation(len(under))]
+            under = sorted(stack[:-1])
+            if rng is not None:
+                under = [under[i] for i in rng.permutation(len(under))]
+            stack[:-1] = under
     return out
+
+
+def redact(s: GameState, viewer: int) -> GameState:
+    """A copy of `s` that holds only what `viewer` may know.
+
+    Every pool of cards `viewer` cannot see (see `determinize`) is sorted by card
+    id and dealt back into its slots, so two states that `viewer` cannot tell apart
+    redact to the same state. Agents are given this copy, never the game itself:
+    nothing hidden can be read from it and changing it changes nothing in play.
+    """
+    return _rearrange(s, viewer, None)
+
+
+def determinize(s: GameState, viewer: int, rng: np.random.Generator) -> GameState:
+    """A full state that `viewer` cannot tell apart from `s`, sampled uniformly.
+
+    Reshuffles, level by level, the face-down stacks together with the unseen
+    cards of the opponents' hands; reshuffles each crystal stack; reshuffles each
+    artifact stack under its face-up top. Search bots plan on such samples. Each
+    pool is sorted before it is shuffled, so the sample depends only on what
+    `viewer` may know and `rng`: `determinize(redact(s, v), v, rng)` is the same
+    state as `determinize(s, v, rng)`.
+    """
+    return _rearrange(s, viewer, rng)
