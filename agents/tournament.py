@@ -439,8 +439,9 @@ class Plan:
         }
 
 
-def check_spec(spec: str) -> None:
-    """Build the agent of ``spec`` once, turning any failure into TournamentError."""
+def check_spec(spec: str, who: str | None = None) -> None:
+    """Build the agent of ``spec`` once, turning any failure into TournamentError
+    (``who`` names the player in it, e.g. "player 2 of 3")."""
     name = spec.partition(":")[0].strip()
     if name in INTERACTIVE:
         raise TournamentError(
@@ -448,7 +449,7 @@ def check_spec(spec: str) -> None:
             "a tournament; play it with `scavenger play`"
         )
     try:
-        make_agent(spec)
+        make_agent(spec, who)
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
     except (ImportError, AttributeError) as exc:
@@ -522,8 +523,9 @@ def make_plan(
             f"(repeat a name to seat the same bot twice, e.g. "
             f"{','.join([specs[0]] * n)})"
         )
-    for spec in dict.fromkeys(specs):
-        check_spec(spec)
+    for index, spec in enumerate(specs):
+        if spec not in specs[:index]:
+            check_spec(spec, f"player {index + 1} of {len(specs)}")
     if (games is None) == (deals is None):
         raise TournamentError("give the number of games or of deals, not both")
     count = len(seatings(len(specs), n, all_seatings))

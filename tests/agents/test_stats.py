@@ -141,7 +141,7 @@ def test_ratings_are_deterministic_and_rank_the_better_player_higher(
     assert players["A"]["rating_mu"] + players["B"]["rating_mu"] == pytest.approx(50)
     assert players["A"]["rating_sigma"] < 25 / 3
     a = players["A"]
-    assert a["rating"] == pytest.approx(
+    assert a["rating_conservative"] == pytest.approx(
         a["rating_mu"] - 3 * a["rating_sigma"], abs=1e-5
     )
     assert summarize(GAMES, ["A", "B"]) == summary
