@@ -152,25 +152,27 @@ def _rearrange(s: GameState, viewer: int, rng: np.random.Generator | None) -> Ga
     that level; each crystal stack; each artifact stack under its face-up top.
     """
     out = s.clone()
-    for level in range(1, 5):
-        slots: list[tuple[list[int], int]] = []  # (container, index)
-        stack = out.merc_stacks[level - 1]
-        slots += [(stack, i) for i in range(len(stack))]
-        for q, p in enumerate(out.players):
-            if q == viewer:
-                continue
-            slots += [
-                (p.hand, i)
-                for i, c in enumerate(p.hand)
-                if c in p.secret and s.cards.level_of[c] == level
-            ]
-        pool = sorted(box[i] for box, i in slots)
+    level_of = s.cards.level_of
+    in_hands: list[list[tuple[list[int], int]]] = [[], [], [], []]  # by level - 1
+    for q, p in enumerate(out.players):
+        if q != viewer and p.secret:
+            for i, c in enumerate(p.hand):
+                if c in p.secret:
+                    in_hands[level_of[c] - 1].append((p.hand, i))
+    for stack, slots in zip(out.merc_stacks, in_hands, strict=True):
+        if not slots:  # the stack alone
+            stack.sort()
+            if rng is not None:
+                stack[:] = [stack[i] for i in rng.permutation(len(stack))]
+            continue
+        pool = sorted(stack + [box[i] for box, i in slots])
         if rng is not None:
             pool = [pool[j] for j in rng.permutation(len(pool))]
-        for (box, i), card in zip(slots, pool, strict=True):
+        stack[:] = pool[: len(stack)]
+        for (box, i), card in zip(slots, pool[len(stack) :], strict=True):
             box[i] = card
     for q, p in enumerate(out.players):
-        if q != viewer:
+        if q != viewer and p.secret:
             old = s.players[q]
             p.secret = {p.hand[i] for i, c in enumerate(old.hand) if c in old.secret}
     for stack in out.crystal_stacks:
