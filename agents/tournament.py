@@ -223,7 +223,9 @@ def play_game(
             started = time.perf_counter()
             before = snapshot(state) if watch else None
             action = operator.index(
-                agents[seat].act(view_for(agents[seat], state, seat), legal, rngs[seat])
+                agents[seat].act(
+                    view_for(agents[seat], state, seat), legal[:], rngs[seat]
+                )
             )
             if clock is not None and len(legal) > 1:
                 clock.add(seat, time.perf_counter() - started)

@@ -92,11 +92,26 @@ class FirstRunThief(FrameThief):
     only_first_run = True
 
 
+class ListStuffer:
+    """Adds an action to the legal list it is given, and plays it."""
+
+    name = "list-stuffer"
+
+    def reset(self, seat: int, config: GameConfig) -> None:
+        pass
+
+    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
+        illegal = next(a for a in range(1000) if a not in legal)
+        legal.append(illegal)
+        return illegal
+
+
 @pytest.fixture
 def thieves(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(REGISTRY, "copy-thief", CopyThief)
     monkeypatch.setitem(REGISTRY, "frame-thief", FrameThief)
     monkeypatch.setitem(REGISTRY, "first-run-thief", FirstRunThief)
+    monkeypatch.setitem(REGISTRY, "list-stuffer", ListStuffer)
     FrameThief.runs = 0
     CopyThief.grabbed = 0
 
@@ -125,6 +140,13 @@ def test_a_change_the_rerun_does_not_repeat_is_still_refused(thieves: None) -> N
     with pytest.raises(AgentError, match="did not show which agent") as caught:
         play_game(CONFIG, 4, ["first-run-thief", "random"], rng_seed=4)
     assert "'first-run-thief'" in str(caught.value)
+
+
+def test_an_agent_cannot_widen_its_legal_list(thieves: None) -> None:
+    with pytest.raises(
+        AgentError, match=r"'list-stuffer' \(seat 0\) chose the illegal"
+    ):
+        play_game(CONFIG, 1, ["list-stuffer", "random"], rng_seed=1)
 
 
 def test_replays_to_tells_a_changed_end_state() -> None:
