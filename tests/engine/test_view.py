@@ -1,5 +1,4 @@
-"""What a player knows: `player_view`, `redact` and `determinize` (DESIGN.md, Hidden
-information)."""
+"""What a player knows: `player_view`, `redact` and `determinize`."""
 
 from __future__ import annotations
 
