@@ -15,7 +15,9 @@ caller writes the same file whatever the backend and the number of workers.
 from __future__ import annotations
 
 import collections
+import contextlib
 import multiprocessing
+import multiprocessing.pool
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -69,6 +71,33 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+PARENT_GONE = (BrokenPipeError, ConnectionResetError, EOFError)
+"""What a worker's pipes raise once the parent has died (``kill -9``, say)."""
+
+
+def quiet_worker(target: Callable[..., object], *args: object) -> None:
+    """Run a pool worker's loop; when the parent is gone, stop without a word.
+
+    A killed parent leaves its workers writing results into a pipe nobody reads;
+    the BrokenPipeError would otherwise print a traceback per worker into the log
+    of a run that is already over. The games they played are lost either way:
+    a rerun plays them again.
+    """
+    with contextlib.suppress(*PARENT_GONE):
+        target(*args)
+
+
+class _QuietPool(multiprocessing.pool.Pool):
+    """A Pool whose workers exit quietly when the parent dies (`quiet_worker`)."""
+
+    @staticmethod
+    def Process(ctx: Any, *args: Any, **kwds: Any) -> Any:
+        target, worker_args = kwds.pop("target"), kwds.pop("args", ())
+        return ctx.Process(
+            *args, target=quiet_worker, args=(target, *worker_args), **kwds
+        )
+
+
 class LocalProcesses(Backend):
     """A pool of ``jobs`` local processes (``multiprocessing``)."""
 
@@ -76,7 +105,7 @@ class LocalProcesses(Backend):
         method = "fork" if sys.platform.startswith("linux") else "spawn"
         context = multiprocessing.get_context(method)
         self.workers = jobs
-        self._pool = context.Pool(jobs, initializer=_ignore_sigint)
+        self._pool = _QuietPool(jobs, initializer=_ignore_sigint, context=context)
 
     def map(self, fn: Callable[[T], R], chunks: Sequence[T]) -> Iterator[R]:
         # imap keeps the order of the chunks; the workers run ahead of the writer.

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import ClassVar
 
 import numpy as np
 
@@ -80,6 +81,13 @@ class ISMCTSAgent:
     """Information-set MCTS over determinized samples; budget in iterations or time."""
 
     name = "ismcts"
+    #: what the signature cannot say (see `registry.agent_options`)
+    option_info: ClassVar[dict[str, dict[str, object]]] = {
+        "iterations": {"default": f"{DEFAULT_ITERATIONS}, none when time is set"},
+        "rollout_turns": {"default": "0 = two rounds"},
+        "rollout": {"choices": ("quick", "full", "random")},
+        "policy": {"choices": ("greedy", "miner", "raider", "collector")},
+    }
 
     def __init__(
         self,

@@ -12,6 +12,7 @@ from typing import Any
 __all__ = [
     "CSV_COLUMNS",
     "MATPLOTLIB_MISSING",
+    "count",
     "format_markdown",
     "format_table",
     "plot_win_rates",
@@ -27,7 +28,7 @@ CSV_COLUMNS = (
     "ci_high",
     "mean_vp",
     "mean_margin",
-    "rating",
+    "rating_conservative",
     "rating_mu",
     "rating_sigma",
     "ms_per_decision",
@@ -39,6 +40,11 @@ MATPLOTLIB_MISSING = (
     "winrates.png not drawn: matplotlib is not installed "
     '(pip install matplotlib, or pip install -e ".[dev]")'
 )
+
+
+def count(n: int, word: str) -> str:
+    """ "1 game", "2 games": a number and its noun in the right form."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _pct(x: float | None) -> str:
@@ -77,7 +83,7 @@ def format_table(summary: dict[str, Any]) -> str:
     """The summary as plain text for the terminal: players, seats, head to head."""
     players = sorted(
         summary["players"],
-        key=lambda p: (-(p["win_rate"] or 0), -p["rating"], p["player"]),
+        key=lambda p: (-(p["win_rate"] or 0), -p["rating_conservative"], p["player"]),
     )
     rows = [
         [
@@ -88,7 +94,7 @@ def format_table(summary: dict[str, Any]) -> str:
             "95% CI",
             "mean VP",
             "margin",
-            "rating",
+            "rating μ ± σ",
             "ms/decision",
         ]
     ]
@@ -108,9 +114,10 @@ def format_table(summary: dict[str, Any]) -> str:
         )
     lines = _grid(rows, [False] + [True] * 8)
     lines.append(
-        f"{summary['games']} games, {summary['ties']} ties (a tie is a win for "
-        f"every tied player); rating: openskill Plackett-Luce mu ± sigma; "
-        "ms/decision: mean thinking time (slowest in brackets)"
+        f"{count(summary['games'], 'game')}, {count(summary['ties'], 'tie')} (a tie "
+        "is a win for every tied player); rating μ ± σ: openskill Plackett-Luce "
+        "(the files' rating_conservative is μ − 3σ); ms/decision: mean thinking "
+        "time (slowest in brackets)"
     )
     seats = ", ".join(
         f"seat {s['seat']} {_pct(s['win_rate'])} ({_ci(s)})" for s in summary["seats"]
@@ -148,11 +155,13 @@ def format_markdown(summary: dict[str, Any], title: str = "Tournament") -> str:
     intervals, then the head-to-head matrix with an interval in every cell."""
     lines = [f"## {title}", ""]
     lineup = ", ".join(summary.get("specs") or summary.get("lineup") or [])
-    facts = [f"{summary['games']} games"]
+    facts = [count(summary["games"], "game")]
     if "num_players" in summary:
         facts.append(f"{summary['num_players']} players")
     if "deals" in summary:
-        facts.append(f"{summary['deals']} deals × {summary['seatings']} seatings")
+        facts.append(
+            f"{count(summary['deals'], 'deal')} × {count(summary['seatings'], 'seating')}"
+        )
     if "seed" in summary:
         facts.append(f"seed {summary['seed']}")
     lines.append("; ".join(facts) + (f"; lineup `{lineup}`" if lineup else "") + ".")
@@ -253,7 +262,9 @@ def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str
         ax.axvline(1 / len(summary["seats"]), color="grey", linestyle=":", linewidth=1)
         for y, rate, r in zip(ys, rates, rows):
             ax.text(r["ci_high"] + 0.015, y, f"{100 * rate:.1f}%", va="center")
-    fig.suptitle(f"{summary['games']} games; a tie is a win for every tied player")
+    fig.suptitle(
+        f"{count(summary['games'], 'game')}; a tie is a win for every tied player"
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

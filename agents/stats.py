@@ -18,7 +18,8 @@ Definitions (the numbers in ``summary.json``, ``summary.csv`` and the table):
 - **rating**: an openskill Plackett-Luce rating, updated game by game in record
   order (so it is deterministic) with the game's ranking by VP (equal VP, equal
   rank). ``rating_mu`` is the estimate, ``rating_sigma`` its uncertainty and
-  ``rating`` the conservative ``mu − 3·sigma`` that openskill calls the ordinal.
+  ``rating_conservative`` the ``mu − 3·sigma`` that openskill calls the ordinal
+  (the terminal table shows ``mu ± sigma``).
   Everyone starts at mu 25, sigma 25/3.
 - **seats**: per seat (0 = the first seat of the record, whoever sits there), games
   and wins over all players. **positions**: the same by turn order (position 0
@@ -193,7 +194,7 @@ def summarize(
         entry: dict[str, Any] = {"player": name, **_rate(t.wins, t.games)}
         entry["mean_vp"] = _r(t.vp / t.games) if t.games else None
         entry["mean_margin"] = _r(t.margin / t.games) if t.games else None
-        entry["rating"] = _r(rating.mu - 3 * rating.sigma)
+        entry["rating_conservative"] = _r(rating.mu - 3 * rating.sigma)
         entry["rating_mu"] = _r(rating.mu)
         entry["rating_sigma"] = _r(rating.sigma)
         entry["by_seat"] = [

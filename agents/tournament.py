@@ -61,17 +61,20 @@ import numpy as np
 from scavenger_env.cavein.engine import (
     ConfigError,
     GameConfig,
+    IllegalActionError,
+    apply_action,
     apply_legal_action,
     explain_illegal,
     legal_actions,
     new_game,
 )
+from scavenger_env.cavein.engine.state import GameState, snapshot
 from scavenger_env.cavein.simulate import GAME, MAX_DECISIONS, record_from_game
 from scavenger_env.core.records import GameRecord, RecordError, atomic_output
 from scavenger_env.core.seeding import game_seed
 
 from .backends import Backend, BackendError, open_backend
-from .base import SeatView
+from .base import view_for
 from .registry import REGISTRY, make_agent
 
 __all__ = [
@@ -95,6 +98,7 @@ __all__ = [
     "play_game",
     "player_labels",
     "read_timing",
+    "replays_to",
     "run_tournament",
     "seat_rngs",
     "seatings",
@@ -178,8 +182,15 @@ def play_game(
     players: Sequence[str] | None = None,
     meta: dict[str, Any] | None = None,
     clock: ThinkTime | None = None,
+    watch: bool = False,
 ) -> GameRecord:
     """Play one game between fresh agents built from ``specs_by_seat``.
+
+    Agents see redacted copies (:class:`~agents.base.SeatView`), so what they are
+    given cannot change the game. Whatever else an agent does, the game is refused
+    unless its actions, replayed from ``new_game(config, seed)``, lead to the very
+    state it ended in; the game is then played once more with ``watch`` on to name
+    the agent that changed the state.
 
     Args:
         config: The rules; ``config.num_players`` must equal ``len(specs_by_seat)``.
@@ -190,13 +201,15 @@ def play_game(
         meta: Extra facts for the record's ``meta``; ``start_player`` is added.
         clock: If given, each seat's thinking time is added to it (decisions with
             one legal action are not timed).
+        watch: Compare the state before and after every agent's decision (slow).
 
     Returns:
         The game's record, with ``players`` and ``meta`` set.
 
     Raises:
         ValueError: a bad spec, or as many specs as seats are not given.
-        AgentError: an agent raised or chose an illegal action.
+        AgentError: an agent raised, chose an illegal action or changed the state
+            outside the rules.
     """
     n = config.num_players
     if len(specs_by_seat) != n:
@@ -204,9 +217,9 @@ def play_game(
     names = list(players) if players is not None else list(specs_by_seat)
     agents = [make_agent(spec) for spec in specs_by_seat]
     rngs = seat_rngs(rng_seed, n)
-    state = new_game(config, seed)
     for seat, agent in enumerate(agents):
         agent.reset(seat, config)
+    state = new_game(config, seed)
     actions: list[int] = []
     while not state.is_over:
         seat = state.current_player
@@ -217,8 +230,11 @@ def play_game(
             )
         try:
             started = time.perf_counter()
+            before = snapshot(state) if watch else None
             action = operator.index(
-                agents[seat].act(SeatView(state, seat), legal, rngs[seat])
+                agents[seat].act(
+                    view_for(agents[seat], state, seat), legal[:], rngs[seat]
+                )
             )
             if clock is not None and len(legal) > 1:
                 clock.add(seat, time.perf_counter() - started)
@@ -232,12 +248,52 @@ def play_game(
                 f"player {names[seat]!r} (seat {seat}) chose the illegal action "
                 f"{action} in the game with seed {seed}: {explain_illegal(state, action)}"
             )
-        apply_legal_action(state, action)  # `legal` is this very state's list
+        if before is not None and snapshot(state) != before:
+            raise AgentError(
+                f"player {names[seat]!r} (seat {seat}) changed the game's state outside "
+                f"the rules in the game with seed {seed}; the game is refused (an "
+                "agent may only return an action)"
+            )
+        try:
+            apply_legal_action(state, action)  # `legal` is this very state's list
+        except Exception:
+            if watch:
+                raise
+            break  # a state changed outside the rules can break the engine: below
         actions.append(action)
+    if not watch and not replays_to(config, seed, actions, state):
+        # Play it again, watching every decision, to name the agent; this raises
+        # unless the agents do not repeat themselves (a clock, say).
+        play_game(config, seed, specs_by_seat, rng_seed, players=names, watch=True)
+        raise AgentError(
+            f"the game with seed {seed} between {', '.join(map(repr, names))} is "
+            "refused: its state was changed outside the rules (its actions replayed "
+            "do not lead to the state it ended in), and a second run with every "
+            "decision watched did not show which agent did it"
+        )
     record = record_from_game(config, seed, state, actions)
     record.players = names
     record.meta = {**(meta or {}), "start_player": int(state.start_player)}
     return record
+
+
+def replays_to(
+    config: GameConfig, seed: int, actions: Sequence[int], state: GameState
+) -> bool:
+    """Whether ``actions``, replayed under the rules from ``new_game(config, seed)``,
+    end the game in exactly ``state``: the check that nothing but the rules moved
+    it. Every action is checked as `scavenger replay` checks it, so a record that
+    passes replays; that costs about a third of a random bots' game, and nothing
+    next to a searching bot's thinking."""
+    if not state.is_over:
+        return False
+    replay = new_game(config, seed)
+    try:
+        for action in actions:
+            apply_action(replay, action)
+    except IllegalActionError:
+        return False
+    return snapshot(replay) == snapshot(state)
 
 
 # ------------------------------------------------------------------ the lineup
@@ -399,8 +455,9 @@ class Plan:
         }
 
 
-def check_spec(spec: str) -> None:
-    """Build the agent of ``spec`` once, turning any failure into TournamentError."""
+def check_spec(spec: str, who: str | None = None) -> None:
+    """Build the agent of ``spec`` once, turning any failure into TournamentError
+    (``who`` names the player in it, e.g. "player 2 of 3")."""
     name = spec.partition(":")[0].strip()
     if name in INTERACTIVE:
         raise TournamentError(
@@ -408,7 +465,7 @@ def check_spec(spec: str) -> None:
             "a tournament; play it with `scavenger play`"
         )
     try:
-        make_agent(spec)
+        make_agent(spec, who)
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
     except (ImportError, AttributeError) as exc:
@@ -485,8 +542,9 @@ def make_plan(
             f"(repeat a name to seat the same bot twice, e.g. "
             f"{','.join([specs[0]] * n)})"
         )
-    for spec in dict.fromkeys(specs):
-        check_spec(spec)
+    for index, spec in enumerate(specs):
+        if spec not in specs[:index]:
+            check_spec(spec, f"player {index + 1} of {len(specs)}")
     if (games is None) == (deals is None):
         raise TournamentError("give the number of games or of deals, not both")
     count = len(seatings(len(specs), n, all_seatings))

@@ -320,9 +320,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
         )
 
     agents = []
-    for spec in specs:
+    for seat, spec in enumerate(specs):
         try:
-            agents.append(make_agent(spec))
+            agents.append(make_agent(spec, f"player {seat + 1} of {len(specs)}"))
         except ValueError as err:
             raise UserError(f"--players: {err}") from None
         except (ImportError, AttributeError) as err:
@@ -384,9 +384,9 @@ def _list_players() -> str:
             options = agent_options(name)
         except Exception:  # its module cannot be imported: said above
             options = {}
-        if options:
-            shown = ", ".join(f"{key}={value}" for key, value in options.items())
-            lines.append(f"  {''.ljust(width)}    options: {shown}")
+        for i, option in enumerate(options.values()):  # one a line, typed
+            label = "options: " if i == 0 else ""
+            lines.append(f"  {''.ljust(width)}  {label:>9}{option.describe()}")
     return "\n".join(lines)
 
 
@@ -397,7 +397,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         return EXIT_OK
 
     from agents.backends import BackendError
-    from agents.report import format_table
+    from agents.report import count, format_table
     from agents.tournament import (
         GAMES_FILE,
         PLOT_FILE,
@@ -441,9 +441,9 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         # run prints only its error.
         seats = len(plan.seatings)
         print(
-            f"tournament: {plan.games} games of {args.game} with {plan.num_players} "
-            f"players ({plan.deals} deals × {seats} seatings), master seed "
-            f"{plan.seed}, into {output}"
+            f"tournament: {count(plan.games, 'game')} of {args.game} with "
+            f"{plan.num_players} players ({count(plan.deals, 'deal')} × "
+            f"{count(seats, 'seating')}), master seed {plan.seed}, into {output}"
         )
         if plan.games != args.games:
             print(
@@ -482,9 +482,14 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     workers = f"{args.jobs} job{'s' if args.jobs != 1 else ''}, {args.backend}"
     if result.played:
         print(
-            f"played {result.played} games in {result.elapsed:.2f} s "
+            f"played {count(result.played, 'game')} in {result.elapsed:.2f} s "
             f"({result.games_per_s:,.1f} games/s, {workers})"
-            + (f"; {result.resumed} were already there" if result.resumed else "")
+            + (
+                f"; {result.resumed} {'was' if result.resumed == 1 else 'were'} "
+                "already there"
+                if result.resumed
+                else ""
+            )
         )
     else:
         print(f"all {result.plan.games} games were already there; nothing to play")

@@ -141,7 +141,7 @@ def test_ratings_are_deterministic_and_rank_the_better_player_higher(
     assert players["A"]["rating_mu"] + players["B"]["rating_mu"] == pytest.approx(50)
     assert players["A"]["rating_sigma"] < 25 / 3
     a = players["A"]
-    assert a["rating"] == pytest.approx(
+    assert a["rating_conservative"] == pytest.approx(
         a["rating_mu"] - 3 * a["rating_sigma"], abs=1e-5
     )
     assert summarize(GAMES, ["A", "B"]) == summary
@@ -202,3 +202,43 @@ def test_markdown_report_has_the_matrix_with_intervals(summary: dict[str, Any]) 
     # the row of A: 2.5 of 4 against B, with its Wilson interval and count
     assert "| **A** | — | 62.5% (21.9–90.8), 4 |" in text
     assert "| **B** | 37.5% (9.2–78.1), 4 | — |" in text
+
+
+def test_counts_read_right_and_the_two_ratings_are_named_apart(
+    summary: dict[str, Any], tmp_path: Path
+) -> None:
+    """One game, one tie, one deal: singular words; the table's rating column says
+    it is mu ± sigma and the files' conservative mu − 3·sigma has its own name."""
+    one = summarize([rec(["A", "B"], [8, 8], start=0)], ["A", "B"])
+    text = format_table(one)
+    assert "1 game, 1 tie (" in text
+    assert "4 games, 1 tie (" in format_table(summary)
+    header = text.splitlines()[0]
+    assert "rating μ ± σ" in header
+    a = by_name(one)["A"]
+    assert f"{a['rating_mu']:.1f} ± {a['rating_sigma']:.1f}" in text
+    assert "rating" not in a  # only clearly named ratings
+    assert a["rating_conservative"] == pytest.approx(
+        a["rating_mu"] - 3 * a["rating_sigma"], abs=1e-5
+    )
+    markdown = format_markdown({**one, "deals": 1, "seatings": 2})
+    assert "1 game; 1 deal × 2 seatings" in markdown
+    path = tmp_path / "one.csv"
+    write_csv(one, path)
+    columns = next(csv.reader(path.open(encoding="utf-8")))
+    assert "rating_conservative" in columns and "rating" not in columns
+    assert {"rating_mu", "rating_sigma"} <= set(columns)
+
+
+def test_the_tournament_command_counts_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scavenger_env.cli import main
+
+    argv = ["tournament", "--players", "random,random", "--games", "2"]
+    argv += ["--output", str(tmp_path / "t"), "--jobs", "1", "--no-progress"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "tournament: 2 games of cavein with 2 players (1 deal × 2 seatings)" in out
+    assert "played 2 games in" in out
+    assert "1 deal " in out and "1 deals" not in out

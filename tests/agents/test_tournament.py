@@ -541,8 +541,10 @@ def test_command_lists_players(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert "random" in text and "Uniformly random" in text
     assert "cautious" in text  # a registered stand-in, described by its docstring
-    assert "options: bias=0" in text  # its keyword options, with their defaults
-    assert "iterations=0, time=0.0" in text  # ismcts's budget
+    assert "options: bias (int, default 0)" in text  # its options, typed, defaults
+    # ismcts's true budget, not the signature's stand-in 0
+    assert "iterations (int, default 50, none when time is set)" in text
+    assert "time (float, default 0)" in text
     assert "input_fn" not in text  # human's hooks are not spec options
 
 

@@ -1,4 +1,4 @@
-"""What a player knows: `player_view` and `determinize`."""
+"""What a player knows: `player_view`, `redact` and `determinize`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from scavenger_env.cavein.engine import (
     legal_actions,
     new_game,
 )
-from scavenger_env.cavein.engine.view import determinize, player_view
+from scavenger_env.cavein.engine.state import snapshot
+from scavenger_env.cavein.engine.view import determinize, player_view, redact
 from scavenger_env.cavein.render import render_state
 
 
@@ -151,3 +152,113 @@ def test_a_domina_subjugation_is_face_down_for_the_others():
     # A sample of what player 1 cannot see keeps what it can.
     sample = determinize(state, 1, np.random.default_rng(0))
     assert player_view(sample, 1) == other
+
+
+def test_samples_and_redacted_copies_do_not_know_the_face_down_card():
+    """A Domina card lies face down: the other player's samples draw it from the
+    unseen level-1 cards, and its redacted copy does not hold the real one."""
+    from rigging import do, hand_pick, skill
+
+    from scavenger_env.cavein.engine.actions import DONE, PICK_MINE
+    from scavenger_env.cavein.engine.scenario import scenario, set_hand
+
+    state = scenario(WILDLIFE)
+    set_hand(state, 0, ["Domina", "Driller", "Frogt'Opus", "Foreman"])
+    do(state, skill("Domina"), hand_pick("Driller"), PICK_MINE + 0, DONE)
+    (real,) = state.players[0].subjugated
+    types = set()
+    for seed in range(40):
+        sample = determinize(state, 1, np.random.default_rng(seed))
+        (card,) = sample.players[0].subjugated
+        assert sample.cards.level_of[card] == 1
+        assert sample.players[0].face_down == {card}
+        assert player_view(sample, 1) == player_view(state, 1)
+        types.add(sample.cards.type_of[card])
+    assert len(types) > 3  # not always the Driller
+    # A twin whose face-down card is another level 1 (traded with the stack)
+    # redacts, for the other player, to the very same state.
+    twin = state.clone()
+    other_card = twin.merc_stacks[0][0]
+    twin.merc_stacks[0][0] = real
+    twin.players[0].subjugated = [other_card]
+    twin.players[0].face_down = {other_card}
+    assert snapshot(redact(twin, 1)) == snapshot(redact(state, 1))
+    # The owner's own redacted copy keeps it.
+    assert redact(state, 0).players[0].subjugated == [real]
+
+
+def _hide_differently(state, viewer):  # type: ignore[no-untyped-def]
+    """A copy of `state` that differs only in what `viewer` cannot see: an
+    opponent's secret hand card swapped with a face-down stack card of its level,
+    every crystal stack reversed, every artifact stack reversed under its top."""
+    other = state.clone()
+    swapped = None
+    for q, p in enumerate(other.players):
+        if q == viewer:
+            continue
+        for i, card in enumerate(p.hand):
+            if card not in p.secret:
+                continue
+            stack = other.merc_stacks[state.cards.level_of[card] - 1]
+            if stack:
+                p.hand[i], stack[0] = stack[0], card
+                p.secret = (p.secret - {card}) | {p.hand[i]}
+                swapped = q
+                break
+        if swapped is not None:
+            break
+    for stack in other.crystal_stacks:
+        stack.reverse()
+    for stack in other.artifact_stacks:
+        stack[:-1] = stack[-2::-1]
+    return other, swapped
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+@pytest.mark.parametrize("steps", [0, 10])
+def test_states_that_differ_only_in_hidden_cards_redact_alike(num_players, steps):
+    """Rulebook, set-up: the Mercenary stacks are shuffled and placed "face-down";
+    a redacted copy must not tell one hidden order (or hand) from another."""
+    state = _mid_game(num_players, seed=3 + steps, steps=steps)
+    for viewer in range(num_players):
+        other, swapped = _hide_differently(state, viewer)
+        assert swapped is not None
+        assert snapshot(other) != snapshot(state)  # they do differ
+        assert player_view(other, viewer) == player_view(state, viewer)
+        assert snapshot(redact(other, viewer)) == snapshot(redact(state, viewer))
+        # the owner of the swapped hand sees the swap in its own redacted copy
+        assert snapshot(redact(other, swapped)) != snapshot(redact(state, swapped))
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_redact_keeps_the_view_and_is_a_copy(num_players):
+    state = _mid_game(num_players, seed=21, steps=50)
+    before = snapshot(state)
+    for viewer in range(num_players):
+        copy = redact(state, viewer)
+        assert player_view(copy, viewer) == player_view(state, viewer)
+        assert render_state(copy, viewer) == render_state(state, viewer)
+        # changing the copy changes nothing in the game
+        copy.players[viewer].crystals.append(copy.mine[0])
+        copy.mine[0] = -1
+        copy.merc_stacks[0].clear()
+        assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+@pytest.mark.parametrize("steps", [0, 10])
+def test_determinize_depends_only_on_what_the_viewer_knows(num_players, steps):
+    """The same generator draws the same sample from the real state, from its
+    redacted copy and from a state differing only in hidden cards."""
+    state = _mid_game(num_players, seed=7 + steps, steps=steps)
+    for viewer in range(num_players):
+        other, _ = _hide_differently(state, viewer)
+        for k in range(3):
+            want = snapshot(determinize(state, viewer, np.random.default_rng(k)))
+            got = determinize(redact(state, viewer), viewer, np.random.default_rng(k))
+            assert snapshot(got) == want
+            got = determinize(other, viewer, np.random.default_rng(k))
+            assert snapshot(got) == want
+        one = determinize(state, viewer, np.random.default_rng(0))
+        two = determinize(state, viewer, np.random.default_rng(1))
+        assert snapshot(one) != snapshot(two)  # the samples do vary with the rng

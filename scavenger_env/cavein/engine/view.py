@@ -11,6 +11,9 @@ crystal taken (they come from the face-up Mine), every card named by an action
 (PAY, SKILL and Robuster's PICK_HAND name a card's type), and the cards
 subjugated from a Base (Mindwasp, Custodian, Overseer's Whip), which everyone saw
 face up there.
+
+`redact` puts all that is hidden in a fixed order (what agents are given);
+`determinize` shuffles it (what search bots plan on).
 """
 
 from __future__ import annotations
@@ -149,37 +152,84 @@ def player_view(s: GameState, viewer: int) -> PlayerView:
     )
 
 
+def _rearrange(s: GameState, viewer: int, rng: np.random.Generator | None) -> GameState:
+    """A clone of `s` with every pool of cards hidden from `viewer` sorted by card id
+    and dealt back into its slots, shuffled first by `rng` if one is given.
+
+    Sorting first makes the result depend only on what `viewer` may know: the
+    pools' contents, as multisets, and their slots. The pools are, level by level,
+    the face-down mercenary stack together with the opponents' unseen hand cards of
+    that level (and, at level 1, the cards Domina subjugated face down); each
+    crystal stack; each artifact stack under its face-up top.
+    """
+    out = s.clone()
+    level_of = s.cards.level_of
+    in_hands: list[list[tuple[list[int], int]]] = [[], [], [], []]  # by level - 1
+    for q, p in enumerate(out.players):
+        if q != viewer and p.secret:
+            for i, c in enumerate(p.hand):
+                if c in p.secret:
+                    in_hands[level_of[c] - 1].append((p.hand, i))
+        if q != viewer and p.face_down:  # Domina's face-down level 1s
+            for i, c in enumerate(p.subjugated):
+                if c in p.face_down:
+                    in_hands[level_of[c] - 1].append((p.subjugated, i))
+    for stack, slots in zip(out.merc_stacks, in_hands, strict=True):
+        if not slots:  # the stack alone
+            stack.sort()
+            if rng is not None:
+                stack[:] = [stack[i] for i in rng.permutation(len(stack))]
+            continue
+        pool = sorted(stack + [box[i] for box, i in slots])
+        if rng is not None:
+            pool = [pool[j] for j in rng.permutation(len(pool))]
+        stack[:] = pool[: len(stack)]
+        for (box, i), card in zip(slots, pool[len(stack) :], strict=True):
+            box[i] = card
+    for q, p in enumerate(out.players):
+        if q == viewer:
+            continue
+        old = s.players[q]
+        if old.secret:
+            p.secret = {p.hand[i] for i, c in enumerate(old.hand) if c in old.secret}
+        if old.face_down:
+            p.face_down = {
+                p.subjugated[i]
+                for i, c in enumerate(old.subjugated)
+                if c in old.face_down
+            }
+    for stack in out.crystal_stacks:
+        stack.sort()
+        if rng is not None:
+            stack[:] = [stack[i] for i in rng.permutation(len(stack))]
+    for stack in out.artifact_stacks:
+        if len(stack) > 2:
+            under = sorted(stack[:-1])
+            if rng is not None:
+                under = [under[i] for i in rng.permutation(len(under))]
+            stack[:-1] = under
+    return out
+
+
+def redact(s: GameState, viewer: int) -> GameState:
+    """A copy of `s` that holds only what `viewer` may know.
+
+    Every pool of cards `viewer` cannot see (see `determinize`) is sorted by card
+    id and dealt back into its slots, so two states that `viewer` cannot tell apart
+    redact to the same state. Agents are given this copy, never the game itself:
+    nothing hidden can be read from it and changing it changes nothing in play.
+    """
+    return _rearrange(s, viewer, None)
+
+
 def determinize(s: GameState, viewer: int, rng: np.random.Generator) -> GameState:
     """A full state that `viewer` cannot tell apart from `s`, sampled uniformly.
 
     Reshuffles, level by level, the face-down stacks together with the unseen
     cards of the opponents' hands; reshuffles each crystal stack; reshuffles each
-    artifact stack under its face-up top. Search bots plan on such samples.
+    artifact stack under its face-up top. Search bots plan on such samples. Each
+    pool is sorted before it is shuffled, so the sample depends only on what
+    `viewer` may know and `rng`: `determinize(redact(s, v), v, rng)` is the same
+    state as `determinize(s, v, rng)`.
     """
-    out = s.clone()
-    for level in range(1, 5):
-        slots: list[tuple[list[int], int]] = []  # (container, index)
-        stack = out.merc_stacks[level - 1]
-        slots += [(stack, i) for i in range(len(stack))]
-        for q, p in enumerate(out.players):
-            if q == viewer:
-                continue
-            slots += [
-                (p.hand, i)
-                for i, c in enumerate(p.hand)
-                if c in p.secret and s.cards.level_of[c] == level
-            ]
-        pool = [box[i] for box, i in slots]
-        for (box, i), j in zip(slots, rng.permutation(len(pool)), strict=True):
-            box[i] = pool[j]
-    for q, p in enumerate(out.players):
-        if q != viewer:
-            old = s.players[q]
-            p.secret = {p.hand[i] for i, c in enumerate(old.hand) if c in old.secret}
-    for stack in out.crystal_stacks:
-        stack[:] = [stack[i] for i in rng.permutation(len(stack))]
-    for stack in out.artifact_stacks:
-        if len(stack) > 2:
-            under = stack[:-1]
-            stack[:-1] = [under[i] for i in rng.permutation(len(under))]
-    return out
+    return _rearrange(s, viewer, rng)

@@ -1,0 +1,144 @@
+"""Agent options (`name:key=value`) are checked against their declared types, and
+a mistake names the player, the option, what was wrong and the valid choices."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from agents.registry import REGISTRY, AgentSpecError, agent_options, make_agent
+from scavenger_env.cavein.engine import GameConfig
+from scavenger_env.cli import main
+
+BUILT_IN = ("random", "greedy", "miner", "raider", "collector", "ismcts", "human")
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        # the issue's four
+        (
+            "ismcts:iterations=abc",
+            [
+                "player 2 of 2 (ismcts): option iterations=abc is not an int",
+                "options: iterations (int, default 50, none when time is set)",
+                "time (float, default 0)",
+            ],
+        ),
+        (
+            "miner:slack=abc",
+            ["player 2 of 2 (miner): option slack=abc is not a number"],
+        ),
+        (
+            "ismcts:iteration=10",
+            [
+                "(ismcts): no option 'iteration' (did you mean iterations?)",
+                "width (int",
+            ],
+        ),
+        ("ismcts:iterations=1.5", ["option iterations=1.5 is not an int"]),
+        # and the rest of the checks
+        ("ismcts:rollout=fast", ["rollout=fast is not one of quick, full, random"]),
+        ("ismcts:policy=human", ["policy=human is not one of greedy, miner"]),
+        ("ismcts:time=nan", ["time=nan is not a finite number"]),
+        ("ismcts:time=1,time=2", ["option time is given twice"]),
+        ("ismcts:iterations=-1", ["(ismcts): ismcts needs iterations >= 0"]),
+        ("raider:slack", ["bad option 'slack'; write key=value", "slack (float"]),
+        ("greedy:depth=2", ["(greedy): no option 'depth'; greedy takes no options"]),
+    ],
+)
+def test_a_bad_option_names_player_option_and_choices(
+    spec: str, words: list[str]
+) -> None:
+    with pytest.raises(AgentSpecError) as caught:
+        make_agent(spec, "player 2 of 2")
+    for word in words:
+        assert word in str(caught.value)
+
+
+def test_good_values_take_the_declared_types() -> None:
+    agent = make_agent("ismcts:iterations=7,time=0.5,exploration=1,rollout=full")
+    assert (agent.iterations, agent.time, agent.rollout) == (7, 0.5, "full")  # type: ignore[attr-defined]
+    assert type(agent.iterations) is int  # type: ignore[attr-defined]
+    assert type(agent.exploration) is float and agent.exploration == 1.0  # type: ignore[attr-defined]
+    miner = make_agent("miner: slack = 1 , min_gain=-0.5")
+    assert (miner.slack, miner.min_gain) == (1.0, -0.5)  # type: ignore[attr-defined]
+
+
+def test_the_listed_defaults_are_the_true_ones() -> None:
+    """`ismcts` defaults to 50 iterations (its signature's 0 stands for that)."""
+    from agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
+
+    iterations = agent_options("ismcts")["iterations"]
+    assert iterations.describe().startswith(
+        f"iterations (int, default {DEFAULT_ITERATIONS},"
+    )
+    assert ISMCTSAgent().iterations == DEFAULT_ITERATIONS
+    assert agent_options("miner")["slack"].describe() == "slack (float, default 0.5)"
+    assert "input_fn" not in agent_options("human")  # hooks, not spec options
+
+
+class Plain:
+    """Stand-in whose options are known by their defaults only."""
+
+    name = "plain"
+
+    def __init__(self, width=3, label="x", loud=False, hook=None):  # type: ignore[no-untyped-def]
+        self.width, self.label, self.loud = width, label, loud
+
+    def reset(self, seat: int, config: GameConfig) -> None:
+        pass
+
+    def act(self, view: object, legal: list[int], rng: np.random.Generator) -> int:
+        return legal[0]
+
+
+def test_an_unannotated_factory_is_typed_by_its_defaults(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(REGISTRY, "plain", Plain)
+    assert list(agent_options("plain")) == ["width", "label", "loud"]
+    agent = make_agent("plain:width=4,label=7,loud=yes")
+    assert (agent.width, agent.label, agent.loud) == (4, "7", True)  # type: ignore[attr-defined]
+    with pytest.raises(AgentSpecError, match=r"width=2\.5 is not an int"):
+        make_agent("plain:width=2.5")
+    with pytest.raises(AgentSpecError, match="loud=maybe is not a yes/no value"):
+        make_agent("plain:loud=maybe")
+    with pytest.raises(AgentSpecError, match="no option 'hook'"):
+        make_agent("plain:hook=1")
+
+
+def test_the_commands_print_the_error_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(
+        [
+            "tournament",
+            "--players",
+            "random,ismcts:iterations=abc",
+            "--output",
+            str(tmp_path / "t"),
+        ]
+    )
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith(
+        "error: player 2 of 2 (ismcts): option iterations=abc is not an int"
+    )
+    assert "Traceback" not in err
+    assert main(["play", "--players", "miner:slack=abc,random"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --players: player 1 of 2 (miner): option slack=abc")
+
+
+def test_every_listed_option_is_in_the_readme() -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    bots = readme.split("\n## Bots\n", 1)[1].split("\n## ", 1)[0]
+    for name in BUILT_IN:
+        assert f"`{name}`" in bots
+        for option in agent_options(name):
+            assert f"`{option}`" in bots, (
+                f"{name}'s option {option} is not in the README"
+            )
