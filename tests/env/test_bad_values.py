@@ -324,6 +324,9 @@ def test_ansi_render_defaults_to_the_mover_and_can_be_fixed() -> None:
         e.reset(seed=9)
         for _ in range(30):
             e.step(legal(e))
+        # On to a decision of another seat than 2 (the same in both games).
+        while e.unwrapped.game.current_player == 2:
+            e.step(legal(e))
     game = mover.unwrapped.game
     assert game.current_player != 2
     assert mover.render() == render_state(game, game.current_player)
