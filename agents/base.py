@@ -45,6 +45,13 @@ class SeatView:
         self._state: GameState | None = None if blind else redact(state, seat)
         self._view: PlayerView | None = None
 
+    def refresh(self, state: GameState) -> None:
+        """Bring a blind view to `state`'s decision (its phase): a blind view
+        holds no state, so one can serve a seat for a whole game."""
+        if self._state is not None:
+            raise RuntimeError("only a blind view can be refreshed")
+        self._phase = int(state.phase)
+
     def _redacted(self) -> GameState:
         if self._state is None:
             raise RuntimeError(

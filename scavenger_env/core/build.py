@@ -25,6 +25,7 @@ COMPILED_MODULES = (
     "scavenger_env.cavein.engine.state",
     "scavenger_env.cavein.engine.turn",
     "scavenger_env.cavein.engine.describe",
+    "scavenger_env.cavein.engine.digest",
     "scavenger_env.cavein.engine.view",
     "scavenger_env.cavein.codec",
     "scavenger_env.cavein.observation",

@@ -218,3 +218,40 @@ def test_a_bot_that_never_reads_the_view_gets_a_blind_one() -> None:
     seeing = view_for(CopyThief(), state, 0)
     assert seeing._state is not None
     assert seeing.player_view.hand == tuple(state.players[0].hand)
+
+
+class PhaseLogger:
+    """Never reads its view beyond the phase; logs the phase at each decision."""
+
+    name = "phase-logger"
+    reads_view = False
+
+    def __init__(self) -> None:
+        self.phases: list[int] = []
+
+    def reset(self, seat: int, config: GameConfig) -> None:
+        pass
+
+    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
+        self.phases.append(view.phase)
+        return legal[0]
+
+
+def test_a_blind_view_follows_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One blind view serves a seat for a whole game: its phase is the phase of
+    each decision, as a replay of the record shows."""
+    loggers: list[PhaseLogger] = []
+
+    def make() -> PhaseLogger:
+        loggers.append(PhaseLogger())
+        return loggers[-1]
+
+    monkeypatch.setitem(REGISTRY, "phase-logger", make)
+    record = play_game(CONFIG, 5, ["phase-logger", "phase-logger"], 1)
+    state = new_game(CONFIG, 5)
+    expected: list[list[int]] = [[], []]
+    for action in record.actions:
+        expected[state.current_player].append(int(state.phase))
+        apply_action(state, action)
+    assert [lg.phases for lg in loggers] == expected
+    assert len(set(expected[0])) > 2  # the phases do change

@@ -18,7 +18,13 @@ from scavenger_env.cavein.engine import (
     state_digest,
 )
 from scavenger_env.cavein.engine.digest import DIGEST_LENGTH
-from scavenger_env.cavein.engine.state import GAME_FIELDS, PLAYER_FIELDS, TURN_FIELDS
+from scavenger_env.cavein.engine.state import (
+    GAME_FIELDS,
+    PLAYER_FIELDS,
+    TURN_FIELDS,
+    same_state,
+    snapshot,
+)
 from scavenger_env.cavein.simulate import play_random_game
 
 
@@ -145,3 +151,22 @@ def test_digest_does_not_depend_on_the_hash_seed(finished: Any) -> None:
             timeout=120,
         )
         assert out.stdout.strip() == expected
+
+
+@pytest.mark.parametrize(
+    ("where", "name"),
+    [("game", n) for n in GAME_FIELDS if n not in ("players", "turn", "cards")]
+    + [("player", n) for n in PLAYER_FIELDS]
+    + [("turn", n) for n in TURN_FIELDS],
+)
+def test_same_state_sees_every_field(finished: Any, where: str, name: str) -> None:
+    """`same_state` (the tournament's replay check) agrees with the digest and
+    with comparing snapshots: one changed field makes the states differ."""
+    state = finished[0]
+    other = state.clone()
+    assert same_state(state, other) and snapshot(state) == snapshot(other)
+    target = {"game": other, "player": other.players[1], "turn": other.turn}[where]
+    setattr(target, name, changed(getattr(target, name)))
+    assert not same_state(state, other)
+    assert not same_state(other, state)
+    assert snapshot(state) != snapshot(other)

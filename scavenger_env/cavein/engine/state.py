@@ -293,3 +293,25 @@ def snapshot(s: GameState) -> dict[str, Any]:
         else:
             out[name] = copy.deepcopy(getattr(s, name))
     return out
+
+
+def same_state(a: GameState, b: GameState) -> bool:
+    """Whether two states are the same game position: every field equal.
+
+    The same test as comparing `snapshot`s, without copying anything (a replay
+    check runs it once per game).
+    """
+    for name in GAME_FIELDS:
+        if name == "players":
+            if len(a.players) != len(b.players) or any(
+                getattr(p, f) != getattr(q, f)
+                for p, q in zip(a.players, b.players)
+                for f in PLAYER_FIELDS
+            ):
+                return False
+        elif name == "turn":
+            if any(getattr(a.turn, f) != getattr(b.turn, f) for f in TURN_FIELDS):
+                return False
+        elif getattr(a, name) != getattr(b, name):
+            return False
+    return True
