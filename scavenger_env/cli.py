@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from scavenger_env.core.records import MAX_SEED
+
 __all__ = ["main"]
 
 GAMES = ("cavein",)
@@ -54,7 +56,7 @@ class _Version(argparse.Action):
 # ------------------------------------------------------------------ argument types
 
 
-def _int_at_least(minimum: int) -> Callable[[str], int]:
+def _int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -64,6 +66,10 @@ def _int_at_least(minimum: int) -> Callable[[str], int]:
             ) from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(
+                f"must be at most {maximum} (a record's seed is 64 bits), got {value}"
+            )
         return value
 
     return parse
@@ -676,7 +682,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--seed",
-        type=_int_at_least(0),
+        type=_int_at_least(0, MAX_SEED),
         default=None,
         metavar="S",
         help="set-up seed; the same seed deals the same game (default: a fresh one, "

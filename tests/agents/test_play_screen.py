@@ -503,3 +503,13 @@ def test_play_help_mentions_the_output_conventions(
     assert (
         "--append" in out and "--force" in out and "unless --append or --force" in out
     )
+
+
+def test_play_refuses_a_seed_no_record_can_hold(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Records hold 64-bit seeds (replay refuses larger ones), so play does too."""
+    from scavenger_env.cli import main
+
+    assert main(["play", "--players", "random,random", "--seed", str(2**64)]) == 2
+    assert "at most 18446744073709551615" in capsys.readouterr().err
