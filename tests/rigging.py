@@ -15,6 +15,25 @@ from scavenger_env.cavein.engine.actions import PAY, PICK_COLOUR, PICK_HAND, SKI
 from scavenger_env.cavein.engine.scenario import card_type_name, merc_type
 from scavenger_env.cavein.engine.state import snapshot
 
+#: brown, blue, purple, yellow (the first-game set): red and green are Wild.
+CLASSIC = ("terron", "hy'dran", "mineggler", "metanel")
+#: brown, blue, red, green: purple and yellow are Wild.
+WILDLIFE = ("terron", "hy'dran", "bioss", "weedlock")
+
+#: The Mine the rigged rule tests start from (crystal names); tests override slots.
+MINE_LAYOUT = {
+    0: "yellow c1a",
+    1: "blue c1a",
+    2: "brown c1a",
+    3: "purple c1a",
+    4: "yellow c3a",
+    5: "blue c3b",
+    6: "brown c3c",
+    7: "yellow c6a",
+    8: "blue c6b",
+    9: "yellow c10",
+}
+
 
 def skill(name: str) -> int:
     """The action that plays a hand card of this type for its skill."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rigging import assert_illegal, do, names, pay
+from rigging import MINE_LAYOUT, assert_illegal, do, names, pay
 
 from scavenger_env.cavein.engine import (
     GameConfig,
@@ -58,18 +58,6 @@ from scavenger_env.cavein.engine.scenario import (
 FACTIONS = ("terron", "hy'dran", "mineggler", "metanel")
 #: Seven hand cards that no test targets.
 FILLER = ["Driller"] * 4 + ["Frogt'Opus"] * 3
-MINE_LAYOUT = {
-    0: "yellow c1a",
-    1: "blue c1a",
-    2: "brown c1a",
-    3: "purple c1a",
-    4: "yellow c3a",
-    5: "blue c3b",
-    6: "brown c3c",
-    7: "yellow c6a",
-    8: "blue c6b",
-    9: "yellow c10",
-}
 
 
 # --- helpers -------------------------------------------------------------------

@@ -16,7 +16,17 @@ from typing import Any
 
 import numpy as np
 import pytest
-from rigging import assert_illegal, colour, do, names, pay, skill
+from rigging import (
+    CLASSIC,
+    MINE_LAYOUT,
+    WILDLIFE,
+    assert_illegal,
+    colour,
+    do,
+    names,
+    pay,
+    skill,
+)
 
 from scavenger_env.cavein.engine import (
     GameConfig,
@@ -53,20 +63,6 @@ from scavenger_env.cavein.engine.scenario import (
     set_totem,
 )
 
-CLASSIC = ("terron", "hy'dran", "mineggler", "metanel")  # red and green are Wild
-WILDLIFE = ("terron", "hy'dran", "bioss", "weedlock")  # purple and yellow are Wild
-MINE_LAYOUT = {
-    0: "yellow c1a",
-    1: "blue c1a",
-    2: "brown c1a",
-    3: "purple c1a",
-    4: "yellow c3a",
-    5: "blue c3b",
-    6: "brown c3c",
-    7: "yellow c6a",
-    8: "blue c6b",
-    9: "yellow c10",
-}
 BOTH = pytest.mark.parametrize("rules", [1, 2])
 
 

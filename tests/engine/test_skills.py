@@ -21,7 +21,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rigging import assert_illegal, colour, do, hand_pick, names, pay, skill
+from rigging import (
+    CLASSIC,
+    MINE_LAYOUT,
+    WILDLIFE,
+    assert_illegal,
+    colour,
+    do,
+    hand_pick,
+    names,
+    pay,
+    skill,
+)
 
 from scavenger_env.cavein.engine import (
     GameConfig,
@@ -57,24 +68,6 @@ from scavenger_env.cavein.engine.scenario import (
     set_totem,
 )
 
-#: brown, blue, purple, yellow (the first-game set): red and green are Wild.
-CLASSIC = ("terron", "hy'dran", "mineggler", "metanel")
-#: brown, blue, red, green: purple and yellow are Wild.
-WILDLIFE = ("terron", "hy'dran", "bioss", "weedlock")
-
-#: The Mine every test starts from (slots named above); tests override slots.
-MINE_LAYOUT = {
-    0: "yellow c1a",
-    1: "blue c1a",
-    2: "brown c1a",
-    3: "purple c1a",
-    4: "yellow c3a",
-    5: "blue c3b",
-    6: "brown c3c",
-    7: "yellow c6a",
-    8: "blue c6b",
-    9: "yellow c10",
-}
 #: Seven hand cards that no test targets (both factions are in every game).
 FILLER = ["Driller"] * 4 + ["Frogt'Opus"] * 3
 
