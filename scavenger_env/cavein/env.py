@@ -439,18 +439,24 @@ class raw_env(AECEnv):
             self.infos[a]["winners"] = [self.possible_agents[j] for j in won]
 
 
-class _CheckValues(wrappers.BaseWrapper):
-    """Refuses a value that is not an action before PettingZoo's wrappers see it
-    (a bool would pass their bounds check and then index the mask as a boolean
-    array) and hands the rest on as a Python int; refuses a bad seed before the
-    wrappers below forget the game they are in."""
+class _CheckedOrder(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order checks, and refusals of what is not an action or a seed.
+
+    A bool would pass the bounds check below and then index the mask as a boolean
+    array, so a value that is not an action is refused here, before the wrappers
+    below see it, and the rest is handed on as a Python int; a bad seed is refused
+    before the wrappers below forget the game they are in. One layer for both, as
+    every wrapper layer costs each step.
+    """
 
     def reset(self, seed: Any = None, options: dict | None = None) -> None:
         checked_seed(seed, options)
         super().reset(seed=seed, options=options)
 
     def step(self, action: Any) -> None:
-        if type(action) is not int:  # a plain int, the usual case, goes straight on
+        # A plain int, the usual case, goes straight on; so does anything before
+        # reset or after the end, which the order checks answer.
+        if type(action) is not int and self._has_reset and self.agents:
             agent = self.agent_selection
             if not (self.terminations[agent] or self.truncations[agent]):
                 index = as_int(action)
@@ -486,5 +492,4 @@ def env(**kwargs: Any) -> AECEnv:
     e: AECEnv = raw_env(**kwargs)
     e = _IllegalMoveLoses(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = _CheckValues(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    return _CheckedOrder(e)
