@@ -342,7 +342,7 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        index = as_int(action)
+        index = action if type(action) is int else as_int(action)  # ints: as is
         if index is None:
             raise _not_an_action(agent, action)
         if not 0 <= index < NUM_ACTIONS:
