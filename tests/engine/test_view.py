@@ -262,3 +262,20 @@ def test_determinize_depends_only_on_what_the_viewer_knows(num_players, steps):
         one = determinize(state, viewer, np.random.default_rng(0))
         two = determinize(state, viewer, np.random.default_rng(1))
         assert snapshot(one) != snapshot(two)  # the samples do vary with the rng
+
+
+def test_a_rigged_move_of_a_face_down_card_forgets_it():
+    """The scenario helpers move cards from anywhere (`_detach`): a face-down card
+    moved out of the subjugated pile is no longer marked face down."""
+    from rigging import do, hand_pick, skill
+
+    from scavenger_env.cavein.engine.actions import DONE, PICK_MINE
+    from scavenger_env.cavein.engine.scenario import _detach, scenario, set_hand
+
+    state = scenario(WILDLIFE)
+    set_hand(state, 0, ["Domina", "Driller", "Frogt'Opus", "Foreman"])
+    do(state, skill("Domina"), hand_pick("Driller"), PICK_MINE + 0, DONE)
+    (card,) = state.players[0].face_down
+    _detach(state, card)
+    assert card not in state.players[0].subjugated
+    assert state.players[0].face_down == set()

@@ -72,6 +72,7 @@ def _detach(s: GameState, card: int) -> None:
             if card in pile:
                 pile.remove(card)
                 p.secret.discard(card)
+                p.face_down.discard(card)
                 return
     for pile in (s.removed, s.turn.played):
         if card in pile:
