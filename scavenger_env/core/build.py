@@ -12,6 +12,7 @@ import importlib
 from collections.abc import Iterable
 
 COMPILED_MODULES = (
+    "scavenger_env.core.errors",
     "scavenger_env.cavein.engine.actions",
     "scavenger_env.cavein.engine.data",
     "scavenger_env.cavein.engine.effects",

@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from scavenger_env.core import errors as core_errors
+
 from .data import CAVE_IN_THRESHOLDS, FACTION_BY_NAME, FACTIONS, MERC_DISTRIBUTIONS
 
 
-class ConfigError(ValueError):
+class ConfigError(core_errors.ConfigError):
     """A GameConfig field has a value the rules do not allow."""
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from numbers import Integral
 
+from scavenger_env.core import errors as core_errors
+
 from .actions import (
     COLLECT,
     CONFIRM,
@@ -45,7 +47,7 @@ from .state import GameState, Kind, Phase
 from .turn import end_turn, may_end_turn, may_take, settle, use_action
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(core_errors.IllegalActionError):
     """An action that the rules do not allow now; the state is unchanged."""
 
 

@@ -1,0 +1,320 @@
+"""The game interface: what a game provides so that every tool can run it.
+
+The tournament, the bots' `SeatView`, `random`, `ismcts`, `play`, `simulate`,
+`replay`, the benchmarks, the AEC environment base and the training adapter speak
+only this interface, so a new game plugs into all of them by implementing it once
+and naming itself in `scavenger_env.core.games.GAMES`.
+
+The model is a turn-based game with a deterministic engine:
+
+* **A game is `(config, seed, actions)`.** `new_game(config, seed)` draws every
+  random thing (shuffles, deals) at set-up from one `numpy.random.Generator`;
+  after that, `apply_action` is deterministic. Replaying the actions re-creates
+  the game bit for bit, so a record needs nothing else. There are no chance nodes.
+* **One player decides at a time.** `current_player(state)` is the seat to move
+  and `legal_actions(state)` its choices, as ints in `range(num_actions)` with
+  absolute seats. A game with simultaneous secret choices (Krysis' blind bids and
+  team picks) asks the players in turn and keeps each commitment out of the
+  others' `player_view`, `redact`, `describe_action(viewer=...)` and `render` until
+  all have committed; the tools need nothing more.
+* **Hidden information is the game's business.** `redact(state, seat)` is a full
+  state in which everything `seat` may not see is put in a fixed order that tells
+  nothing; `determinize(state, seat, rng)` is a full state that `seat` cannot tell
+  from the real one. Bots plan on those, never on the real state.
+
+The state and config types are the game's own (`StateT`, `ConfigT`); tools treat
+them as opaque and ask the game. A config must be a frozen, validated value with
+`num_players` and `to_dict()`; `config_from_dict` reads it back, including configs
+stored by older versions (so old records replay under the rules they were played).
+
+A game implements the abstract members; the rest have defaults that suit a game
+without turns of several decisions, and a game may override them to read better.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from scavenger_env.core.records import GameRecord
+
+__all__ = ["Codec", "Config", "Encoder", "Game"]
+
+
+class Config(Protocol):
+    """What the tools read of a game's config: the seats, and a dict to store."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Encoder(Protocol):
+    """Turns a state into one seat's observation vector (float32, `size` long).
+
+    An encoder may cache between calls of one game (`reset` starts a new game);
+    `encode` must depend only on what the seat may know.
+    """
+
+    def reset(self) -> None: ...
+
+    def encode(self, state: Any, seat: int) -> np.ndarray: ...
+
+
+class Codec(Protocol):
+    """Maps the engine's actions (absolute seats) to the env's action ids
+    (relative seats: the acting player is always seat 0) and builds masks."""
+
+    def encode(self, action: int, seat: int, num_players: int) -> int: ...
+
+    def decode(self, action: int, seat: int, num_players: int) -> int: ...
+
+    def legal_mask(
+        self, legal: list[int], seat: int, num_players: int
+    ) -> np.ndarray: ...
+
+
+StateT = TypeVar("StateT")
+ConfigT = TypeVar("ConfigT", bound=Config)
+
+
+class Game(ABC, Generic[StateT, ConfigT]):
+    """One game's rules, information sets and presentation, behind one interface.
+
+    An instance holds no game in progress (states are separate objects), so one
+    instance per game serves every tool; `scavenger_env.core.games.get_game`
+    returns it by name.
+    """
+
+    #: short name used in records (`"game": ...`), on the command line
+    #: (`--game`) and in the registry
+    name: str
+    #: the game's printed title, for screens and reports
+    title: str
+    #: the PettingZoo id (`pettingzoo.make("aec", env_id)`) and its entry point
+    env_id: str
+    env_entry_point: str
+    #: how many seats a game may have
+    min_players: int
+    max_players: int
+    #: the engine's action ids are `range(num_actions)`
+    num_actions: int
+    #: the rules version this engine plays by default (stored in each config)
+    rules_version: int = 1
+
+    # -- config --------------------------------------------------------------
+
+    @abstractmethod
+    def make_config(self, num_players: int, **options: Any) -> ConfigT:
+        """A validated config; raises `ConfigError` saying what is wrong."""
+
+    @abstractmethod
+    def config_from_dict(self, data: Mapping[str, Any]) -> ConfigT:
+        """Read back `config.to_dict()` (older versions' dicts too); raises
+        `ConfigError` for a dict this engine cannot play."""
+
+    def config_options(self) -> dict[str, str]:
+        """The options `make_config` takes besides `num_players`, with a line each
+        (for `--help` and error messages)."""
+        return {}
+
+    # -- play ----------------------------------------------------------------
+
+    @abstractmethod
+    def new_game(self, config: ConfigT, seed: int | np.random.Generator) -> StateT:
+        """Set up a game: every random draw of the game happens here."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT) -> list[int]:
+        """The mover's legal actions, sorted; never empty while the game runs."""
+
+    @abstractmethod
+    def apply_action(self, state: StateT, action: int) -> None:
+        """Play `action` in place; an illegal one raises `IllegalActionError`
+        saying why and changes nothing."""
+
+    def apply_legal_action(self, state: StateT, action: int) -> None:
+        """Play an action known to be legal (a fast path: no check)."""
+        self.apply_action(state, action)
+
+    @abstractmethod
+    def explain_illegal(self, state: StateT, action: int) -> str:
+        """Why `action` is illegal now, in plain words ('' if it is legal)."""
+
+    @abstractmethod
+    def current_player(self, state: StateT) -> int:
+        """The seat to move (meaningless once the game is over)."""
+
+    @abstractmethod
+    def is_over(self, state: StateT) -> bool:
+        """Whether the game has ended (normally or by a safety stop)."""
+
+    def is_truncated(self, state: StateT) -> bool:
+        """Whether the game was cut short by a safety stop rather than ending by
+        the rules (a learner must not count that as a win)."""
+        return False
+
+    @abstractmethod
+    def num_players(self, state: StateT) -> int:
+        """Seats in this game."""
+
+    @abstractmethod
+    def config_of(self, state: StateT) -> ConfigT:
+        """The config the game is played under."""
+
+    @abstractmethod
+    def scores(self, state: StateT) -> list[int]:
+        """Each seat's score (final once the game is over)."""
+
+    @abstractmethod
+    def winners(self, state: StateT) -> list[int]:
+        """The winning seats (more than one on a tie that the rules leave tied)."""
+
+    @abstractmethod
+    def turns(self, state: StateT) -> int:
+        """Turns taken so far, all players together (records keep the total)."""
+
+    @abstractmethod
+    def phase(self, state: StateT) -> int:
+        """The kind of decision being made, as a small int (see `phase_names`)."""
+
+    #: the name of each phase, indexed by `phase(state)`
+    phase_names: tuple[str, ...] = ()
+
+    # -- states --------------------------------------------------------------
+
+    @abstractmethod
+    def clone(self, state: StateT) -> StateT:
+        """An independent copy, cheap enough to call at every search node."""
+
+    @abstractmethod
+    def same_state(self, a: StateT, b: StateT) -> bool:
+        """Whether two states are the same position (every field equal)."""
+
+    @abstractmethod
+    def digest(self, state: StateT, seed: int, actions: Sequence[int]) -> str:
+        """A fingerprint (hex) of the game: seed, actions and final state. A
+        record stores it, so a replay proves it reproduces its game."""
+
+    def digest_optional(self, config: Mapping[str, Any]) -> bool:
+        """Whether a stored record under `config` may lack a digest (it was
+        written before this game's records had one)."""
+        return False
+
+    def record_meta(self, state: StateT) -> dict[str, Any]:
+        """Facts about a finished game worth keeping in its record's `meta` for
+        statistics (Cave-In: the start player)."""
+        return {}
+
+    # -- information ---------------------------------------------------------
+
+    @abstractmethod
+    def redact(self, state: StateT, seat: int) -> StateT:
+        """A copy in which everything hidden from `seat` is in a fixed order that
+        tells nothing; what a bot at `seat` is given."""
+
+    @abstractmethod
+    def determinize(self, state: StateT, seat: int, rng: np.random.Generator) -> StateT:
+        """A full state consistent with what `seat` knows, hidden things drawn
+        from `rng` (a fresh copy)."""
+
+    @abstractmethod
+    def player_view(self, state: StateT, seat: int) -> Any:
+        """What `seat` may know, as the game's own view object."""
+
+    @abstractmethod
+    def describe_action(
+        self, state: StateT, action: int, viewer: int | None = None
+    ) -> str:
+        """Plain words for `action` in `state`, as `viewer` may read them (None:
+        everything, for transcripts)."""
+
+    @abstractmethod
+    def render(self, state: StateT, viewer: int) -> str:
+        """A text picture of the game as `viewer` sees it."""
+
+    def render_changes(self, before: str, after: str) -> str:
+        """What differs between two pictures from `render`, for a player who saw
+        the first (the default: the whole new picture)."""
+        return after
+
+    # -- narration (play, transcripts) --------------------------------------
+
+    def turn_key(self, state: StateT) -> Hashable:
+        """Changes exactly when a new turn starts (transcripts print a header)."""
+        return (self.current_player(state), self.turns(state))
+
+    def turn_header(self, state: StateT, who: str) -> str:
+        """The header of the turn starting now; `who` names the mover."""
+        return f"{who}'s turn"
+
+    def intro(self, state: StateT) -> list[str]:
+        """Sentences that open a game on screen (who starts, how it ends)."""
+        return []
+
+    def news(self, state: StateT) -> list[tuple[str, str]]:
+        """Public events worth announcing once, as `(key, sentence)`; a screen
+        prints each key the first time it appears."""
+        return []
+
+    def end_text(self, state: StateT) -> str:
+        """Why the game ended, for the final screen."""
+        return f"after {self.turns(state)} turns"
+
+    def score_table(self, state: StateT, labels: Sequence[str]) -> str:
+        """The final scores, one line per seat (a game may break them down)."""
+        width = max(len(label) for label in labels)
+        lines = ["Final scores:"]
+        for seat, score in enumerate(self.scores(state)):
+            lines.append(f"  {labels[seat]:<{width}}  {score:>5}")
+        return "\n".join(lines)
+
+    #: the unit of a score, for sentences ("with 61 VP")
+    score_unit: str = "points"
+
+    # -- the environment -----------------------------------------------------
+
+    #: length of the observation vector; env action ids are `range(env_actions)`
+    observation_size: int
+    env_actions: int
+    #: what the "score" reward divides the margin by (a typical winning margin)
+    score_scale: float = 1.0
+
+    @abstractmethod
+    def make_encoder(self) -> Encoder:
+        """A fresh observation encoder (it may cache within one game)."""
+
+    @abstractmethod
+    def codec(self) -> Codec:
+        """The action codec between engine ids and env ids."""
+
+    # -- records -------------------------------------------------------------
+
+    def record(
+        self,
+        config: ConfigT,
+        seed: int,
+        state: StateT,
+        actions: Sequence[int],
+    ) -> GameRecord:
+        """The record of a finished game (with its digest): all that replays it."""
+        from scavenger_env.core.records import GameRecord
+
+        return GameRecord(
+            game=self.name,
+            config=config.to_dict(),
+            seed=seed,
+            actions=list(actions),
+            scores=list(self.scores(state)),
+            winners=list(self.winners(state)),
+            turns=self.turns(state),
+            digest=self.digest(state, seed, actions),
+        )
+
+    def __repr__(self) -> str:
+        return f"<game {self.name!r}: {self.title}>"
