@@ -1,10 +1,15 @@
-"""Agents by name: `make_agent("ismcts:time=0.5")` -> an Agent.
+"""Agents by name, per game: `make_agent("ismcts:time=0.5", game="cavein")`.
 
 A spec is a registered name, optionally followed by `:key=value,key=value`
 options passed to the agent's constructor. The options an agent takes, their
 types and defaults come from its constructor's signature (`agent_options`); each
 value is checked against them, and a mistake raises `AgentSpecError` naming the
 player, the option and the valid choices.
+
+A name may stand for a different class in each game: `REGISTRY[name]` maps a game
+name, or `ANY_GAME` for a bot that plays every game, to the agent's constructor.
+`random` plays every game; `ismcts` has a generic version and a Cave-In one that
+knows Cave-In's turns; `greedy` and the scripted heuristics play Cave-In only.
 """
 
 from __future__ import annotations
@@ -18,28 +23,71 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from scavenger_env.core.game import Game
+from scavenger_env.core.games import DEFAULT_GAME, get_game
+
 from .base import Agent
 
-#: name -> "module:Class" (imported on first use) or a factory.
-REGISTRY: dict[str, str | Callable[..., Agent]] = {
-    "random": "agents.base:RandomAgent",
-    "human": "agents.human:HumanAgent",
-    "greedy": "agents.greedy:GreedyAgent",
-    "miner": "agents.heuristics:MinerAgent",
-    "raider": "agents.heuristics:RaiderAgent",
-    "collector": "agents.heuristics:CollectorAgent",
-    "ismcts": "agents.ismcts:ISMCTSAgent",
+ANY_GAME = "*"
+"""The key of a registry entry that plays every game."""
+
+Factory = str | Callable[..., Agent]
+"""A constructor, or "module:Class" imported on first use."""
+
+#: name -> game name (or ANY_GAME) -> constructor; a bare constructor in place of
+#: the inner dict plays every game
+REGISTRY: dict[str, dict[str, Factory] | Factory] = {
+    "random": {ANY_GAME: "agents.base:RandomAgent"},
+    "human": {"cavein": "agents.human:HumanAgent"},
+    "greedy": {"cavein": "agents.greedy:GreedyAgent"},
+    "miner": {"cavein": "agents.heuristics:MinerAgent"},
+    "raider": {"cavein": "agents.heuristics:RaiderAgent"},
+    "collector": {"cavein": "agents.heuristics:CollectorAgent"},
+    "ismcts": {"cavein": "agents.ismcts:ISMCTSAgent"},
 }
 
 
-def register(name: str, factory: str | Callable[..., Agent]) -> None:
-    """Add an agent under `name`: a factory, or "module:Class" (replaces any)."""
-    REGISTRY[name] = factory
+def _game_name(game: Game | str) -> str:
+    return game.name if isinstance(game, Game) else get_game(game).name
 
 
-def factory_of(name: str) -> Callable[..., Agent]:
-    """The constructor registered under `name`."""
-    entry = REGISTRY[name]
+def _entries(name: str) -> dict[str, Factory]:
+    entry = REGISTRY.get(name, {})
+    return entry if isinstance(entry, dict) else {ANY_GAME: entry}
+
+
+def register(name: str, factory: Factory, game: Game | str = ANY_GAME) -> None:
+    """Add an agent under `name` for `game` (ANY_GAME: every game), replacing
+    what was there for that game."""
+    key = ANY_GAME if game == ANY_GAME else _game_name(game)
+    REGISTRY[name] = {**_entries(name), key: factory}
+
+
+def agent_names(game: Game | str = DEFAULT_GAME) -> list[str]:
+    """The names of the agents that play `game`, sorted."""
+    key = _game_name(game)
+    return sorted(n for n in REGISTRY if {key, ANY_GAME} & set(_entries(n)))
+
+
+def _entry(name: str, game: Game | str) -> Factory:
+    key = _game_name(game)
+    entries = _entries(name)
+    entry = entries.get(key, entries.get(ANY_GAME))
+    if entry is None:
+        names = ", ".join(agent_names(key))
+        if entries:
+            raise AgentSpecError(
+                f"{name!r} does not play {key!r}; the players for {key} are: {names}"
+            )
+        close = difflib.get_close_matches(name, agent_names(key), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise AgentSpecError(f"unknown player {name!r}{hint}; choose from: {names}")
+    return entry
+
+
+def factory_of(name: str, game: Game | str = DEFAULT_GAME) -> Callable[..., Agent]:
+    """The constructor registered under `name` for `game`."""
+    entry = _entry(name, game)
     if isinstance(entry, str):
         module, _, attr = entry.partition(":")
         factory: Callable[..., Agent] = getattr(importlib.import_module(module), attr)
@@ -47,13 +95,13 @@ def factory_of(name: str) -> Callable[..., Agent]:
     return entry
 
 
-def describe_agents() -> dict[str, str]:
+def describe_agents(game: Game | str = DEFAULT_GAME) -> dict[str, str]:
     """Name -> the first line of the agent's docstring, for `--list-players`; an
     agent whose module cannot be imported here is described by why."""
     out = {}
-    for name in sorted(REGISTRY):
+    for name in agent_names(game):
         try:
-            doc = (factory_of(name).__doc__ or "").strip()
+            doc = (factory_of(name, game).__doc__ or "").strip()
         except Exception as err:  # a registered module missing on this machine
             out[name] = f"(cannot be loaded here: {err})"
             continue
@@ -140,7 +188,7 @@ def _option_type(annotation: object, default: object) -> type | None:
     return None
 
 
-def agent_options(name: str) -> dict[str, AgentOption]:
+def agent_options(name: str, game: Game | str = DEFAULT_GAME) -> dict[str, AgentOption]:
     """The options the agent `name` takes in a spec, in signature order.
 
     They are its constructor's keyword parameters of type int, float, str or bool
@@ -149,7 +197,7 @@ def agent_options(name: str) -> dict[str, AgentOption]:
     for what the signature cannot say: the allowed words, or how a stand-in
     default reads (ismcts' iterations=0 means 50).
     """
-    factory = factory_of(name)
+    factory = factory_of(name, game)
     try:
         params = inspect.signature(factory).parameters.values()
     except (TypeError, ValueError):  # a builtin or C factory: nothing to show
@@ -181,8 +229,11 @@ def agent_options(name: str) -> dict[str, AgentOption]:
     return out
 
 
-def make_agent(spec: str, who: str | None = None) -> Agent:
-    """Build an agent from a spec such as "greedy" or "ismcts:iterations=200".
+def make_agent(
+    spec: str, who: str | None = None, *, game: Game | str = DEFAULT_GAME
+) -> Agent:
+    """Build an agent from a spec such as "greedy" or "ismcts:iterations=200",
+    the version of it that plays `game`.
 
     Every option is checked against the agent's declared options
     (`agent_options`): its name, its type, its allowed words.
@@ -190,18 +241,17 @@ def make_agent(spec: str, who: str | None = None) -> Agent:
     Args:
         spec: NAME or NAME:key=value,key=value.
         who: How errors name the player, e.g. "player 2 of 3".
+        game: The game it will play (a `Game` or its name).
 
     Raises:
-        AgentSpecError: an unknown name, an unknown option or a bad value; the
-            message names the player, the option and what is allowed.
+        AgentSpecError: an unknown name (or one that does not play `game`), an
+            unknown option or a bad value; the message names the player, the
+            option and what is allowed.
     """
     name, _, opts = spec.strip().partition(":")
     name = name.strip()
-    if name not in REGISTRY:
-        raise AgentSpecError(
-            f"unknown player {name!r}; choose from: {', '.join(sorted(REGISTRY))}"
-        )
-    options = agent_options(name)
+    factory = factory_of(name, game)  # AgentSpecError: unknown here
+    options = agent_options(name, game)
     whose = f"{who} ({name})" if who else name
 
     def fail(problem: str) -> AgentSpecError:
@@ -229,6 +279,6 @@ def make_agent(spec: str, who: str | None = None) -> Agent:
         except ValueError as exc:
             raise fail(f"option {key}={text} {exc}") from None
     try:
-        return factory_of(name)(**kwargs)
+        return factory(**kwargs)
     except (TypeError, ValueError) as exc:
         raise fail(str(exc)) from None

@@ -12,12 +12,15 @@ import importlib
 
 from scavenger_env.core.game import Game
 
-__all__ = ["GAMES", "UnknownGameError", "game_names", "get_game"]
+__all__ = ["DEFAULT_GAME", "GAMES", "UnknownGameError", "game_names", "get_game"]
 
 GAMES: dict[str, str] = {
     "cavein": "scavenger_env.cavein.game:CAVEIN",
 }
 """name -> "module:attribute" of its `Game` instance. A new game adds a line."""
+
+DEFAULT_GAME = "cavein"
+"""The game a tool plays when none is named (the flagship)."""
 
 _LOADED: dict[str, Game] = {}
 
@@ -31,7 +34,7 @@ def game_names() -> list[str]:
     return sorted(GAMES)
 
 
-def get_game(game: str | Game) -> Game:
+def get_game(game: str | Game = DEFAULT_GAME) -> Game:
     """The `Game` named `game` (a `Game` is returned as it is).
 
     Raises:
