@@ -1,0 +1,178 @@
+"""`check_game(game)`: the contract a `Game` must keep, checked by playing it.
+
+A new game runs this in its tests before any tool touches it. It plays random
+games at every player count and checks, at every decision, what the tools rely
+on: legal actions are sorted ids in range and never empty; an illegal action
+raises `IllegalActionError`, says why and changes nothing; a clone is independent;
+the mover's redacted and determinized states give the mover the same choices,
+view, picture and words; observations and masks have the declared shapes; and a
+finished game's record replays to the same digest.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from scavenger_env.core.errors import IllegalActionError
+from scavenger_env.core.game import Game
+
+__all__ = ["GameContractError", "check_game"]
+
+
+class GameContractError(AssertionError):
+    """A `Game` breaks the interface's contract; the message says where."""
+
+
+def _require(ok: bool, where: str, problem: str) -> None:
+    if not ok:
+        raise GameContractError(f"{where}: {problem}")
+
+
+def check_game(game: Game, games_per_count: int = 3, seed: int = 0) -> int:
+    """Play `games_per_count` random games per player count and check the
+    contract at every decision. Returns the decisions checked.
+
+    Raises:
+        GameContractError: the first breach found, with the game, seed and step.
+    """
+    decisions = 0
+    rng = np.random.default_rng(seed)
+    encoder = game.make_encoder()
+    codec = game.codec()
+    for n in range(game.min_players, game.max_players + 1):
+        config = game.make_config(n)
+        _require(
+            game.config_from_dict(config.to_dict()) == config,
+            f"{game.name} {n}p",
+            "config_from_dict(config.to_dict()) is not the same config",
+        )
+        for g in range(games_per_count):
+            game_seed = seed * 1000 + n * 100 + g
+            decisions += _check_one(game, config, game_seed, rng, encoder, codec)
+    return decisions
+
+
+def _check_one(
+    game: Game,
+    config: object,
+    game_seed: int,
+    rng: np.random.Generator,
+    encoder: object,
+    codec: object,
+) -> int:
+    state = game.new_game(config, game_seed)
+    _require(
+        game.same_state(state, game.new_game(config, game_seed)),
+        f"{game.name} seed {game_seed}",
+        "new_game is not deterministic for a seed",
+    )
+    n = game.num_players(state)
+    encoder.reset()  # type: ignore[attr-defined]
+    actions: list[int] = []
+    while not game.is_over(state):
+        where = f"{game.name} seed {game_seed} step {len(actions)}"
+        legal = game.legal_actions(state)
+        mover = game.current_player(state)
+        _require(bool(legal), where, "no legal action while the game runs")
+        _require(legal == sorted(set(legal)), where, "legal actions not sorted/unique")
+        _require(
+            legal[0] >= 0 and legal[-1] < game.num_actions, where, "action out of range"
+        )
+        _require(0 <= mover < n, where, f"current player {mover} out of range")
+        _check_illegal(game, state, legal, where)
+        _check_information(game, state, mover, legal, rng, where)
+        obs = encoder.encode(state, mover)  # type: ignore[attr-defined]
+        _require(
+            obs.shape == (game.observation_size,) and obs.dtype == np.float32,
+            where,
+            f"observation shape {obs.shape} {obs.dtype}",
+        )
+        mask = codec.legal_mask(legal, mover, n)  # type: ignore[attr-defined]
+        _require(
+            mask.shape == (game.env_actions,) and int(mask.sum()) == len(legal),
+            where,
+            "the mask does not mark exactly the legal actions",
+        )
+        for a in legal:
+            env_id = codec.encode(a, mover, n)  # type: ignore[attr-defined]
+            _require(
+                mask[env_id] == 1 and codec.decode(env_id, mover, n) == a,  # type: ignore[attr-defined]
+                where,
+                f"codec round trip fails for action {a}",
+            )
+        action = legal[int(rng.integers(len(legal)))]
+        copy = game.clone(state)
+        game.apply_action(copy, action)
+        _require(not game.same_state(copy, state), where, "an action changed nothing")
+        game.apply_action(state, action)
+        _require(game.same_state(copy, state), where, "a clone is not the same")
+        actions.append(action)
+    where = f"{game.name} seed {game_seed} end"
+    scores, won = game.scores(state), game.winners(state)
+    _require(len(scores) == n, where, "one score per seat")
+    _require(bool(won) and set(won) <= set(range(n)), where, "winners are seats")
+    record = game.record(game.config_of(state), game_seed, state, actions)
+    replay = game.new_game(game.config_from_dict(record.config), record.seed)
+    for a in record.actions:
+        game.apply_action(replay, a)
+    _require(
+        game.digest(replay, record.seed, record.actions) == record.digest,
+        where,
+        "the record does not replay to its digest",
+    )
+    return len(actions)
+
+
+def _check_illegal(game: Game, state: object, legal: list[int], where: str) -> None:
+    for a in legal[:3]:
+        _require(
+            game.explain_illegal(state, a) == "", where, f"{a} legal yet explained"
+        )
+    illegal = next((a for a in range(game.num_actions) if a not in legal), None)
+    if illegal is None:
+        return
+    before = game.clone(state)
+    try:
+        game.apply_action(state, illegal)
+    except IllegalActionError as err:
+        _require(bool(str(err)), where, "an IllegalActionError without a reason")
+    else:
+        raise GameContractError(f"{where}: illegal action {illegal} was applied")
+    _require(game.same_state(state, before), where, "an illegal action changed state")
+    _require(bool(game.explain_illegal(state, illegal)), where, "no reason given")
+
+
+def _check_information(
+    game: Game,
+    state: object,
+    mover: int,
+    legal: list[int],
+    rng: np.random.Generator,
+    where: str,
+) -> None:
+    for name, other in (
+        ("redact", game.redact(state, mover)),
+        ("determinize", game.determinize(state, mover, rng)),
+    ):
+        _require(
+            game.legal_actions(other) == legal,
+            where,
+            f"{name} changes the mover's legal actions",
+        )
+        _require(
+            game.player_view(other, mover) == game.player_view(state, mover),
+            where,
+            f"{name} changes the mover's view",
+        )
+        _require(
+            game.render(other, mover) == game.render(state, mover),
+            where,
+            f"{name} changes the mover's picture",
+        )
+        for a in legal[:5]:
+            _require(
+                game.describe_action(other, a, mover)
+                == game.describe_action(state, a, mover),
+                where,
+                f"{name} changes the words for action {a}",
+            )

@@ -1,0 +1,42 @@
+"""Both games keep the game interface's contract, and the checker catches a
+game that breaks it."""
+
+from __future__ import annotations
+
+import pytest
+
+from scavenger_env.core.game_check import GameContractError, check_game
+from scavenger_env.core.games import get_game
+
+
+def test_cavein_keeps_the_contract() -> None:
+    assert check_game(get_game("cavein"), games_per_count=1) > 100
+
+
+def test_sealed_bids_keeps_the_contract(bids_game) -> None:
+    assert check_game(bids_game, games_per_count=4) > 20
+
+
+def test_the_checker_catches_a_leaky_redaction(bids_game) -> None:
+    """A redaction that hides the mover's own hand breaks the contract."""
+
+    class Leaky(type(bids_game)):
+        def redact(self, state, seat):
+            s = state.copy()
+            s.hands[seat] = sorted(s.hands[(seat + 1) % s.n])
+            return s
+
+    with pytest.raises(GameContractError, match="redact"):
+        check_game(Leaky(), games_per_count=1)
+
+
+def test_the_checker_catches_an_illegal_action_that_changes_the_state(
+    bids_game,
+) -> None:
+    class Careless(type(bids_game)):
+        def apply_action(self, state, action):
+            state.turns += 1
+            super().apply_action(state, action)
+
+    with pytest.raises(GameContractError, match="illegal action changed"):
+        check_game(Careless(), games_per_count=1)
