@@ -211,13 +211,14 @@ class ISMCTSAgent:
         path = [root]
         c = self.exploration
         n = len(root.value)
-        while not game.is_over(state) and game.turns(state) < horizon:
-            legal = game.legal_actions(state)
+        # bound once: these run at every step of every iteration
+        is_over, turns, legal_actions = game.is_over, game.turns, game.legal_actions
+        apply, is_tree_node = game.apply_legal_action, self.is_tree_node
+        while not is_over(state) and turns(state) < horizon:
+            legal = legal_actions(state)
             mover = game.current_player(state)
-            if not self.is_tree_node(game, state):  # no tree node: the policy moves
-                game.apply_legal_action(
-                    state, self.policy(game, state, legal, rng, quick=True)
-                )
+            if not is_tree_node(game, state):  # no tree node: the policy moves
+                apply(state, self.policy(game, state, legal, rng, quick=True))
                 continue
             if not node.ranked:
                 node.candidates = self.candidates(game, state, mover, legal, rng)
@@ -239,7 +240,7 @@ class ISMCTSAgent:
                 action = untried[int(rng.integers(len(untried)))]
                 child = _Node(n)
                 node.children[action] = child
-                game.apply_legal_action(state, action)
+                apply(state, action)
                 path.append(child)
                 break
             best_score = -1.0
@@ -251,7 +252,7 @@ class ISMCTSAgent:
                 )
                 if score > best_score:
                     best_score, action = score, a
-            game.apply_legal_action(state, action)
+            apply(state, action)
             node = node.children[action]
             path.append(node)
         values = self._rollout(game, state, rng, horizon)
@@ -263,7 +264,9 @@ class ISMCTSAgent:
     def _rollout(
         self, game: Game, state: Any, rng: np.random.Generator, horizon: float
     ) -> list[float]:
-        while not game.is_over(state) and game.turns(state) < horizon:
-            legal = game.legal_actions(state)
-            game.apply_legal_action(state, self.rollout_action(game, state, legal, rng))
+        is_over, turns, legal_actions = game.is_over, game.turns, game.legal_actions
+        apply, choose = game.apply_legal_action, self.rollout_action
+        while not is_over(state) and turns(state) < horizon:
+            legal = legal_actions(state)
+            apply(state, choose(game, state, legal, rng))
         return self.evaluate(game, state)
