@@ -179,3 +179,25 @@ def test_generic_ismcts_plays_only_legal_bids_from_a_hidden_state(
         legal = bids_game.legal_actions(state)
         action = agent.act(SeatView(state, 1, game="bids"), legal, rng)
         assert action in legal
+
+
+def test_generic_ismcts_bids_better_than_random(bids_game: Any) -> None:
+    """On the same 200 deals, seated in turn first and second, the search wins a
+    larger share than random does (the deal decides much of Sealed Bids)."""
+
+    def share(spec: str) -> float:
+        won = 0.0
+        for i in range(200):
+            specs = [spec, "random"] if i % 2 == 0 else ["random", spec]
+            r = play_match(
+                bids_game.make_config(2),
+                i,
+                specs,
+                Console(output=lambda text: None),
+                game="bids",
+            )
+            won += (i % 2 in r.winners) / len(r.winners)
+        return won / 200
+
+    # measured: random 48.5%, ismcts 55.3% (other deals: +9 points)
+    assert share("ismcts:iterations=30") > share("random") + 0.03
