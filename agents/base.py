@@ -16,6 +16,7 @@ copy at every decision.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -97,6 +98,11 @@ class SeatView:
     def render(self) -> str:
         """A text picture of the game as this seat sees it (`Game.render`)."""
         return self.game.render(self._redacted(), self.seat)
+
+    def turn_key(self) -> Hashable:
+        """The game's `turn_key` of this decision: it changes exactly when a new
+        turn starts (the human player shows the whole picture then)."""
+        return self.game.turn_key(self._redacted())
 
 
 def view_for(

@@ -38,12 +38,18 @@ Factory = str | Callable[..., Agent]
 #: the inner dict plays every game
 REGISTRY: dict[str, dict[str, Factory] | Factory] = {
     "random": {ANY_GAME: "agents.base:RandomAgent"},
-    "human": {"cavein": "agents.human:HumanAgent"},
-    "greedy": {"cavein": "agents.greedy:GreedyAgent"},
-    "miner": {"cavein": "agents.heuristics:MinerAgent"},
-    "raider": {"cavein": "agents.heuristics:RaiderAgent"},
-    "collector": {"cavein": "agents.heuristics:CollectorAgent"},
-    "ismcts": {"cavein": "agents.ismcts:ISMCTSAgent"},
+    "human": {
+        ANY_GAME: "agents.human:HumanAgent",
+        "cavein": "agents.cavein.human:CaveInHumanAgent",
+    },
+    "greedy": {"cavein": "agents.cavein.greedy:GreedyAgent"},
+    "miner": {"cavein": "agents.cavein.heuristics:MinerAgent"},
+    "raider": {"cavein": "agents.cavein.heuristics:RaiderAgent"},
+    "collector": {"cavein": "agents.cavein.heuristics:CollectorAgent"},
+    "ismcts": {
+        ANY_GAME: "agents.ismcts:ISMCTSAgent",
+        "cavein": "agents.cavein.ismcts:CaveInISMCTSAgent",
+    },
 }
 
 

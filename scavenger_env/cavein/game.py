@@ -149,6 +149,14 @@ class CaveIn(Game[GameState, GameConfig]):
     def turn_header(self, state: GameState, who: str) -> str:
         return f"Round {state.round}: {who}"
 
+    def progress(self, state: GameState) -> str:
+        return f"in round {state.round}"
+
+    def narrate(self, state: GameState, action: int, viewer: int | None = None) -> str:
+        # the engine words a card's owner as "you"; a screen tells of others
+        text = describe_action(state, action, viewer)
+        return text.replace("from your hand", "from their hand")
+
     def intro(self, state: GameState) -> list[str]:
         return [
             f"Player {state.start_player} starts. The Mine collapses at "

@@ -250,8 +250,19 @@ class Game(ABC, Generic[StateT, ConfigT]):
         return (self.current_player(state), self.turns(state))
 
     def turn_header(self, state: StateT, who: str) -> str:
-        """The header of the turn starting now; `who` names the mover."""
-        return f"{who}'s turn"
+        """The header of the turn starting now; `who` says whose turn it is
+        ("your turn", "player 1 (greedy)'s turn")."""
+        return who
+
+    def progress(self, state: StateT) -> str:
+        """Where the game stands, to end a sentence ("Game abandoned in round
+        3")."""
+        return f"after {self.turns(state)} turns"
+
+    def narrate(self, state: StateT, action: int, viewer: int | None = None) -> str:
+        """How a screen tells `viewer` (None: everyone) that another player took
+        `action` in `state` (default: `describe_action`)."""
+        return self.describe_action(state, action, viewer)
 
     def intro(self, state: StateT) -> list[str]:
         """Sentences that open a game on screen (who starts, how it ends)."""

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from agents.base import SeatView
-from agents.human import HELP_TEXT, HumanAgent, QuitGame, rules_text
+from agents.cavein.human import HELP_TEXT, CaveInHumanAgent, rules_text
+from agents.human import HumanAgent, QuitGame
 from agents.play import Console, play_match
 from agents.registry import make_agent
 from scavenger_env.cavein.engine import (
@@ -62,6 +63,7 @@ def bad_entry(k: int) -> str:
 
 
 def test_registry_builds_the_human_agent() -> None:
+    assert isinstance(make_agent("human"), CaveInHumanAgent)
     assert isinstance(make_agent("human"), HumanAgent)
 
 
@@ -164,7 +166,7 @@ def test_what_the_human_sees_does_not_depend_on_hidden_information() -> None:
                     determinize(state, 0, rng),
                 ):
                     out: list[str] = []
-                    agent = HumanAgent(lambda p: "1", out.append)
+                    agent = CaveInHumanAgent(lambda p: "1", out.append)
                     agent.reset(0, state.config)
                     agent.act(SeatView(s, 0), legal, rng)
                     shown.append(out)
@@ -223,7 +225,7 @@ def test_a_single_choice_is_taken_with_a_note() -> None:
         raise AssertionError(f"asked {prompt!r} for a forced choice")
 
     out: list[str] = []
-    agent = HumanAgent(input_fn=no_input, output_fn=out.append)
+    agent = CaveInHumanAgent(input_fn=no_input, output_fn=out.append)
     agent.reset(view.seat, view.config)
     assert agent.act(view, legal, np.random.default_rng()) == legal[0]
     assert out[-1] == f"Only choice: {view.describe(legal[0])} - taken."
@@ -231,7 +233,7 @@ def test_a_single_choice_is_taken_with_a_note() -> None:
 
 def test_quit_raises_quit_game_from_act() -> None:
     answers = iter(["q", "y"])
-    agent = HumanAgent(input_fn=lambda p: next(answers), output_fn=lambda t: None)
+    agent = CaveInHumanAgent(input_fn=lambda p: next(answers), output_fn=lambda t: None)
     view, legal = _decision(forced=False)
     agent.reset(view.seat, view.config)
     with pytest.raises(QuitGame):

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from agents import SeatView, make_agent
-from agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
+from agents.cavein.ismcts import CaveInISMCTSAgent as ISMCTSAgent
+from agents.ismcts import DEFAULT_ITERATIONS
 from scavenger_env.cavein.engine import (
     GameConfig,
     GameState,

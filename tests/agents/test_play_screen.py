@@ -14,7 +14,7 @@ import pytest
 
 import scavenger_env.cavein.render as render
 from agents.base import SeatView
-from agents.human import HumanAgent, card_list, card_lookup
+from agents.cavein.human import CaveInHumanAgent, card_list, card_lookup
 from agents.play import Console, play_match
 from scavenger_env.cavein.engine import (
     GameConfig,
@@ -170,7 +170,7 @@ def test_changes_show_what_changed_under_its_seat_and_always_the_status() -> Non
     assert render_changes(after, after).splitlines() == [after.splitlines()[0]]
 
 
-class Recorder(HumanAgent):
+class Recorder(CaveInHumanAgent):
     """A scripted human that keeps, per decision, what it printed and read."""
 
     def __init__(self, seed: int) -> None:
@@ -224,7 +224,7 @@ def test_the_whole_picture_once_per_turn_then_what_changed() -> None:
 def test_look_shows_the_whole_picture_again() -> None:
     answers = iter(["1", "look", "1"])
     out: list[str] = []
-    agent = HumanAgent(lambda p: next(answers), out.append)
+    agent = CaveInHumanAgent(lambda p: next(answers), out.append)
     s = new_game(GameConfig(num_players=2), 1)
     rng = np.random.default_rng(1)
     while len(legal_actions(s)) < 2:
@@ -299,7 +299,7 @@ def test_cards_lists_every_card_and_marks_the_designed_halves() -> None:
 def test_cards_and_card_at_the_prompt() -> None:
     answers = iter(["card sergeant", "cards", "1"])
     out: list[str] = []
-    agent = HumanAgent(lambda p: next(answers), out.append)
+    agent = CaveInHumanAgent(lambda p: next(answers), out.append)
     s = new_game(GameConfig(num_players=2), 3)
     rng = np.random.default_rng(3)
     while len(legal_actions(s)) < 2:
@@ -318,7 +318,7 @@ def test_offered_cards_show_their_text_once_a_turn() -> None:
         apply_action(s, DONE)
     out: list[str] = []
     answers = iter(["1", "1"])
-    agent = HumanAgent(lambda p: next(answers), out.append)
+    agent = CaveInHumanAgent(lambda p: next(answers), out.append)
     agent.reset(0, s.config)
     agent.act(SeatView(s, 0), legal_actions(s), np.random.default_rng())
     text = flat("\n".join(out))

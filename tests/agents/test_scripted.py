@@ -9,8 +9,8 @@ import pytest
 
 from agents import make_agent
 from agents.base import SeatView
-from agents.evaluation import payment_plan, score
-from agents.heuristics import ScriptedAgent
+from agents.cavein.evaluation import payment_plan, score
+from agents.cavein.heuristics import ScriptedAgent
 from agents.registry import describe_agents
 from scavenger_env.cavein.engine import (
     GameConfig,

@@ -29,6 +29,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from agents.base import SeatView
 from scavenger_env.cavein.engine import (
     GameConfig,
     GameState,
@@ -58,7 +59,6 @@ from scavenger_env.cavein.engine.queries import card_colour, crystal_colour, min
 from scavenger_env.cavein.engine.skills import SKILLS_DE, SKILLS_EN
 from scavenger_env.cavein.engine.state import Effect
 
-from .base import SeatView
 from .evaluation import (
     best_static_pick,
     crystal_gain,

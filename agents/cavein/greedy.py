@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from agents.base import SeatView
 from scavenger_env.cavein.engine import GameConfig, GameState, Phase
 
-from .base import SeatView
 from .evaluation import action_values, choose_best, pay_action
 
 
