@@ -22,8 +22,8 @@ from .folder import (
     GAMES_FILE,
     SETTINGS_FILE,
     TIMING_FILE,
-    check_settings,
     check_directory,
+    check_settings,
     write_json_atomic,
 )
 from .lock import FolderLock
