@@ -151,7 +151,7 @@ class LocalProcesses(Backend):
 
     def __init__(self, jobs: int) -> None:
         method = "fork" if sys.platform.startswith("linux") else "spawn"
-        context = multiprocessing.get_context(method)
+        context: Any = multiprocessing.get_context(method)
         self.workers = jobs
         self._pool: list[_Worker] = []
         self._busy: dict[Connection, tuple[_Worker, int]] = {}

@@ -16,7 +16,7 @@ from typing import Any
 from scavenger_env.core.games import DEFAULT_GAME, GAMES, get_game
 
 from ..backends import Backend, open_backend
-from ..registry import ANY_GAME, REGISTRY
+from ..registry import ANY_GAME, REGISTRY, Factory
 from . import scan as scanning
 from .folder import (
     GAMES_FILE,
@@ -232,13 +232,13 @@ class _ChunkPlayer:
         self.config = config
         self.game_entry = GAMES.get(game)
         names = {spec.partition(":")[0].strip() for spec in specs}
-        self.registry: dict[str, str | dict[str, str]] = {}
+        self.registry: dict[str, Factory | dict[str, Factory]] = {}
         for name in sorted(names):
             entry = REGISTRY.get(name)
             if isinstance(entry, str):
                 self.registry[name] = entry
             elif isinstance(entry, dict):
-                wanted = {
+                wanted: dict[str, Factory] = {
                     key: factory
                     for key in (game, ANY_GAME)
                     if isinstance(factory := entry.get(key), str)
@@ -254,5 +254,5 @@ class _ChunkPlayer:
             if isinstance(entry, dict) and isinstance(have, dict):
                 REGISTRY[name] = {**have, **entry}
             else:
-                REGISTRY[name] = entry
+                REGISTRY[name] = dict(entry) if isinstance(entry, dict) else entry
         return play_tasks(self.config, chunk, self.game)

@@ -20,7 +20,9 @@ from agents.tournament import (
     LOCK_FILE,
     SETTINGS_FILE,
     TournamentError,
+    check_directory,
     make_plan,
+    rules_note,
     run_tournament,
 )
 from agents.tournament.lock import FolderLock
@@ -351,3 +353,17 @@ def test_rules_chosen_explicitly_must_match_an_older_folder(tmp_path: Path) -> N
         run_tournament(plan(config=GameConfig(num_players=2)), old)
     assert "config.rules_version: 1 there, 2 now" in str(info.value)
     assert len(lines(old)) == 2
+
+
+def test_the_rules_note_names_an_older_folders_rules(tmp_path: Path) -> None:
+    """`rules_note` is the command's "made under rules version N" line, read from
+    the followed plan's config dict (any game that stores a rules_version)."""
+    old = tmp_path / "old"
+    make_legacy_folder(old, 2)
+    followed = check_directory(plan(), old)
+    assert followed.config.rules_version == 1
+    assert rules_note(followed, old) == (
+        f"{old} was made under rules version 1; it is resumed under them"
+    )
+    assert rules_note(plan(), tmp_path / "new") is None
+    assert check_directory(plan(), tmp_path / "new") == plan()
