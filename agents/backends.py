@@ -5,8 +5,10 @@ the results **in the order of the chunks**, whatever order they finish in, so th
 caller writes the same file whatever the backend and the number of workers.
 
 - ``local`` with ``jobs == 1``: in this process, one chunk after the other.
-- ``local`` with ``jobs > 1``: a ``multiprocessing`` pool of ``jobs`` processes
-  (forked on Linux, so workers start in milliseconds; spawned elsewhere).
+- ``local`` with ``jobs > 1``: ``jobs`` worker processes, each fed through its
+  own pipe (forked on Linux, so workers start in milliseconds; spawned
+  elsewhere); nothing shared between them can be left locked by a worker killed
+  mid-write, so stopping them never hangs.
 - ``ray``: Ray tasks, on a local Ray started for the run (``jobs`` CPUs) or on the
   cluster at ``address``. Ray is optional: ``pip install "scavenger-env[distributed]"``.
   The cluster's workers must have this package installed.
@@ -17,11 +19,14 @@ from __future__ import annotations
 import collections
 import contextlib
 import multiprocessing
-import multiprocessing.pool
+import pickle
 import signal
 import sys
+import time
+import traceback
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from multiprocessing.connection import Connection, wait
+from typing import Any, NamedTuple, TypeVar
 
 __all__ = ["BACKENDS", "Backend", "BackendError", "open_backend"]
 
@@ -76,7 +81,7 @@ PARENT_GONE = (BrokenPipeError, ConnectionResetError, EOFError)
 
 
 def quiet_worker(target: Callable[..., object], *args: object) -> None:
-    """Run a pool worker's loop; when the parent is gone, stop without a word.
+    """Run a worker's loop; when the parent is gone, stop without a word.
 
     A killed parent leaves its workers writing results into a pipe nobody reads;
     the BrokenPipeError would otherwise print a traceback per worker into the log
@@ -87,33 +92,145 @@ def quiet_worker(target: Callable[..., object], *args: object) -> None:
         target(*args)
 
 
-class _QuietPool(multiprocessing.pool.Pool):
-    """A Pool whose workers exit quietly when the parent dies (`quiet_worker`)."""
+class RemoteTraceback(Exception):
+    """The traceback of an exception raised in a worker (its ``__cause__``)."""
 
-    @staticmethod
-    def Process(ctx: Any, *args: Any, **kwds: Any) -> Any:
-        target, worker_args = kwds.pop("target"), kwds.pop("args", ())
-        return ctx.Process(
-            *args, target=quiet_worker, args=(target, *worker_args), **kwds
-        )
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _serve(conn: Connection, inherited: Sequence[Connection]) -> None:
+    """A worker's loop: receive ``(fn, chunk)``, send back ``(True, fn(chunk))``
+    or ``(False, exception, traceback)``; stop at ``None`` or when the parent is
+    gone."""
+    _ignore_sigint()
+    # A forked worker holds copies of the parent's ends of every pipe made so far;
+    # closing them leaves each end in one process, so the death of the parent (or
+    # of a worker) is seen at once as the end of its pipe.
+    for other in inherited:
+        other.close()
+    while True:
+        task = conn.recv()
+        if task is None:
+            return
+        fn, chunk = task
+        try:
+            reply = pickle.dumps((True, fn(chunk)))
+        except Exception as exc:
+            reply = _error_reply(exc)
+        conn.send_bytes(reply)
+
+
+def _error_reply(exc: Exception) -> bytes:
+    text = traceback.format_exc()
+    try:
+        return pickle.dumps((False, exc, text))
+    except Exception:  # an exception that cannot travel: send its words
+        portable = RuntimeError(f"{type(exc).__name__}: {exc}")
+        return pickle.dumps((False, portable, text))
+
+
+class _Worker(NamedTuple):
+    process: Any  # a multiprocessing Process of the pool's context
+    conn: Connection
 
 
 class LocalProcesses(Backend):
-    """A pool of ``jobs`` local processes (``multiprocessing``)."""
+    """``jobs`` local processes, each with its own pipe (``multiprocessing``).
+
+    Nothing is shared between the workers: no queue, no lock. A worker killed at
+    any moment (Ctrl-C, ``close`` during a run, the system) can therefore never
+    leave a lock held that the parent or another worker then waits for, so
+    ``close`` always returns within seconds and leaves no process behind. Each
+    worker holds at most one chunk, sent when it is idle: neither side ever
+    blocks writing to a pipe that the other is not reading.
+    """
+
+    STOP_TIMEOUT = 5.0
+    """Seconds ``close`` waits for terminated workers before killing them."""
 
     def __init__(self, jobs: int) -> None:
         method = "fork" if sys.platform.startswith("linux") else "spawn"
-        context = multiprocessing.get_context(method)
+        context: Any = multiprocessing.get_context(method)
         self.workers = jobs
-        self._pool = _QuietPool(jobs, initializer=_ignore_sigint, context=context)
+        self._pool: list[_Worker] = []
+        self._busy: dict[Connection, tuple[_Worker, int]] = {}
+        try:
+            for _ in range(jobs):
+                here, there = context.Pipe(duplex=True)
+                inherited = [w.conn for w in self._pool] + [here]
+                process = context.Process(
+                    target=quiet_worker,
+                    args=(_serve, there, inherited if method == "fork" else []),
+                    daemon=True,
+                )
+                process.start()
+                there.close()
+                self._pool.append(_Worker(process, here))
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def pids(self) -> list[int]:
+        """The workers' process ids."""
+        return [w.process.pid for w in self._pool]
 
     def map(self, fn: Callable[[T], R], chunks: Sequence[T]) -> Iterator[R]:
-        # imap keeps the order of the chunks; the workers run ahead of the writer.
-        yield from self._pool.imap(fn, chunks)
+        self._drain()  # a map cut short earlier may have left chunks running
+        done: dict[int, tuple[Any, ...]] = {}
+        idle = list(self._pool)
+        sent = given = 0
+        while given < len(chunks):
+            if given in done:
+                reply = done.pop(given)
+                given += 1
+                if not reply[0]:
+                    _, exc, text = reply
+                    raise exc from RemoteTraceback(text)
+                yield reply[1]
+                continue
+            while idle and sent < len(chunks):
+                worker = idle.pop()
+                worker.conn.send((fn, chunks[sent]))
+                self._busy[worker.conn] = (worker, sent)
+                sent += 1
+            for conn in wait(list(self._busy)):
+                assert isinstance(conn, Connection)
+                worker, index = self._busy.pop(conn)
+                done[index] = self._receive(worker)
+                idle.append(worker)
+
+    def _receive(self, worker: _Worker) -> tuple[Any, ...]:
+        try:
+            reply: tuple[Any, ...] = worker.conn.recv()
+        except (EOFError, OSError):
+            worker.process.join(1)
+            raise BackendError(
+                f"a worker process (pid {worker.process.pid}) died with exit code "
+                f"{worker.process.exitcode} (out of memory, or killed?); its games "
+                "are not written: run the same command again to resume"
+            ) from None
+        return reply
+
+    def _drain(self) -> None:
+        while self._busy:
+            _, (worker, _) = self._busy.popitem()
+            self._receive(worker)
 
     def close(self) -> None:
-        self._pool.terminate()
-        self._pool.join()
+        pool, self._pool = self._pool, []
+        self._busy.clear()
+        for worker in pool:
+            if worker.process.is_alive():
+                worker.process.terminate()
+        deadline = time.monotonic() + self.STOP_TIMEOUT
+        for worker in pool:
+            worker.process.join(max(0.0, deadline - time.monotonic()))
+            if worker.process.is_alive():
+                worker.process.kill()  # ignored SIGTERM: no choice left
+                worker.process.join(self.STOP_TIMEOUT)
+            worker.conn.close()
 
 
 def _apply(fn: Callable[[Any], Any], chunk: Any) -> Any:

@@ -1,5 +1,10 @@
 """A tournament's summary as a terminal table, a Markdown report, a CSV file and a
-win-rate plot."""
+win-rate plot.
+
+They read the summary alone; the one word that depends on the game, the unit of
+its scores ("VP" in Cave-In), comes from the game the summary names
+(:func:`score_unit`).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from scavenger_env.core.games import DEFAULT_GAME, UnknownGameError, get_game
+
 __all__ = [
     "CSV_COLUMNS",
     "MATPLOTLIB_MISSING",
@@ -16,6 +23,7 @@ __all__ = [
     "format_markdown",
     "format_table",
     "plot_win_rates",
+    "score_unit",
     "write_csv",
 ]
 
@@ -40,6 +48,15 @@ MATPLOTLIB_MISSING = (
     "winrates.png not drawn: matplotlib is not installed "
     '(pip install matplotlib, or pip install -e ".[dev]")'
 )
+
+
+def score_unit(summary: dict[str, Any]) -> str:
+    """The unit of the scores of the summary's game ("VP" for Cave-In; a summary
+    without a game is Cave-In's, one of a game not installed here says "points")."""
+    try:
+        return get_game(summary.get("game", DEFAULT_GAME)).score_unit
+    except UnknownGameError:
+        return "points"
 
 
 def count(n: int, word: str) -> str:
@@ -85,6 +102,7 @@ def format_table(summary: dict[str, Any]) -> str:
         summary["players"],
         key=lambda p: (-(p["win_rate"] or 0), -p["rating_conservative"], p["player"]),
     )
+    unit = score_unit(summary)
     rows = [
         [
             "player",
@@ -92,7 +110,7 @@ def format_table(summary: dict[str, Any]) -> str:
             "wins",
             "win rate",
             "95% CI",
-            "mean VP",
+            f"mean {unit}",
             "margin",
             "rating μ ± σ",
             "ms/decision",
@@ -135,7 +153,7 @@ def format_table(summary: dict[str, Any]) -> str:
     names = h2h["players"]
     if len(names) > 1:
         lines.append(
-            "head to head (row scored more VP than column; a tie counts half):"
+            f"head to head (row scored more {unit} than column; a tie counts half):"
         )
         grid = [["", *names]]
         for name, rates, counts in zip(names, h2h["win_rate"], h2h["games"]):
@@ -153,6 +171,7 @@ def format_table(summary: dict[str, Any]) -> str:
 def format_markdown(summary: dict[str, Any], title: str = "Tournament") -> str:
     """The summary as Markdown (for a README or an issue): the players with their
     intervals, then the head-to-head matrix with an interval in every cell."""
+    unit = score_unit(summary)
     lines = [f"## {title}", ""]
     lineup = ", ".join(summary.get("specs") or summary.get("lineup") or [])
     facts = [count(summary["games"], "game")]
@@ -167,7 +186,7 @@ def format_markdown(summary: dict[str, Any], title: str = "Tournament") -> str:
     lines.append("; ".join(facts) + (f"; lineup `{lineup}`" if lineup else "") + ".")
     lines += [
         "",
-        "| player | games | win rate | 95% CI | mean VP | margin | ms/decision |",
+        f"| player | games | win rate | 95% CI | mean {unit} | margin | ms/decision |",
         "|---|---:|---:|---|---:|---:|---:|",
     ]
     players = sorted(summary["players"], key=lambda p: -(p["win_rate"] or 0))
@@ -183,7 +202,7 @@ def format_markdown(summary: dict[str, Any], title: str = "Tournament") -> str:
         lines += [
             "",
             "Head to head: the share of shared games in which the row player "
-            "scored more VP than the column player (a tie counts half), 95% "
+            f"scored more {unit} than the column player (a tie counts half), 95% "
             "Wilson interval, games.",
             "",
             "| | " + " | ".join(names) + " |",

@@ -1,32 +1,37 @@
 """Tournament statistics from game records: win rates with Wilson intervals, score
 margins, openskill ratings, per-seat and per-position win rates, head to head.
 
+They read the records' ``players``, ``scores``, ``winners`` and ``meta`` only, so
+they are the same for every game; "score" below is the game's (VP in Cave-In),
+and the ``mean_vp`` key keeps its name whatever the game's unit.
+
 Definitions (the numbers in ``summary.json``, ``summary.csv`` and the table):
 
 - **games** of a player: the games it played. Each player of a lineup is one name
   (a bot that holds two seats of a lineup is two names, ``random#1`` and
   ``random#2``); a record that names one player on two seats counts both seats.
-- **wins**: games in which the player scored the most VP. *A tie counts as a win
-  for every tied player*, as the rulebook says ("all tied players win"), so the
-  win rates of a game's players can add up to more than 100%.
+- **wins**: games the player won, as the record's ``winners`` say (in Cave-In:
+  the most VP). *A tie counts as a win for every tied player*, as Cave-In's
+  rulebook says ("all tied players win"), so the win rates of a game's players
+  can add up to more than 100%.
 - **win_rate** = wins / games, with its 95% **Wilson score interval**
   ``ci_low .. ci_high`` (:func:`wilson_interval`), which stays inside [0, 1] and
   is honest for small counts and rates near 0 or 1.
-- **mean_vp**: mean final VP. **mean_margin**: mean of (own VP − the best VP among
-  the other players); positive for a winner, 0 for a tied winner, negative for a
-  loser.
+- **mean_vp**: mean final score. **mean_margin**: mean of (own score − the best
+  score among the other players); positive for a winner, 0 for a tied winner,
+  negative for a loser.
 - **rating**: an openskill Plackett-Luce rating, updated game by game in record
-  order (so it is deterministic) with the game's ranking by VP (equal VP, equal
-  rank). ``rating_mu`` is the estimate, ``rating_sigma`` its uncertainty and
+  order (so it is deterministic) with the game's ranking by score (equal
+  score, equal rank). ``rating_mu`` is the estimate, ``rating_sigma`` its uncertainty and
   ``rating_conservative`` the ``mu − 3·sigma`` that openskill calls the ordinal
   (the terminal table shows ``mu ± sigma``).
   Everyone starts at mu 25, sigma 25/3.
 - **seats**: per seat (0 = the first seat of the record, whoever sits there), games
   and wins over all players. **positions**: the same by turn order (position 0
-  moved first; the engine draws the start player at set-up), which is the
+  moved first; Cave-In's engine draws the start player at set-up), which is the
   first-player advantage; present when the records hold ``meta.start_player``.
 - **head_to_head**: for two players ``a`` and ``b``, over the games both played,
-  the share in which ``a`` scored more VP than ``b``, a tie counting half, so
+  the share in which ``a`` scored more than ``b``, a tie counting half, so
   ``M[a][b] + M[b][a] = 1``, with its Wilson interval (``ci_low``, ``ci_high``;
   a tie counts as half a success). The diagonal is ``None``.
 """

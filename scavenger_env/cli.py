@@ -256,7 +256,7 @@ def _cmd_bench_env(args: argparse.Namespace) -> int:
 
 def _cmd_bench_tournament(args: argparse.Namespace) -> int:
     # `agents` is imported here only: the package itself never depends on it.
-    from agents.bench_tournament import bench_tournament, format_tournament_bench
+    from agents.tournament.bench import bench_tournament, format_tournament_bench
 
     result = bench_tournament(games=args.games, rounds=args.rounds)
     if args.json:

@@ -14,16 +14,18 @@ from typing import Any
 
 import pytest
 
-import agents.tournament as tournament_module
+import agents.tournament.scan as scan_module
 from agents.tournament import (
     GAMES_FILE,
     LOCK_FILE,
     SETTINGS_FILE,
     TournamentError,
-    _FolderLock,
+    check_directory,
     make_plan,
+    rules_note,
     run_tournament,
 )
+from agents.tournament.lock import FolderLock
 from scavenger_env.cavein.engine import GameConfig, apply_action, new_game
 from scavenger_env.cavein.engine.actions import PAY
 from scavenger_env.cli import main
@@ -132,7 +134,7 @@ def test_resume_checks_records_on_the_worker_pool(
 ) -> None:
     """With --jobs 2 the replays are spread over workers; the first bad line is
     still the one named."""
-    monkeypatch.setattr(tournament_module, "_VERIFY_CHUNK", 2)
+    monkeypatch.setattr(scan_module, "VERIFY_CHUNK", 2)
     directory = copy_of(finished, tmp_path)
     rows = lines(directory)
     for index in (8, 6):
@@ -227,15 +229,15 @@ def test_one_foreign_line_among_ours_is_named(finished: Path, tmp_path: Path) ->
 def test_a_second_lock_on_a_folder_is_refused_and_names_the_holder(
     tmp_path: Path,
 ) -> None:
-    with _FolderLock(tmp_path):
+    with FolderLock(tmp_path):
         assert (tmp_path / LOCK_FILE).read_text().strip() == str(os.getpid())
-        with pytest.raises(TournamentError) as info, _FolderLock(tmp_path):
+        with pytest.raises(TournamentError) as info, FolderLock(tmp_path):
             pass
         assert str(info.value) == (
             f"{tmp_path} is in use by another tournament (pid {os.getpid()}); wait "
             "for it to finish or choose another --output folder"
         )
-    with _FolderLock(tmp_path):  # released: free again
+    with FolderLock(tmp_path):  # released: free again
         pass
 
 
@@ -351,3 +353,17 @@ def test_rules_chosen_explicitly_must_match_an_older_folder(tmp_path: Path) -> N
         run_tournament(plan(config=GameConfig(num_players=2)), old)
     assert "config.rules_version: 1 there, 2 now" in str(info.value)
     assert len(lines(old)) == 2
+
+
+def test_the_rules_note_names_an_older_folders_rules(tmp_path: Path) -> None:
+    """`rules_note` is the command's "made under rules version N" line, read from
+    the followed plan's config dict (any game that stores a rules_version)."""
+    old = tmp_path / "old"
+    make_legacy_folder(old, 2)
+    followed = check_directory(plan(), old)
+    assert followed.config.rules_version == 1
+    assert rules_note(followed, old) == (
+        f"{old} was made under rules version 1; it is resumed under them"
+    )
+    assert rules_note(plan(), tmp_path / "new") is None
+    assert check_directory(plan(), tmp_path / "new") == plan()

@@ -15,7 +15,11 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from .tournament import make_plan, run_tournament
+from scavenger_env.core.game import Game
+from scavenger_env.core.games import DEFAULT_GAME
+
+from .plan import make_plan
+from .runner import run_tournament
 
 __all__ = ["TournamentBench", "bench_tournament", "format_tournament_bench"]
 
@@ -51,11 +55,13 @@ def bench_tournament(
     players: str = "random,random",
     num_players: int = 2,
     seed: int = 7,
+    game: Game | str = DEFAULT_GAME,
 ) -> TournamentBench:
-    """Play the same tournament `rounds` times for each entry of `jobs`, interleaved."""
+    """Play the same tournament of `game` `rounds` times for each entry of `jobs`,
+    interleaved."""
     if games < 1 or rounds < 1 or not jobs or min(jobs) < 1:
         raise ValueError("bench_tournament needs games, rounds and jobs of at least 1")
-    plan = make_plan(players, num_players, games=games, seed=seed)
+    plan = make_plan(players, num_players, games=games, seed=seed, game=game)
     runs: dict[int, list[float]] = {j: [] for j in jobs}
     for _ in range(rounds):
         for j in jobs:

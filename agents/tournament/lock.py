@@ -1,0 +1,91 @@
+"""The folder lock: one run at a time writes a tournament's folder.
+
+``DIR/.lock`` is locked with ``flock`` (``msvcrt.locking`` on Windows) and holds
+the owner's PID; the system drops the lock when its process ends, so a run that
+was killed never blocks the next one.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from .errors import TournamentError
+
+__all__ = ["LOCK_FILE", "FolderLock"]
+
+LOCK_FILE = ".lock"
+"""The file in the output folder that a running tournament holds locked."""
+
+_WINDOWS_LOCK_OFFSET = 4096
+"""Windows locks bytes: one past the PID text, so that others can still read it."""
+
+
+class FolderLock:
+    """An exclusive lock on a tournament folder, held while a run uses it.
+
+    ``DIR/.lock`` is locked with ``flock`` (``msvcrt.locking`` on Windows) and
+    holds the owner's PID. The system drops the lock when its process ends, so a
+    run that was killed never blocks the next one.
+    """
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.fd: int | None = None
+
+    def __enter__(self) -> FolderLock:
+        fd = os.open(self.directory / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            _lock(fd)
+        except BlockingIOError:
+            holder = _read_pid(fd)
+            os.close(fd)
+            raise TournamentError(
+                f"{self.directory} is in use by another tournament (pid {holder}); "
+                "wait for it to finish or choose another --output folder"
+            ) from None
+        except OSError as exc:
+            os.close(fd)
+            raise TournamentError(
+                f"cannot lock {self.directory / LOCK_FILE} "
+                f"({exc.strerror or exc}); choose an --output folder on a local disk"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self.fd = fd
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # releases the lock
+            self.fd = None
+
+
+def _lock(fd: int) -> None:
+    """Lock ``fd`` at once or raise BlockingIOError (no lock where neither works)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:  # another process holds it
+            raise BlockingIOError from None
+        return
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - neither POSIX nor Windows: no lock
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _read_pid(fd: int) -> str:
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, 32)
+    except OSError:
+        text = b""
+    pid = text.decode("ascii", "replace").strip()
+    return pid if pid.isdigit() else "unknown"
