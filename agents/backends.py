@@ -192,7 +192,7 @@ class LocalProcesses(Backend):
                 continue
             while idle and sent < len(chunks):
                 worker = idle.pop()
-                worker.conn.send((fn, chunks[sent]))
+                self._send(worker, (fn, chunks[sent]))
                 self._busy[worker.conn] = (worker, sent)
                 sent += 1
             for conn in wait(list(self._busy)):
@@ -201,17 +201,27 @@ class LocalProcesses(Backend):
                 done[index] = self._receive(worker)
                 idle.append(worker)
 
+    def _send(self, worker: _Worker, message: tuple[Any, ...]) -> None:
+        try:
+            worker.conn.send(message)
+        except OSError:  # the pipe broke: the worker died while idle
+            raise self._died(worker) from None
+
     def _receive(self, worker: _Worker) -> tuple[Any, ...]:
         try:
             reply: tuple[Any, ...] = worker.conn.recv()
         except (EOFError, OSError):
-            worker.process.join(1)
-            raise BackendError(
-                f"a worker process (pid {worker.process.pid}) died with exit code "
-                f"{worker.process.exitcode} (out of memory, or killed?); its games "
-                "are not written: run the same command again to resume"
-            ) from None
+            raise self._died(worker) from None
         return reply
+
+    @staticmethod
+    def _died(worker: _Worker) -> BackendError:
+        worker.process.join(1)
+        return BackendError(
+            f"a worker process (pid {worker.process.pid}) died with exit code "
+            f"{worker.process.exitcode} (out of memory, or killed?); its games "
+            "are not written: run the same command again to resume"
+        )
 
     def _drain(self) -> None:
         while self._busy:
