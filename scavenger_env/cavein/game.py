@@ -149,6 +149,9 @@ class CaveIn(Game[GameState, GameConfig]):
     def turn_header(self, state: GameState, who: str) -> str:
         return f"Round {state.round}: {who}"
 
+    def transcript_header(self, state: GameState) -> str:
+        return f"Round {state.round} — player {state.current_player}'s turn"
+
     def intro(self, state: GameState) -> list[str]:
         return [
             f"Player {state.start_player} starts. The Mine collapses at "

@@ -253,6 +253,10 @@ class Game(ABC, Generic[StateT, ConfigT]):
         """The header of the turn starting now; `who` names the mover."""
         return f"{who}'s turn"
 
+    def transcript_header(self, state: StateT) -> str:
+        """The header of the turn starting now in a replay's transcript."""
+        return self.turn_header(state, f"player {self.current_player(state)}")
+
     def intro(self, state: StateT) -> list[str]:
         """Sentences that open a game on screen (who starts, how it ends)."""
         return []
