@@ -46,8 +46,8 @@ __all__ = [
     "GOAL_RATIO",
     "EnvBenchResult",
     "bench_env",
-    "format_env_table",
     "env_maker",
+    "format_env_table",
     "load_anchor",
 ]
 

@@ -9,16 +9,16 @@ import pytest
 from pettingzoo.utils import wrappers
 
 from scavenger_env.bench import env as bench_module
-from scavenger_env.cavein import codec, observation
-from scavenger_env.bench.env import ANCHORS, bench_env, format_env_table
-from scavenger_env.cli import main
 from scavenger_env.bench import null_env
+from scavenger_env.bench.env import ANCHORS, bench_env, format_env_table
 from scavenger_env.bench.null_env import (
     NullEnv,
     decisions_per_second,
     null_floor,
     wrapped_null_env,
 )
+from scavenger_env.cavein import codec, observation
+from scavenger_env.cli import main
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
