@@ -49,6 +49,12 @@ and commands of other distributions follow, sorted by name."""
 
 Plugin = Callable[[Any], Any]
 
+_NONE_INSTALLED = (
+    f"no commands are installed (they are found through the {COMMANDS_GROUP!r} "
+    "entry points, which an installation declares): this source tree was never "
+    "installed, or was installed before those existed; run `pip install -e .` in it"
+)
+
 
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
@@ -95,20 +101,14 @@ def build_parser(commands: dict[str, str] | None = None) -> argparse.ArgumentPar
             installed entry points, `discovered_commands()`).
 
     Raises:
-        UserError: no command is installed, or a plugin cannot be loaded.
+        UserError: a plugin cannot be loaded.
     """
     if commands is None:
         commands = discovered_commands()
-    if not commands:
-        raise UserError(
-            f"no commands are installed (they are found through the {COMMANDS_GROUP!r} "
-            "entry points, which an installation declares): this source tree was "
-            "never installed, or was installed before those existed; run "
-            "`pip install -e .` in it"
-        )
     parser = argparse.ArgumentParser(
         prog="scavenger",
         description="Simulate, replay and benchmark Star Scrappers games.",
+        epilog=None if commands else f"error: {_NONE_INSTALLED}",
     )
     parser.add_argument(
         "--version", action=_Version, nargs=0, help="print the version and build"
@@ -141,10 +141,16 @@ def main(
 
     `commands`: the command plugins to offer (default: the installed ones).
     """
+    if commands is None:
+        commands = discovered_commands()
     try:
         parser = build_parser(commands)
     except UserError as err:
         print(f"error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    args_given = sys.argv[1:] if argv is None else list(argv)
+    if not commands and not {"-h", "--help", "--version"} & set(args_given):
+        print(f"error: {_NONE_INSTALLED}", file=sys.stderr)
         return EXIT_USAGE
     try:
         args = parser.parse_args(argv)

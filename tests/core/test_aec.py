@@ -61,7 +61,7 @@ def test_sealed_bids_ends_with_the_game_and_rewards_the_winner(bids_game) -> Non
 
 
 def test_generic_errors_are_the_core_ones(bids_game) -> None:
-    with pytest.raises(ConfigError, match="unknown keyword.*for bids_v0.*rounds"):
+    with pytest.raises(ConfigError, match=r"unknown keyword.*for bids_v0.*rounds"):
         GameEnv(bids_game, num_players=2, colour="red")
     e = GameEnv(bids_game, num_players=2, rounds=1)
     e.reset(seed=1)

@@ -18,7 +18,14 @@ from scavenger_env.bench.null_env import (
     wrapped_null_env,
 )
 from scavenger_env.cavein import codec, observation
-from scavenger_env.cli import main
+from scavenger_env.cli import main as cli_main
+from scavenger_env.cli.main import KNOWN_COMMANDS
+
+
+def main(argv: list[str]) -> int:
+    """The command line with this project's commands, installed or not."""
+    return cli_main(argv, commands=KNOWN_COMMANDS)
+
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
