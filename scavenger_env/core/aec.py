@@ -137,7 +137,7 @@ class GameEnv(AECEnv):
     the seed: a record of the game.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {
         "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
