@@ -1,7 +1,8 @@
 """scavenger_env: multi-agent environments for Star Scrappers board games.
 
-Importing the package registers every game with PettingZoo (lazily, so that the
-pure engines import without it): `pettingzoo.make("aec", "scavenger/cavein-v0")`.
+Importing the package registers every game of `scavenger_env.core.games.GAMES`
+with PettingZoo (lazily, so that the pure engines import without it):
+`pettingzoo.make("aec", "scavenger/cavein-v0")`.
 
 `scavenger_env.BUILD` says which build runs: "compiled" (mypyc, from
 `pip install .` with a C compiler), "pure" (pure Python) or "mixed" (a broken

@@ -4,25 +4,59 @@ The engines must import without gymnasium or pettingzoo (they are pure rules), y
 `import scavenger_env` must make `pettingzoo.make("aec", "scavenger/cavein-v0")`
 work. So registration runs now if pettingzoo is already imported, and otherwise
 right after pettingzoo's own import finishes (a one-shot post-import hook).
+
+Every game of `scavenger_env.core.games.GAMES` is registered, and none is imported
+to do it: a game's env id is `scavenger/NAME-v0` by convention (its `Game.env_id`
+says the same; a test checks), and the registered entry point is a small
+callable that finds the game and its `env_entry_point` only when an environment
+is made.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.abc
 import importlib.machinery
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
 
-GAMES = {"scavenger/cavein-v0": "scavenger_env.cavein_v0:env"}
+__all__ = ["env_id_of", "install", "register_all"]
+
+
+def env_id_of(name: str) -> str:
+    """The PettingZoo id of the game registered as `name`."""
+    return f"scavenger/{name}-v0"
+
+
+class _LazyEntryPoint:
+    """Makes the environment of game `name` through its `env_entry_point`,
+    importing the game only then."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, **kwargs: Any) -> Any:
+        from scavenger_env.core.games import get_game
+
+        module, _, attribute = get_game(self.name).env_entry_point.partition(":")
+        return getattr(importlib.import_module(module), attribute)(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"<the env_entry_point of game {self.name!r}>"
 
 
 def register_all() -> None:
-    """Add every game to PettingZoo's AEC registry."""
-    from pettingzoo import register
+    """Add every registered game to PettingZoo's AEC registry (those not there
+    yet: a game registered since the last call is added)."""
+    from pettingzoo import aec_registry, register
 
-    for env_id, entry_point in GAMES.items():
-        register("aec", env_id, entry_point=entry_point)
+    from scavenger_env.core.games import GAMES  # here: keeps `import` light
+
+    for name in GAMES:
+        if env_id_of(name) not in aec_registry:
+            register("aec", env_id_of(name), entry_point=_LazyEntryPoint(name))
 
 
 class _AfterPettingZoo(importlib.abc.MetaPathFinder, importlib.abc.Loader):

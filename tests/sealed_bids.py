@@ -296,3 +296,10 @@ class _Codec:
 
 
 BIDS = SealedBids()
+
+
+def make_env(**kwargs: Any) -> Any:
+    """Sealed Bids' wrapped AEC environment (its `env_entry_point`)."""
+    from scavenger_env.core.aec import make_env as make_game_env
+
+    return make_game_env(BIDS, **kwargs)

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from scavenger_env.cli import main
+from scavenger_env.cli import main as installed_main
+from scavenger_env.cli.main import KNOWN_COMMANDS, discovered_commands
 from scavenger_env.core.records import GameRecord, iter_records
+
+
+def main(argv: Sequence[str]) -> int:
+    """The command line with this project's commands, installed or not (the
+    entry points are checked against them below)."""
+    return installed_main(argv, commands=KNOWN_COMMANDS)
 
 
 def simulate(path: Path, *, games: int = 4, players: int = 3, seed: int = 1) -> int:
@@ -351,3 +361,116 @@ def test_corrupt_lines_make_replay_exit_2_without_a_traceback(
     assert err.startswith(f"error: {bad} line 2: ")
     assert CORRUPT_LINES[kind][1] in err
     assert "Traceback" not in err
+
+
+# ------------------------------------------------------------------ commands
+
+
+def pyproject_commands() -> dict[str, str]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    path = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    commands: dict[str, str] = data["project"]["entry-points"]["scavenger_env.commands"]
+    return commands
+
+
+def test_pyproject_declares_exactly_the_known_commands() -> None:
+    assert pyproject_commands() == KNOWN_COMMANDS
+    assert list(pyproject_commands()) == list(KNOWN_COMMANDS)
+
+
+def test_commands_are_found_through_installed_entry_points(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = tmp_path / "scavenger_commands_probe-1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: scavenger-commands-probe\nVersion: 1\n"
+    )
+    entries = {"zz-extra": "scavenger_env.cli.simulate:add_command"}
+    entries.update(reversed(list(KNOWN_COMMANDS.items())))
+    (info / "entry_points.txt").write_text(
+        "[scavenger_env.commands]\n"
+        + "".join(f"{k} = {v}\n" for k, v in entries.items())
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = discovered_commands()
+    # this project's first, in their order; then the others by name
+    assert list(found)[: len(KNOWN_COMMANDS)] == list(KNOWN_COMMANDS)
+    assert found["zz-extra"] == "scavenger_env.cli.simulate:add_command"
+
+
+def test_no_installed_command_says_what_to_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (the package's `main` attribute is the function: reach the module itself)
+    module = importlib.import_module("scavenger_env.cli.main")
+    monkeypatch.setattr(module, "entry_points", lambda group: [])
+    assert installed_main(["simulate", "--games", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "no commands are installed" in err
+    assert "pip install -e ." in err
+    assert installed_main(["--help"]) == 0  # says so too
+    assert "pip install -e ." in capsys.readouterr().out
+    assert installed_main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("scavenger-env ")
+
+
+def test_a_command_that_cannot_load_is_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    commands = {**KNOWN_COMMANDS, "broken": "no_such_module_x:add_command"}
+    assert installed_main(["--help"], commands=commands) == 2
+    assert "command 'broken' (no_such_module_x:add_command) cannot be loaded" in (
+        capsys.readouterr().err
+    )
+
+
+def test_every_command_takes_game(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (
+        ["simulate"],
+        ["replay"],
+        ["bench", "engine"],
+        ["bench", "env"],
+        ["bench", "tournament"],
+        ["play"],
+        ["tournament"],
+    ):
+        assert main([*command, "--help"]) == 0
+        assert "--game {cavein}" in capsys.readouterr().out, command
+
+
+# ------------------------------------------------------------------ another game
+
+
+def test_simulate_and_replay_another_game(
+    bids_game, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bids.jsonl"
+    args = ["simulate", "--game", "bids", "--num-players", "2", "--games", "3"]
+    assert main([*args, "--output", str(path)]) == 0
+    records = list(iter_records(path))
+    assert [r.game for r in records] == ["bids"] * 3
+    assert main(["replay", str(path), "--quiet"]) == 0
+    assert "replayed 3 games" in capsys.readouterr().out
+    assert main(["replay", str(path), "--viewer", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "player 0's turn" in out or "player 1's turn" in out
+    assert "  bid " in out
+    assert main(["replay", str(path), "--game", "cavein", "--quiet"]) == 2
+    assert "is for game 'bids', not 'cavein'" in capsys.readouterr().err
+    assert main([*args, "--num-players", "5", "--output", str(path)]) == 2
+    assert "--num-players 5: num_players=5: use 2, 3 or 4" in capsys.readouterr().err
+
+
+def test_bench_another_game(bids_game, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "engine", "--game", "bids", "--seconds", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Sealed Bids (a test game) engine: random legal play")
+    assert main(["bench", "env", "--game", "bids", "--seconds", "0.03", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["decisions_per_s"]["raw"]) == {"2", "3", "4"}
+    assert data["raw_ratio"] > 0

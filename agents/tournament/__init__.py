@@ -52,6 +52,8 @@ back and replaying it, :mod:`.replay`), :mod:`.runner` (the run, on a backend),
 
 from __future__ import annotations
 
+from scavenger_env.core.simulate import replay_record
+
 from ..backends import BackendError
 from .errors import AgentError, TournamentError
 from .folder import (
@@ -77,7 +79,6 @@ from .plan import (
     seatings,
     split_players,
 )
-from .replay import replay_record
 from .runner import RunResult, play_tasks, run_tournament
 
 __all__ = [

@@ -20,16 +20,13 @@ from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import DEFAULT_GAME, get_game
 from scavenger_env.core.records import GameRecord
+from scavenger_env.core.simulate import MAX_DECISIONS  # a bot that loops: refused
 
 from ..base import view_for
 from ..registry import make_agent
 from .errors import AgentError
 
 __all__ = ["MAX_DECISIONS", "ThinkTime", "play_game", "replays_to", "seat_rngs"]
-
-MAX_DECISIONS = 100_000
-"""A game that has not ended after this many decisions is refused (a bot that
-loops): the bound `scavenger simulate` uses too."""
 
 
 def seat_rngs(rng_seed: int, num_players: int) -> list[np.random.Generator]:

@@ -12,12 +12,12 @@ from typing import Any, NamedTuple
 
 from scavenger_env.core.games import get_game
 from scavenger_env.core.records import GameRecord, RecordError, atomic_output
+from scavenger_env.core.simulate import replay_record
 
 from ..backends import Backend
 from .errors import TournamentError
 from .folder import read_config
 from .plan import Plan
-from .replay import replay_record
 
 __all__ = ["VERIFY_CHUNK", "Scan", "rewrite_sorted", "scan", "verify"]
 

@@ -157,6 +157,9 @@ class CaveIn(Game[GameState, GameConfig]):
         text = describe_action(state, action, viewer)
         return text.replace("from your hand", "from their hand")
 
+    def transcript_header(self, state: GameState) -> str:
+        return f"Round {state.round} — player {state.current_player}'s turn"
+
     def intro(self, state: GameState) -> list[str]:
         return [
             f"Player {state.start_player} starts. The Mine collapses at "

@@ -264,6 +264,10 @@ class Game(ABC, Generic[StateT, ConfigT]):
         `action` in `state` (default: `describe_action`)."""
         return self.describe_action(state, action, viewer)
 
+    def transcript_header(self, state: StateT) -> str:
+        """The header of the turn starting now in a replay's transcript."""
+        return self.turn_header(state, f"player {self.current_player(state)}'s turn")
+
     def intro(self, state: StateT) -> list[str]:
         """Sentences that open a game on screen (who starts, how it ends)."""
         return []

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import difflib
 import importlib
+from typing import Any
 
 from scavenger_env.core.game import Game
+
+AnyGame = Game[Any, Any]
+"""A game of any state and config type (what the tools hold)."""
 
 __all__ = ["DEFAULT_GAME", "GAMES", "UnknownGameError", "game_names", "get_game"]
 
@@ -22,7 +26,7 @@ GAMES: dict[str, str] = {
 DEFAULT_GAME = "cavein"
 """The game a tool plays when none is named (the flagship)."""
 
-_LOADED: dict[str, Game] = {}
+_LOADED: dict[str, AnyGame] = {}
 
 
 class UnknownGameError(ValueError):
@@ -34,7 +38,7 @@ def game_names() -> list[str]:
     return sorted(GAMES)
 
 
-def get_game(game: str | Game = DEFAULT_GAME) -> Game:
+def get_game(game: str | AnyGame = DEFAULT_GAME) -> AnyGame:
     """The `Game` named `game` (a `Game` is returned as it is).
 
     Raises:

@@ -21,10 +21,10 @@ from agents.tournament import (
     run_tournament,
     summarize_games,
 )
-from agents.tournament.replay import replay_record
 from agents.tournament.runner import _ChunkPlayer
 from scavenger_env.core import games
 from scavenger_env.core.records import iter_records
+from scavenger_env.core.simulate import replay_record
 
 
 class LowBall:

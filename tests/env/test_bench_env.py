@@ -8,17 +8,24 @@ import numpy as np
 import pytest
 from pettingzoo.utils import wrappers
 
-from scavenger_env.cavein import bench_env as bench_module
-from scavenger_env.cavein import codec, observation
-from scavenger_env.cavein.bench_env import ANCHORS, bench_env, format_env_table
-from scavenger_env.cli import main
-from scavenger_env.core import null_env
-from scavenger_env.core.null_env import (
+from scavenger_env.bench import env as bench_module
+from scavenger_env.bench import null_env
+from scavenger_env.bench.env import ANCHORS, bench_env, format_env_table
+from scavenger_env.bench.null_env import (
     NullEnv,
     decisions_per_second,
     null_floor,
     wrapped_null_env,
 )
+from scavenger_env.cavein import codec, observation
+from scavenger_env.cli import main as cli_main
+from scavenger_env.cli.main import KNOWN_COMMANDS
+
+
+def main(argv: list[str]) -> int:
+    """The command line with this project's commands, installed or not."""
+    return cli_main(argv, commands=KNOWN_COMMANDS)
+
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),

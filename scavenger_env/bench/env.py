@@ -1,10 +1,13 @@
-"""Environment speed: the AEC loop over Cave-In against its floor, one core, in-process.
+"""Environment speed: the AEC loop over a game against its floor, one core, in-process.
 
 Used by ``scavenger bench env``. One run measures, with the loop a user writes
 (``agent_iter``, ``last``, a uniformly random legal action from the mask, ``step``):
 
-* ``raw_env`` and ``env()`` decisions/s with 2, 3 and 4 players;
-* the null-AEC floor (:mod:`scavenger_env.core.null_env`), bare and wrapped;
+* the game's environment (built by ``game.env_entry_point``), bare (``raw_env``,
+  its ``unwrapped``) and wrapped (``env()``), decisions/s with every player count
+  (2, 3 and 4 for Cave-In);
+* the null-AEC floor (:mod:`scavenger_env.bench.null_env`) with the game's space
+  sizes, bare and wrapped;
 * where installed, PettingZoo's classic ``leduc_holdem_v4``,
   ``texas_holdem_no_limit_v6`` and ``connect_four_v3`` as anchors.
 
@@ -12,8 +15,9 @@ The measurements are interleaved: the run is split into rounds, every round
 measures every figure for a slice of the time, and the null floor is measured once
 more after the last round; each figure is the mean of its slices. So a slow spell
 of the machine hits our figures and the floor alike, and the ratios
-(``raw_ratio`` = 2-player ``raw_env`` ÷ bare floor, ``wrapped_ratio`` = 2-player
-``env()`` ÷ wrapped floor) are the figures to compare between machines.
+(``raw_ratio`` = ``raw_env`` ÷ bare floor, ``wrapped_ratio`` = ``env()`` ÷ wrapped
+floor, both with the game's fewest players: 2) are the figures to compare between
+machines.
 """
 
 from __future__ import annotations
@@ -28,20 +32,24 @@ from typing import Any
 
 from pettingzoo import AECEnv
 
-from scavenger_env.cavein.env import env as wrapped_env
-from scavenger_env.cavein.env import raw_env
-from scavenger_env.core.null_env import NullEnv, decisions_per_second, wrapped_null_env
+from scavenger_env.bench.engine import player_counts_of, short_title
+from scavenger_env.bench.null_env import (
+    NullEnv,
+    decisions_per_second,
+    wrapped_null_env,
+)
+from scavenger_env.core.game import Game
+from scavenger_env.core.games import DEFAULT_GAME, get_game
 
 __all__ = [
     "ANCHORS",
     "GOAL_RATIO",
     "EnvBenchResult",
     "bench_env",
+    "env_maker",
     "format_env_table",
     "load_anchor",
 ]
-
-PLAYER_COUNTS = (2, 3, 4)
 
 ANCHORS = ("leduc_holdem_v4", "texas_holdem_no_limit_v6", "connect_four_v3")
 """PettingZoo classic games measured alongside ours when they can be imported."""
@@ -57,8 +65,8 @@ class EnvBenchResult:
     """Environment benchmark figures, all in decisions per second unless noted.
 
     Attributes:
-        raw_ratio: 2-player ``raw_env`` ÷ the bare null floor.
-        wrapped_ratio: 2-player ``env()`` ÷ the wrapped null floor.
+        raw_ratio: ``raw_env`` with the fewest players ÷ the bare null floor.
+        wrapped_ratio: ``env()`` with the fewest players ÷ the wrapped null floor.
         decisions_per_s: ``{"raw": {"2":, "3":, "4":}, "wrapped": {...}}``.
         null_floor: ``{"bare":, "wrapped":}``.
         anchors: PettingZoo classic game -> decisions/s of its ``env()``, or
@@ -109,12 +117,21 @@ def load_anchor(name: str) -> Callable[[], AECEnv] | None:
     return build
 
 
+def env_maker(game: Game) -> Callable[..., AECEnv]:
+    """The game's wrapped-environment constructor, named by ``game.env_entry_point``
+    ("module:attribute"), as PettingZoo's registry would build it."""
+    module, _, attribute = game.env_entry_point.partition(":")
+    maker: Callable[..., AECEnv] = getattr(importlib.import_module(module), attribute)
+    return maker
+
+
 def bench_env(
     seconds: float = 1.0,
     rounds: int = 3,
     seed: int = 0,
-    player_counts: Sequence[int] = PLAYER_COUNTS,
+    player_counts: Sequence[int] | None = None,
     anchors: Sequence[str] = ANCHORS,
+    game: str | Game = DEFAULT_GAME,
 ) -> EnvBenchResult:
     """Measure every figure for ``seconds`` in all, in ``rounds`` interleaved slices.
 
@@ -123,20 +140,28 @@ def bench_env(
             slice can run over by up to one game).
         rounds: Slices per figure; the null floor gets one more, after the rest.
         seed: Games are dealt from ``seed`` on (see ``decisions_per_second``).
-        player_counts: Player counts of ours to measure; must include 2 (the
-            ratios are taken there).
+        player_counts: Player counts of ours to measure (default: all the game
+            allows); must include the fewest (the ratios are taken there).
         anchors: Names of PettingZoo classic modules to measure where installed.
+        game: The game (or its registered name).
     """
-    if 2 not in player_counts:
-        raise ValueError("player_counts must include 2: the ratios are taken there")
+    game = get_game(game)
+    fewest = game.min_players
+    if player_counts is None:
+        player_counts = player_counts_of(game)
+    if fewest not in player_counts:
+        raise ValueError(
+            f"player_counts must include {fewest}: the ratios are taken there"
+        )
     rounds = max(1, int(rounds))
     slice_s = seconds / rounds
 
     # One environment per figure, built once: construction is not measured.
+    make = env_maker(game)
     subjects: dict[str, AECEnv] = {}
     for n in player_counts:
-        subjects[f"raw/{n}"] = raw_env(num_players=n)
-        subjects[f"wrapped/{n}"] = wrapped_env(num_players=n)
+        subjects[f"raw/{n}"] = make(num_players=n).unwrapped
+        subjects[f"wrapped/{n}"] = make(num_players=n)
     loaded: dict[str, float | None] = {}
     for name in anchors:
         constructor = load_anchor(name)
@@ -144,7 +169,8 @@ def bench_env(
             loaded[name] = None
         else:
             subjects[f"anchor/{name}"] = constructor()
-    floors = {"bare": NullEnv(), "wrapped": wrapped_null_env()}
+    sizes = {"obs_size": game.observation_size, "num_actions": game.env_actions}
+    floors = {"bare": NullEnv(**sizes), "wrapped": wrapped_null_env(**sizes)}
 
     samples: dict[str, list[float]] = {key: [] for key in (*floors, *subjects)}
 
@@ -169,8 +195,8 @@ def bench_env(
     for name in anchors:
         anchor_rates[name] = loaded.get(name, rates.get(f"anchor/{name}"))
     return EnvBenchResult(
-        raw_ratio=per_count["raw"]["2"] / floor["bare"],
-        wrapped_ratio=per_count["wrapped"]["2"] / floor["wrapped"],
+        raw_ratio=per_count["raw"][str(fewest)] / floor["bare"],
+        wrapped_ratio=per_count["wrapped"][str(fewest)] / floor["wrapped"],
         decisions_per_s=per_count,
         null_floor=floor,
         anchors=anchor_rates,
@@ -184,12 +210,14 @@ def bench_env(
     )
 
 
-def format_env_table(result: EnvBenchResult) -> str:
-    """A readable table of ``result`` for the terminal."""
+def format_env_table(result: EnvBenchResult, game: str | Game = DEFAULT_GAME) -> str:
+    """A readable table of ``result`` (measured on ``game``) for the terminal."""
     counts = list(result.decisions_per_s["raw"])
+    fewest = min(counts, key=int)
     floor = result.null_floor
     lines = [
-        "Cave-In environment: random legal play through the AEC loop, one core "
+        f"{short_title(get_game(game))} environment: random legal play "
+        "through the AEC loop, one core "
         f"(Python {result.python}, {result.seconds:g} s per figure "
         f"in {result.rounds} interleaved rounds)",
         "",
@@ -201,7 +229,7 @@ def format_env_table(result: EnvBenchResult) -> str:
     lines += [
         "",
         f"null AEC floor: bare {floor['bare']:,.0f}/s, wrapped {floor['wrapped']:,.0f}/s",
-        f"2 players ÷ floor: raw_env {result.raw_ratio:.3f}, "
+        f"{fewest} players ÷ floor: raw_env {result.raw_ratio:.3f}, "
         f"env() {result.wrapped_ratio:.3f} (goal ≥ {GOAL_RATIO:g} each)",
         "",
         "PettingZoo classic anchors, env(), decisions/s (÷ wrapped floor):",

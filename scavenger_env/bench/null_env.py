@@ -4,12 +4,12 @@ Speed figures of our environments are reported as a ratio to this floor, measure
 in the same run, so that machine noise cancels out.
 `NullEnv` has the interface of a real game and nothing else: two agents take turns
 for a fixed number of steps, every observation is the same all-zeros vector with an
-all-ones int8 action mask, no reward is ever given. Its spaces have the sizes of
-Cave-In's (an observation of 2049 floats, 156 actions), so the parts of the loop
-that scale with them (the random pick over the mask, the wrappers' bounds check)
-cost the same in both.
+all-ones int8 action mask, no reward is ever given. The benchmark gives it the
+spaces of the game it measures (by default Cave-In's: an observation of 2049
+floats, 156 actions), so the parts of the loop that scale with them (the random
+pick over the mask, the wrappers' bounds check) cost the same in both.
 
->>> from scavenger_env.core.null_env import NullEnv, decisions_per_second
+>>> from scavenger_env.bench.null_env import NullEnv, decisions_per_second
 >>> decisions_per_second(NullEnv(game_length=10), seconds=0.01) > 0
 True
 

@@ -1,0 +1,208 @@
+"""`scavenger play`: one game at the keyboard against bots."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+from scavenger_env.cli.common import (
+    EXIT_OK,
+    UserError,
+    add_game_option,
+    int_at_least,
+)
+from scavenger_env.core.records import MAX_SEED
+
+__all__ = ["add_command"]
+
+
+def add_command(commands: Any) -> None:
+    """Add `play` to the `scavenger` sub-parsers."""
+    play = commands.add_parser(
+        "play",
+        help="play a game at the keyboard against bots",
+        description="Play one game of Cave-In in the terminal, with bots in the "
+        "other seats. At the start of your turn you see the game as you know it, "
+        "before each further decision what changed, and your choices, numbered "
+        "(a decision with one choice is taken for you); type a number, help, "
+        "look, cards, card NAME, rules or quit. The bots' moves are shown between "
+        "your turns, the scores at the end.",
+    )
+    add_game_option(play)
+    play.add_argument(
+        "--players",
+        default="human,random",
+        metavar="LIST",
+        help="one agent per seat, in seat order, comma-separated: human, random, "
+        "greedy, miner, raider, collector, ismcts (options as name:key=value); "
+        "default: human,random",
+    )
+    play.add_argument(
+        "--num-players",
+        type=int_at_least(1),
+        default=None,
+        metavar="N",
+        help="players (2-4; default: as many as --players lists; extra seats get "
+        "the last bot listed, or random)",
+    )
+    play.add_argument(
+        "--seed",
+        type=int_at_least(0, MAX_SEED),
+        default=None,
+        metavar="S",
+        help="set-up seed; the same seed deals the same game (default: a fresh one, "
+        "printed at the start)",
+    )
+    play.add_argument(
+        "--factions",
+        default="random",
+        metavar="F",
+        help="random (default), first_game (the rulebook's first-game set), or four "
+        "faction names, comma-separated",
+    )
+    play.add_argument(
+        "--merc-distribution",
+        choices=("5/4/2/2", "4/4/3/2"),
+        default="5/4/2/2",
+        help="copies of levels 1/2/3/4 per faction (default: 5/4/2/2)",
+    )
+    play.add_argument(
+        "--weedlock-text",
+        choices=("en", "de"),
+        default="en",
+        help="Weedlock card texts of the English or German rulebook (default: en)",
+    )
+    play.add_argument(
+        "--start-player",
+        default="random",
+        metavar="SEAT",
+        help="the seat that starts, or random (default)",
+    )
+    play.add_argument(
+        "--output",
+        type=Path,
+        default=None,
+        metavar="FILE.jsonl",
+        help="write the finished game's record here (for scavenger replay); an "
+        "existing file is refused, before the game starts, unless --append or "
+        "--force",
+    )
+    keep = play.add_mutually_exclusive_group()
+    keep.add_argument(
+        "--append",
+        action="store_true",
+        help="add the record to the end of an existing --output file",
+    )
+    keep.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing --output file",
+    )
+    play.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Set the game up, play it on screen and write its record if asked."""
+    import secrets
+
+    from agents.play import play_match
+    from agents.registry import make_agent
+    from scavenger_env.core.errors import ConfigError
+    from scavenger_env.core.games import get_game
+    from scavenger_env.core.records import write_records
+
+    game = get_game(args.game)
+
+    specs = [s.strip() for s in args.players.split(",")]
+    if not all(specs):
+        raise UserError(
+            f"--players {args.players!r} has an empty name; "
+            "write one name per seat, e.g. --players human,random"
+        )
+    n = len(specs) if args.num_players is None else args.num_players
+    if not game.min_players <= n <= game.max_players:
+        raise UserError(
+            f"a game has {game.min_players} to {game.max_players} players, not {n}; "
+            "list one per seat in --players "
+            "(or set --num-players)"
+        )
+    if len(specs) > n:
+        raise UserError(
+            f"--players lists {len(specs)} players but --num-players is {n}; "
+            "list at most one player per seat"
+        )
+    bots = [s for s in specs if s.partition(":")[0].strip() != "human"]
+    specs += [bots[-1] if bots else "random"] * (n - len(specs))
+
+    options: dict[str, object] = {
+        "merc_distribution": args.merc_distribution,
+        "weedlock_text": args.weedlock_text,
+    }
+    factions = args.factions.strip()
+    options["factions"] = (
+        tuple(f.strip() for f in factions.split(",")) if "," in factions else factions
+    )
+    start = args.start_player.strip()
+    options["start_player"] = int(start) if start.lstrip("-").isdigit() else start
+    # The set-up options are Cave-In's; a game gets those it has.
+    known = game.config_options()
+    options = {k: v for k, v in options.items() if k in known}
+    try:
+        config = game.make_config(n, **options)
+    except ConfigError as err:
+        raise UserError(str(err)) from None
+
+    output: Path | None = args.output
+    if output is None and (args.append or args.force):
+        raise UserError("--append and --force apply to --output FILE; add --output")
+    if output is not None and (output.is_dir() or not output.parent.is_dir()):
+        raise UserError(f"--output {output}: give a file name in an existing folder")
+    if output is not None and output.exists() and not (args.append or args.force):
+        raise UserError(
+            f"--output {output} already exists; add --append to add this game's "
+            "record to it, --force to replace it, or choose another file"
+        )
+
+    agents = []
+    for seat, spec in enumerate(specs):
+        try:
+            agents.append(
+                make_agent(spec, f"player {seat + 1} of {len(specs)}", game=game.name)
+            )
+        except ValueError as err:
+            raise UserError(f"--players: {err}") from None
+        except (ImportError, AttributeError) as err:
+            raise UserError(
+                f"--players: {spec.partition(':')[0]!r} cannot be loaded in this "
+                f"installation ({err})"
+            ) from None
+
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
+    result = play_match(config, seed, agents, game=game)
+    if result.quit:
+        return EXIT_OK
+    if output is not None:
+        record = game.record(config, seed, result.state, result.actions)
+        try:
+            if args.append and output.exists():
+                _append_record(output, record.to_json())
+            else:
+                write_records(output, [record])
+        except OSError as err:
+            raise UserError(f"cannot write {output}: {err.strerror or err}") from None
+        done = "added to" if args.append else "written to"
+        print(f"game record {done} {output} (replay it: scavenger replay {output})")
+    return EXIT_OK
+
+
+def _append_record(path: Path, line: str) -> None:
+    """Add one JSON line at the end of `path`, after a newline if it lacks one."""
+    with path.open("rb+") as f:
+        f.seek(0, os.SEEK_END)
+        if f.tell():
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+        f.write(line.encode("utf-8") + b"\n")

@@ -1,0 +1,171 @@
+"""The ``scavenger`` command line: its parser is built from command plugins.
+
+A command plugin is a function `add_command(commands)` that adds one sub-parser
+(with `set_defaults(func=...)`) to `commands`; a plugin named `NAME.TARGET` adds to
+the sub-parsers that the plugin `NAME` returned (`bench.tournament`). Plugins are
+found through the entry points of group `scavenger_env.commands` (declared in
+pyproject.toml), so the bots' package adds `tournament` and `play` without this
+package importing it.
+
+Run ``scavenger --help`` (or ``scavenger COMMAND --help``) for the options; README.md
+documents every command. User mistakes (a missing file, a corrupt record, a bad
+option) print ``error: ...`` to stderr and exit with status 2, without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
+from typing import Any
+
+from .common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UserError
+
+__all__ = [
+    "COMMANDS_GROUP",
+    "KNOWN_COMMANDS",
+    "build_parser",
+    "discovered_commands",
+    "main",
+]
+
+COMMANDS_GROUP = "scavenger_env.commands"
+"""The entry-point group the commands are found in."""
+
+KNOWN_COMMANDS: dict[str, str] = {
+    "simulate": "scavenger_env.cli.simulate:add_command",
+    "replay": "scavenger_env.cli.replay:add_command",
+    "bench": "scavenger_env.cli.bench:add_command",
+    "bench.tournament": "agents.commands.bench:add_command",
+    "play": "agents.commands.play:add_command",
+    "tournament": "agents.commands.tournament:add_command",
+}
+"""This project's commands ("name" -> "module:function"), in the order `--help`
+lists them; pyproject.toml declares exactly these as entry points (a test checks),
+and commands of other distributions follow, sorted by name."""
+
+Plugin = Callable[[Any], Any]
+
+_NONE_INSTALLED = (
+    f"no commands are installed (they are found through the {COMMANDS_GROUP!r} "
+    "entry points, which an installation declares): this source tree was never "
+    "installed, or was installed before those existed; run `pip install -e .` in it"
+)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("scavenger-env")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        from scavenger_env import __version__
+
+        return __version__
+
+
+class _Version(argparse.Action):
+    """`--version`, with the build that runs; worked out only when asked, since
+    it imports the engine."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from scavenger_env.core.build import build_description
+
+        sys.stdout.write(f"scavenger-env {_version()} ({build_description()})\n")
+        parser.exit()
+
+
+def discovered_commands() -> dict[str, str]:
+    """The installed commands ("name" -> "module:function") of the entry-point
+    group, this project's in `KNOWN_COMMANDS` order, then others by name."""
+    found = {ep.name: ep.value for ep in entry_points(group=COMMANDS_GROUP)}
+    rank = {name: i for i, name in enumerate(KNOWN_COMMANDS)}
+    ordered = sorted(found, key=lambda name: (rank.get(name, len(rank)), name))
+    return {name: found[name] for name in ordered}
+
+
+def _load(target: str) -> Plugin:
+    module, _, attribute = target.partition(":")
+    plugin: Plugin = getattr(importlib.import_module(module), attribute)
+    return plugin
+
+
+def build_parser(commands: dict[str, str] | None = None) -> argparse.ArgumentParser:
+    """The ``scavenger`` argument parser with a sub-parser per command.
+
+    Args:
+        commands: "name" -> "module:function" of the command plugins (default: the
+            installed entry points, `discovered_commands()`).
+
+    Raises:
+        UserError: a plugin cannot be loaded.
+    """
+    if commands is None:
+        commands = discovered_commands()
+    parser = argparse.ArgumentParser(
+        prog="scavenger",
+        description="Simulate, replay and benchmark Star Scrappers games.",
+        epilog=None if commands else f"error: {_NONE_INSTALLED}",
+    )
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help="print the version and build"
+    )
+    top = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    holders: dict[str, Any] = {"": top}
+    # Parents before their targets ("bench" before "bench.tournament").
+    for name in sorted(commands, key=lambda n: n.count(".")):
+        parent = name.rpartition(".")[0]
+        if parent not in holders:
+            raise UserError(
+                f"command {name!r} adds to {parent!r}, which is not installed or "
+                "has no targets; reinstall with `pip install -e .`"
+            )
+        try:
+            plugin = _load(commands[name])
+        except (ImportError, AttributeError) as err:
+            raise UserError(
+                f"command {name!r} ({commands[name]}) cannot be loaded: {err}; "
+                "reinstall with `pip install -e .`"
+            ) from None
+        holders[name] = plugin(holders[parent])
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None, commands: dict[str, str] | None = None
+) -> int:
+    """Run the ``scavenger`` command line; return the exit status.
+
+    `commands`: the command plugins to offer (default: the installed ones).
+    """
+    if commands is None:
+        commands = discovered_commands()
+    try:
+        parser = build_parser(commands)
+    except UserError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    args_given = sys.argv[1:] if argv is None else list(argv)
+    if not commands and not {"-h", "--help", "--version"} & set(args_given):
+        print(f"error: {_NONE_INSTALLED}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help, --version, or a usage error
+        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+    try:
+        status: int = args.func(args)
+        return status
+    except UserError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # e.g. `scavenger replay games.jsonl | head`
+        # Point stdout at /dev/null so the interpreter's final flush stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK

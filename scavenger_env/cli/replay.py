@@ -1,0 +1,113 @@
+"""`scavenger replay`: re-simulate recorded games of any game and check their
+outcomes (each record names its game)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from .common import EXIT_OK, UserError, add_game_option, int_at_least, seats
+
+__all__ = ["add_command"]
+
+
+def add_command(commands: Any) -> None:
+    """Add `replay` to the `scavenger` sub-parsers."""
+    rep = commands.add_parser(
+        "replay",
+        help="re-simulate recorded games and check their outcomes",
+        description="Re-simulate every record of a JSONL file and check that each "
+        "game ends with the recorded scores, winners and turns, and gives the "
+        "recorded digest. Prints each game turn by turn, or one line per game with "
+        "--quiet. Exits 2 at the first corrupt record, record made under other "
+        "rules, or mismatch.",
+    )
+    rep.add_argument("file", type=Path, metavar="FILE.jsonl", help="game records")
+    add_game_option(
+        rep,
+        default=None,
+        help="accept only records of this game (default: any; each record names "
+        "its game)",
+    )
+    rep.add_argument(
+        "-q", "--quiet", action="store_true", help="one summary line per game"
+    )
+    rep.add_argument(
+        "--viewer",
+        type=int_at_least(0),
+        default=0,
+        metavar="SEAT",
+        help="whose view the final state is drawn from (default: 0)",
+    )
+    rep.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay every record of `args.file`, printing transcripts or summaries."""
+    from scavenger_env.core.records import RecordError, enumerate_records
+
+    path: Path = args.file
+    if not path.exists():
+        raise UserError(
+            f"{path}: no such file; make one with "
+            f"`scavenger simulate --output {path} ...`"
+        )
+    if path.is_dir():
+        raise UserError(f"{path} is a directory; give a .jsonl file of game records")
+
+    from scavenger_env.core.simulate import replay_record, replay_transcript
+
+    count = 0
+    line = None
+    try:
+        for line, record in enumerate_records(path):
+            count += 1
+            if args.game is not None and record.game != args.game:
+                raise RecordError(
+                    f"the record is for game {record.game!r}, not {args.game!r}",
+                    hint="leave out --game to replay records of any game",
+                )
+            players = len(record.scores)
+            if args.quiet:
+                replay_record(record)
+                scores = "/".join(str(s) for s in record.scores)
+                who = seats(record.winners)
+                print(
+                    f"line {line}: ok — {players} players, seed {record.seed}, "
+                    f"{record.turns} turns, {len(record.actions)} decisions, "
+                    f"scores {scores}, won by {who}"
+                )
+                continue
+            if not 0 <= args.viewer < players:
+                raise UserError(
+                    f"--viewer {args.viewer}: line {line} is a {players}-player "
+                    f"game; choose a seat 0..{players - 1}"
+                )
+            print(
+                f"=== Game {count} ({path} line {line}): {players} players, "
+                f"seed {record.seed} ==="
+            )
+            for text in replay_transcript(record, viewer=args.viewer):
+                print(text)
+            print()
+    except RecordError as err:
+        if err.line is None:  # raised by the replay, not the reader: add the place
+            err = err.located(path, line)
+        raise UserError(str(err)) from None
+    except UnicodeDecodeError:
+        raise UserError(
+            f"{path} is not a text file of game records; "
+            "re-create it with `scavenger simulate`"
+        ) from None
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        raise UserError(f"cannot read {path}: {err.strerror or err}") from None
+    if count == 0:
+        raise UserError(
+            f"{path} holds no game records; re-create it with `scavenger simulate`"
+        )
+    games = "game" if count == 1 else "games"
+    print(f"replayed {count} {games} from {path}: every outcome matches the record")
+    return EXIT_OK

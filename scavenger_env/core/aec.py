@@ -1,0 +1,504 @@
+"""Any game behind the game interface as a PettingZoo AEC environment.
+
+`GameEnv` runs a `scavenger_env.core.game.Game`: agents `player_0..player_{n-1}`,
+a `Dict(observation=Box, action_mask=Box)` observation from the game's encoder and
+codec, one env step per engine decision (so `agent_selection` comes from the
+engine, not round-robin), rewards at the end. `wrap(raw)` adds the standard checks
+(`make_env` does both). A game's own module (Cave-In: `scavenger_env.cavein.env`)
+subclasses `GameEnv` to document its spaces and name its environment.
+
+Rewards: `reward="win"` gives +1 to each winner (all tied players win) and -1 to
+every other player at the end; `reward="score"` gives (own score - best
+opponent's) / `game.score_scale`. At the game's safety stop (`game.is_truncated`)
+no one has won: every agent gets `truncation=True` and reward 0.
+
+Nothing here imports a game package: the game arrives as a `Game` or its name.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from scavenger_env.core.errors import ConfigError, IllegalActionError
+from scavenger_env.core.game import Game
+from scavenger_env.core.games import get_game
+
+__all__ = [
+    "RENDER_MODES",
+    "REWARD_MODES",
+    "GameEnv",
+    "UnknownAgentError",
+    "as_int",
+    "checked_seed",
+    "make_env",
+    "wrap",
+]
+
+REWARD_MODES = ("win", "score")
+RENDER_MODES = ("ansi", "human")
+# What `GameEnv` holds only after reset(); reading one earlier says so.
+_AFTER_RESET = frozenset(
+    {
+        "agents",
+        "agent_selection",
+        "rewards",
+        "_cumulative_rewards",
+        "terminations",
+        "truncations",
+        "infos",
+    }
+)
+
+
+class UnknownAgentError(KeyError):
+    """An agent name that is not one of the environment's agents."""
+
+    def __str__(self) -> str:  # KeyError would show the message in quotes
+        return str(self.args[0])
+
+
+def as_int(value: object) -> int | None:
+    """`value` as a Python int when it is an integer: a Python int, a numpy
+    integer or a 0-d integer array; None otherwise, for bools too (True would
+    pass as 1, and a numpy bool indexes an array as a mask)."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if (
+        isinstance(value, np.ndarray)
+        and value.shape == ()
+        and np.issubdtype(value.dtype, np.integer)
+    ):
+        return int(value)
+    return None
+
+
+def plain(value: Any) -> Any:
+    """numpy scalars (inside lists and tuples too) as Python ones, so that a
+    config option accepts `np.int64(3)` wherever it accepts 3 (bools stay bools)."""
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, (list, tuple)):
+        return type(value)(plain(v) for v in value)
+    return value
+
+
+def checked_seed(
+    seed: object, options: object, env_name: str = "this environment"
+) -> int | None:
+    """`reset`'s seed as a Python int (None stays None: draw one); raises, saying
+    what is wrong, for a bool, a non-integer or a negative seed, or for options
+    that are not a dict (no option is defined: a dict's contents are ignored, as
+    PettingZoo's api_test expects)."""
+    if options is not None and not isinstance(options, dict):
+        raise TypeError(
+            f"reset(options={options!r}): options must be None or a dict, not "
+            f"{type(options).__name__} ({env_name} defines none: set the game up "
+            "with keywords to env() instead)"
+        )
+    if seed is None:
+        return None
+    value = as_int(seed)
+    if value is None:
+        raise TypeError(
+            f"reset(seed={seed!r}): a seed must be None or a non-negative "
+            f"int (Python or numpy), not {type(seed).__name__}"
+        )
+    if value < 0:
+        raise ValueError(f"reset(seed={seed!r}): a seed must be non-negative")
+    return value
+
+
+def _not_an_action(
+    agent: str, action: object, num_actions: int, error: type[Exception]
+) -> Exception:
+    return error(
+        f"{agent}: an action must be an int in 0..{num_actions - 1} (a Python "
+        f"int, a numpy integer or a 0-d integer array), got {action!r} of type "
+        f"{type(action).__name__}"
+    )
+
+
+class GameEnv(AECEnv):
+    """The bare AEC environment of one game; `wrap()` adds the standard wrappers.
+
+    `self.rules` is the `Game`; `self.game` the game's state (for bots that read
+    it directly), `self.actions` the engine actions so far and `self.seed_used`
+    the seed: a record of the game.
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+    }
+    #: the errors raised for a bad keyword and an illegal action (a game's env may
+    #: raise its own subclasses, which its users catch)
+    config_error: ClassVar[type[ConfigError]] = ConfigError
+    illegal_error: ClassVar[type[IllegalActionError]] = IllegalActionError
+
+    def __init__(
+        self,
+        game: str | Game,
+        num_players: int = 2,
+        render_mode: str | None = None,
+        reward: str = "win",
+        render_seat: int | str | None = None,
+        **config: Any,
+    ) -> None:
+        """Args:
+        game: a `Game` or a registered game's name.
+        num_players: seats, from `game.min_players` to `game.max_players`.
+        render_mode: None, "ansi" or "human".
+        reward: "win" or "score" (see the module docstring).
+        render_seat: whose view the picture shows: a seat number, an agent
+            name, or "acting" (the player to move; the default for "ansi").
+            "human" needs it.
+        **config: the game's config options (`game.config_options()`).
+        """
+        super().__init__()
+        rules = get_game(game)
+        self.rules = rules
+        if "name" not in self.metadata:
+            self.metadata = {**self.metadata, "name": f"{rules.name}_v0"}
+        name = self.metadata["name"]
+        allowed = self._option_names()
+        unknown = sorted(set(config) - set(allowed))
+        if unknown:
+            raise self.config_error(
+                f"unknown keyword(s) {unknown} for {name}; allowed: "
+                f"render_mode, render_seat, reward, {', '.join(allowed)}"
+            )
+        if render_mode not in (None, *RENDER_MODES):
+            raise self.config_error(
+                f"render_mode={render_mode!r} is not allowed; use None, 'ansi' or 'human'"
+            )
+        if reward not in REWARD_MODES:
+            raise self.config_error(
+                f"reward={reward!r} is not allowed; use 'win' or 'score'"
+            )
+        config = {k: plain(v) for k, v in config.items()}
+        self.config = rules.make_config(plain(num_players), **config)
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        n = self.config.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        self.render_seat = self._render_seat(render_seat, render_mode)
+        self._num_actions = rules.env_actions
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    0.0, 1.0, (rules.observation_size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (self._num_actions,), np.int8),
+            }
+        )
+        self._act_space = spaces.Discrete(self._num_actions)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
+        self.game: Any = None
+        self.seed_used: int | None = None
+        self.actions: list[int] = []
+        self._legal: list[int] = []
+        self._n = n
+        self._mover = 0
+        self._over = False
+        self._encoder = rules.make_encoder()
+        # The hot path calls these once or twice a step: bound once here.
+        codec = rules.codec()
+        self._decode = codec.decode
+        self._legal_mask = codec.legal_mask
+        self._encode = self._encoder.encode
+        self._legal_actions = rules.legal_actions
+        self._apply_legal_action = rules.apply_legal_action
+        self._explain_illegal = rules.explain_illegal
+        self._current_player = rules.current_player
+        self._is_over = rules.is_over
+        self._phase = rules.phase
+        self._phase_names = rules.phase_names
+
+    def _option_names(self) -> tuple[str, ...]:
+        """The config keywords `__init__` accepts (listed in its error message)."""
+        return tuple(self.rules.config_options())
+
+    def _render_seat(self, value: object, render_mode: str | None) -> int | None:
+        """The seat whose view the picture shows; None: the player to move."""
+        n = len(self.possible_agents)
+        if value is None:
+            if render_mode == "human":
+                raise self.config_error(
+                    "render_mode='human' prints the picture after every step, and "
+                    "the picture shows one seat's hand: say whose with "
+                    f"render_seat=0..{n - 1} (or 'player_0'..'player_{n - 1}'), or "
+                    "render_seat='acting' to follow the player to move (every hand "
+                    "in turn)"
+                )
+            return None
+        if isinstance(value, str) and value == "acting":
+            return None
+        if isinstance(value, str) and value in self.agent_name_mapping:
+            return self.agent_name_mapping[value]
+        seat = as_int(value)
+        if seat is not None and 0 <= seat < n:
+            return seat
+        raise self.config_error(
+            f"render_seat={value!r} is not allowed; use a seat from 0 to {n - 1}, "
+            f"an agent name ('player_0'..'player_{n - 1}') or 'acting'"
+        )
+
+    def _seat_of(self, agent: object) -> int:
+        try:
+            return self.agent_name_mapping[agent]  # type: ignore[index]
+        except (KeyError, TypeError):
+            raise UnknownAgentError(
+                f"unknown agent {agent!r}; this {len(self.possible_agents)}-player "
+                f"game's agents are {', '.join(self.possible_agents)}"
+            ) from None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        self._seat_of(agent)
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        self._seat_of(agent)
+        return self._act_space
+
+    def __getattr__(self, name: str) -> Any:
+        """Only reached for a missing attribute: say that reset() sets it."""
+        if name in _AFTER_RESET:
+            raise AttributeError(
+                f"{type(self).__name__}.{name} is set by reset(): call reset() first"
+            )
+        raise AttributeError(
+            f"{type(self).__name__!r} object has no attribute {name!r}"
+        )
+
+    # -- AEC API -------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Deal a new game; the same seed deals the same game.
+
+        `seed`: None (a fresh random seed) or a non-negative int (a numpy integer
+        too). No options are defined; `options` may be None or a dict (ignored).
+        """
+        seed = checked_seed(seed, options, self.metadata["name"])
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
+        self.np_random, _ = seeding.np_random(seed)  # == default_rng(seed)
+        self.seed_used = seed
+        self.game = self.rules.new_game(self.config, self.np_random)
+        self.actions = []
+        self._encoder.reset()
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._sync()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation and its action mask (zeros unless it moves)."""
+        s = self._require_state("observe()")
+        seat = self._seat_of(agent)
+        if seat == self._mover and not self._over:
+            mask = self._legal_mask(self._legal, seat, self._n)
+        else:
+            mask = np.zeros(self._num_actions, np.int8)
+        return {"observation": self._encode(s, seat), "action_mask": mask}
+
+    def step(self, action: int) -> None:
+        """Apply the acting agent's action (raises `illegal_error` if illegal)."""
+        s = self._require_state("step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        index = action if type(action) is int else as_int(action)  # ints: as is
+        if index is None:
+            raise _not_an_action(agent, action, self._num_actions, self.illegal_error)
+        if not 0 <= index < self._num_actions:
+            raise self.illegal_error(
+                f"{agent}: action {index} is out of range; actions are 0.."
+                f"{self._num_actions - 1} (the action mask marks the legal ones)"
+            )
+        mover = self._mover
+        engine_action = self._decode(index, mover, self._n)
+        reason = (
+            self._explain_illegal(s, engine_action)
+            if engine_action not in self._legal
+            else ""
+        )
+        if reason:  # checked against this step's legal set: nothing changes
+            raise self.illegal_error(
+                f"{agent} (seat {mover}): action {index} is illegal; "
+                f"{reason} (the engine numbers seats absolutely: player k is "
+                f"player_k)"
+            )
+        self._apply_legal_action(s, engine_action)
+        self.actions.append(engine_action)
+        self._cumulative_rewards[agent] = 0.0
+        self._sync()
+        if self._over:  # rewards are 0 until the end: nothing to accumulate before
+            self._finish()
+            self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """The acting agent's observation, reward, termination, truncation, info."""
+        self._require_state("last()")
+        return super().last(observe)
+
+    def render(self) -> str | None:
+        """ "ansi": the text picture from `render_seat`'s view; "human": print it."""
+        if self.render_mode is None:
+            warnings.warn(
+                "render() called with render_mode=None; pass render_mode='ansi' "
+                f"or 'human' to {self.metadata['name']}.env()",
+                stacklevel=2,
+            )
+            return None
+        s = self._require_state("render()")
+        seat = self._mover if self.render_seat is None else self.render_seat
+        text = self.rules.render(s, seat)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        pass
+
+    # -- helpers -------------------------------------------------------------
+
+    def explain(self, action: int) -> str:
+        """Why `action` is illegal for the acting agent ('' if it is legal)."""
+        s = self._require_state("explain()")
+        index = as_int(action)
+        if index is None:
+            raise _not_an_action(
+                self.agent_selection, action, self._num_actions, self.illegal_error
+            )
+        return self._explain_illegal(s, self._decode(index, self._mover, self._n))
+
+    def _require_state(self, what: str = "this") -> Any:
+        if self.game is None:
+            raise RuntimeError(f"call reset() before {what}: no game is dealt yet")
+        return self.game
+
+    def _sync(self) -> None:
+        s = self.game
+        mover = self._mover = self._current_player(s)
+        self._over = self._is_over(s)
+        self.agent_selection = self.possible_agents[mover]
+        self._legal = self._legal_actions(s)
+        phase = self._phase_names[self._phase(s)]
+        for info in self.infos.values():
+            info["phase"] = phase
+
+    def _finish(self) -> None:
+        s = self.game
+        rules = self.rules
+        scores = rules.scores(s)
+        won = rules.winners(s)
+        truncated = rules.is_truncated(s)
+        for i, a in enumerate(self.possible_agents):
+            if truncated:  # a safety stop: nobody won or lost
+                self.rewards[a] = 0.0
+                self.truncations[a] = True
+            elif self.reward_mode == "win":
+                self.rewards[a] = 1.0 if i in won else -1.0
+                self.terminations[a] = True
+            else:
+                best = max(v for j, v in enumerate(scores) if j != i)
+                self.rewards[a] = (scores[i] - best) / rules.score_scale
+                self.terminations[a] = True
+            self.infos[a]["final_scores"] = dict(
+                zip(self.possible_agents, scores, strict=True)
+            )
+            self.infos[a]["winners"] = [self.possible_agents[j] for j in won]
+
+
+class _CheckedOrder(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order checks, and refusals of what is not an action or a seed.
+
+    A bool would pass the bounds check below and then index the mask as a boolean
+    array, so a value that is not an action is refused here, before the wrappers
+    below see it, and the rest is handed on as a Python int; a bad seed is refused
+    before the wrappers below forget the game they are in. One layer for both, as
+    every wrapper layer costs each step.
+    """
+
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        base = env.unwrapped
+        self._env_name: str = base.metadata.get("name", "this environment")
+        self._num_actions: int = getattr(base, "_num_actions", 0)
+        self._illegal_error: type[Exception] = getattr(
+            base, "illegal_error", IllegalActionError
+        )
+
+    def reset(self, seed: Any = None, options: dict | None = None) -> None:
+        checked_seed(seed, options, self._env_name)
+        super().reset(seed=seed, options=options)
+
+    def step(self, action: Any) -> None:
+        # A plain int, the usual case, goes straight on; so does anything before
+        # reset or after the end, which the order checks answer.
+        if type(action) is not int and self._has_reset and self.agents:
+            agent = self.agent_selection
+            if not (self.terminations[agent] or self.truncations[agent]):
+                index = as_int(action)
+                if index is None:
+                    raise _not_an_action(
+                        agent, action, self._num_actions, self._illegal_error
+                    )
+                action = index
+        super().step(action)
+
+
+class _IllegalMoveLoses(wrappers.TerminateIllegalWrapper):
+    """PettingZoo's classic convention, with a warning that says why."""
+
+    def step(self, action: int) -> None:
+        agent = self.agent_selection
+        base = self.unwrapped
+        if (
+            action is not None
+            and not (self.terminations[agent] or self.truncations[agent])
+            and isinstance(base, GameEnv)
+        ):
+            reason = base.explain(int(action))
+            if reason:
+                warnings.warn(
+                    f"{agent} played illegal action {action}: {reason}. "
+                    f"The game ends and {agent} loses (reward -1).",
+                    stacklevel=2,
+                )
+        super().step(action)
+
+
+def wrap(raw: AECEnv) -> AECEnv:
+    """`raw` inside the standard wrappers: an illegal move loses (with a warning
+    that says why), out-of-range actions and call order are checked."""
+    e: AECEnv = _IllegalMoveLoses(raw, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return _CheckedOrder(e)
+
+
+def make_env(game: str | Game, **kwargs: Any) -> AECEnv:
+    """The wrapped environment of `game` (keywords as `GameEnv`)."""
+    return wrap(GameEnv(game, **kwargs))
