@@ -63,5 +63,5 @@ def simulate_games(config: GameConfig, seeds: Iterable[int]) -> Iterator[GameRec
 
 
 def total_turns(state: GameState) -> int:
-    """Turns taken so far, all players together."""
-    return sum(state.turns_taken)
+    """Turns taken so far, all players together (`CAVEIN.turns`)."""
+    return CAVEIN.turns(state)
