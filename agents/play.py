@@ -20,7 +20,7 @@ import numpy as np
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import DEFAULT_GAME, get_game
 
-from .base import Agent, SeatView
+from .base import Agent, view_for
 from .console import Console, wrap
 from .human import HumanAgent, QuitGame
 from .registry import make_agent
@@ -125,7 +125,9 @@ def play_match(
                 out(f"=== {the_game.turn_header(state, who)} ===")
         legal = the_game.legal_actions(state)
         try:
-            action = agent.act(SeatView(state, seat, game=the_game), legal, rngs[seat])
+            action = agent.act(
+                view_for(agent, state, seat, the_game), legal, rngs[seat]
+            )
         except QuitGame as why:
             result.quit = True
             out("")

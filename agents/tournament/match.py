@@ -125,9 +125,15 @@ def play_game(
     actions: list[int] = []
     # An agent that declares it never reads its view gets one blind view per
     # seat, kept up to date (a blind view holds no state, so it can be shared).
+    # One that reads only its observation gets an encoder for the whole game
+    # (an encoder caches between the observations of one game).
+    encoders = [
+        rules.make_encoder() if getattr(agent, "reads_observation", False) else None
+        for agent in agents
+    ]
     blind = [
         None
-        if getattr(agent, "reads_view", True)
+        if getattr(agent, "reads_view", True) or encoders[seat] is not None
         else view_for(agent, state, seat, rules)
         for seat, agent in enumerate(agents)
     ]
@@ -143,7 +149,7 @@ def play_game(
             before = rules.clone(state) if watch else None
             view = blind[seat]
             if view is None:
-                view = view_for(agents[seat], state, seat, rules)
+                view = view_for(agents[seat], state, seat, rules, encoders[seat])
             else:
                 view.refresh(state)
             action = operator.index(agents[seat].act(view, legal[:], rngs[seat]))

@@ -1,0 +1,183 @@
+"""What one seat may know at a decision: the `SeatView` every bot is handed.
+
+A `SeatView` holds a redacted copy of the game (`Game.redact`: a fresh state in
+which everything hidden from the seat is put in a fixed order that tells
+nothing), never the game itself, so a bot can neither read a hidden card nor
+change the game by changing what it is given. `view.player_view` is the game's
+own view of the seat; `view.sample(rng)` a full state consistent with it
+(`Game.determinize`), for bots that plan by simulation; `view.observation()` and
+`view.action_mask()` the seat's observation vector and action mask, exactly the
+AEC environment's, for learned policies.
+
+Two cheaper kinds save the copy at every decision:
+- a *blind* view (for an agent whose `reads_view` is False, like `random`): the
+  seat, phase, number of players and rules, and no state at all;
+- an *observing* view (for an agent whose `reads_observation` is True, like a
+  trained policy): a blind view plus the observation and mask, computed when the
+  view is made (an observation holds only what the seat may know).
+
+It lives in `scavenger_env` (not `agents`) because the single-agent training
+environment hands views to the opponents it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import numpy as np
+
+from scavenger_env.core.game import Encoder, Game
+from scavenger_env.core.games import DEFAULT_GAME, get_game
+
+__all__ = ["SeatView", "view_for"]
+
+
+class SeatView:
+    """What seat `seat` may know at a decision, plus helpers to plan with it.
+
+    `SeatView(state, seat, game=...)` copies `state` redacted for `seat`; later
+    changes to either the game or the view's copy do not reach the other. `game`
+    is a `Game` or its name (default: Cave-In). `blind=True` keeps no state;
+    `observe=True` (with `blind`) keeps only the observation and mask, encoded
+    from `state` by `encoder` (a fresh one if None; pass one that lives for the
+    whole game to reuse its cache).
+    """
+
+    __slots__ = (
+        "_config",
+        "_mask",
+        "_num_players",
+        "_obs",
+        "_phase",
+        "_state",
+        "_view",
+        "game",
+        "seat",
+    )
+
+    def __init__(
+        self,
+        state: Any,
+        seat: int,
+        *,
+        game: Game | str = DEFAULT_GAME,
+        blind: bool = False,
+        observe: bool = False,
+        encoder: Encoder | None = None,
+    ) -> None:
+        self.game: Game = get_game(game)
+        self.seat = seat
+        self._phase = self.game.phase(state)
+        self._num_players = self.game.num_players(state)
+        self._config = self.game.config_of(state)
+        #: the redacted copy (None for a blind view)
+        self._state: Any = None if blind else self.game.redact(state, seat)
+        self._view: Any = None
+        self._obs: np.ndarray | None = None
+        self._mask: np.ndarray | None = None
+        if observe:
+            self._observe(state, encoder)
+
+    def _observe(self, state: Any, encoder: Encoder | None) -> None:
+        """Encode `state` for this seat now (the view keeps no reference to it)."""
+        game = self.game
+        encoder = encoder if encoder is not None else game.make_encoder()
+        self._obs = encoder.encode(state, self.seat)
+        if game.current_player(state) == self.seat and not game.is_over(state):
+            self._mask = game.codec().legal_mask(
+                game.legal_actions(state), self.seat, self._num_players
+            )
+        else:
+            self._mask = np.zeros(game.env_actions, np.int8)
+
+    def refresh(self, state: Any) -> None:
+        """Bring a blind view to `state`'s decision (its phase): a blind view
+        holds no state, so one can serve a seat for a whole game."""
+        if self._state is not None:
+            raise RuntimeError("only a blind view can be refreshed")
+        self._phase = self.game.phase(state)
+        if self._obs is not None:
+            self._observe(state, None)
+
+    def _redacted(self) -> Any:
+        if self._state is None:
+            raise RuntimeError(
+                "this view is blind: the agent declared reads_view = False (or "
+                "reads_observation = True), so it was given no state; drop that "
+                "attribute to read the game"
+            )
+        return self._state
+
+    @property
+    def player_view(self) -> Any:
+        """The game's view of this seat (computed on first use)."""
+        if self._view is None:
+            self._view = self.game.player_view(self._redacted(), self.seat)
+        return self._view
+
+    @property
+    def phase(self) -> int:
+        return self._phase
+
+    @property
+    def num_players(self) -> int:
+        return self._num_players
+
+    @property
+    def config(self) -> Any:
+        return self._config
+
+    def observation(self) -> np.ndarray:
+        """This seat's observation vector (float32), as the AEC env gives it.
+
+        A fresh array each call: the caller may keep or change it.
+        """
+        if self._obs is None:
+            self._observe(self._redacted(), None)
+        assert self._obs is not None
+        return self._obs.copy()
+
+    def action_mask(self) -> np.ndarray:
+        """This seat's action mask (int8, 1 = legal env action id), as the AEC
+        env gives it: all zeros when the seat is not to move."""
+        if self._mask is None:
+            self._observe(self._redacted(), None)
+        assert self._mask is not None
+        return self._mask.copy()
+
+    def sample(self, rng: np.random.Generator) -> Any:
+        """A full state this seat cannot tell from the real one (a fresh copy)."""
+        return self.game.determinize(self._redacted(), self.seat, rng)
+
+    def describe(self, action: int) -> str:
+        """Plain words for `action`, as this seat may read them."""
+        return self.game.describe_action(self._redacted(), action, viewer=self.seat)
+
+    def render(self) -> str:
+        """A text picture of the game as this seat sees it (`Game.render`)."""
+        return self.game.render(self._redacted(), self.seat)
+
+    def turn_key(self) -> Hashable:
+        """The game's `turn_key` of this decision: it changes exactly when a new
+        turn starts (the human player shows the whole picture then)."""
+        return self.game.turn_key(self._redacted())
+
+
+def view_for(
+    agent: object,
+    state: Any,
+    seat: int,
+    game: Game | str = DEFAULT_GAME,
+    encoder: Encoder | None = None,
+) -> SeatView:
+    """The view `agent` is given at `seat`: blind when it declares
+    `reads_view = False`, observing when it declares `reads_observation = True`
+    (encoded by `encoder`, if given), else redacted."""
+    if getattr(agent, "reads_observation", False):
+        return SeatView(
+            state, seat, game=game, blind=True, observe=True, encoder=encoder
+        )
+    return SeatView(
+        state, seat, game=game, blind=not getattr(agent, "reads_view", True)
+    )
