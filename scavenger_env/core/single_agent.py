@@ -208,6 +208,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.game_seed = 0
         self._legal: list[int] = []
         self._forfeited = False
+        self._drawn: list[int | None] = []
         self._rngs: list[np.random.Generator] = []
 
     # -- the opponents ---------------------------------------------------------
@@ -247,22 +248,10 @@ class SingleAgentEnv(gymnasium.Env):
         drawn = rng.choice(
             len(self.opponents), size=self.num_players, p=self._opponent_p
         )
-        self.players = []
-        used: set[int] = set()
-        for s in range(self.num_players):
-            if s == self.seat:
-                self.players.append(None)
-                continue
-            i = int(drawn[s])
-            player = self.opponents[i]
-            if i in used:  # a second seat for the same object: its own copy
-                player = self._copies.get((i, s))
-                if player is None:
-                    player = self._copies[(i, s)] = copy.deepcopy(self.opponents[i])
-            used.add(i)
-            if hasattr(player, "reset"):
-                player.reset(s, self.config)
-            self.players.append(player)
+        self._drawn = [
+            None if s == self.seat else int(drawn[s]) for s in range(self.num_players)
+        ]
+        self._seat_players()
         self.game_seed = int(rng.integers(2**63 - 1))
         self._rngs = [
             np.random.default_rng(r)
@@ -330,7 +319,79 @@ class SingleAgentEnv(gymnasium.Env):
             raise RuntimeError("call reset() before render(): no game is dealt yet")
         return self.rules.render(self.state, self.seat)
 
+    # -- saving an episode in progress ------------------------------------------
+
+    def episode_state(self) -> dict[str, Any]:
+        """All that `restore_episode` needs to put this env back exactly where it
+        is, mid-episode: plain, picklable data (the game as seed and actions, the
+        generators' states, the opponents as indices into `opponents`).
+        A training checkpoint keeps it, so a resumed run goes on as if never
+        stopped (opponents that keep no memory between decisions, as the bots
+        here, are rebuilt by `reset(seat, config)`)."""
+        return {
+            "np_random": self.np_random.bit_generator.state,
+            "seat": self.seat,
+            "drawn": list(self._drawn),
+            "game_seed": self.game_seed,
+            "actions": list(self.actions),
+            "rngs": [r.bit_generator.state for r in self._rngs],
+            "forfeited": self._forfeited,
+            "opponent_p": self._opponent_p.tolist(),
+        }
+
+    def restore_episode(self, saved: dict[str, Any]) -> np.ndarray:
+        """Go back to an `episode_state`; returns the learner's observation."""
+        rules = self.rules
+        self.np_random.bit_generator.state = saved["np_random"]
+        self.seat = saved["seat"]
+        self._drawn = list(saved["drawn"])
+        if len(saved["opponent_p"]) != len(self.opponents):
+            raise ConfigError(
+                f"the saved episode drew from {len(saved['opponent_p'])} opponents, "
+                f"this env has {len(self.opponents)}: set the same opponents first"
+            )
+        self._opponent_p = np.asarray(saved["opponent_p"], dtype=float)
+        self._copies = {}
+        self._seat_players()
+        self.game_seed = saved["game_seed"]
+        self._rngs = []
+        for state in saved["rngs"]:
+            r = np.random.default_rng()
+            r.bit_generator.state = state
+            self._rngs.append(r)
+        self.state = rules.new_game(self.config, np.random.default_rng(self.game_seed))
+        for a in saved["actions"]:
+            rules.apply_action(self.state, a)
+        self.actions = list(saved["actions"])
+        self._forfeited = saved["forfeited"]
+        self._encoder.reset()
+        mover = rules.current_player(self.state)
+        over = rules.is_over(self.state)
+        self._legal = (
+            rules.legal_actions(self.state) if mover == self.seat and not over else []
+        )
+        return self._observation()
+
     # -- helpers -------------------------------------------------------------------
+
+    def _seat_players(self) -> None:
+        """Seat this episode's opponents (`_drawn`: an index per seat, None at
+        the learner's); an object drawn twice plays its second seat as a copy."""
+        self.players = []
+        used: set[int] = set()
+        for s, i in enumerate(self._drawn):
+            if i is None:
+                self.players.append(None)
+                continue
+            player = self.opponents[i]
+            if i in used:  # a second seat for the same object: its own copy
+                player = self._copies.get((i, s))
+                if player is None:
+                    player = self._copies[(i, s)] = copy.deepcopy(self.opponents[i])
+            used.add(i)
+            if hasattr(player, "reset"):
+                player.reset(s, self.config)
+            self.players.append(player)
 
     def _lose_by_illegal_action(
         self, why: str
