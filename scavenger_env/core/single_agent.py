@@ -32,7 +32,9 @@ An opponent is any object with the agent interface (`act(view, legal, rng)` and,
 optionally, `reset(seat, config)`; it gets the `SeatView` its `reads_view` and
 `reads_observation` attributes ask for) or a callable `f(view, legal, rng)`.
 Drawn twice in one episode (3 or 4 players), an object plays its second seat as
-a copy, so a bot that remembers its seat keeps it.
+a copy, so a bot that remembers its seat keeps it. The copy is made once and kept
+until `set_opponents` (a deep copy of a policy is costly): an object changed in
+place (new weights) reaches its copies only through `set_opponents`.
 
 Nothing here imports a learning library or the bots: the opponents arrive as
 objects.
@@ -225,7 +227,8 @@ class SingleAgentEnv(gymnasium.Env):
     def set_opponents(
         self, opponents: Sequence[object], weights: Sequence[float] | None = None
     ) -> None:
-        """Draw later episodes' opponents from `opponents` with `weights`."""
+        """Draw later episodes' opponents from `opponents` with `weights` (the
+        copies of objects drawn twice are made afresh)."""
         if not isinstance(opponents, (list, tuple)):
             raise ConfigError(
                 f"opponents={opponents!r}: give a list of opponents, like [agent]"

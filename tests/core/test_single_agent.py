@@ -246,7 +246,10 @@ def test_gymnasium_and_sb3_checkers_pass(n: int) -> None:
     from stable_baselines3.common.env_checker import check_env as sb3_check
 
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)  # an illegal random action
+        warnings.simplefilter("error")  # a checker's complaint fails the test
+        warnings.filterwarnings("ignore", r"learner \(seat \d\): action \d+ is illegal")
+        warnings.filterwarnings("ignore", ".*No render fps")  # text has no frame rate
+        warnings.filterwarnings("ignore", ".*alternative render modes")  # no gym spec
         gym_check(SingleAgentEnv("cavein", num_players=n), skip_render_check=True)
         sb3_check(SingleAgentEnv("cavein", num_players=n), warn=True)
         gym_check(SingleAgentEnv("cavein", num_players=n, render_mode="ansi"))
@@ -388,6 +391,13 @@ def test_one_opponent_at_two_seats_plays_the_second_as_a_copy() -> None:
         assert one is only and two is not only and isinstance(two, Recorder)
     assert only.seats == [1, 1, 1]
     assert two.seats[-3:] == [2, 2, 2]
+    only.name = "changed in place"
+    env.reset(seed=0)
+    assert env.players[2] is two  # the copy is kept...
+    env.set_opponents([only])
+    env.reset(seed=0)
+    assert env.players[2] is not two  # ...until set_opponents copies afresh
+    assert env.opponent_names() == ["learner"] + ["changed in place"] * 2
 
 
 def test_callable_opponents_play() -> None:
