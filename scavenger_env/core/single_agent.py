@@ -18,7 +18,8 @@ The reward is the learner's own, given at the end of the episode (0 before):
   (a denser signal than win/loss: it says how far from winning a loss was);
 - `"win+score"`: the sum of both.
 At the game's safety stop (`game.is_truncated`) nobody won: `truncated=True`,
-reward 0, as in the AEC environment.
+reward 0, as in the AEC environment, and `info["won"]` is False (`info["scores"]`
+and `info["winners"]` still give the standings when it stopped).
 
 An illegal action (one the mask rules out): with `illegal="lose"`, the default,
 as in the wrapped AEC environment, the episode ends there, the learner loses
@@ -31,7 +32,9 @@ An opponent is any object with the agent interface (`act(view, legal, rng)` and,
 optionally, `reset(seat, config)`; it gets the `SeatView` its `reads_view` and
 `reads_observation` attributes ask for) or a callable `f(view, legal, rng)`.
 Drawn twice in one episode (3 or 4 players), an object plays its second seat as
-a copy, so a bot that remembers its seat keeps it.
+a copy, so a bot that remembers its seat keeps it. The copy is made once and kept
+until `set_opponents` (a deep copy of a policy is costly): an object changed in
+place (new weights) reaches its copies only through `set_opponents`.
 
 Nothing here imports a learning library or the bots: the opponents arrive as
 objects.
@@ -102,7 +105,14 @@ def _weights(values: Sequence[float] | None, count: int, what: str) -> np.ndarra
     """Normalised draw weights (uniform when None), checked."""
     if values is None:
         return np.full(count, 1.0 / count)
-    w = np.asarray(values, dtype=float)
+    try:
+        w = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        w = np.empty(0)  # not numbers: said below
+    if w.ndim != 1 or w.size == 0:
+        raise ConfigError(
+            f"{what}: give a list of {count} numbers (one per choice), got {values!r}"
+        )
     if w.shape != (count,):
         raise ConfigError(f"{what}: {len(w)} weights for {count} choices")
     if not np.all(np.isfinite(w)) or np.any(w < 0) or w.sum() <= 0:
@@ -181,6 +191,8 @@ class SingleAgentEnv(gymnasium.Env):
         self.reward_mode = reward
         self.render_mode = render_mode
         all_seats = list(range(n))
+        if seats is not None and not isinstance(seats, (list, tuple, np.ndarray)):
+            raise ConfigError(f"seats={seats!r}: give a list of seats, like [0]")
         self.seats = list(all_seats if seats is None else seats)
         bad = [s for s in self.seats if as_int(s) is None or not 0 <= int(s) < n]
         if bad or not self.seats:
@@ -216,7 +228,12 @@ class SingleAgentEnv(gymnasium.Env):
     def set_opponents(
         self, opponents: Sequence[object], weights: Sequence[float] | None = None
     ) -> None:
-        """Draw later episodes' opponents from `opponents` with `weights`."""
+        """Draw later episodes' opponents from `opponents` with `weights` (the
+        copies of objects drawn twice are made afresh)."""
+        if not isinstance(opponents, (list, tuple)):
+            raise ConfigError(
+                f"opponents={opponents!r}: give a list of opponents, like [agent]"
+            )
         if not opponents:
             raise ConfigError("opponents: give at least one opponent")
         self.opponents = [_as_opponent(p) for p in opponents]
@@ -454,6 +471,7 @@ class SingleAgentEnv(gymnasium.Env):
             scores = self.rules.scores(state)
             info["scores"] = list(scores)
             info["winners"] = list(self.rules.winners(state))
-            info["won"] = self.seat in info["winners"]
-            info["truncated"] = self.rules.is_truncated(state)
+            # the safety stop is no result: nobody won (the standings stay above)
+            info["truncated"] = truncated = self.rules.is_truncated(state)
+            info["won"] = not truncated and self.seat in info["winners"]
         return info
