@@ -30,7 +30,13 @@ from agents.ppo import (
     shipped_model,
 )
 from agents.registry import AgentSpecError, make_agent
-from agents.tournament import GAMES_FILE, make_plan, play_game, run_tournament
+from agents.tournament import (
+    GAMES_FILE,
+    AgentError,
+    make_plan,
+    play_game,
+    run_tournament,
+)
 from scavenger_env.cli import main
 from scavenger_env.core.games import get_game
 from scavenger_env.core.records import iter_records
@@ -360,6 +366,8 @@ def test_a_wrong_player_count_fails_at_reset(tmp_path: Path) -> None:
     agent = make_agent(f"ppo:model={path}")
     with pytest.raises(PolicyPlayersError, match="3-player"):
         agent.reset(0, CAVEIN.make_config(2))
+    with pytest.raises(AgentError, match=r"seat 1\) failed to start .*3-player"):
+        play_game(CAVEIN.make_config(2), 1, ["random", f"ppo:model={path}"], 0)
 
 
 def test_a_wrong_game_fails_at_the_first_act(bids_game: Any, model_file: Path) -> None:
