@@ -9,7 +9,8 @@ player, the option and the valid choices.
 A name may stand for a different class in each game: `REGISTRY[name]` maps a game
 name, or `ANY_GAME` for a bot that plays every game, to the agent's constructor.
 `random` plays every game; `ismcts` has a generic version and a Cave-In one that
-knows Cave-In's turns; `greedy` and the scripted heuristics play Cave-In only.
+knows Cave-In's turns; `greedy` and the scripted heuristics play Cave-In only;
+`ppo` plays every game it is given (or shipped) a trained policy file for.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
         ANY_GAME: "agents.ismcts:ISMCTSAgent",
         "cavein": "agents.cavein.ismcts:CaveInISMCTSAgent",
     },
+    "ppo": {ANY_GAME: "agents.ppo.agent:PPOAgent"},
 }
 
 

@@ -117,7 +117,13 @@ def play_game(
     agents = [make_agent(spec, game=rules) for spec in specs_by_seat]
     rngs = seat_rngs(rng_seed, n)
     for seat, agent in enumerate(agents):
-        agent.reset(seat, config)
+        try:
+            agent.reset(seat, config)
+        except Exception as exc:
+            raise AgentError(
+                f"player {names[seat]!r} (seat {seat}) failed to start the game with "
+                f"seed {seed}: {type(exc).__name__}: {exc}"
+            ) from exc
     # Bound once: the loop below runs at every decision of every game.
     is_over, current_player = rules.is_over, rules.current_player
     legal_actions, apply_legal_action = rules.legal_actions, rules.apply_legal_action

@@ -111,7 +111,7 @@ def test_greedy_does_not_play_bids_and_says_who_does(bids_game: Any) -> None:
         make_agent("greedy", game="bids")
     message = str(err.value)
     assert "'greedy' does not play 'bids'" in message
-    assert "human, ismcts, random" in message
+    assert "human, ismcts, ppo, random" in message
     with pytest.raises(AgentSpecError, match="does not play 'bids'"):
         play_match(bids_game.make_config(2), 1, ["random", "miner"], game="bids")
 

@@ -1,0 +1,514 @@
+"""A trained policy as plain numpy arrays: play a MaskablePPO model without torch.
+
+Training (Stable-Baselines3 / sb3-contrib, the `train` extra) keeps its own
+`.zip` checkpoints; what it hands to players is a `policy.npz` written by
+`Policy.save`: the actor of the default `MlpPolicy` (hidden layers with one
+activation, then the action logits) and a JSON `meta` saying which game, player
+count, observation size and action count it was trained for. Reading it needs
+numpy only, so anyone can play the shipped models.
+
+Weights are stored as torch stores them: `W` of shape (out, in), `b` of shape
+(out,), so a layer computes `W @ x + b`.
+
+The file (`np.savez_compressed`, no pickles): arrays `w0, b0, ..., wK, bK` (the
+last pair gives the logits) and `meta`, a 0-d string array holding JSON with at
+least `format` ("scavenger-policy"), `format_version`, `game`, `num_players`,
+`observation_size`, `env_actions`, `rules_version`, `activation` and `hidden`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import warnings
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from scavenger_env.core.games import UnknownGameError, get_game
+
+__all__ = [
+    "ACTIVATIONS",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "NotAPolicyFileError",
+    "Policy",
+    "PolicyFileError",
+    "PolicyGameError",
+    "PolicyNotFoundError",
+    "PolicyPlayersError",
+    "PolicyShapeError",
+    "RulesVersionWarning",
+    "UnsupportedModelError",
+    "train_hint",
+]
+
+FORMAT = "scavenger-policy"
+FORMAT_VERSION = 1
+ACTIVATIONS = ("tanh", "relu")
+
+#: the first layer skips the observation's zeros when fewer than this share of
+#: it is non-zero (observations are mostly zeros: Cave-In's about 7 %)
+_SPARSE_SHARE = 0.25
+
+
+class PolicyFileError(ValueError):
+    """A policy file that cannot be played here; the message says what is wrong
+    and what to do. (A ValueError, so a bad `ppo:model=...` spec is reported like
+    any other bad option.)"""
+
+
+class PolicyNotFoundError(PolicyFileError):
+    """No file at the path given (or no shipped model for the game)."""
+
+
+class NotAPolicyFileError(PolicyFileError):
+    """The file is damaged, truncated, of another kind, or an SB3 checkpoint."""
+
+
+class PolicyGameError(PolicyFileError):
+    """The policy was trained for another game."""
+
+
+class PolicyPlayersError(PolicyFileError):
+    """The policy was trained for another player count."""
+
+
+class PolicyShapeError(PolicyFileError):
+    """The policy's observation size or action count is not the game's now."""
+
+
+class RulesVersionWarning(UserWarning):
+    """The policy was trained under another rules version (it still plays)."""
+
+
+class UnsupportedModelError(ValueError):
+    """`Policy.from_sb3` was given a model that is not a default MlpPolicy."""
+
+
+def train_hint(game: str | None = None, num_players: int | None = None) -> str:
+    """The command that trains a policy file, for error messages."""
+    g = game or "GAME"
+    n = num_players if num_players is not None else "N"
+    return (
+        f"train one with `scavenger train --game {g} --num-players {n} "
+        "--output runs/NAME`, which writes runs/NAME/policy.npz"
+    )
+
+
+def _tanh(x: np.ndarray) -> np.ndarray:
+    return np.tanh(x, out=x)
+
+
+def _relu(x: np.ndarray) -> np.ndarray:
+    return np.maximum(x, 0.0, out=x)
+
+
+class Policy:
+    """The actor of an MLP policy: hidden layers with `activation`, then logits.
+
+    Args:
+        layers: `(W, b)` per layer, `W` of shape (out, in) as torch stores it;
+            the last layer gives the action logits (no activation).
+        activation: "tanh" or "relu".
+        meta: What the policy was trained for (see the module docstring);
+            `observation_size`, `env_actions`, `activation` and `hidden` are
+            filled in from the arrays.
+    """
+
+    def __init__(
+        self,
+        layers: Sequence[tuple[np.ndarray, np.ndarray]],
+        activation: str,
+        meta: dict[str, Any],
+    ) -> None:
+        if activation not in ACTIVATIONS:
+            raise ValueError(
+                f"activation {activation!r} is not supported; use one of "
+                f"{', '.join(ACTIVATIONS)}"
+            )
+        if not layers:
+            raise ValueError("a policy needs at least one layer (the logits)")
+        weights: list[np.ndarray] = []
+        biases: list[np.ndarray] = []
+        for i, (w, b) in enumerate(layers):
+            w = np.ascontiguousarray(w, dtype=np.float32)
+            b = np.ascontiguousarray(b, dtype=np.float32)
+            if w.ndim != 2 or b.shape != (w.shape[0],):
+                raise ValueError(
+                    f"layer {i}: W must be (out, in) and b (out,); got "
+                    f"{w.shape} and {b.shape}"
+                )
+            if weights and w.shape[1] != weights[-1].shape[0]:
+                raise ValueError(
+                    f"layer {i} takes {w.shape[1]} inputs but layer {i - 1} gives "
+                    f"{weights[-1].shape[0]}"
+                )
+            weights.append(w)
+            biases.append(b)
+        self.weights = weights
+        self.biases = biases
+        self.activation = activation
+        self._act = _tanh if activation == "tanh" else _relu
+        #: the first layer as (in, out): its rows are gathered for sparse inputs
+        self._w0_rows = np.ascontiguousarray(weights[0].T)
+        self.observation_size = int(weights[0].shape[1])
+        self.env_actions = int(weights[-1].shape[0])
+        self.hidden = [int(w.shape[0]) for w in weights[:-1]]
+        self.meta: dict[str, Any] = {
+            **meta,
+            "observation_size": self.observation_size,
+            "env_actions": self.env_actions,
+            "activation": activation,
+            "hidden": self.hidden,
+        }
+        #: the file it was read from (None: built in memory)
+        self.path: Path | None = None
+
+    def __repr__(self) -> str:
+        sizes = "→".join(
+            map(str, [self.observation_size, *self.hidden, self.env_actions])
+        )
+        return (
+            f"Policy({sizes}, {self.activation}, game={self.meta.get('game')!r}, "
+            f"num_players={self.meta.get('num_players')!r})"
+        )
+
+    # -- forward ------------------------------------------------------------
+
+    def _hidden_one(self, obs: np.ndarray) -> np.ndarray:
+        """The last hidden layer's output for one observation (float32)."""
+        x = np.asarray(obs, dtype=np.float32)
+        if x.shape != (self.observation_size,):
+            raise ValueError(
+                f"observation of shape {x.shape}; this policy takes "
+                f"({self.observation_size},)"
+            )
+        if len(self.weights) == 1:
+            return x
+        nz = (x != 0).nonzero()[0]
+        if len(nz) < _SPARSE_SHARE * self.observation_size:
+            h = x[nz] @ self._w0_rows[nz]  # only the non-zero inputs count
+        else:
+            h = x @ self._w0_rows
+        h += self.biases[0]
+        h = self._act(h)
+        for w, b in zip(self.weights[1:-1], self.biases[1:-1]):
+            h = w @ h
+            h += b
+            h = self._act(h)
+        return h
+
+    def logits(self, obs: np.ndarray) -> np.ndarray:
+        """The action logits (float32) of one observation `(obs_size,)` -> `(A,)`
+        or of a batch `(B, obs_size)` -> `(B, A)`."""
+        x = np.asarray(obs, dtype=np.float32)
+        if x.ndim == 1:
+            return self.weights[-1] @ self._hidden_one(x) + self.biases[-1]
+        if x.ndim != 2 or x.shape[1] != self.observation_size:
+            raise ValueError(
+                f"observations of shape {x.shape}; this policy takes "
+                f"({self.observation_size},) or (B, {self.observation_size})"
+            )
+        h = x
+        for w, b in zip(self.weights[:-1], self.biases[:-1]):
+            h = self._act(h @ w.T + b)
+        return h @ self.weights[-1].T + self.biases[-1]
+
+    def act(
+        self,
+        obs: np.ndarray,
+        mask: np.ndarray,
+        rng: np.random.Generator,
+        deterministic: bool = True,
+    ) -> int:
+        """An env action id for one observation: the legal action (mask != 0)
+        with the highest logit, or (`deterministic=False`) one drawn from the
+        softmax over the legal actions with `rng`.
+
+        Raises:
+            ValueError: the mask allows no action.
+        """
+        legal = (np.asarray(mask) != 0).nonzero()[0]
+        if len(legal) == 0:
+            raise ValueError(
+                "the action mask allows no action: the seat is not to move "
+                "(or the game is over)"
+            )
+        h = self._hidden_one(obs)
+        # only the legal actions' logits are needed
+        z = self.weights[-1][legal] @ h
+        z += self.biases[-1][legal]
+        if deterministic or len(legal) == 1:
+            return int(legal[int(z.argmax())])
+        z -= z.max()
+        p = np.exp(z, out=z)
+        cdf = np.cumsum(p)
+        i = int(np.searchsorted(cdf, rng.random() * cdf[-1], side="right"))
+        return int(legal[min(i, len(legal) - 1)])
+
+    # -- from a trained model -------------------------------------------------
+
+    @classmethod
+    def from_sb3(
+        cls,
+        model: Any,
+        *,
+        game: str,
+        num_players: int,
+        extra_meta: dict[str, Any] | None = None,
+    ) -> Policy:
+        """The actor of an sb3-contrib `MaskablePPO` (or SB3 `PPO`) whose policy
+        is the default `MlpPolicy`: a flatten feature extractor, an MLP of
+        Linear + activation layers, a linear action head.
+
+        Raises:
+            UnsupportedModelError: another architecture (CNN, LSTM, a custom
+                extractor or head, a non-Discrete action space), or one whose
+                sizes are not `game`'s.
+        """
+        policy = getattr(model, "policy", None)
+        if policy is None or not hasattr(policy, "mlp_extractor"):
+            raise UnsupportedModelError(
+                f"{type(model).__name__} has no actor-critic MLP policy; pass a "
+                "MaskablePPO (or PPO) model built with 'MlpPolicy'"
+            )
+        space = getattr(model, "action_space", None)
+        if type(space).__name__ != "Discrete":
+            raise UnsupportedModelError(
+                f"the action space is {space!r}; only Discrete actions are supported"
+            )
+        extractors = [policy.features_extractor]
+        if not getattr(policy, "share_features_extractor", True):
+            extractors.append(policy.pi_features_extractor)
+        for extractor in extractors:
+            if type(extractor).__name__ != "FlattenExtractor":
+                raise UnsupportedModelError(
+                    f"the features extractor is {type(extractor).__name__}; only "
+                    "the default FlattenExtractor of 'MlpPolicy' is supported"
+                )
+        activation = getattr(policy.activation_fn, "__name__", "").lower()
+        if activation not in ACTIVATIONS:
+            raise UnsupportedModelError(
+                f"activation_fn {policy.activation_fn!r} is not supported; train "
+                "with nn.Tanh (the default) or nn.ReLU"
+            )
+        state = policy.state_dict()
+
+        def array(key: str) -> np.ndarray:
+            if key not in state:
+                raise UnsupportedModelError(f"the policy has no {key!r} parameter")
+            return np.asarray(state[key].detach().cpu().numpy(), dtype=np.float32)
+
+        layers = []
+        expect_linear = True
+        for i, module in enumerate(policy.mlp_extractor.policy_net):
+            kind = type(module).__name__
+            if expect_linear and kind == "Linear":
+                prefix = f"mlp_extractor.policy_net.{i}"
+                layers.append((array(prefix + ".weight"), array(prefix + ".bias")))
+            elif not expect_linear and kind.lower() == activation:
+                pass
+            else:
+                raise UnsupportedModelError(
+                    f"policy_net layer {i} is {kind}; only Linear layers each "
+                    f"followed by {policy.activation_fn.__name__} are supported"
+                )
+            expect_linear = not expect_linear
+        if not expect_linear:
+            raise UnsupportedModelError(
+                "policy_net ends with a Linear layer and no activation; that is "
+                "not the default MlpPolicy"
+            )
+        if type(policy.action_net).__name__ != "Linear":
+            raise UnsupportedModelError(
+                f"the action head is {type(policy.action_net).__name__}, not Linear"
+            )
+        layers.append((array("action_net.weight"), array("action_net.bias")))
+        rules = get_game(game)
+        obs_shape = tuple(model.observation_space.shape or ())
+        if obs_shape != (rules.observation_size,) or int(space.n) != rules.env_actions:
+            raise UnsupportedModelError(
+                f"the model takes observations of shape {obs_shape} and has "
+                f"{space.n} actions; {rules.name} has ({rules.observation_size},) "
+                f"and {rules.env_actions}"
+            )
+        meta = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": rules.name,
+            "num_players": int(num_players),
+            "rules_version": rules.rules_version,
+            **(extra_meta or {}),
+        }
+        return cls(layers, activation, meta)
+
+    # -- files ----------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the policy to `path` (a compressed `.npz`) atomically: a
+        half-written file never replaces a good one. Returns the path."""
+        path = Path(path)
+        meta = {**self.meta, "format": FORMAT, "format_version": FORMAT_VERSION}
+        arrays: dict[str, np.ndarray] = {
+            "meta": np.array(json.dumps(meta, sort_keys=True))
+        }
+        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
+            arrays[f"w{i}"] = w
+            arrays[f"b{i}"] = b
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+        try:
+            with os.fdopen(fd, "wb") as f:
+                np.savez_compressed(f, **arrays)  # type: ignore[arg-type]
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return path
+
+    @classmethod
+    def read(cls, path: str | os.PathLike[str]) -> Policy:
+        """The policy in `path`, checked only as a file (see `load`)."""
+        path = Path(path)
+        where = path.expanduser().absolute()
+        if not where.is_file():
+            raise PolicyNotFoundError(
+                f"no policy file at {where}"
+                + (" (it is a folder)" if where.is_dir() else "")
+                + f"; {train_hint()}, and pass that path (ppo:model=PATH); or "
+                "leave out model= to play the shipped model"
+            )
+        if _is_sb3_checkpoint(where):
+            raise NotAPolicyFileError(
+                f"{where} is a Stable-Baselines3 checkpoint, not a policy file; "
+                "pass the policy.npz that training writes beside it "
+                "(runs/NAME/policy.npz)"
+            )
+        try:
+            with np.load(where, allow_pickle=False) as data:
+                arrays = {name: data[name] for name in data.files}
+        except Exception as err:
+            raise NotAPolicyFileError(
+                f"{where} is not a readable policy file: it is damaged, truncated "
+                f"or another kind of file ({type(err).__name__}: {err}); copy it "
+                f"again, or {train_hint()}"
+            ) from None
+        meta = _meta_of(arrays, where)
+        count = sum(1 for name in arrays if name.startswith("w"))
+        try:
+            layers = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(count)]
+            policy = cls(layers, str(meta.get("activation")), meta)
+        except (KeyError, ValueError) as err:
+            raise NotAPolicyFileError(
+                f"{where} is damaged: its layers do not fit together ({err}); "
+                f"copy it again, or {train_hint()}"
+            ) from None
+        policy.path = where
+        return policy
+
+    def check(self, game: str | None = None, num_players: int | None = None) -> None:
+        """Raise if this policy cannot play `game` with `num_players` seats (None:
+        not checked; the game then is the one it was trained for, if known here).
+        A different rules version only warns (RulesVersionWarning)."""
+        where = self.path if self.path is not None else "the policy"
+        trained = str(self.meta.get("game"))
+        trained_n = self.meta.get("num_players")
+        if game is not None and game != trained:
+            raise PolicyGameError(
+                f"{where} was trained for the game {trained!r}, not {game!r}; pass "
+                f"a model trained for {game} ({train_hint(game, num_players)}) or "
+                f"play it in {trained}"
+            )
+        if num_players is not None and num_players != trained_n:
+            raise PolicyPlayersError(
+                f"{where} was trained for {trained_n}-player games, not "
+                f"{num_players}-player ones; pass a model trained for "
+                f"{num_players} players ({train_hint(game or trained, num_players)}) "
+                f"or play {trained_n}-player games"
+            )
+        try:
+            rules = get_game(game or trained)
+        except UnknownGameError:
+            if game is not None:
+                raise
+            return  # a game not installed here: nothing more to compare
+        if (self.observation_size, self.env_actions) != (
+            rules.observation_size,
+            rules.env_actions,
+        ):
+            raise PolicyShapeError(
+                f"{where} takes observations of size {self.observation_size} and "
+                f"has {self.env_actions} actions, but {rules.name} now has "
+                f"{rules.observation_size} and {rules.env_actions}: the model was "
+                "trained for another version of the observation and must be "
+                f"retrained ({train_hint(rules.name, trained_n)})"
+            )
+        version = self.meta.get("rules_version")
+        if version != rules.rules_version:
+            warnings.warn(
+                f"{where} was trained under rules version {version} of {rules.name}; "
+                f"this engine plays version {rules.rules_version}. It still plays, "
+                "but may play worse; retrain it for the current rules",
+                RulesVersionWarning,
+                stacklevel=3,
+            )
+
+    @classmethod
+    def load(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        game: str | None = None,
+        num_players: int | None = None,
+    ) -> Policy:
+        """Read a policy file and check that it plays `game` with `num_players`.
+
+        Raises:
+            PolicyFileError: a subclass naming the problem and the fix (missing,
+                not a policy file, another game, player count, observation size
+                or action count).
+        """
+        policy = cls.read(path)
+        policy.check(game, num_players)
+        return policy
+
+
+def _is_sb3_checkpoint(path: Path) -> bool:
+    """Whether `path` is a Stable-Baselines3 `.zip` save (a zip with policy.pth)."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = set(z.namelist())
+    except (zipfile.BadZipFile, OSError):
+        return False
+    return "policy.pth" in names or "data" in names
+
+
+def _meta_of(arrays: dict[str, np.ndarray], where: Path) -> dict[str, Any]:
+    """The file's meta, or NotAPolicyFileError."""
+    raw = arrays.get("meta")
+    try:
+        meta = json.loads(str(raw)) if raw is not None and raw.ndim == 0 else None
+    except json.JSONDecodeError:
+        meta = None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise NotAPolicyFileError(
+            f"{where} is a numpy archive but not a policy file (no meta with "
+            f"format {FORMAT!r}); pass the policy.npz that `scavenger train` "
+            f"writes, or {train_hint()}"
+        )
+    version = meta.get("format_version")
+    if not isinstance(version, int) or version > FORMAT_VERSION:
+        raise NotAPolicyFileError(
+            f"{where} is a policy file of format version {version}; this version "
+            f"of scavenger-env reads version {FORMAT_VERSION}: upgrade scavenger-env"
+        )
+    return meta
