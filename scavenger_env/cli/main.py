@@ -42,6 +42,8 @@ KNOWN_COMMANDS: dict[str, str] = {
     "bench.tournament": "agents.commands.bench:add_command",
     "play": "agents.commands.play:add_command",
     "tournament": "agents.commands.tournament:add_command",
+    "train": "training.commands:add_command",
+    "bench.train": "training.commands:add_bench_command",
 }
 """This project's commands ("name" -> "module:function"), in the order `--help`
 lists them; pyproject.toml declares exactly these as entry points (a test checks),

@@ -1,0 +1,99 @@
+"""Learner steps/s: the single-agent environment alone, and MaskablePPO training.
+
+Both are measured in one run for each opponent, so the ratio of training to
+random play says what share of the time the learning takes.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from scavenger_env.core.single_agent import SingleAgentEnv
+
+
+def adapter_rate(game: str, opponent: str, seconds: float, seed: int = 0) -> float:
+    """Learner steps/s of one `SingleAgentEnv`, the learner playing random legal
+    actions from its mask."""
+    from agents.registry import make_agent
+
+    env = SingleAgentEnv(game, 2, opponents=[make_agent(opponent, game=game)])
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    steps = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        for _ in range(100):
+            legal = np.flatnonzero(env.action_masks())
+            _, _, done, cut, _ = env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+            if done or cut:
+                env.reset()
+    return steps / elapsed
+
+
+def training_rate(game: str, opponent: str, steps: int, seed: int = 0) -> float:
+    """Learner steps/s of MaskablePPO at the default training settings (the
+    first rollout, which builds the network, is not timed)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from .league import League
+    from .run import make_envs
+    from .settings import TrainSettings
+
+    torch.set_num_threads(1)
+    settings = TrainSettings(game=game, opponents=(opponent,), seed=seed)
+    vec = make_envs(settings, League([opponent]), run=None)
+    model = MaskablePPO(
+        "MlpPolicy",
+        vec,
+        n_steps=settings.n_steps,
+        batch_size=settings.batch_size,
+        n_epochs=settings.n_epochs,
+        policy_kwargs={"net_arch": list(settings.net_arch)},
+        seed=seed,
+        device="cpu",
+    )
+    model.learn(settings.rollout_steps)
+    rollouts = max(1, steps // settings.rollout_steps)
+    start = time.perf_counter()
+    model.learn(rollouts * settings.rollout_steps, reset_num_timesteps=False)
+    took = time.perf_counter() - start
+    vec.close()
+    return rollouts * settings.rollout_steps / took
+
+
+def bench_train(
+    game: str, opponents: list[str], steps: int, seconds: float
+) -> list[dict[str, Any]]:
+    rows = []
+    for opponent in opponents:
+        env_rate = adapter_rate(game, opponent, seconds)
+        train_rate = training_rate(game, opponent, steps)
+        rows.append(
+            {
+                "game": game,
+                "opponent": opponent,
+                "adapter_steps_per_s": round(env_rate),
+                "training_steps_per_s": round(train_rate),
+                "ratio": round(train_rate / env_rate, 3),
+            }
+        )
+    return rows
+
+
+def format_bench(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "learner steps/s, 2 players (training: MaskablePPO, 16 envs, batch 512, "
+        "1 torch thread)",
+        f"{'opponent':<12}{'adapter':>12}{'training':>12}{'ratio':>8}",
+    ]
+    for r in rows:
+        lines.append(
+            f"{r['opponent']:<12}{r['adapter_steps_per_s']:>12,}"
+            f"{r['training_steps_per_s']:>12,}{r['ratio']:>8.2f}"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,223 @@
+"""`scavenger train`: MaskablePPO against a league of scripted bots and past
+selves; `scavenger bench train`: the learner's steps/s."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+from typing import Any
+
+from scavenger_env.cli.common import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    UserError,
+    add_game_option,
+    add_json_flag,
+    int_at_least,
+    positive_float,
+)
+
+__all__ = ["add_bench_command", "add_command"]
+
+_DEFAULTS = None
+
+
+def _defaults() -> Any:
+    from .settings import TrainSettings
+
+    return TrainSettings()
+
+
+def add_command(commands: Any) -> None:
+    """Add `train` to the `scavenger` sub-parsers."""
+    d = _defaults()
+    p = commands.add_parser(
+        "train",
+        help="train a MaskablePPO agent against a league of bots and past selves",
+        description="Train a masked PPO policy (sb3-contrib's MaskablePPO) by "
+        "self-play: the learner plays one seat, the others are drawn from a league "
+        "of scripted bots and frozen snapshots of the learner (a snapshot joins when "
+        "the learner beats every member often enough; harder members are drawn more "
+        "often). Writes to DIR: run.json (settings), checkpoints/ (every "
+        "--checkpoint-rollouts rollouts; a run killed at any moment resumes with "
+        "--resume as if never stopped), training.csv, league.csv, eval.csv and tb/ "
+        "(TensorBoard), eval/ (tournaments against the bots every --eval-every steps) "
+        "and at the end policy.npz (play it: --players ppo:model=DIR/policy.npz), "
+        "model.zip and benchmark/ + benchmark.md (tournaments against every bot). "
+        "Needs the [train] extra: pip install torch==2.13.0 && pip install -e '.[train]'.",
+    )
+    add_game_option(p)
+    p.add_argument("--num-players", type=int_at_least(1), default=None, metavar="N",
+                   help=f"players per game (default: {d.num_players})")  # fmt: skip
+    p.add_argument("--timesteps", type=int_at_least(1), default=None, metavar="T",
+                   help=f"learner steps in all (default: {d.timesteps:,}); with "
+                   "--resume it may grow")  # fmt: skip
+    p.add_argument("--seed", type=int_at_least(0), default=None, metavar="S",
+                   help=f"seed of everything random (default: {d.seed})")  # fmt: skip
+    p.add_argument("--output", "-o", required=True, metavar="DIR",
+                   help="the run folder, e.g. runs/cavein-2p")  # fmt: skip
+    p.add_argument("--resume", action="store_true",
+                   help="go on with the run in DIR from its last checkpoint (its "
+                   "settings are read from DIR/run.json)")  # fmt: skip
+    p.add_argument("--opponents", metavar="SPECS", default=None,
+                   help="the league's scripted bots, comma-separated (default: "
+                   f"{','.join(d.opponents)}); also the bots it is evaluated "
+                   "against")  # fmt: skip
+    p.add_argument("--no-self-play", action="store_true",
+                   help="train against the scripted bots only (no snapshots)")  # fmt: skip
+    p.add_argument("--device", default=None, metavar="DEV",
+                   help="auto, cpu, cuda or cuda:N (default: auto: cuda when "
+                   "available)")  # fmt: skip
+    p.add_argument("--reward", choices=("score", "win", "win+score"), default=None,
+                   help=f"the learner's reward at the end of a game (default: "
+                   f"{d.reward}: the score margin, own minus best opponent's, "
+                   "which learns far faster than win/loss)")  # fmt: skip
+    p.add_argument("--n-envs", type=int_at_least(1), default=None, metavar="E",
+                   help=f"environments stepped together (default: {d.n_envs})")  # fmt: skip
+    p.add_argument("--n-steps", type=int_at_least(1), default=None, metavar="K",
+                   help=f"steps per environment per rollout (default: {d.n_steps})")  # fmt: skip
+    p.add_argument("--batch-size", type=int_at_least(1), default=None, metavar="B",
+                   help=f"minibatch size (default: {d.batch_size})")  # fmt: skip
+    p.add_argument("--learning-rate", type=positive_float, default=None, metavar="LR",
+                   help=f"Adam's step size (default: {d.learning_rate})")  # fmt: skip
+    p.add_argument("--net-arch", default=None, metavar="SIZES",
+                   help="hidden layer sizes of the policy and value networks "
+                   f"(default: {','.join(map(str, d.net_arch))})")  # fmt: skip
+    p.add_argument("--eval-every", type=int_at_least(0), default=None, metavar="T",
+                   help=f"steps between evaluations, 0 for none (default: "
+                   f"{d.eval_every:,})")  # fmt: skip
+    p.add_argument("--eval-games", type=int_at_least(1), default=None, metavar="G",
+                   help=f"games per bot at each evaluation (default: {d.eval_games})")  # fmt: skip
+    p.add_argument("--final-games", type=int_at_least(0), default=None, metavar="G",
+                   help=f"games per bot of the final benchmark, 0 for none "
+                   f"(default: {d.final_games})")  # fmt: skip
+    p.add_argument("--checkpoint-rollouts", type=int_at_least(1), default=None,
+                   metavar="R", help="rollouts between checkpoints (default: "
+                   f"{d.checkpoint_rollouts})")  # fmt: skip
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="no progress bar and no messages")  # fmt: skip
+    p.set_defaults(func=run)
+
+
+_FLAGS = {
+    "num_players": "num_players",
+    "timesteps": "timesteps",
+    "seed": "seed",
+    "device": "device",
+    "reward": "reward",
+    "n_envs": "n_envs",
+    "n_steps": "n_steps",
+    "batch_size": "batch_size",
+    "learning_rate": "learning_rate",
+    "eval_every": "eval_every",
+    "eval_games": "eval_games",
+    "final_games": "final_games",
+    "checkpoint_rollouts": "checkpoint_rollouts",
+}
+
+
+def _asked(args: argparse.Namespace) -> dict[str, Any]:
+    """The settings given on the command line (None: not given)."""
+    from agents.registry import AgentSpecError, make_agent
+    from agents.tournament.plan import split_players
+
+    asked = {field: getattr(args, flag) for flag, field in _FLAGS.items()}
+    asked["game"] = args.game
+    if args.opponents is not None:
+        specs = split_players(args.opponents)
+        for spec in specs:
+            try:
+                make_agent(spec, game=args.game)
+            except (AgentSpecError, ValueError) as err:
+                raise UserError(f"--opponents: {err}") from None
+        asked["opponents"] = tuple(specs)
+    if args.no_self_play:
+        asked["self_play"] = False
+    if args.net_arch is not None:
+        try:
+            sizes = tuple(int(x) for x in args.net_arch.split(","))
+        except ValueError:
+            raise UserError(
+                f"--net-arch {args.net_arch!r}: give sizes like 256,256"
+            ) from None
+        if not sizes or min(sizes) < 1:
+            raise UserError(f"--net-arch {args.net_arch!r}: sizes must be positive")
+        asked["net_arch"] = sizes
+    return {k: v for k, v in asked.items() if v is not None}
+
+
+def run(args: argparse.Namespace) -> int:
+    from scavenger_env.core.errors import ConfigError
+
+    from .run import TrainingError, train
+    from .settings import TrainSettings, load_settings
+
+    asked = _asked(args)
+    folder = Path(args.output)
+    try:
+        if args.resume:
+            base = load_settings(folder) if folder.is_dir() else TrainSettings()
+            if "game" in asked and asked["game"] == TrainSettings().game:
+                asked.pop("game")  # --game's default says nothing on resume
+        else:
+            base = TrainSettings()
+        settings = dataclasses.replace(base, **asked)
+        say = (lambda _msg: None) if args.quiet else _say
+        train(settings, folder, resume=args.resume, progress=not args.quiet, say=say)
+    except (ConfigError, TrainingError) as err:
+        raise UserError(str(err)) from None
+    except KeyboardInterrupt:
+        print(
+            f"\ninterrupted: resume with scavenger train --output {folder} --resume",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# -- scavenger bench train ---------------------------------------------------------
+
+
+def add_bench_command(targets: Any) -> None:
+    """Add the `train` target to `scavenger bench`."""
+    b = targets.add_parser(
+        "train",
+        help="learner steps/s: the adapter alone and MaskablePPO training",
+        description="Learner steps/s of the single-agent environment with random "
+        "masked actions, and of MaskablePPO training at the default settings (16 "
+        "environments in one process, batch 512, one torch thread), for 2 players "
+        "against random and against greedy, in one run; each training figure with "
+        "its ratio to the adapter's random-play rate against the same opponent.",
+    )
+    add_game_option(b)
+    b.add_argument("--opponents", default="random,greedy", metavar="SPECS",
+                   help="opponents, one measurement each (default: random,greedy)")  # fmt: skip
+    b.add_argument("--steps", type=int_at_least(1000), default=20_480, metavar="T",
+                   help="training steps per measurement (default: 20,480)")  # fmt: skip
+    b.add_argument("--seconds", type=positive_float, default=5.0, metavar="S",
+                   help="seconds of random play per adapter measurement (default: 5)")  # fmt: skip
+    add_json_flag(b)
+    b.set_defaults(func=run_bench)
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    import json
+
+    from agents.tournament.plan import split_players
+
+    from .bench import bench_train, format_bench
+
+    rows = bench_train(
+        game=args.game,
+        opponents=split_players(args.opponents),
+        steps=args.steps,
+        seconds=args.seconds,
+    )
+    print(json.dumps(rows) if args.json else format_bench(rows))
+    return EXIT_OK

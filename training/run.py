@@ -1,0 +1,610 @@
+"""A training run: MaskablePPO against a league, checkpointed, evaluated, resumable.
+
+`train(settings, folder)` trains in chunks of `checkpoint_rollouts` rollouts.
+After each chunk it evaluates (when a multiple of `eval_every` steps has been
+passed) and writes a checkpoint. Everything that decides what happens next is in
+the checkpoint: the network and optimiser, the league, each environment's
+episode in progress and the global generators Stable-Baselines3 draws from. So a
+run killed at any moment and resumed (`resume=True`) goes on exactly as if it had
+not been stopped: same counters, same pool, same network.
+
+The run folder:
+- `run.json`: the settings; `checkpoints/`: the newest two checkpoints;
+- `training.csv`, `league.csv`, `eval.csv`, `tb/` (TensorBoard): the logs;
+- `snapshots/`: the policies frozen into the league;
+- `eval/step-N/`: the tournaments of each evaluation;
+- at the end: `policy.npz` (play it with `ppo:model=FOLDER/policy.npz`),
+  `model.zip` (SB3, to train on), `benchmark/` (the final tournaments, with their
+  reports) and `benchmark.md`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from scavenger_env.core.errors import ConfigError
+from scavenger_env.core.single_agent import SingleAgentEnv
+
+from . import checkpoint as ckpt
+from .evaluate import Result, measure
+from .league import League
+from .logs import (
+    EVAL_COLUMNS,
+    EVAL_CSV,
+    LEAGUE_COLUMNS,
+    LEAGUE_CSV,
+    TRAINING_COLUMNS,
+    TRAINING_CSV,
+    CsvLog,
+)
+from .settings import TrainSettings, check_resume, load_settings, save_settings
+
+SNAPSHOTS = "snapshots"
+EVAL_DIR = "eval"
+BENCHMARK_DIR = "benchmark"
+BENCHMARK_FILE = "benchmark.md"
+FINAL_POLICY = "policy.npz"
+FINAL_MODEL = "model.zip"
+
+TRAIN_EXTRA_HINT = (
+    "training needs the [train] extra: pip install torch==2.13.0 && "
+    "pip install 'scavenger-env[train]' (or pip install -e '.[train]' in a checkout)"
+)
+
+
+class TrainingError(RuntimeError):
+    """A training run cannot start or go on; the message says why and what to do."""
+
+
+@dataclass
+class TrainResult:
+    folder: Path
+    steps: int
+    wall_s: float
+    snapshots: int
+    benchmark: list[Result]
+
+
+def _sb3() -> Any:
+    try:
+        import sb3_contrib
+        import torch  # noqa: F401
+    except ImportError as exc:
+        raise TrainingError(f"{TRAIN_EXTRA_HINT} ({exc})") from None
+    return sb3_contrib
+
+
+# -- the opponents -------------------------------------------------------------------
+
+
+def league_opponents(
+    league: League, settings: TrainSettings, run: Path | None
+) -> list[Any]:
+    """One agent object per league member (fresh objects: one set per env)."""
+    from agents.ppo import PPOAgent
+    from agents.registry import make_agent
+
+    players: list[Any] = []
+    for m in league.members:
+        if m.spec is not None:
+            agent = make_agent(m.spec, game=settings.game)
+            agent.name = m.name  # the results are booked under the member's name
+            players.append(agent)
+        else:
+            assert run is not None, "a league with snapshots needs its run folder"
+            agent = PPOAgent(model=str(run / str(m.path)), deterministic=False)
+            agent.name = m.name
+            players.append(agent)
+    return players
+
+
+def make_envs(settings: TrainSettings, league: League, run: Path | None) -> Any:
+    """The vectorised environments: `n_envs` `SingleAgentEnv`s stepped in this
+    process (measured faster than one process per env on 2 cores: the policy
+    update, not the game, takes most of the time)."""
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    weights = league.weights()
+
+    def one() -> SingleAgentEnv:
+        return SingleAgentEnv(
+            settings.game,
+            settings.num_players,
+            opponents=league_opponents(league, settings, run),
+            opponent_weights=weights,
+            reward=settings.reward,
+        )
+
+    return DummyVecEnv([one for _ in range(settings.n_envs)])
+
+
+def _envs(vec: Any) -> list[SingleAgentEnv]:
+    return list(vec.envs)
+
+
+# -- the callback: league bookkeeping, logs, progress ----------------------------------
+
+
+def _make_callback(run_state: _RunState) -> Any:
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class LeagueCallback(BaseCallback):
+        """Feeds finished episodes to the league, reweights and grows it at each
+        rollout, writes the logs."""
+
+        def _on_step(self) -> bool:
+            run_state.on_step(
+                self.locals["infos"], self.locals["dones"], self.locals["rewards"]
+            )
+            return True
+
+        def _on_rollout_start(self) -> None:
+            run_state.on_rollout_start(self.model)
+
+        def _on_rollout_end(self) -> None:
+            run_state.on_rollout_end(self.model, self.logger)
+
+    return LeagueCallback()
+
+
+class _RunState:
+    """What the run keeps between callbacks (and in its checkpoints)."""
+
+    def __init__(
+        self,
+        settings: TrainSettings,
+        run: Path,
+        league: League,
+        vec: Any,
+        progress: Any,
+        say: Callable[[str], None],
+    ) -> None:
+        self.settings = settings
+        self.run = run
+        self.league = league
+        self.vec = vec
+        self.progress = progress
+        self.say = say
+        self.episodes = 0
+        self.wall_s = 0.0
+        self.recent_len: deque[int] = deque(maxlen=200)
+        self.recent_reward: deque[float] = deque(maxlen=200)
+        self.recent_won: deque[int] = deque(maxlen=200)
+        self.learner_steps = [0] * settings.n_envs
+        self.returns = [0.0] * settings.n_envs
+        self.last_eval = 0
+        self._clock = time.perf_counter()
+        self._rollout_clock = time.perf_counter()
+        self._rollout_start_steps = 0
+        self.training_log = CsvLog(run / TRAINING_CSV, TRAINING_COLUMNS)
+        self.league_log = CsvLog(run / LEAGUE_CSV, LEAGUE_COLUMNS)
+        self.eval_log = CsvLog(run / EVAL_CSV, EVAL_COLUMNS)
+
+    # -- counters in checkpoints
+    def counters(self) -> dict[str, Any]:
+        return {
+            "episodes": self.episodes,
+            "wall_s": self.elapsed(),
+            "recent_len": list(self.recent_len),
+            "recent_reward": list(self.recent_reward),
+            "recent_won": list(self.recent_won),
+            "learner_steps": list(self.learner_steps),
+            "returns": list(self.returns),
+            "last_eval": self.last_eval,
+        }
+
+    def restore(self, counters: dict[str, Any]) -> None:
+        self.episodes = counters["episodes"]
+        self.wall_s = counters["wall_s"]
+        self.recent_len.extend(counters["recent_len"])
+        self.recent_reward.extend(counters["recent_reward"])
+        self.recent_won.extend(counters["recent_won"])
+        self.learner_steps = list(counters["learner_steps"])
+        self.returns = list(counters["returns"])
+        self.last_eval = counters["last_eval"]
+
+    def elapsed(self) -> float:
+        return self.wall_s + time.perf_counter() - self._clock
+
+    # -- callbacks
+    def on_step(
+        self, infos: list[dict[str, Any]], dones: np.ndarray, rewards: np.ndarray
+    ) -> None:
+        for i, (info, done) in enumerate(zip(infos, dones)):
+            self.learner_steps[i] += 1
+            self.returns[i] += float(rewards[i])
+            if not done:
+                continue
+            self.episodes += 1
+            won = bool(info.get("won", False))
+            if not info.get("truncated", False):
+                for name in set(info.get("opponents", ())) - {"learner"}:
+                    self.league.record(name, won)
+            self.recent_len.append(self.learner_steps[i])
+            self.recent_won.append(int(won))
+            self.recent_reward.append(self.returns[i])
+            self.learner_steps[i] = 0
+            self.returns[i] = 0.0
+
+    def on_rollout_start(self, model: Any) -> None:
+        self._rollout_clock = time.perf_counter()
+        self._rollout_start_steps = model.num_timesteps
+        league = self.league
+        if self.settings.self_play and league.ready_for_snapshot():
+            self.add_snapshot(model)
+        weights = league.weights()
+        for env in _envs(self.vec):
+            env.set_opponent_weights(weights)
+
+    def add_snapshot(self, model: Any) -> None:
+        league = self.league
+        name = league.next_snapshot_name()
+        rel = f"{SNAPSHOTS}/{name}.npz"
+        (self.run / SNAPSHOTS).mkdir(exist_ok=True)
+        export_policy(model, self.settings, {"snapshot": name}).save(self.run / rel)
+        left = league.add_snapshot(name, rel, model.num_timesteps)
+        opponents_per_env = [
+            league_opponents(league, self.settings, self.run) for _ in _envs(self.vec)
+        ]
+        weights = league.weights()
+        for env, opponents in zip(_envs(self.vec), opponents_per_env):
+            env.set_opponents(opponents, weights)
+        gone = f"; {left.name} leaves" if left else ""
+        self.say(
+            f"step {model.num_timesteps:,}: {name} joins the league{gone} "
+            f"({len(league.members)} members)"
+        )
+
+    def on_rollout_end(self, model: Any, logger: Any) -> None:
+        step = model.num_timesteps
+        took = time.perf_counter() - self._rollout_clock
+        done = step - self._rollout_start_steps
+        values = dict(logger.name_to_value)
+        row: dict[str, Any] = {
+            "step": step,
+            "wall_s": round(self.elapsed(), 1),
+            "steps_per_s": done / took if took > 0 else None,
+            "episodes": self.episodes,
+            "ep_len_mean": float(np.mean(self.recent_len)) if self.recent_len else None,
+            "ep_reward_mean": (
+                float(np.mean(self.recent_reward)) if self.recent_reward else None
+            ),
+            "win_rate": float(np.mean(self.recent_won)) if self.recent_won else None,
+            "pool_size": len(self.league.members),
+        }
+        for key in TRAINING_COLUMNS:
+            if f"train/{key}" in values:
+                row[key] = values[f"train/{key}"]
+        self.training_log.write(row)
+        logger.record("rollout/episodes", self.episodes)
+        if row["ep_len_mean"] is not None:
+            logger.record("rollout/ep_len_mean", row["ep_len_mean"])
+            logger.record("rollout/win_rate", row["win_rate"])
+        if row["steps_per_s"] is not None:
+            logger.record("time/steps_per_s", row["steps_per_s"])
+        logger.record("league/size", len(self.league.members))
+        for entry in self.league.summary():
+            self.league_log.write({"step": step, **entry})
+            tag = entry["opponent"].replace(":", "_").replace("=", "-")
+            if entry["win_rate"] is not None:
+                logger.record(f"league/win_rate_vs_{tag}", entry["win_rate"])
+            logger.record(f"league/weight_{tag}", entry["weight"])
+        if self.progress is not None:
+            self.progress.update(done)
+            self.progress.set_postfix(
+                win=f"{row['win_rate']:.2f}" if row["win_rate"] is not None else "-",
+                pool=len(self.league.members),
+                sps=f"{row['steps_per_s']:.0f}" if row["steps_per_s"] else "-",
+            )
+
+
+# -- the policy file ------------------------------------------------------------------
+
+
+def export_policy(model: Any, settings: TrainSettings, extra: dict[str, Any]) -> Any:
+    from agents.ppo import Policy
+
+    meta = {
+        "steps": int(model.num_timesteps),
+        "seed": settings.seed,
+        "settings": settings.to_dict(),
+        **extra,
+    }
+    return Policy.from_sb3(
+        model, game=settings.game, num_players=settings.num_players, extra_meta=meta
+    )
+
+
+# -- the run ---------------------------------------------------------------------------
+
+
+def prepare_folder(
+    folder: Path, settings: TrainSettings, resume: bool
+) -> TrainSettings:
+    """Check the output folder against `resume`; returns the settings to run."""
+    settings.check()
+    if resume:
+        if not folder.is_dir():
+            raise ConfigError(
+                f"--resume: {folder} does not exist; drop --resume to start a run there"
+            )
+        saved = load_settings(folder)
+        check_resume(saved, settings)
+        return settings
+    if folder.exists() and any(folder.iterdir()):
+        raise ConfigError(
+            f"{folder} already exists and is not empty: pass --resume to go on with "
+            "the run in it, or give another --output"
+        )
+    folder.mkdir(parents=True, exist_ok=True)
+    save_settings(folder, settings)
+    return settings
+
+
+def train(
+    settings: TrainSettings,
+    folder: str | os.PathLike[str],
+    *,
+    resume: bool = False,
+    progress: bool = False,
+    say: Callable[[str], None] = print,
+    stop_after: int | None = None,
+) -> TrainResult:
+    """Train (or resume) the run in `folder`; see the module docstring.
+
+    `stop_after`: stop once this many steps are done, as an interruption would
+    (no final files; for tests of resuming).
+    """
+    sb3_contrib = _sb3()
+    import torch
+    from stable_baselines3.common.logger import Logger, make_output_format
+
+    run = Path(folder)
+    settings = prepare_folder(run, settings, resume)
+    if resume:  # the saved settings decide, but for what may change
+        saved = load_settings(run)
+        settings = replace(
+            saved, timesteps=settings.timesteps, device=settings.device,
+            eval_every=settings.eval_every, final_games=settings.final_games,
+        )  # fmt: skip
+        save_settings(run, settings)
+    device = _device(settings.device, torch)
+    if device == "cpu":
+        torch.set_num_threads(1)  # measured fastest for these small networks
+    ckpt.clean_partial(run)
+    found = ckpt.latest(run) if resume else None
+    saved_state = ckpt.load_state(found) if found is not None else None
+    if saved_state is not None:
+        league = League.from_state_dict(saved_state["league"])
+    else:
+        league = League(
+            list(settings.opponents),
+            window=settings.league_window,
+            threshold=settings.snapshot_threshold,
+            min_games=settings.snapshot_min_games,
+            max_snapshots=settings.max_snapshots,
+        )
+    vec = make_envs(settings, league, run)
+    MaskablePPO = sb3_contrib.MaskablePPO
+    if found is not None and saved_state is not None:
+        model = MaskablePPO.load(found / ckpt.MODEL_FILE, env=vec, device=device)
+        obs = [
+            env.restore_episode(ep)
+            for env, ep in zip(_envs(vec), saved_state["episodes"])
+        ]
+        model._last_obs = np.stack(obs)
+        model._last_episode_starts = saved_state["episode_starts"]
+        ckpt.set_global_rng_state(saved_state["rng"])
+        step = int(model.num_timesteps)
+        say(f"resuming {run} from step {step:,} ({found.name})")
+    else:
+        model = MaskablePPO(
+            "MlpPolicy",
+            vec,
+            n_steps=settings.n_steps,
+            batch_size=settings.batch_size,
+            n_epochs=settings.n_epochs,
+            learning_rate=settings.learning_rate,
+            gamma=settings.gamma,
+            gae_lambda=settings.gae_lambda,
+            clip_range=settings.clip_range,
+            ent_coef=settings.ent_coef,
+            policy_kwargs={"net_arch": list(settings.net_arch)},
+            seed=settings.seed,
+            device=device,
+            verbose=0,
+        )
+        step = 0
+    for log, columns in (
+        (TRAINING_CSV, TRAINING_COLUMNS),
+        (LEAGUE_CSV, LEAGUE_COLUMNS),
+        (EVAL_CSV, EVAL_COLUMNS),
+    ):
+        CsvLog(run / log, columns).truncate_after(step)
+    formats = [make_output_format("tensorboard", str(run / "tb"))] if _has_tb() else []
+    model.set_logger(Logger(str(run), formats))
+    if saved_state is not None:  # the losses of the last update, not yet logged
+        for key, value in saved_state.get("pending_logs", {}).items():
+            model.logger.record(key, value)
+    bar = _progress_bar(progress, settings.timesteps, step)
+    state = _RunState(settings, run, league, vec, bar, say)
+    if saved_state is not None:
+        state.restore(saved_state["counters"])
+    callback = _make_callback(state)
+    chunk = settings.checkpoint_rollouts * settings.rollout_steps
+    end = (
+        settings.timesteps
+        if stop_after is None
+        else min(settings.timesteps, stop_after)
+    )
+    try:
+        while model.num_timesteps < end:
+            steps = min(chunk, end - model.num_timesteps)
+            model.learn(steps, callback=callback, reset_num_timesteps=False)
+            _evaluate_if_due(model, settings, state, run, say)
+            _save_checkpoint(run, model, settings, state, vec)
+    finally:
+        if bar is not None:
+            bar.close()
+        vec.close()
+    if stop_after is not None and model.num_timesteps < settings.timesteps:
+        return TrainResult(run, int(model.num_timesteps), state.elapsed(),
+                           league.snapshots_made, [])  # fmt: skip
+    return _finish(model, settings, state, run, progress, say)
+
+
+def _finish(
+    model: Any,
+    settings: TrainSettings,
+    state: _RunState,
+    run: Path,
+    progress: bool,
+    say: Callable[[str], None],
+) -> TrainResult:
+    model.logger.dump(int(model.num_timesteps))  # what the last chunk recorded
+    latest = ckpt.latest(run)
+    assert latest is not None
+    shutil.copyfile(latest / ckpt.MODEL_FILE, run / FINAL_MODEL)
+    export_policy(model, settings, {"final": True}).save(run / FINAL_POLICY)
+    results: list[Result] = []
+    if settings.final_games > 0:
+        say(
+            f"benchmark: {settings.final_games} games per matchup against "
+            f"{', '.join(settings.opponents)}"
+        )
+        results = measure(
+            run / FINAL_POLICY,
+            list(settings.opponents),
+            game=settings.game,
+            num_players=settings.num_players,
+            games=settings.final_games,
+            seed=settings.seed + 1_000_003,
+            folder=run / BENCHMARK_DIR,
+            progress=progress,
+        )
+        (run / BENCHMARK_FILE).write_text(benchmark_markdown(results, settings))
+        for r in results:
+            low, high = r.interval
+            say(
+                f"  vs {r.opponent}: won {r.wins}/{r.games} = {r.win_rate:.1%} "
+                f"(95% CI {low:.1%}-{high:.1%})"
+            )
+    say(
+        f"trained {model.num_timesteps:,} steps in {state.elapsed() / 60:.1f} min; "
+        f"play it with: scavenger play --players ppo:model={run / FINAL_POLICY},raider"
+    )
+    return TrainResult(run, int(model.num_timesteps), state.elapsed(),
+                       state.league.snapshots_made, results)  # fmt: skip
+
+
+def benchmark_markdown(results: list[Result], settings: TrainSettings) -> str:
+    lines = [
+        f"# Benchmark: {settings.game}, {settings.num_players} players",
+        "",
+        "| opponent | games | wins | win rate | 95% CI |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for r in results:
+        low, high = r.interval
+        lines.append(
+            f"| {r.opponent} | {r.games} | {r.wins} | {r.win_rate:.1%} | "
+            f"{low:.1%}-{high:.1%} |"
+        )
+    lines += ["", f"Each matchup's tournament report is in `{BENCHMARK_DIR}/`.", ""]
+    return "\n".join(lines)
+
+
+def _evaluate_if_due(
+    model: Any,
+    settings: TrainSettings,
+    state: _RunState,
+    run: Path,
+    say: Callable[[str], None],
+) -> None:
+    every = settings.eval_every
+    step = int(model.num_timesteps)
+    if every <= 0 or step // every <= state.last_eval // every:
+        return
+    where = run / EVAL_DIR / f"step-{step:012d}"
+    where.mkdir(parents=True, exist_ok=True)
+    policy_path = where / FINAL_POLICY
+    export_policy(model, settings, {"eval": step}).save(policy_path)
+    results = measure(
+        policy_path,
+        list(settings.opponents),
+        game=settings.game,
+        num_players=settings.num_players,
+        games=settings.eval_games,
+        seed=settings.seed + 7,
+        folder=where,
+    )
+    parts = []
+    for r in results:
+        row = r.as_row(step)
+        state.eval_log.write(row)
+        tag = r.opponent.replace(":", "_").replace("=", "-")
+        model.logger.record(f"eval/win_rate_vs_{tag}", row["win_rate"])
+        model.logger.record(f"eval/ci_low_vs_{tag}", row["ci_low"])
+        model.logger.record(f"eval/ci_high_vs_{tag}", row["ci_high"])
+        parts.append(
+            f"{r.opponent} {r.win_rate:.0%} [{row['ci_low']:.0%}-{row['ci_high']:.0%}]"
+        )
+    # (no dump here: the next rollout's dump writes these with the losses)
+    state.last_eval = step
+    say(f"step {step:,}: eval " + ", ".join(parts))
+
+
+def _save_checkpoint(
+    run: Path, model: Any, settings: TrainSettings, state: _RunState, vec: Any
+) -> None:
+    data = {
+        "step": int(model.num_timesteps),
+        "league": state.league.state_dict(),
+        "episodes": [env.episode_state() for env in _envs(vec)],
+        "episode_starts": np.array(model._last_episode_starts, copy=True),
+        "rng": ckpt.global_rng_state(),
+        "counters": state.counters(),
+        "pending_logs": {
+            k: float(v)
+            for k, v in model.logger.name_to_value.items()
+            if isinstance(v, (int, float, np.integer, np.floating))
+        },
+    }
+    ckpt.save(run, int(model.num_timesteps), model,
+              export_policy(model, settings, {"checkpoint": True}), data)  # fmt: skip
+
+
+def _device(asked: str, torch: Any) -> str:
+    if asked == "auto":
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    if asked.startswith("cuda") and not torch.cuda.is_available():
+        raise ConfigError(
+            f"--device {asked}: no CUDA device is available here (torch "
+            f"{torch.__version__}); use --device cpu or auto"
+        )
+    return asked
+
+
+def _has_tb() -> bool:
+    try:
+        import tensorboard  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _progress_bar(progress: bool, total: int, done: int) -> Any:
+    if not progress:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=done, unit="step", unit_scale=True, desc="train")
