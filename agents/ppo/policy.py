@@ -192,7 +192,7 @@ class Policy:
             return x
         nz = (x != 0).nonzero()[0]
         if len(nz) < _SPARSE_SHARE * self.observation_size:
-            h = x[nz] @ self._w0_rows[nz]  # only the non-zero inputs count
+            h = x.take(nz) @ self._w0_rows.take(nz, axis=0)  # only non-zeros count
         else:
             h = x @ self._w0_rows
         h += self.biases[0]
@@ -245,11 +245,9 @@ class Policy:
         z += self.biases[-1][legal]
         if deterministic or len(legal) == 1:
             return int(legal[int(z.argmax())])
-        z -= z.max()
-        p = np.exp(z, out=z)
-        cdf = np.cumsum(p)
-        i = int(np.searchsorted(cdf, rng.random() * cdf[-1], side="right"))
-        return int(legal[min(i, len(legal) - 1)])
+        # Gumbel-max: the argmax of logits + Gumbel noise is a softmax draw
+        z += rng.gumbel(size=len(z))
+        return int(legal[int(z.argmax())])
 
     # -- from a trained model -------------------------------------------------
 
