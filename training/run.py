@@ -14,6 +14,7 @@ The run folder:
 - `snapshots/`: the policies frozen into the league;
 - `eval/step-N/`: the tournaments of each evaluation;
 - at the end: `policy.npz` (play it with `ppo:model=FOLDER/policy.npz`),
+  `curve.png` (the evaluation and league win rates over the steps),
   `model.zip` (SB3, to train on), `benchmark/` (the final tournaments, with their
   reports) and `benchmark.md`.
 """
@@ -184,7 +185,7 @@ class _RunState:
         self.last_eval = 0
         self._clock = time.perf_counter()
         self._rollout_clock = time.perf_counter()
-        self._rollout_start_steps = 0
+        self._rollout_start_steps = -1
         self.training_log = CsvLog(run / TRAINING_CSV, TRAINING_COLUMNS)
         self.league_log = CsvLog(run / LEAGUE_CSV, LEAGUE_COLUMNS)
         self.eval_log = CsvLog(run / EVAL_CSV, EVAL_COLUMNS)
@@ -236,8 +237,9 @@ class _RunState:
             self.returns[i] = 0.0
 
     def on_rollout_start(self, model: Any) -> None:
-        self._rollout_clock = time.perf_counter()
-        self._rollout_start_steps = model.num_timesteps
+        if self._rollout_start_steps < 0:  # the first rollout of this process
+            self._rollout_clock = time.perf_counter()
+            self._rollout_start_steps = model.num_timesteps
         league = self.league
         if self.settings.self_play and league.ready_for_snapshot():
             self.add_snapshot(model)
@@ -266,8 +268,12 @@ class _RunState:
 
     def on_rollout_end(self, model: Any, logger: Any) -> None:
         step = model.num_timesteps
-        took = time.perf_counter() - self._rollout_clock
+        # steps/s since the previous rollout ended: collecting, the update and
+        # the checkpoints and evaluations in between
+        now = time.perf_counter()
+        took = now - self._rollout_clock
         done = step - self._rollout_start_steps
+        self._rollout_clock, self._rollout_start_steps = now, step
         values = dict(logger.name_to_value)
         row: dict[str, Any] = {
             "step": step,
@@ -498,6 +504,12 @@ def _finish(
                 f"  vs {r.opponent}: won {r.wins}/{r.games} = {r.win_rate:.1%} "
                 f"(95% CI {low:.1%}-{high:.1%})"
             )
+    try:
+        from .plots import plot_run
+
+        plot_run(run)
+    except ImportError:  # matplotlib is a dependency; a broken one costs the plot only
+        say("matplotlib is missing: no curve.png")
     say(
         f"trained {model.num_timesteps:,} steps in {state.elapsed() / 60:.1f} min; "
         f"play it with: scavenger play --players ppo:model={run / FINAL_POLICY},raider"

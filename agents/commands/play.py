@@ -179,6 +179,15 @@ def run(args: argparse.Namespace) -> int:
                 f"installation ({err})"
             ) from None
 
+    # An agent that cannot play this table (a ppo model for another player count,
+    # say) says so now, as a usage error, rather than from inside the game.
+    for seat, agent in enumerate(agents):
+        try:
+            agent.reset(seat, config)
+        except ValueError as err:
+            raise UserError(
+                f"--players: player {seat + 1} ({specs[seat]}): {err}"
+            ) from None
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     result = play_match(config, seed, agents, game=game)
     if result.quit:

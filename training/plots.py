@@ -1,0 +1,70 @@
+"""The training curve of a run: `curve.png` in its folder.
+
+Two panels over the learner's steps: the evaluation win rates against each
+scripted bot with their 95% intervals (eval.csv), and the recent training win rate
+against each league member (league.csv), with the moments snapshots joined.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+from .logs import EVAL_CSV, LEAGUE_CSV, read_csv
+
+CURVE_FILE = "curve.png"
+
+
+def plot_run(run: Path, out: Path | None = None, title: str | None = None) -> Path:
+    """Draw the run's curve; returns the PNG's path (default: RUN/curve.png)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out = out or run / CURVE_FILE
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 7), sharex=True)
+    evals: dict[str, list[tuple[int, float, float, float]]] = defaultdict(list)
+    if (run / EVAL_CSV).exists():
+        for row in read_csv(run / EVAL_CSV):
+            evals[row["opponent"]].append(
+                (int(row["step"]), float(row["win_rate"]),
+                 float(row["ci_low"]), float(row["ci_high"]))
+            )  # fmt: skip
+    for name, points in evals.items():
+        steps = [p[0] for p in points]
+        line = top.plot(steps, [p[1] for p in points], marker="o", label=name)[0]
+        top.fill_between(steps, [p[2] for p in points], [p[3] for p in points],
+                         color=line.get_color(), alpha=0.15)  # fmt: skip
+    top.set_ylabel("evaluation win rate (95% CI)")
+    top.set_ylim(0, 1)
+    top.axhline(0.5, color="grey", lw=0.5)
+    if evals:
+        top.legend(loc="lower right", fontsize=8)
+    league: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    joined: dict[str, int] = {}
+    if (run / LEAGUE_CSV).exists():
+        for row in read_csv(run / LEAGUE_CSV):
+            joined.setdefault(row["opponent"], int(row["step"]))
+            if row["win_rate"]:
+                league[row["opponent"]].append(
+                    (int(row["step"]), float(row["win_rate"]))
+                )
+    for name, points in league.items():
+        if name.startswith("snapshot-"):
+            continue
+        bottom.plot([p[0] for p in points], [p[1] for p in points], label=name, lw=1)
+    snaps = sorted((s, n) for n, s in joined.items() if n.startswith("snapshot-"))
+    for i, (step, _name) in enumerate(snaps):
+        bottom.axvline(step, color="black", lw=0.5, ls=":",
+                       label="a snapshot joins" if i == 0 else None)  # fmt: skip
+    bottom.set_ylabel("training win rate (recent games)")
+    bottom.set_xlabel("learner steps")
+    bottom.set_ylim(0, 1)
+    if league:
+        bottom.legend(loc="lower right", fontsize=8)
+    fig.suptitle(title or f"training run {run.name}")
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
+    return out
