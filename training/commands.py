@@ -82,6 +82,12 @@ def add_command(commands: Any) -> None:
                    help=f"minibatch size (default: {d.batch_size})")  # fmt: skip
     p.add_argument("--learning-rate", type=positive_float, default=None, metavar="LR",
                    help=f"Adam's step size (default: {d.learning_rate})")  # fmt: skip
+    p.add_argument("--n-epochs", type=int_at_least(1), default=None, metavar="K",
+                   help=f"passes over each rollout (default: {d.n_epochs})")  # fmt: skip
+    p.add_argument("--gamma", type=positive_float, default=None, metavar="G",
+                   help=f"discount factor (default: {d.gamma})")  # fmt: skip
+    p.add_argument("--ent-coef", type=float, default=None, metavar="C",
+                   help=f"entropy bonus (default: {d.ent_coef})")  # fmt: skip
     p.add_argument("--net-arch", default=None, metavar="SIZES",
                    help="hidden layer sizes of the policy and value networks "
                    f"(default: {','.join(map(str, d.net_arch))})")  # fmt: skip
@@ -111,6 +117,9 @@ _FLAGS = {
     "n_steps": "n_steps",
     "batch_size": "batch_size",
     "learning_rate": "learning_rate",
+    "n_epochs": "n_epochs",
+    "gamma": "gamma",
+    "ent_coef": "ent_coef",
     "eval_every": "eval_every",
     "eval_games": "eval_games",
     "final_games": "final_games",
