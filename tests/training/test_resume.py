@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("sb3_contrib", reason="training needs the [train] extra")
 
 from training import checkpoint as ckpt
+from training.logs import EVAL_CSV, read_csv
 from training.run import train
 
 #: rollouts of 256 steps, checkpoints every 512, evaluations every 768 (not a
@@ -42,6 +43,8 @@ def straight(tiny: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     league = ckpt.load_state(ckpt.latest(folder))["league"]  # type: ignore[arg-type]
     assert league["snapshots_made"] == 2, "no snapshot left the league"
     assert [m["name"] for m in league["members"]] == ["random", "snapshot-2"]
+    evaluated = {row["step"] for row in read_csv(folder / EVAL_CSV)}
+    assert evaluated == {"1024", "1536", "2560", "3072", "4096"}
     # at the checkpoint after it left, snapshot-1 still plays episodes in progress
     after = ckpt.load_state(folder / "checkpoints" / "step-000000003584")
     assert set(after["departed"]) == {"snapshot-1"}
