@@ -413,6 +413,8 @@ def train(
     from stable_baselines3.common.logger import Logger, make_output_format
 
     run = Path(folder)
+    # before the folder is made: a device that is not here leaves nothing behind
+    device = _device(settings.check().device, torch)
     settings = prepare_folder(run, settings, resume)
     if resume:  # the saved settings decide, but for what may change
         saved = load_settings(run)
@@ -421,7 +423,6 @@ def train(
             eval_every=settings.eval_every, final_games=settings.final_games,
         )  # fmt: skip
         save_settings(run, settings)
-    device = _device(settings.device, torch)
     if device == "cpu":
         torch.set_num_threads(1)  # measured fastest for these small networks
     ckpt.clean_partial(run)

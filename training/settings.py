@@ -1,8 +1,9 @@
 """The settings of a training run, saved as `run.json` in its folder.
 
 A resumed run must be the same run: `check_resume` refuses settings that differ
-from the saved ones, except those that only say how long or where it runs
-(`timesteps` may grow, `device` and `progress` may change).
+from the saved ones, except those that only say how long or where it runs, or
+how often it is measured (`timesteps` may grow; `device`, `eval_every` and
+`final_games` may change).
 """
 
 from __future__ import annotations
