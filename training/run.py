@@ -445,14 +445,18 @@ def train(
         model = MaskablePPO.load(found / ckpt.MODEL_FILE, env=vec, device=device)
         departed = {
             name: Member(name, spec=m["spec"], path=m["path"])
-            for name, m in saved_state["departed"].items()
+            for name, m in saved_state.get("departed", {}).items()
         }
-        obs = [
-            restore_episode(env, ep, players, departed, settings, run)
-            for env, ep, players in zip(
-                _envs(vec), saved_state["episodes"], saved_state["players"]
-            )
-        ]
+        envs = _envs(vec)
+        if "players" in saved_state:
+            obs = [
+                restore_episode(env, ep, players, departed, settings, run)
+                for env, ep, players in zip(
+                    envs, saved_state["episodes"], saved_state["players"]
+                )
+            ]
+        else:  # a checkpoint of an earlier version: the opponents by index
+            obs = [env.restore_episode(ep) for env, ep in zip(envs, saved_state["episodes"])]
         model._last_obs = np.stack(obs)
         model._last_episode_starts = saved_state["episode_starts"]
         ckpt.set_global_rng_state(saved_state["rng"])
