@@ -456,7 +456,10 @@ def train(
                 )
             ]
         else:  # a checkpoint of an earlier version: the opponents by index
-            obs = [env.restore_episode(ep) for env, ep in zip(envs, saved_state["episodes"])]
+            obs = [
+                env.restore_episode(ep)
+                for env, ep in zip(envs, saved_state["episodes"])
+            ]
         model._last_obs = np.stack(obs)
         model._last_episode_starts = saved_state["episode_starts"]
         ckpt.set_global_rng_state(saved_state["rng"])

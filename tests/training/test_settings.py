@@ -65,7 +65,7 @@ def test_from_dict_refuses_an_unknown_key(tiny: Any) -> None:
 
 def test_a_broken_run_json_is_named(tmp_path: Path) -> None:
     (tmp_path / "run.json").write_text("{not json")
-    with pytest.raises(ConfigError, match="run.json"):
+    with pytest.raises(ConfigError, match=r"run\.json"):
         load_settings(tmp_path)
 
 
