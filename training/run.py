@@ -152,7 +152,7 @@ def make_envs(settings: TrainSettings, league: League, run: Path | None) -> Any:
     update, not the game, takes most of the time)."""
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    weights = league.weights()
+    weights = league.weights().tolist()
 
     def one() -> SingleAgentEnv:
         return SingleAgentEnv(
@@ -282,7 +282,7 @@ class _RunState:
         league = self.league
         if self.settings.self_play and league.ready_for_snapshot():
             self.add_snapshot(model)
-        weights = league.weights()
+        weights = league.weights().tolist()
         for env in _envs(self.vec):
             env.set_opponent_weights(weights)
 
@@ -298,7 +298,7 @@ class _RunState:
         opponents_per_env = [
             league_opponents(league, self.settings, self.run) for _ in _envs(self.vec)
         ]
-        weights = league.weights()
+        weights = league.weights().tolist()
         for env, opponents in zip(_envs(self.vec), opponents_per_env):
             env.set_opponents(opponents, weights)
         gone = f"; {left.name} leaves" if left else ""
@@ -675,7 +675,7 @@ def _device(asked: str, torch: Any) -> str:
 
 def _has_tb() -> bool:
     try:
-        import tensorboard  # noqa: F401
+        import tensorboard  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
         return False
     return True
