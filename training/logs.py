@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 TRAINING_CSV = "training.csv"
 LEAGUE_CSV = "league.csv"
 EVAL_CSV = "eval.csv"
@@ -76,8 +78,10 @@ class CsvLog:
 def _cell(value: Any) -> Any:
     if value is None:
         return ""
-    if isinstance(value, float):
-        return f"{value:.6g}"
+    if isinstance(value, (float, np.floating)):
+        # numpy's float32 too (SB3's losses), else a resumed run, which gets them
+        # back from its checkpoint as floats, would write them otherwise
+        return f"{float(value):.6g}"
     return value
 
 

@@ -37,7 +37,7 @@ from scavenger_env.core.single_agent import SingleAgentEnv
 
 from . import checkpoint as ckpt
 from .evaluate import Result, measure
-from .league import League
+from .league import League, Member
 from .logs import (
     EVAL_COLUMNS,
     EVAL_CSV,
@@ -91,21 +91,60 @@ def league_opponents(
     league: League, settings: TrainSettings, run: Path | None
 ) -> list[Any]:
     """One agent object per league member (fresh objects: one set per env)."""
+    return [member_agent(m, settings, run) for m in league.members]
+
+
+def member_agent(m: Member, settings: TrainSettings, run: Path | None) -> Any:
+    """A fresh agent object playing league member `m`, named as the member (the
+    results are booked under that name)."""
     from agents.ppo import PPOAgent
     from agents.registry import make_agent
 
-    players: list[Any] = []
-    for m in league.members:
-        if m.spec is not None:
-            agent = make_agent(m.spec, game=settings.game)
-            agent.name = m.name  # the results are booked under the member's name
-            players.append(agent)
-        else:
-            assert run is not None, "a league with snapshots needs its run folder"
-            agent = PPOAgent(model=str(run / str(m.path)), deterministic=False)
-            agent.name = m.name
-            players.append(agent)
-    return players
+    if m.spec is not None:
+        agent = make_agent(m.spec, game=settings.game)
+    else:
+        assert run is not None, "a league with snapshots needs its run folder"
+        agent = PPOAgent(model=str(run / str(m.path)), deterministic=False)
+    agent.name = m.name
+    return agent
+
+
+def restore_episode(
+    env: SingleAgentEnv,
+    saved: dict[str, Any],
+    players: list[str],
+    departed: dict[str, Member],
+    settings: TrainSettings,
+    run: Path,
+) -> np.ndarray:
+    """Put `env` (holding the league's opponents) back into a saved episode.
+
+    The episode's opponents are found by name (`players`, by seat): a snapshot
+    that left the league while the episode went on still plays it out (it is
+    rebuilt from `departed`, and not drawn again)."""
+    league_players = list(env.opponents)
+    names = [str(getattr(p, "name", "")) for p in league_players]
+    everyone = list(league_players)
+    weights = list(saved["opponent_p"])
+    drawn: list[int | None] = []
+    for seat, index in enumerate(saved["drawn"]):
+        if index is None:
+            drawn.append(None)
+            continue
+        name = players[seat]
+        if name not in names:
+            names.append(name)
+            everyone.append(member_agent(departed[name], settings, run))
+            weights.append(0.0)
+        drawn.append(names.index(name))
+    if len(everyone) > len(league_players):
+        env.set_opponents(everyone, weights)
+    obs = env.restore_episode({**saved, "drawn": drawn, "opponent_p": weights})
+    if len(everyone) > len(league_players):
+        # later episodes draw from the league alone (the next rollout sets the
+        # weights, as in a run that never stopped)
+        env.set_opponents(league_players, saved["opponent_p"])
+    return obs
 
 
 def make_envs(settings: TrainSettings, league: League, run: Path | None) -> Any:
@@ -114,7 +153,7 @@ def make_envs(settings: TrainSettings, league: League, run: Path | None) -> Any:
     update, not the game, takes most of the time)."""
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    weights = league.weights()
+    weights = league.weights().tolist()
 
     def one() -> SingleAgentEnv:
         return SingleAgentEnv(
@@ -183,6 +222,8 @@ class _RunState:
         self.learner_steps = [0] * settings.n_envs
         self.returns = [0.0] * settings.n_envs
         self.last_eval = 0
+        #: snapshots that left the league, while episodes against them go on
+        self.departed: dict[str, Member] = {}
         self._clock = time.perf_counter()
         self._rollout_clock = time.perf_counter()
         self._rollout_start_steps = -1
@@ -243,7 +284,7 @@ class _RunState:
         league = self.league
         if self.settings.self_play and league.ready_for_snapshot():
             self.add_snapshot(model)
-        weights = league.weights()
+        weights = league.weights().tolist()
         for env in _envs(self.vec):
             env.set_opponent_weights(weights)
 
@@ -254,10 +295,12 @@ class _RunState:
         (self.run / SNAPSHOTS).mkdir(exist_ok=True)
         export_policy(model, self.settings, {"snapshot": name}).save(self.run / rel)
         left = league.add_snapshot(name, rel, model.num_timesteps)
+        if left is not None:
+            self.departed[left.name] = left
         opponents_per_env = [
             league_opponents(league, self.settings, self.run) for _ in _envs(self.vec)
         ]
-        weights = league.weights()
+        weights = league.weights().tolist()
         for env, opponents in zip(_envs(self.vec), opponents_per_env):
             env.set_opponents(opponents, weights)
         gone = f"; {left.name} leaves" if left else ""
@@ -368,13 +411,16 @@ def train(
     """Train (or resume) the run in `folder`; see the module docstring.
 
     `stop_after`: stop once this many steps are done, as an interruption would
-    (no final files; for tests of resuming).
+    (for tests of resuming): no final files, and when it falls between two
+    checkpoints the steps since the last one are lost (a resumed run redoes them).
     """
     sb3_contrib = _sb3()
     import torch
     from stable_baselines3.common.logger import Logger, make_output_format
 
     run = Path(folder)
+    # before the folder is made: a device that is not here leaves nothing behind
+    device = _device(settings.check().device, torch)
     settings = prepare_folder(run, settings, resume)
     if resume:  # the saved settings decide, but for what may change
         saved = load_settings(run)
@@ -383,7 +429,6 @@ def train(
             eval_every=settings.eval_every, final_games=settings.final_games,
         )  # fmt: skip
         save_settings(run, settings)
-    device = _device(settings.device, torch)
     if device == "cpu":
         torch.set_num_threads(1)  # measured fastest for these small networks
     ckpt.clean_partial(run)
@@ -400,13 +445,27 @@ def train(
             max_snapshots=settings.max_snapshots,
         )
     vec = make_envs(settings, league, run)
+    departed: dict[str, Member] = {}
     MaskablePPO = sb3_contrib.MaskablePPO
     if found is not None and saved_state is not None:
         model = MaskablePPO.load(found / ckpt.MODEL_FILE, env=vec, device=device)
-        obs = [
-            env.restore_episode(ep)
-            for env, ep in zip(_envs(vec), saved_state["episodes"])
-        ]
+        departed = {
+            name: Member(name, spec=m["spec"], path=m["path"])
+            for name, m in saved_state.get("departed", {}).items()
+        }
+        envs = _envs(vec)
+        if "players" in saved_state:
+            obs = [
+                restore_episode(env, ep, players, departed, settings, run)
+                for env, ep, players in zip(
+                    envs, saved_state["episodes"], saved_state["players"]
+                )
+            ]
+        else:  # a checkpoint of an earlier version: the opponents by index
+            obs = [
+                env.restore_episode(ep)
+                for env, ep in zip(envs, saved_state["episodes"])
+            ]
         model._last_obs = np.stack(obs)
         model._last_episode_starts = saved_state["episode_starts"]
         ckpt.set_global_rng_state(saved_state["rng"])
@@ -443,6 +502,7 @@ def train(
             model.logger.record(key, value)
     bar = _progress_bar(progress, settings.timesteps, step)
     state = _RunState(settings, run, league, vec, bar, say)
+    state.departed = departed
     if saved_state is not None:
         state.restore(saved_state["counters"])
     callback = _make_callback(state)
@@ -454,8 +514,17 @@ def train(
     )
     try:
         while model.num_timesteps < end:
-            steps = min(chunk, end - model.num_timesteps)
-            model.learn(steps, callback=callback, reset_num_timesteps=False)
+            # chunks end at multiples of `chunk` (or at the end of the run),
+            # wherever the run was resumed: evaluations and checkpoints fall on
+            # the same steps as in a run that was never stopped
+            boundary = (model.num_timesteps // chunk + 1) * chunk
+            model.learn(
+                min(boundary, end) - model.num_timesteps,
+                callback=callback,
+                reset_num_timesteps=False,
+            )
+            if model.num_timesteps < min(boundary, settings.timesteps):
+                break  # stop_after between two checkpoints: as a kill would
             _evaluate_if_due(model, settings, state, run, say)
             _save_checkpoint(run, model, settings, state, vec)
     finally:
@@ -578,10 +647,20 @@ def _evaluate_if_due(
 def _save_checkpoint(
     run: Path, model: Any, settings: TrainSettings, state: _RunState, vec: Any
 ) -> None:
+    envs = _envs(vec)
+    players = [env.opponent_names() for env in envs]
+    playing = {name for names in players for name in names}
+    state.departed = {n: m for n, m in state.departed.items() if n in playing}
     data = {
         "step": int(model.num_timesteps),
         "league": state.league.state_dict(),
-        "episodes": [env.episode_state() for env in _envs(vec)],
+        "episodes": [env.episode_state() for env in envs],
+        # each episode's opponents by seat, and the snapshots among them that
+        # left the league: a resumed run seats the same players
+        "players": players,
+        "departed": {
+            n: {"spec": m.spec, "path": m.path} for n, m in state.departed.items()
+        },
         "episode_starts": np.array(model._last_episode_starts, copy=True),
         "rng": ckpt.global_rng_state(),
         "counters": state.counters(),
@@ -608,7 +687,7 @@ def _device(asked: str, torch: Any) -> str:
 
 def _has_tb() -> bool:
     try:
-        import tensorboard  # noqa: F401
+        import tensorboard  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
         return False
     return True

@@ -1,8 +1,9 @@
 """The settings of a training run, saved as `run.json` in its folder.
 
 A resumed run must be the same run: `check_resume` refuses settings that differ
-from the saved ones, except those that only say how long or where it runs
-(`timesteps` may grow, `device` and `progress` may change).
+from the saved ones, except those that only say how long or where it runs, or
+how often it is measured (`timesteps` may grow; `device`, `eval_every` and
+`final_games` may change).
 """
 
 from __future__ import annotations
@@ -89,6 +90,12 @@ class TrainSettings:
             )
         if not self.opponents:
             raise ConfigError("give at least one scripted opponent")
+        twice = sorted({o for o in self.opponents if self.opponents.count(o) > 1})
+        if twice:
+            # the league books results by name: a second copy would never be played
+            raise ConfigError(
+                f"opponents: {', '.join(twice)} given more than once; give each once"
+            )
         if not 0 < self.snapshot_threshold <= 1:
             raise ConfigError("snapshot_threshold must lie in (0, 1]")
         if self.device not in ("auto", "cpu", "cuda") and not self.device.startswith(

@@ -1,0 +1,138 @@
+"""`scavenger train`: help, errors that name the problem and the fix (exit 2),
+and a whole tiny run with every file it promises."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sb3_contrib", reason="training needs the [train] extra")
+
+from agents.registry import make_agent
+from agents.tournament import play_game
+from scavenger_env.cli.main import main
+from scavenger_env.core.games import get_game
+from training.logs import EVAL_CSV, LEAGUE_CSV, TRAINING_CSV, read_csv
+
+TINY = [
+    "--n-envs", "4", "--n-steps", "64", "--batch-size", "128",
+    "--net-arch", "32,32", "--checkpoint-rollouts", "2", "--opponents",
+    "random,greedy", "--seed", "3", "--device", "cpu", "--quiet",
+]  # fmt: skip
+
+
+def fails(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run `scavenger ARGS`, which must fail as a user error; its message."""
+    capsys.readouterr()
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: "), err
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A whole tiny run: 1024 steps, evaluated every 256, benchmarked."""
+    folder = tmp_path_factory.mktemp("cli") / "run"
+    args = ["train", "--output", str(folder), "--timesteps", "1024", *TINY]
+    extra = ["--final-games", "2", "--eval-every", "256", "--eval-games", "2"]
+    assert main(args + extra) == 0
+    return folder
+
+
+def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["train", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--resume" in out and "--output" in out
+
+
+def test_a_run_writes_every_promised_file(finished: Path) -> None:
+    for name in ("run.json", "policy.npz", "model.zip", "benchmark.md"):
+        assert (finished / name).is_file(), name
+    for name in ("tb", "checkpoints", "benchmark", "eval"):
+        assert (finished / name).is_dir() and any((finished / name).iterdir()), name
+    assert any(p.name.startswith("events.") for p in (finished / "tb").rglob("*"))
+    assert json.loads((finished / "run.json").read_text())["timesteps"] == 1024
+    training = read_csv(finished / TRAINING_CSV)
+    assert [int(r["step"]) for r in training] == [256, 512, 768, 1024]
+    league = read_csv(finished / LEAGUE_CSV)
+    assert {r["opponent"] for r in league} == {"random", "greedy"}
+    evals = read_csv(finished / EVAL_CSV)
+    assert [(r["step"], r["opponent"]) for r in evals] == [
+        (str(step), bot) for step in (512, 1024) for bot in ("random", "greedy")
+    ]
+    assert all(r["games"] == "2" for r in evals)
+    bench = (finished / "benchmark.md").read_text()
+    assert "| random | 2 |" in bench and "| greedy | 2 |" in bench
+    assert (finished / "benchmark" / "vs-random" / "summary.json").is_file()
+
+
+def test_the_policy_plays_through_make_agent(finished: Path) -> None:
+    spec = f"ppo:model={finished / 'policy.npz'}"
+    assert make_agent(spec, game="cavein") is not None
+    config = get_game("cavein").make_config(2)
+    for specs in ([spec, "random"], ["greedy", spec]):
+        record = play_game(config, 7, specs, 1)  # fails on an illegal move
+        assert record.winners and len(record.actions) > 20
+
+
+def test_an_existing_folder_needs_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    err = fails(["train", "--output", str(tmp_path), *TINY], capsys)
+    assert "not empty" in err and "--resume" in err and "--output" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_resume_needs_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nothing"
+    err = fails(["train", "--output", str(missing), "--resume"], capsys)
+    assert "does not exist" in err and "drop --resume" in err
+    assert not missing.exists()
+    err = fails(["train", "--output", str(tmp_path), "--resume"], capsys)
+    assert "run.json" in err and "--resume" in err
+
+
+def test_an_unknown_opponent_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "run"
+    args = ["train", "--output", str(folder), "--opponents", "random,nosuchbot"]
+    err = fails(args, capsys)
+    assert "--opponents" in err and "nosuchbot" in err and "choose from" in err
+    assert not folder.exists()
+
+
+def test_resuming_with_other_settings_is_refused(
+    finished: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = (finished / "run.json").read_text()
+    err = fails(["train", "--output", str(finished), "--resume", "--seed", "9"], capsys)
+    assert "seed: run 3, asked 9" in err and "another --output" in err
+    args = ["train", "--output", str(finished), "--resume", "--timesteps", "512"]
+    err = fails(args, capsys)
+    assert "--timesteps 512" in err and "1024" in err and "only train longer" in err
+    assert (finished / "run.json").read_text() == before
+
+
+def test_cuda_runs_or_is_refused_clearly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import torch
+
+    folder = tmp_path / "run"
+    args = ["train", "--output", str(folder), "--timesteps", "512", *TINY]
+    args[args.index("cpu")] = "cuda"
+    args += ["--eval-every", "0", "--final-games", "0"]
+    if torch.cuda.is_available():
+        assert main(args) == 0
+        assert (folder / "policy.npz").is_file()
+        return
+    err = fails(args, capsys)
+    assert "--device cuda" in err and "no CUDA" in err and "--device cpu" in err
+    # nothing was left behind: the same command on the cpu just works
+    assert not folder.exists() or not any(folder.iterdir())
