@@ -20,6 +20,8 @@ GENERIC = [
     "scavenger_env/bench",
     "agents/tournament",
     "agents/commands",
+    "agents/ppo",
+    "training",
     *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "agents").glob("*.py"))),
 ]
 """The modules that must run any game."""
@@ -91,3 +93,11 @@ def test_the_scan_sees_lazy_and_relative_imports() -> None:
     found = imported_modules(source, "scavenger_env.core")
     assert "scavenger_env.cavein.engine" in found
     assert "scavenger_env.cavein" in found
+
+
+def test_the_bots_import_no_training() -> None:
+    """`ppo` plays with numpy alone: the bots never need the training package
+    (nor, through it, torch)."""
+    files = python_files("agents")
+    assert len(files) > 20
+    assert offending(files, ("training",)) == []
