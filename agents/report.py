@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import os
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -284,7 +285,9 @@ def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str
     fig.suptitle(
         f"{count(summary['games'], 'game')}; a tie is a win for every tied player"
     )
-    fig.tight_layout()
+    with warnings.catch_warnings():  # a long label (a model's path) cannot fit
+        warnings.filterwarnings("ignore", "Tight layout not applied")
+        fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return None
