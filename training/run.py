@@ -556,14 +556,16 @@ def _finish(
             f"benchmark: {settings.final_games} games per matchup against "
             f"{', '.join(settings.opponents)}"
         )
+        bench = run / BENCHMARK_DIR
+        _forget_other_policys_benchmark(bench, run / FINAL_POLICY)
         results = measure(
-            run / FINAL_POLICY,
+            bench / FINAL_POLICY,
             list(settings.opponents),
             game=settings.game,
             num_players=settings.num_players,
             games=settings.final_games,
             seed=settings.seed + 1_000_003,
-            folder=run / BENCHMARK_DIR,
+            folder=bench,
             progress=progress,
         )
         (run / BENCHMARK_FILE).write_text(benchmark_markdown(results, settings))
@@ -585,6 +587,20 @@ def _finish(
     )
     return TrainResult(run, int(model.num_timesteps), state.elapsed(),
                        state.league.snapshots_made, results)  # fmt: skip
+
+
+def _forget_other_policys_benchmark(bench: Path, policy: Path) -> None:
+    """Keep `bench` only if it measured this very policy (a run killed during its
+    benchmark resumes it); a run resumed to train longer measures afresh. The
+    policy measured is copied into the folder, so its games name it."""
+    kept = bench / FINAL_POLICY
+    if bench.exists() and not (
+        kept.is_file() and kept.read_bytes() == policy.read_bytes()
+    ):
+        shutil.rmtree(bench)
+    bench.mkdir(parents=True, exist_ok=True)
+    if not kept.exists():
+        shutil.copyfile(policy, kept)
 
 
 def benchmark_markdown(results: list[Result], settings: TrainSettings) -> str:

@@ -80,3 +80,23 @@ def test_resumed_run_is_the_uninterrupted_run(
     assert said[0].startswith("resuming"), said
     assert result.steps == 4096
     assert_same_run(straight, folder)
+
+
+def test_a_run_resumed_to_train_longer_benchmarks_its_new_policy(
+    tiny: Any, tmp_path: Path
+) -> None:
+    """The final benchmark measures the final policy: after `--resume
+    --timesteps` longer, the old benchmark's games (of the shorter run's policy)
+    are not kept as the new policy's."""
+    from dataclasses import replace
+
+    settings = tiny(timesteps=512, final_games=2, opponents=("random",))
+    run = tmp_path / "run"
+    quiet = lambda _msg: None  # noqa: E731
+    train(settings, run, say=quiet)
+    first = (run / "benchmark" / "policy.npz").read_bytes()
+    assert first == (run / "policy.npz").read_bytes()
+    train(replace(settings, timesteps=1024), run, resume=True, say=quiet)
+    second = (run / "benchmark" / "policy.npz").read_bytes()
+    assert second == (run / "policy.npz").read_bytes()
+    assert second != first
