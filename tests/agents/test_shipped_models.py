@@ -1,0 +1,49 @@
+"""The models shipped in the package: each loads, plays legal whole games at its
+player count through the tournament, and is the strong player it was shipped as."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agents.ppo import Policy, shipped_model, shipped_models
+from agents.ppo.agent import MODELS_DIR
+from agents.tournament import play_game
+from scavenger_env.core.games import get_game
+
+MODELS = sorted(MODELS_DIR.glob("*.npz"))
+
+
+def test_a_two_player_cavein_model_is_shipped() -> None:
+    """`scavenger tournament --players ppo,raider` must work right after install."""
+    assert shipped_model("cavein", 2).is_file()
+    assert "cavein-2p" in " ".join(shipped_models())
+
+
+@pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
+def test_each_shipped_model_loads_and_plays_legal_games(path: Path) -> None:
+    """Each file is a policy for its game and player count, a few MB at most, and
+    plays whole games (an illegal action would raise AgentError)."""
+    assert path.stat().st_size < 8_000_000
+    game, players = path.stem.rsplit("-", 1)
+    n = int(players.removesuffix("p"))
+    policy = Policy.load(path, game=game, num_players=n)
+    assert policy.meta["game"] == game and policy.meta["num_players"] == n
+    config = get_game(game).make_config(n)
+    for seed in range(2):
+        specs = ["ppo"] + ["random"] * (n - 1)
+        record = play_game(config, seed, specs[seed % n :] + specs[: seed % n], seed)
+        assert record.actions
+
+
+def test_the_two_player_model_beats_random() -> None:
+    """Deterministic games against random: a trained model wins them all (a
+    random-weight network would lose many)."""
+    config = get_game("cavein").make_config(2)
+    wins = 0
+    for seed in range(10):
+        specs = ["ppo", "random"] if seed % 2 == 0 else ["random", "ppo"]
+        record = play_game(config, seed, specs, seed)
+        wins += specs.index("ppo") in record.winners
+    assert wins == 10
