@@ -31,10 +31,10 @@ def plot_run(run: Path, out: Path | None = None, title: str | None = None) -> Pa
                 (int(row["step"]), float(row["win_rate"]),
                  float(row["ci_low"]), float(row["ci_high"]))
             )  # fmt: skip
-    for name, points in evals.items():
-        steps = [p[0] for p in points]
-        line = top.plot(steps, [p[1] for p in points], marker="o", label=name)[0]
-        top.fill_between(steps, [p[2] for p in points], [p[3] for p in points],
+    for name, marks in evals.items():
+        steps = [p[0] for p in marks]
+        line = top.plot(steps, [p[1] for p in marks], marker="o", label=name)[0]
+        top.fill_between(steps, [p[2] for p in marks], [p[3] for p in marks],
                          color=line.get_color(), alpha=0.15)  # fmt: skip
     top.set_ylabel("evaluation win rate (95% CI)")
     top.set_ylim(0, 1)

@@ -275,7 +275,7 @@ class Policy:
                 f"{type(model).__name__} has no actor-critic MLP policy; pass a "
                 "MaskablePPO (or PPO) model built with 'MlpPolicy'"
             )
-        space = getattr(model, "action_space", None)
+        space: Any = getattr(model, "action_space", None)
         if type(space).__name__ != "Discrete":
             raise UnsupportedModelError(
                 f"the action space is {space!r}; only Discrete actions are supported"
