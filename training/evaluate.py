@@ -47,6 +47,11 @@ class Result:
         }
 
 
+def tag(name: str) -> str:
+    """An agent spec as a folder or log tag (no ':' or '=')."""
+    return name.replace(":", "_").replace("=", "-")
+
+
 def policy_spec(path: Path) -> str:
     """The `ppo` agent spec that plays the policy file at `path`."""
     return f"ppo:model={Path(path).resolve()}"
@@ -80,7 +85,7 @@ def measure(
     results = []
     for label, field in _matchups(bots, num_players):
         plan = make_plan([spec, *field], num_players, games=games, seed=seed, game=game)
-        where = folder / f"vs-{label.replace(':', '_').replace('=', '-')}"
+        where = folder / f"vs-{tag(label)}"
         run_tournament(plan, where, jobs=jobs, progress=progress)
         results.append(_policy_record(where, label, spec))
     return results

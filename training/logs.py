@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from scavenger_env.core.records import atomic_output
+
 TRAINING_CSV = "training.csv"
 LEAGUE_CSV = "league.csv"
 EVAL_CSV = "eval.csv"
@@ -69,10 +71,8 @@ class CsvLog:
                     kept.append(tuple(row))
             except ValueError:
                 continue
-        tmp = self.path.with_suffix(".csv.tmp")
-        with tmp.open("w", newline="") as f:
-            csv.writer(f).writerows(kept)
-        tmp.replace(self.path)
+        with atomic_output(self.path) as out:
+            csv.writer(out).writerows(kept)
 
 
 def _cell(value: Any) -> Any:

@@ -36,7 +36,7 @@ from scavenger_env.core.errors import ConfigError
 from scavenger_env.core.single_agent import SingleAgentEnv
 
 from . import checkpoint as ckpt
-from .evaluate import Result, measure
+from .evaluate import Result, measure, tag
 from .league import League, Member
 from .logs import (
     EVAL_COLUMNS,
@@ -47,7 +47,13 @@ from .logs import (
     TRAINING_CSV,
     CsvLog,
 )
-from .settings import TrainSettings, check_resume, load_settings, save_settings
+from .settings import (
+    MAY_CHANGE,
+    TrainSettings,
+    check_resume,
+    load_settings,
+    save_settings,
+)
 
 SNAPSHOTS = "snapshots"
 EVAL_DIR = "eval"
@@ -343,10 +349,10 @@ class _RunState:
         logger.record("league/size", len(self.league.members))
         for entry in self.league.summary():
             self.league_log.write({"step": step, **entry})
-            tag = entry["opponent"].replace(":", "_").replace("=", "-")
+            name = tag(entry["opponent"])
             if entry["win_rate"] is not None:
-                logger.record(f"league/win_rate_vs_{tag}", entry["win_rate"])
-            logger.record(f"league/weight_{tag}", entry["weight"])
+                logger.record(f"league/win_rate_vs_{name}", entry["win_rate"])
+            logger.record(f"league/weight_{name}", entry["weight"])
         if self.progress is not None:
             self.progress.update(done)
             self.progress.set_postfix(
@@ -388,6 +394,9 @@ def prepare_folder(
             )
         saved = load_settings(folder)
         check_resume(saved, settings)
+        # the saved settings decide, but for what may change
+        settings = replace(saved, **{k: getattr(settings, k) for k in MAY_CHANGE})
+        save_settings(folder, settings)
         return settings
     if folder.exists() and any(folder.iterdir()):
         raise ConfigError(
@@ -422,13 +431,6 @@ def train(
     # before the folder is made: a device that is not here leaves nothing behind
     device = _device(settings.check().device, torch)
     settings = prepare_folder(run, settings, resume)
-    if resume:  # the saved settings decide, but for what may change
-        saved = load_settings(run)
-        settings = replace(
-            saved, timesteps=settings.timesteps, device=settings.device,
-            eval_every=settings.eval_every, final_games=settings.final_games,
-        )  # fmt: skip
-        save_settings(run, settings)
     if device == "cpu":
         torch.set_num_threads(1)  # measured fastest for these small networks
     ckpt.clean_partial(run)
@@ -451,21 +453,14 @@ def train(
         model = MaskablePPO.load(found / ckpt.MODEL_FILE, env=vec, device=device)
         departed = {
             name: Member(name, spec=m["spec"], path=m["path"])
-            for name, m in saved_state.get("departed", {}).items()
+            for name, m in saved_state["departed"].items()
         }
-        envs = _envs(vec)
-        if "players" in saved_state:
-            obs = [
-                restore_episode(env, ep, players, departed, settings, run)
-                for env, ep, players in zip(
-                    envs, saved_state["episodes"], saved_state["players"]
-                )
-            ]
-        else:  # a checkpoint of an earlier version: the opponents by index
-            obs = [
-                env.restore_episode(ep)
-                for env, ep in zip(envs, saved_state["episodes"])
-            ]
+        obs = [
+            restore_episode(env, ep, players, departed, settings, run)
+            for env, ep, players in zip(
+                _envs(vec), saved_state["episodes"], saved_state["players"]
+            )
+        ]
         model._last_obs = np.stack(obs)
         model._last_episode_starts = saved_state["episode_starts"]
         ckpt.set_global_rng_state(saved_state["rng"])
@@ -498,7 +493,7 @@ def train(
     formats = [make_output_format("tensorboard", str(run / "tb"))] if _has_tb() else []
     model.set_logger(Logger(str(run), formats))
     if saved_state is not None:  # the losses of the last update, not yet logged
-        for key, value in saved_state.get("pending_logs", {}).items():
+        for key, value in saved_state["pending_logs"].items():
             model.logger.record(key, value)
     bar = _progress_bar(progress, settings.timesteps, step)
     state = _RunState(settings, run, league, vec, bar, say)
@@ -648,10 +643,8 @@ def _evaluate_if_due(
     for r in results:
         row = r.as_row(step)
         state.eval_log.write(row)
-        tag = r.opponent.replace(":", "_").replace("=", "-")
-        model.logger.record(f"eval/win_rate_vs_{tag}", row["win_rate"])
-        model.logger.record(f"eval/ci_low_vs_{tag}", row["ci_low"])
-        model.logger.record(f"eval/ci_high_vs_{tag}", row["ci_high"])
+        for key in ("win_rate", "ci_low", "ci_high"):
+            model.logger.record(f"eval/{key}_vs_{tag(r.opponent)}", row[key])
         parts.append(
             f"{r.opponent} {r.win_rate:.0%} [{row['ci_low']:.0%}-{row['ci_high']:.0%}]"
         )

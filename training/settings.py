@@ -16,6 +16,7 @@ from typing import Any
 
 from scavenger_env.core.errors import ConfigError
 from scavenger_env.core.games import get_game
+from scavenger_env.core.records import atomic_output
 from scavenger_env.core.single_agent import REWARD_MODES
 
 SETTINGS_FILE = "run.json"
@@ -129,10 +130,8 @@ class TrainSettings:
 
 
 def save_settings(folder: Path, settings: TrainSettings) -> None:
-    path = folder / SETTINGS_FILE
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(settings.to_dict(), indent=2) + "\n")
-    tmp.replace(path)
+    with atomic_output(folder / SETTINGS_FILE) as out:
+        out.write(json.dumps(settings.to_dict(), indent=2) + "\n")
 
 
 def load_settings(folder: Path) -> TrainSettings:

@@ -37,6 +37,7 @@ __all__ = [
     "UnknownAgentError",
     "as_int",
     "checked_seed",
+    "end_reward",
     "make_env",
     "wrap",
 ]
@@ -55,6 +56,17 @@ _AFTER_RESET = frozenset(
         "infos",
     }
 )
+
+
+def end_reward(rules: Game, state: Any, seat: int, mode: str) -> float:
+    """`seat`'s reward at the end of a finished game: "win" gives +1 to each
+    winner and -1 to the others; "score" gives (own score - best opponent's) /
+    `rules.score_scale`. (The safety stop gives 0: callers check it first.)"""
+    if mode == "win":
+        return 1.0 if seat in rules.winners(state) else -1.0
+    scores = rules.scores(state)
+    best = max(v for j, v in enumerate(scores) if j != seat)
+    return (scores[seat] - best) / rules.score_scale
 
 
 class UnknownAgentError(KeyError):
@@ -419,12 +431,8 @@ class GameEnv(AECEnv):
             if truncated:  # a safety stop: nobody won or lost
                 self.rewards[a] = 0.0
                 self.truncations[a] = True
-            elif self.reward_mode == "win":
-                self.rewards[a] = 1.0 if i in won else -1.0
-                self.terminations[a] = True
             else:
-                best = max(v for j, v in enumerate(scores) if j != i)
-                self.rewards[a] = (scores[i] - best) / rules.score_scale
+                self.rewards[a] = end_reward(rules, s, i, self.reward_mode)
                 self.terminations[a] = True
             self.infos[a]["final_scores"] = dict(
                 zip(self.possible_agents, scores, strict=True)

@@ -52,7 +52,7 @@ import numpy as np
 from gymnasium import spaces
 
 from scavenger_env.core.aec import REWARD_MODES as _AEC_REWARDS
-from scavenger_env.core.aec import as_int, checked_seed, plain
+from scavenger_env.core.aec import as_int, checked_seed, end_reward, plain
 from scavenger_env.core.errors import ConfigError, IllegalActionError
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import DEFAULT_GAME, get_game
@@ -285,8 +285,9 @@ class SingleAgentEnv(gymnasium.Env):
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play the learner's `action` (an env action id), then the opponents'
-        decisions up to the learner's next one. An illegal action raises
-        `IllegalActionError` saying why, and changes nothing."""
+        decisions up to the learner's next one. An illegal action loses the
+        episode or raises, as `illegal` says (see the module docstring); a value
+        that is not an action id always raises `IllegalActionError`."""
         state = self.state
         rules = self.rules
         if state is None:
@@ -426,7 +427,6 @@ class SingleAgentEnv(gymnasium.Env):
         """Let the opponents move until the learner is to move or the game ends."""
         rules = self.rules
         state = self.state
-        game = rules
         while not rules.is_over(state):
             mover = rules.current_player(state)
             legal = rules.legal_actions(state)
@@ -439,7 +439,7 @@ class SingleAgentEnv(gymnasium.Env):
                     f"{_MAX_DECISIONS} decisions"
                 )
             player = self.players[mover]
-            view = view_for(player, state, mover, game, self._encoder)
+            view = view_for(player, state, mover, rules, self._encoder)
             action = int(player.act(view, legal[:], self._rngs[mover]))
             if action not in legal:
                 raise IllegalActionError(
@@ -455,14 +455,11 @@ class SingleAgentEnv(gymnasium.Env):
         return self._encoder.encode(self.state, self.seat)
 
     def _final_reward(self) -> float:
-        rules = self.rules
-        won = 1.0 if self.seat in rules.winners(self.state) else -1.0
-        if self.reward_mode == "win":
-            return won
-        scores = rules.scores(self.state)
-        best = max(v for j, v in enumerate(scores) if j != self.seat)
-        margin = (scores[self.seat] - best) / rules.score_scale
-        return margin if self.reward_mode == "score" else won + margin
+        if self.reward_mode == "win+score":
+            return sum(
+                end_reward(self.rules, self.state, self.seat, m) for m in _AEC_REWARDS
+            )
+        return end_reward(self.rules, self.state, self.seat, self.reward_mode)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"seat": self.seat, "opponents": self.opponent_names()}
