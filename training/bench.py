@@ -38,25 +38,15 @@ def training_rate(game: str, opponent: str, steps: int, seed: int = 0) -> float:
     """Learner steps/s of MaskablePPO at the default training settings (the
     first rollout, which builds the network, is not timed)."""
     import torch
-    from sb3_contrib import MaskablePPO
 
     from .league import League
-    from .run import make_envs
+    from .run import make_envs, new_model
     from .settings import TrainSettings
 
     torch.set_num_threads(1)
     settings = TrainSettings(game=game, opponents=(opponent,), seed=seed)
     vec = make_envs(settings, League([opponent]), run=None)
-    model = MaskablePPO(
-        "MlpPolicy",
-        vec,
-        n_steps=settings.n_steps,
-        batch_size=settings.batch_size,
-        n_epochs=settings.n_epochs,
-        policy_kwargs={"net_arch": list(settings.net_arch)},
-        seed=seed,
-        device="cpu",
-    )
+    model = new_model(settings, vec, "cpu")
     model.learn(settings.rollout_steps)
     rollouts = max(1, steps // settings.rollout_steps)
     start = time.perf_counter()

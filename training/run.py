@@ -153,6 +153,28 @@ def restore_episode(
     return obs
 
 
+def new_model(settings: TrainSettings, vec: Any, device: str) -> Any:
+    """A fresh MaskablePPO for `settings` on the vectorised envs `vec`."""
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO(
+        "MlpPolicy",
+        vec,
+        n_steps=settings.n_steps,
+        batch_size=settings.batch_size,
+        n_epochs=settings.n_epochs,
+        learning_rate=settings.learning_rate,
+        gamma=settings.gamma,
+        gae_lambda=settings.gae_lambda,
+        clip_range=settings.clip_range,
+        ent_coef=settings.ent_coef,
+        policy_kwargs={"net_arch": list(settings.net_arch)},
+        seed=settings.seed,
+        device=device,
+        verbose=0,
+    )
+
+
 def make_envs(settings: TrainSettings, league: League, run: Path | None) -> Any:
     """The vectorised environments: `n_envs` `SingleAgentEnv`s stepped in this
     process (measured faster than one process per env on 2 cores: the policy
@@ -448,9 +470,10 @@ def train(
         )
     vec = make_envs(settings, league, run)
     departed: dict[str, Member] = {}
-    MaskablePPO = sb3_contrib.MaskablePPO
     if found is not None and saved_state is not None:
-        model = MaskablePPO.load(found / ckpt.MODEL_FILE, env=vec, device=device)
+        model = sb3_contrib.MaskablePPO.load(
+            found / ckpt.MODEL_FILE, env=vec, device=device
+        )
         departed = {
             name: Member(name, spec=m["spec"], path=m["path"])
             for name, m in saved_state["departed"].items()
@@ -467,22 +490,7 @@ def train(
         step = int(model.num_timesteps)
         say(f"resuming {run} from step {step:,} ({found.name})")
     else:
-        model = MaskablePPO(
-            "MlpPolicy",
-            vec,
-            n_steps=settings.n_steps,
-            batch_size=settings.batch_size,
-            n_epochs=settings.n_epochs,
-            learning_rate=settings.learning_rate,
-            gamma=settings.gamma,
-            gae_lambda=settings.gae_lambda,
-            clip_range=settings.clip_range,
-            ent_coef=settings.ent_coef,
-            policy_kwargs={"net_arch": list(settings.net_arch)},
-            seed=settings.seed,
-            device=device,
-            verbose=0,
-        )
+        model = new_model(settings, vec, device)
         step = 0
     for log, columns in (
         (TRAINING_CSV, TRAINING_COLUMNS),
@@ -553,16 +561,10 @@ def _finish(
         )
         bench = run / BENCHMARK_DIR
         _forget_other_policys_benchmark(bench, run / FINAL_POLICY)
-        results = measure(
-            bench / FINAL_POLICY,
-            list(settings.opponents),
-            game=settings.game,
-            num_players=settings.num_players,
-            games=settings.final_games,
-            seed=settings.seed + 1_000_003,
-            folder=bench,
-            progress=progress,
-        )
+        results = _measure(
+            settings, bench / FINAL_POLICY, settings.final_games,
+            settings.seed + 1_000_003, bench, progress,
+        )  # fmt: skip
         (run / BENCHMARK_FILE).write_text(benchmark_markdown(results, settings))
         for r in results:
             low, high = r.interval
@@ -582,6 +584,27 @@ def _finish(
     )
     return TrainResult(run, int(model.num_timesteps), state.elapsed(),
                        state.league.snapshots_made, results)  # fmt: skip
+
+
+def _measure(
+    settings: TrainSettings,
+    policy: Path,
+    games: int,
+    seed: int,
+    folder: Path,
+    progress: bool = False,
+) -> list[Result]:
+    """The policy against the run's scripted bots, through the tournament."""
+    return measure(
+        policy,
+        list(settings.opponents),
+        game=settings.game,
+        num_players=settings.num_players,
+        games=games,
+        seed=seed,
+        folder=folder,
+        progress=progress,
+    )
 
 
 def _forget_other_policys_benchmark(bench: Path, policy: Path) -> None:
@@ -630,14 +653,8 @@ def _evaluate_if_due(
     where.mkdir(parents=True, exist_ok=True)
     policy_path = where / FINAL_POLICY
     export_policy(model, settings, {"eval": step}).save(policy_path)
-    results = measure(
-        policy_path,
-        list(settings.opponents),
-        game=settings.game,
-        num_players=settings.num_players,
-        games=settings.eval_games,
-        seed=settings.seed + 7,
-        folder=where,
+    results = _measure(
+        settings, policy_path, settings.eval_games, settings.seed + 7, where
     )
     parts = []
     for r in results:
