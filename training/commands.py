@@ -102,6 +102,10 @@ def add_command(commands: Any) -> None:
     p.add_argument("--checkpoint-rollouts", type=int_at_least(1), default=None,
                    metavar="R", help="rollouts between checkpoints (default: "
                    f"{d.checkpoint_rollouts})")  # fmt: skip
+    p.add_argument("--init-from", default=None, metavar="RUN",
+                   help="start from the network of another run (its folder or "
+                   "model.zip) instead of fresh weights: to fine-tune, e.g. "
+                   "--no-self-play against chosen bots")  # fmt: skip
     p.add_argument("--quiet", "-q", action="store_true",
                    help="no progress bar and no messages")  # fmt: skip
     p.set_defaults(func=run)
@@ -124,6 +128,7 @@ _FLAGS = {
     "eval_games": "eval_games",
     "final_games": "final_games",
     "checkpoint_rollouts": "checkpoint_rollouts",
+    "init_from": "init_from",
 }
 
 
@@ -149,7 +154,7 @@ def _asked(args: argparse.Namespace) -> dict[str, Any]:
             sizes = tuple(int(x) for x in args.net_arch.split(","))
         except ValueError:
             raise UserError(
-                f"--net-arch {args.net_arch!r}: give sizes like 256,256"
+                f"--net-arch {args.net_arch!r}: give sizes like 64,64"
             ) from None
         if not sizes or min(sizes) < 1:
             raise UserError(f"--net-arch {args.net_arch!r}: sizes must be positive")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+import zipfile
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -401,6 +402,54 @@ def export_policy(model: Any, settings: TrainSettings, extra: dict[str, Any]) ->
     )
 
 
+def initial_model_file(init_from: str) -> Path:
+    """The `model.zip` that `init_from` names: the file itself, or a run folder's
+    final model, or its newest checkpoint's when it has not finished."""
+    path = Path(init_from)
+    if path.is_file():
+        return path
+    if path.is_dir():
+        if (path / FINAL_MODEL).is_file():
+            return path / FINAL_MODEL
+        found = ckpt.latest(path)
+        if found is not None:
+            return found / ckpt.MODEL_FILE
+        raise ConfigError(
+            f"init_from={init_from!r}: the folder holds neither {FINAL_MODEL} nor "
+            "a checkpoint; give a training run's folder or its model.zip"
+        )
+    raise ConfigError(
+        f"init_from={init_from!r} does not exist; give a training run's folder or "
+        "its model.zip"
+    )
+
+
+def load_initial_weights(model: Any, settings: TrainSettings, device: str) -> None:
+    """Put the weights and optimiser state of `settings.init_from` into `model`;
+    a network of another shape (other game, player count or --net-arch) is
+    refused with the reason."""
+    path = initial_model_file(settings.init_from)
+    if not zipfile.is_zipfile(path):
+        raise ConfigError(
+            f"init_from={settings.init_from!r}: {path} is not a readable SB3 model "
+            "(not a zip file); give a training run's folder or its model.zip"
+        )
+    try:
+        model.set_parameters(str(path), exact_match=True, device=device)
+    except (RuntimeError, ValueError, KeyError) as err:
+        first = str(err).strip().splitlines()[0] if str(err).strip() else repr(err)
+        raise ConfigError(
+            f"init_from={settings.init_from!r}: its network does not fit this run "
+            f"({settings.game}, {settings.num_players} players, net_arch "
+            f"{list(settings.net_arch)}): {first}"
+        ) from None
+    except (OSError, EOFError, zipfile.BadZipFile) as err:
+        raise ConfigError(
+            f"init_from={settings.init_from!r}: {path} is not a readable SB3 "
+            f"model ({err}); give a training run's folder or its model.zip"
+        ) from None
+
+
 # -- the run ---------------------------------------------------------------------------
 
 
@@ -452,6 +501,8 @@ def train(
     run = Path(folder)
     # before the folder is made: a device that is not here leaves nothing behind
     device = _device(settings.check().device, torch)
+    if settings.init_from and not resume:
+        initial_model_file(settings.init_from)  # before anything is written
     settings = prepare_folder(run, settings, resume)
     if device == "cpu":
         torch.set_num_threads(1)  # measured fastest for these small networks
@@ -491,6 +542,14 @@ def train(
         say(f"resuming {run} from step {step:,} ({found.name})")
     else:
         model = new_model(settings, vec, device)
+        if settings.init_from:
+            try:
+                load_initial_weights(model, settings, device)
+            except ConfigError:
+                vec.close()
+                if not resume:  # the folder was made just now: leave nothing
+                    shutil.rmtree(run)
+                raise
         step = 0
     for log, columns in (
         (TRAINING_CSV, TRAINING_COLUMNS),

@@ -136,3 +136,62 @@ def test_cuda_runs_or_is_refused_clearly(
     assert "--device cuda" in err and "no CUDA" in err and "--device cpu" in err
     # nothing was left behind: the same command on the cpu just works
     assert not folder.exists() or not any(folder.iterdir())
+
+
+def test_init_from_starts_with_the_runs_weights(finished: Path) -> None:
+    """--init-from: the new run's network starts as the old run's final one (not
+    the fresh weights it was built with)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from training.league import League
+    from training.run import load_initial_weights, make_envs, new_model
+    from training.settings import TrainSettings
+
+    settings = TrainSettings(
+        n_envs=4, n_steps=64, batch_size=128, net_arch=(32, 32),
+        opponents=("random", "greedy"), seed=3, init_from=str(finished),
+    )  # fmt: skip
+    vec = make_envs(settings, League(list(settings.opponents)), run=None)
+    model = new_model(settings, vec, "cpu")
+    old = MaskablePPO.load(finished / "model.zip", device="cpu")
+    fresh = [p.detach().clone() for p in model.policy.parameters()]
+    load_initial_weights(model, settings, "cpu")
+    loaded = list(model.policy.parameters())
+    assert any(not torch.equal(a, b) for a, b in zip(fresh, loaded))
+    for a, b in zip(loaded, old.policy.parameters()):
+        assert torch.equal(a, b)
+    vec.close()
+
+
+def test_init_from_through_the_cli_records_it(finished: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "tuned"
+    args = ["train", "--output", str(folder), "--timesteps", "256", *TINY]
+    assert main([*args, "--init-from", str(finished), "--no-self-play"]) == 0
+    saved = json.loads((folder / "run.json").read_text())
+    assert saved["init_from"] == str(finished)
+    assert saved["self_play"] is False
+    assert (folder / "policy.npz").is_file()
+
+
+def test_init_from_errors_name_the_problem(
+    finished: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "run"
+    base = ["train", "--output", str(folder), "--timesteps", "256", *TINY]
+    err = fails([*base, "--init-from", str(tmp_path / "nowhere")], capsys)
+    assert "does not exist" in err and "model.zip" in err
+    assert not folder.exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    err = fails([*base, "--init-from", str(empty)], capsys)
+    assert "neither model.zip nor a checkpoint" in err
+    # another network shape: refused, and the new folder is not left behind
+    err = fails([*base, "--init-from", str(finished), "--net-arch", "16"], capsys)
+    assert "does not fit this run" in err and "net_arch [16]" in err
+    assert not folder.exists()
+    garbage = tmp_path / "model.zip"
+    garbage.write_bytes(b"not a zip")
+    err = fails([*base, "--init-from", str(garbage)], capsys)
+    assert "not a readable SB3 model" in err
+    assert not folder.exists()
