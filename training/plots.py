@@ -8,6 +8,7 @@ against each league member (league.csv), with the moments snapshots joined.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 
 from .logs import EVAL_CSV, LEAGUE_CSV, read_csv
@@ -15,8 +16,17 @@ from .logs import EVAL_CSV, LEAGUE_CSV, read_csv
 CURVE_FILE = "curve.png"
 
 
-def plot_run(run: Path, out: Path | None = None, title: str | None = None) -> Path:
-    """Draw the run's curve; returns the PNG's path (default: RUN/curve.png)."""
+def plot_run(
+    run: Path,
+    out: Path | None = None,
+    title: str | None = None,
+    marks: Sequence[tuple[int, str]] = (),
+) -> Path:
+    """Draw the run's curve; returns the PNG's path (default: RUN/curve.png).
+
+    `marks`: (step, label) of moments to draw across both panels, such as where
+    a fine-tuning phase began on a curve joined from two runs.
+    """
     import matplotlib
 
     matplotlib.use("Agg")
@@ -31,10 +41,10 @@ def plot_run(run: Path, out: Path | None = None, title: str | None = None) -> Pa
                 (int(row["step"]), float(row["win_rate"]),
                  float(row["ci_low"]), float(row["ci_high"]))
             )  # fmt: skip
-    for name, marks in evals.items():
-        steps = [p[0] for p in marks]
-        line = top.plot(steps, [p[1] for p in marks], marker="o", label=name)[0]
-        top.fill_between(steps, [p[2] for p in marks], [p[3] for p in marks],
+    for name, rows in evals.items():
+        steps = [p[0] for p in rows]
+        line = top.plot(steps, [p[1] for p in rows], marker="o", label=name)[0]
+        top.fill_between(steps, [p[2] for p in rows], [p[3] for p in rows],
                          color=line.get_color(), alpha=0.15)  # fmt: skip
     top.set_ylabel("evaluation win rate (95% CI)")
     top.set_ylim(0, 1)
@@ -63,6 +73,11 @@ def plot_run(run: Path, out: Path | None = None, title: str | None = None) -> Pa
     bottom.set_ylim(0, 1)
     if league:
         bottom.legend(loc="lower right", fontsize=8)
+    for step, label in marks:
+        for axis in (top, bottom):
+            axis.axvline(step, color="crimson", lw=1, ls="--")
+        top.annotate(label, (step, 0.03), xytext=(4, 0), textcoords="offset points",
+                     color="crimson", fontsize=8)  # fmt: skip
     fig.suptitle(title or f"training run {run.name}")
     fig.tight_layout()
     fig.savefig(out, dpi=100)

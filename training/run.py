@@ -50,6 +50,7 @@ from .logs import (
 )
 from .settings import (
     MAY_CHANGE,
+    SETTINGS_FILE,
     TrainSettings,
     check_resume,
     load_settings,
@@ -503,6 +504,7 @@ def train(
     device = _device(settings.check().device, torch)
     if settings.init_from and not resume:
         initial_model_file(settings.init_from)  # before anything is written
+    made_folder = not run.exists()
     settings = prepare_folder(run, settings, resume)
     if device == "cpu":
         torch.set_num_threads(1)  # measured fastest for these small networks
@@ -547,8 +549,10 @@ def train(
                 load_initial_weights(model, settings, device)
             except ConfigError:
                 vec.close()
-                if not resume:  # the folder was made just now: leave nothing
-                    shutil.rmtree(run)
+                if not resume:  # a new run: take back what prepare_folder wrote
+                    (run / SETTINGS_FILE).unlink(missing_ok=True)
+                    if made_folder:
+                        run.rmdir()
                 raise
         step = 0
     for log, columns in (

@@ -363,6 +363,11 @@ class Policy:
             dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
         )
         try:
+            # mkstemp makes the file private (0600); give it the permissions any
+            # new file gets, so a policy saved to share can be read by others
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
             with os.fdopen(fd, "wb") as f:
                 np.savez_compressed(f, **arrays)  # type: ignore[arg-type]
                 f.flush()

@@ -193,6 +193,14 @@ def test_save_and_load_give_the_same_policy(tmp_path: Path) -> None:
     assert (meta["steps"], meta["command"]) == (1000, "scavenger train")
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_a_saved_policy_gets_a_new_files_permissions(tmp_path: Path) -> None:
+    plain = tmp_path / "plain"
+    plain.write_bytes(b"")
+    path = random_policy().save(tmp_path / "policy.npz")
+    assert path.stat().st_mode & 0o777 == plain.stat().st_mode & 0o777
+
+
 def test_single_and_batch_logits_agree() -> None:
     policy = random_policy(hidden=(64, 16))
     obs, _ = observations(10)

@@ -50,7 +50,7 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_run_writes_every_promised_file(finished: Path) -> None:
-    for name in ("run.json", "policy.npz", "model.zip", "benchmark.md"):
+    for name in ("run.json", "policy.npz", "model.zip", "benchmark.md", "curve.png"):
         assert (finished / name).is_file(), name
     for name in ("tb", "checkpoints", "benchmark", "eval"):
         assert (finished / name).is_dir() and any((finished / name).iterdir()), name
@@ -190,8 +190,24 @@ def test_init_from_errors_name_the_problem(
     err = fails([*base, "--init-from", str(finished), "--net-arch", "16"], capsys)
     assert "does not fit this run" in err and "net_arch [16]" in err
     assert not folder.exists()
+    # a folder the user made beforehand stays, as it was: empty
+    folder.mkdir()
+    err = fails([*base, "--init-from", str(finished), "--net-arch", "16"], capsys)
+    assert "does not fit this run" in err
+    assert folder.is_dir() and not any(folder.iterdir())
+    folder.rmdir()
     garbage = tmp_path / "model.zip"
     garbage.write_bytes(b"not a zip")
     err = fails([*base, "--init-from", str(garbage)], capsys)
     assert "not a readable SB3 model" in err
     assert not folder.exists()
+
+
+def test_the_curve_draws_marks(finished: Path, tmp_path: Path) -> None:
+    from training.plots import plot_run
+
+    plain = plot_run(finished, tmp_path / "plain.png")
+    marked = plot_run(finished, tmp_path / "marked.png", marks=[(512, "phase 2")])
+    for png in (plain, marked):
+        assert png.read_bytes().startswith(b"\x89PNG")
+    assert plain.read_bytes() != marked.read_bytes()
