@@ -34,17 +34,25 @@ def adapter_rate(game: str, opponent: str, seconds: float, seed: int = 0) -> flo
     return steps / elapsed
 
 
-def training_rate(game: str, opponent: str, steps: int, seed: int = 0) -> float:
-    """Learner steps/s of MaskablePPO at the default training settings (the
-    first rollout, which builds the network, is not timed)."""
+def training_rate(
+    game: str,
+    opponent: str,
+    steps: int,
+    seed: int = 0,
+    changes: dict[str, Any] | None = None,
+) -> float:
+    """Learner steps/s of MaskablePPO at the default training settings with
+    `changes` (the first rollout, which builds the network, is not timed)."""
     import torch
 
     from .league import League
-    from .run import make_envs, new_model
+    from .run import fast_torch, make_envs, new_model
     from .settings import TrainSettings
 
-    torch.set_num_threads(1)
-    settings = TrainSettings(game=game, opponents=(opponent,), seed=seed)
+    settings = TrainSettings(
+        game=game, opponents=(opponent,), seed=seed, **(changes or {})
+    ).check()
+    fast_torch(torch, "cpu", settings.threads)
     vec = make_envs(settings, League([opponent]), run=None)
     model = new_model(settings, vec, "cpu")
     model.learn(settings.rollout_steps)
@@ -57,16 +65,28 @@ def training_rate(game: str, opponent: str, steps: int, seed: int = 0) -> float:
 
 
 def bench_train(
-    game: str, opponents: list[str], steps: int, seconds: float
+    game: str,
+    opponents: list[str],
+    steps: int,
+    seconds: float,
+    changes: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
+    """One row per opponent: the adapter's and training's steps/s, and the
+    network and threads that training ran with."""
+    from .settings import TrainSettings
+
+    settings = TrainSettings(**(changes or {}))
     rows = []
     for opponent in opponents:
         env_rate = adapter_rate(game, opponent, seconds)
-        train_rate = training_rate(game, opponent, steps)
+        train_rate = training_rate(game, opponent, steps, changes=changes)
         rows.append(
             {
                 "game": game,
                 "opponent": opponent,
+                "net_arch": list(settings.net_arch),
+                "shared_layers": list(settings.shared_layers),
+                "threads": settings.threads,
                 "adapter_steps_per_s": round(env_rate),
                 "training_steps_per_s": round(train_rate),
                 "ratio": round(train_rate / env_rate, 3),
@@ -76,9 +96,12 @@ def bench_train(
 
 
 def format_bench(rows: list[dict[str, Any]]) -> str:
+    first = rows[0] if rows else {"net_arch": [], "shared_layers": [], "threads": 0}
+    shared = ",".join(map(str, first["shared_layers"])) or "none"
     lines = [
-        "learner steps/s, 2 players (training: MaskablePPO, 16 envs, batch 512, "
-        "1 torch thread)",
+        "learner steps/s, 2 players (training: MaskablePPO, 16 envs, batch 512; "
+        f"net_arch {','.join(map(str, first['net_arch']))}, shared layers {shared}, "
+        f"torch threads {first['threads']})",
         f"{'opponent':<12}{'adapter':>12}{'training':>12}{'ratio':>8}",
     ]
     for r in rows:

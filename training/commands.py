@@ -70,6 +70,10 @@ def add_command(commands: Any) -> None:
     p.add_argument("--device", default=None, metavar="DEV",
                    help="auto, cpu, cuda or cuda:N (default: auto: cuda when "
                    "available)")  # fmt: skip
+    p.add_argument("--threads", type=int_at_least(1), default=None, metavar="N",
+                   help="torch threads on the CPU, at most the cores here "
+                   f"(default: {d.threads}; give 1 to run two trainings side by "
+                   "side)")  # fmt: skip
     p.add_argument("--reward", choices=("score", "win", "win+score"), default=None,
                    help=f"the learner's reward at the end of a game (default: "
                    f"{d.reward}: the score margin, own minus best opponent's, "
@@ -91,6 +95,10 @@ def add_command(commands: Any) -> None:
     p.add_argument("--net-arch", default=None, metavar="SIZES",
                    help="hidden layer sizes of the policy and value networks "
                    f"(default: {','.join(map(str, d.net_arch))})")  # fmt: skip
+    p.add_argument("--shared-layers", default=None, metavar="SIZES",
+                   help="hidden layers shared by both networks, before their "
+                   "--net-arch layers; 'none' for none (default: "
+                   f"{_sizes_text(d.shared_layers)})")  # fmt: skip
     p.add_argument("--eval-every", type=int_at_least(0), default=None, metavar="T",
                    help=f"steps between evaluations, 0 for none (default: "
                    f"{d.eval_every:,})")  # fmt: skip
@@ -116,6 +124,7 @@ _FLAGS = {
     "timesteps": "timesteps",
     "seed": "seed",
     "device": "device",
+    "threads": "threads",
     "reward": "reward",
     "n_envs": "n_envs",
     "n_steps": "n_steps",
@@ -150,16 +159,27 @@ def _asked(args: argparse.Namespace) -> dict[str, Any]:
     if args.no_self_play:
         asked["self_play"] = False
     if args.net_arch is not None:
-        try:
-            sizes = tuple(int(x) for x in args.net_arch.split(","))
-        except ValueError:
-            raise UserError(
-                f"--net-arch {args.net_arch!r}: give sizes like 64,64"
-            ) from None
-        if not sizes or min(sizes) < 1:
-            raise UserError(f"--net-arch {args.net_arch!r}: sizes must be positive")
-        asked["net_arch"] = sizes
+        asked["net_arch"] = _sizes("--net-arch", args.net_arch, allow_none=False)
+    if args.shared_layers is not None:
+        asked["shared_layers"] = _sizes("--shared-layers", args.shared_layers)
     return {k: v for k, v in asked.items() if v is not None}
+
+
+def _sizes_text(sizes: tuple[int, ...]) -> str:
+    return ",".join(map(str, sizes)) or "none"
+
+
+def _sizes(flag: str, text: str, allow_none: bool = True) -> tuple[int, ...]:
+    """Layer sizes from `64,64` (or `none`, where no layers are allowed)."""
+    if allow_none and text.strip().lower() == "none":
+        return ()
+    try:
+        sizes = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise UserError(f"{flag} {text!r}: give sizes like 64,64") from None
+    if not sizes or min(sizes) < 1:
+        raise UserError(f"{flag} {text!r}: sizes must be positive")
+    return sizes
 
 
 def run(args: argparse.Namespace) -> int:
@@ -204,8 +224,9 @@ def add_bench_command(targets: Any) -> None:
         "train",
         help="learner steps/s: the adapter alone and MaskablePPO training",
         description="Learner steps/s of the single-agent environment with random "
-        "masked actions, and of MaskablePPO training at the default settings (16 "
-        "environments in one process, batch 512, one torch thread), for 2 players "
+        "masked actions, and of MaskablePPO training at the default settings of "
+        "`scavenger train` (16 environments in one process, batch 512, 10 epochs, "
+        "two torch threads) or the network and threads given, for 2 players "
         "against random and against greedy, in one run; each training figure with "
         "its ratio to the adapter's random-play rate against the same opponent.",
     )
@@ -216,6 +237,12 @@ def add_bench_command(targets: Any) -> None:
                    help="training steps per measurement (default: 20,480)")  # fmt: skip
     b.add_argument("--seconds", type=positive_float, default=5.0, metavar="S",
                    help="seconds of random play per adapter measurement (default: 5)")  # fmt: skip
+    b.add_argument("--net-arch", default=None, metavar="SIZES",
+                   help="as for `scavenger train` (default: its default)")  # fmt: skip
+    b.add_argument("--shared-layers", default=None, metavar="SIZES",
+                   help="as for `scavenger train` (default: its default)")  # fmt: skip
+    b.add_argument("--threads", type=int_at_least(1), default=None, metavar="N",
+                   help="as for `scavenger train` (default: its default)")  # fmt: skip
     add_json_flag(b)
     b.set_defaults(func=run_bench)
 
@@ -227,11 +254,19 @@ def run_bench(args: argparse.Namespace) -> int:
 
     from .bench import bench_train, format_bench
 
+    changes: dict[str, Any] = {}
+    if args.net_arch is not None:
+        changes["net_arch"] = _sizes("--net-arch", args.net_arch, allow_none=False)
+    if args.shared_layers is not None:
+        changes["shared_layers"] = _sizes("--shared-layers", args.shared_layers)
+    if args.threads is not None:
+        changes["threads"] = args.threads
     rows = bench_train(
         game=args.game,
         opponents=split_players(args.opponents),
         steps=args.steps,
         seconds=args.seconds,
+        changes=changes,
     )
     print(json.dumps(rows) if args.json else format_bench(rows))
     return EXIT_OK

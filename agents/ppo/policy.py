@@ -2,10 +2,11 @@
 
 Training (Stable-Baselines3 / sb3-contrib, the `train` extra) keeps its own
 `.zip` checkpoints; what it hands to players is a `policy.npz` written by
-`Policy.save`: the actor of the default `MlpPolicy` (hidden layers with one
-activation, then the action logits) and a JSON `meta` saying which game, player
-count, observation size and action count it was trained for. Reading it needs
-numpy only, so anyone can play the shipped models.
+`Policy.save`: the actor of an `MlpPolicy` (hidden layers with one activation,
+the shared ones of training's `SharedLayers` first, then the action logits) and a
+JSON `meta` saying which game, player count, observation size and action count it
+was trained for. Reading it needs numpy only, so anyone can play the shipped
+models.
 
 Weights are stored as torch stores them: `W` of shape (out, in), `b` of shape
 (out,), so a layer computes `W @ x + b`.
@@ -261,8 +262,9 @@ class Policy:
         extra_meta: dict[str, Any] | None = None,
     ) -> Policy:
         """The actor of an sb3-contrib `MaskablePPO` (or SB3 `PPO`) whose policy
-        is the default `MlpPolicy`: a flatten feature extractor, an MLP of
-        Linear + activation layers, a linear action head.
+        is an `MlpPolicy`: the default flatten extractor or training's
+        `SharedLayers` (Linear + activation layers shared with the critic), an
+        MLP of Linear + activation layers, a linear action head.
 
         Raises:
             UnsupportedModelError: another architecture (CNN, LSTM, a custom
@@ -283,11 +285,16 @@ class Policy:
         extractors = [policy.features_extractor]
         if not getattr(policy, "share_features_extractor", True):
             extractors.append(policy.pi_features_extractor)
+        shared = None  # the actor's extractor when it has layers of its own
         for extractor in extractors:
-            if type(extractor).__name__ != "FlattenExtractor":
+            kind = type(extractor).__name__
+            if kind == "SharedLayers" and len(extractors) == 1:
+                shared = extractor
+            elif kind != "FlattenExtractor":
                 raise UnsupportedModelError(
-                    f"the features extractor is {type(extractor).__name__}; only "
-                    "the default FlattenExtractor of 'MlpPolicy' is supported"
+                    f"the features extractor is {kind}; only the default "
+                    "FlattenExtractor of 'MlpPolicy' and training's SharedLayers "
+                    "are supported"
                 )
         activation = getattr(policy.activation_fn, "__name__", "").lower()
         if activation not in ACTIVATIONS:
@@ -302,26 +309,35 @@ class Policy:
                 raise UnsupportedModelError(f"the policy has no {key!r} parameter")
             return np.asarray(state[key].detach().cpu().numpy(), dtype=np.float32)
 
-        layers = []
-        expect_linear = True
-        for i, module in enumerate(policy.mlp_extractor.policy_net):
-            kind = type(module).__name__
-            if expect_linear and kind == "Linear":
-                prefix = f"mlp_extractor.policy_net.{i}"
-                layers.append((array(prefix + ".weight"), array(prefix + ".bias")))
-            elif not expect_linear and kind.lower() == activation:
-                pass
-            else:
+        def mlp(modules: Any, prefix: str) -> list[tuple[np.ndarray, np.ndarray]]:
+            """The (W, b) of Linear layers each followed by the activation."""
+            found = []
+            expect_linear = True
+            for i, module in enumerate(modules):
+                kind = type(module).__name__
+                if expect_linear and kind == "Linear":
+                    found.append(
+                        (array(f"{prefix}.{i}.weight"), array(f"{prefix}.{i}.bias"))
+                    )
+                elif not expect_linear and kind.lower() == activation:
+                    pass
+                else:
+                    raise UnsupportedModelError(
+                        f"{prefix} layer {i} is {kind}; only Linear layers each "
+                        f"followed by {policy.activation_fn.__name__} are supported"
+                    )
+                expect_linear = not expect_linear
+            if not expect_linear:
                 raise UnsupportedModelError(
-                    f"policy_net layer {i} is {kind}; only Linear layers each "
-                    f"followed by {policy.activation_fn.__name__} are supported"
+                    f"{prefix} ends with a Linear layer and no activation; that "
+                    "is not an MlpPolicy"
                 )
-            expect_linear = not expect_linear
-        if not expect_linear:
-            raise UnsupportedModelError(
-                "policy_net ends with a Linear layer and no activation; that is "
-                "not the default MlpPolicy"
-            )
+            return found
+
+        layers = []
+        if shared is not None:
+            layers += mlp(shared.mlp, "features_extractor.mlp")
+        layers += mlp(policy.mlp_extractor.policy_net, "mlp_extractor.policy_net")
         if type(policy.action_net).__name__ != "Linear":
             raise UnsupportedModelError(
                 f"the action head is {type(policy.action_net).__name__}, not Linear"

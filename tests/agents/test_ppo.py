@@ -108,18 +108,22 @@ def test_nothing_imports_torch_to_play() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-@pytest.mark.parametrize("activation", ["Tanh", "ReLU"])
+@pytest.mark.parametrize(
+    ("activation", "shared"), [("Tanh", ()), ("ReLU", ()), ("Tanh", (48,))]
+)
 def test_from_sb3_gives_the_torch_policys_logits_and_choices(
-    activation: str, tmp_path: Path
+    activation: str, shared: tuple[int, ...], tmp_path: Path
 ) -> None:
     torch = pytest.importorskip("torch")
     sb3_contrib = pytest.importorskip("sb3_contrib")
+    from training.network import policy_kwargs
+
     env = SingleAgentEnv(num_players=2)
     model = sb3_contrib.MaskablePPO(
         "MlpPolicy",
         env,
         policy_kwargs={
-            "net_arch": [32, 32],
+            **policy_kwargs([32, 32], shared),
             "activation_fn": getattr(torch.nn, activation),
         },
         seed=0,
@@ -134,7 +138,8 @@ def test_from_sb3_gives_the_torch_policys_logits_and_choices(
     policy = Policy.from_sb3(
         model, game="cavein", num_players=2, extra_meta={"steps": 0, "seed": 0}
     )
-    assert policy.activation == activation.lower() and policy.hidden == [32, 32]
+    assert policy.activation == activation.lower()
+    assert policy.hidden == [*shared, 32, 32]
     obs, masks = observations(40)
     with torch.no_grad():
         tensor, _ = model.policy.obs_to_tensor(obs)

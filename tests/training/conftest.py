@@ -51,6 +51,7 @@ def tiny_settings(**changes: Any) -> TrainSettings:
         final_games=0,
         opponents=("random", "greedy"),
         seed=3,
+        threads=1,  # the tests run two at a time on two cores
     )
     return replace(base, **changes)
 

@@ -11,10 +11,18 @@ from training.bench import bench_train, format_bench
 
 
 def test_bench_train_gives_rates_and_their_ratio() -> None:
-    rows = bench_train(game="cavein", opponents=["random"], steps=4096, seconds=0.3)
+    rows = bench_train(
+        game="cavein",
+        opponents=["random"],
+        steps=4096,
+        seconds=0.3,
+        changes={"threads": 1, "net_arch": (32,), "shared_layers": (48,)},
+    )
     assert len(rows) == 1
     row = rows[0]
     assert row["game"] == "cavein" and row["opponent"] == "random"
+    assert row["net_arch"] == [32] and row["shared_layers"] == [48]
+    assert row["threads"] == 1
     adapter, training = row["adapter_steps_per_s"], row["training_steps_per_s"]
     assert adapter > 0 and training > 0
     # the ratio is taken before rounding the rates
@@ -23,6 +31,7 @@ def test_bench_train_gives_rates_and_their_ratio() -> None:
     text = format_bench(rows)
     lines = text.splitlines()
     assert "16 envs" in lines[0] and "batch 512" in lines[0]
+    assert "net_arch 32, shared layers 48, torch threads 1" in lines[0]
     assert lines[1].split() == ["opponent", "adapter", "training", "ratio"]
     assert lines[2].split() == [
         "random",

@@ -24,7 +24,7 @@ FLAGS = [
     "--timesteps", "4096", "--n-envs", "4", "--n-steps", "64",
     "--batch-size", "128", "--net-arch", "32,32", "--checkpoint-rollouts", "2",
     "--eval-every", "0", "--final-games", "0", "--opponents", "random,greedy",
-    "--seed", "3", "--device", "cpu", "--quiet",
+    "--seed", "3", "--device", "cpu", "--threads", "1", "--quiet",
 ]  # fmt: skip
 
 

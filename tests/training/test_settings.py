@@ -31,6 +31,8 @@ from training.settings import (
         ({"opponents": ()}, ["at least one"]),
         ({"opponents": ("random", "greedy", "random")}, ["random given more"]),
         ({"snapshot_threshold": 0.0}, ["snapshot_threshold"]),
+        ({"net_arch": (64, 0)}, ["net_arch=[64, 0]", "positive"]),
+        ({"shared_layers": (-1,)}, ["shared_layers=[-1]", "positive"]),
     ],
 )
 def test_check_names_the_problem(
@@ -50,10 +52,18 @@ def test_good_settings_pass(tiny: Any) -> None:
 
 
 def test_run_json_round_trips(tiny: Any, tmp_path: Path) -> None:
-    settings = tiny(net_arch=(8, 4), opponents=("greedy",), extra={"note": "x"})
+    settings = tiny(
+        net_arch=(8, 4), shared_layers=(16,), opponents=("greedy",), extra={"note": "x"}
+    )
     save_settings(tmp_path, settings)
     assert load_settings(tmp_path) == settings
     assert TrainSettings.from_dict(settings.to_dict()) == settings
+
+
+def test_a_run_saved_before_shared_layers_existed_had_none(tiny: Any) -> None:
+    data = tiny(shared_layers=(16,)).to_dict()
+    del data["shared_layers"]
+    assert TrainSettings.from_dict(data).shared_layers == ()
 
 
 def test_from_dict_refuses_an_unknown_key(tiny: Any) -> None:
@@ -81,6 +91,7 @@ def test_resume_allows_more_timesteps_and_another_device(tiny: Any) -> None:
     [
         ({"seed": 9}, ["seed: run 3, asked 9", "--output"]),
         ({"net_arch": (64, 64)}, ["net_arch", "omit them"]),
+        ({"shared_layers": (64,)}, ["shared_layers", "omit them"]),
         ({"opponents": ("random",)}, ["opponents"]),
         ({"timesteps": 1024}, ["--timesteps 1024", "2048", "longer"]),
     ],

@@ -19,7 +19,7 @@ from training.logs import EVAL_CSV, LEAGUE_CSV, TRAINING_CSV, read_csv
 TINY = [
     "--n-envs", "4", "--n-steps", "64", "--batch-size", "128",
     "--net-arch", "32,32", "--checkpoint-rollouts", "2", "--opponents",
-    "random,greedy", "--seed", "3", "--device", "cpu", "--quiet",
+    "random,greedy", "--seed", "3", "--device", "cpu", "--threads", "1", "--quiet",
 ]  # fmt: skip
 
 
@@ -196,11 +196,29 @@ def test_init_from_errors_name_the_problem(
     assert "does not fit this run" in err
     assert folder.is_dir() and not any(folder.iterdir())
     folder.rmdir()
+    err = fails([*base, "--init-from", str(finished), "--shared-layers", "8"], capsys)
+    assert "does not fit this run" in err and "shared_layers [8]" in err
     garbage = tmp_path / "model.zip"
     garbage.write_bytes(b"not a zip")
     err = fails([*base, "--init-from", str(garbage)], capsys)
     assert "not a readable SB3 model" in err
     assert not folder.exists()
+
+
+def test_shared_layers_train_and_reach_the_policy_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from agents.ppo import Policy
+
+    folder = tmp_path / "run"
+    args = ["train", "--output", str(folder), "--timesteps", "256", *TINY]
+    assert main([*args, "--shared-layers", "24", "--net-arch", "16"]) == 0
+    assert json.loads((folder / "run.json").read_text())["shared_layers"] == [24]
+    policy = Policy.read(folder / "policy.npz")
+    assert policy.hidden == [24, 16]
+    other = ["train", "--output", str(tmp_path / "b"), *TINY, "--shared-layers", "x"]
+    err = fails(other, capsys)
+    assert "--shared-layers 'x'" in err
 
 
 def test_the_curve_draws_marks(finished: Path, tmp_path: Path) -> None:
