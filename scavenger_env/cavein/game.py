@@ -131,6 +131,11 @@ class CaveIn(Game[GameState, GameConfig]):
     def record_meta(self, state: GameState) -> dict[str, Any]:
         return {"start_player": int(state.start_player)}
 
+    def seat_facts(self, state: GameState, seat: int) -> dict[str, Any]:
+        from .facts import seat_facts
+
+        return seat_facts(state, seat)
+
     # -- pictures and sentences ----------------------------------------------
 
     def render(self, state: GameState, viewer: int) -> str:

@@ -211,6 +211,13 @@ class Game(ABC, Generic[StateT, ConfigT]):
         statistics (Cave-In: the start player)."""
         return {}
 
+    def seat_facts(self, state: StateT, seat: int) -> dict[str, Any]:
+        """What a finished game says about `seat`, for balance statistics: JSON-
+        safe values, lists and flat dicts, which the balance tables turn into
+        columns. `order` (0 moved first) is the one the tools know by name;
+        the rest is the game's own (Cave-In: Totems, artifacts, VP by source)."""
+        return {}
+
     # -- information ---------------------------------------------------------
 
     @abstractmethod
