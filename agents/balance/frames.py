@@ -113,7 +113,7 @@ def seat_frame(
     rows: list[dict] = []
     items: Iterable[tuple[str, GameRecord]] = _records(sources)
     if progress:
-        from tqdm.auto import tqdm
+        from tqdm import tqdm
 
         items = tqdm(items, desc="replaying", unit="game")
     for index, (source, record) in enumerate(items):

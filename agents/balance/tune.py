@@ -316,7 +316,7 @@ def tune(
     done = len(search.get_trials(deepcopy=False, states=(states.COMPLETE,)))
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from tqdm import tqdm
 
         bar = tqdm(total=trials, initial=min(done, trials), desc="trials", unit="trial")
     while done < trials:
