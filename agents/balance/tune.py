@@ -322,19 +322,26 @@ def tune(
     while done < trials:
         trial = search.ask()
         chosen = {p.name: _suggest(trial, p) for p in study.params}
-        options = options_of(study, chosen)
-        name = trial_folder_name(options)
-        played = play_variant(
-            Variant(name, options),
-            list(study.players),
-            study.num_players,
-            study.games,
-            folder / "trials",
-            seed=study.seed,
-            game=study.game,
-            jobs=jobs,
-            backend=backend,
-        )
+        try:
+            options = options_of(study, chosen)
+            name = trial_folder_name(options)
+            played = play_variant(
+                Variant(name, options),
+                list(study.players),
+                study.num_players,
+                study.games,
+                folder / "trials",
+                seed=study.seed,
+                game=study.game,
+                jobs=jobs,
+                backend=backend,
+            )
+        except ValueError as err:  # options the rules refuse: not worth a retry
+            search.tell(trial, state=states.FAIL)
+            raise TuneError(
+                f"trial {trial.number} ({_show(chosen)}): {err}; narrow the --param "
+                "ranges to values the rules accept"
+            ) from None
         metrics = measure(seat_frame(played), study)
         value = objective(metrics, study.targets)
         for key, x in metrics.items():
@@ -352,6 +359,10 @@ def tune(
     table.to_csv(folder / "trials.csv")
     (folder / "report.md").write_text(report(table, study))
     return table
+
+
+def _show(chosen: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in chosen.items())
 
 
 def _suggest(trial: Any, param: Param) -> Any:

@@ -111,6 +111,22 @@ def test_a_trial_cut_off_is_played_again(tmp_path: Path) -> None:
     assert states.count(optuna.trial.TrialState.FAIL) == 1
 
 
+def test_options_the_rules_refuse_stop_the_study_with_the_reason(
+    tmp_path: Path,
+) -> None:
+    import optuna
+
+    folder = tmp_path / "study"
+    bad = study(params=(Param.parse("cave_in_thresholds[0]=int:-3:0"),))
+    with pytest.raises(TuneError, match="narrow the --param ranges"):
+        tune(folder, bad, 2)
+    search = optuna.load_study(
+        study_name="balance", storage=f"sqlite:///{folder / 'study.db'}"
+    )
+    # failed, not left running: a resumed study would not play it again
+    assert [t.state for t in search.get_trials()] == [optuna.trial.TrialState.FAIL]
+
+
 def test_bad_studies_are_refused_with_the_reason(tmp_path: Path) -> None:
     folder = tmp_path / "study"
     tune(folder, study(), 1)
