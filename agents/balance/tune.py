@@ -200,12 +200,12 @@ def options_of(study: Study, chosen: Mapping[str, Any]) -> dict[str, Any]:
 
     rules = get_game(study.game)
     options = dict(study.base_options)
-    default = rules.make_config(study.num_players).to_dict()
+    default = rules.make_config(study.num_players)
     for name, value in chosen.items():
         match = _INDEXED.match(name)
         if match:
             key, index = match.group(1), int(match.group(2))
-            current = list(options.get(key, default.get(key, ())))
+            current = list(options.get(key, getattr(default, key, ())))
             if index >= len(current):
                 raise TuneError(f"parameter {name}: {key} has {len(current)} entries")
             current[index] = value

@@ -21,10 +21,12 @@ from scavenger_env.cavein.engine.actions import PICK_BASE, block_of
 from scavenger_env.cavein.engine.data import (
     ARTIFACT_CARDS,
     ARTIFACT_HALVES,
+    ARTIFACT_STACK_COSTS,
     DESIGNED,
     FACTIONS,
     FAQ,
     MERC_TYPES,
+    ArtifactCard,
     ArtifactKind,
     Timing,
     card_table,
@@ -148,14 +150,19 @@ def _merc_card(kind: int, config: GameConfig) -> _Card:
     return _Card(t.name, short, "\n".join(w for ln in lines for w in _wrap(ln)))
 
 
-def _artifact_card(art: int) -> _Card:
+def _stack_cost(card: ArtifactCard, config: GameConfig) -> int:
+    """The card's cost in this game: its stack's (`GameConfig.artifact_costs`)."""
+    return config.artifact_costs[ARTIFACT_STACK_COSTS.index(card.cost)]
+
+
+def _artifact_card(art: int, config: GameConfig) -> _Card:
     h = ARTIFACT_HALVES[art]
     card = next(c for c in ARTIFACT_CARDS if art in c.halves)
     other = ARTIFACT_HALVES[card.halves[1 - card.halves.index(h.art)]].name
     source = _SOURCE.get(h.provenance, "from the rulebook")
     short = f"{h.name} (artifact): {h.text}"
     lines = [
-        f"{h.name}: artifact half, {_ART_KIND[h.kind]}; on a cost-{card.cost} card "
+        f"{h.name}: artifact half, {_ART_KIND[h.kind]}; on a cost-{_stack_cost(card, config)} card "
         f"with {other} (you keep one half)",
         f"  {h.text}",
         f"  ({source})",
@@ -165,7 +172,7 @@ def _artifact_card(art: int) -> _Card:
 
 def _catalogue(config: GameConfig) -> list[_Card]:
     return [_merc_card(k, config) for k in range(len(MERC_TYPES))] + [
-        _artifact_card(a) for a in range(len(ARTIFACT_HALVES))
+        _artifact_card(a, config) for a in range(len(ARTIFACT_HALVES))
     ]
 
 
@@ -203,6 +210,7 @@ def card_lookup(query: str, config: GameConfig | None = None) -> str:
 
 def card_list(config: GameConfig | None = None, in_play: tuple[bool, ...] = ()) -> str:
     """Every mercenary by faction and every artifact card by cost, briefly."""
+    config = config or GameConfig()
     lines = ["MERCENARIES by faction, levels 1 to 4 (card NAME for a text)"]
     for faction in FACTIONS:
         names = ", ".join(
@@ -220,7 +228,7 @@ def card_list(config: GameConfig | None = None, in_play: tuple[bool, ...] = ()) 
             + (" [designed]" if ARTIFACT_HALVES[h].provenance == DESIGNED else "")
             for h in card.halves
         )
-        lines += _wrap(f"  cost {card.cost}: {halves}")
+        lines += _wrap(f"  cost {_stack_cost(card, config)}: {halves}")
     lines.append("[designed]: not a printed card; designed by this project.")
     return "\n".join(lines)
 
@@ -291,7 +299,7 @@ class CaveInHumanAgent(HumanAgent):
             elif name == "COLLECT" and v.artifact_tops[arg // 2] >= 0:
                 arts.append(ARTIFACT_CARDS[v.artifact_tops[arg // 2]].halves[arg % 2])
         cards = [_merc_card(k, config) for k in dict.fromkeys(merc_types)]
-        cards += [_artifact_card(a) for a in dict.fromkeys(arts)]
+        cards += [_artifact_card(a, config) for a in dict.fromkeys(arts)]
         fresh = [c for c in cards if c.name not in self._explained]
         if not fresh:
             return

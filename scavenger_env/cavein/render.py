@@ -15,7 +15,6 @@ from collections.abc import Sequence
 
 from .engine.data import (
     ARTIFACT_CARDS,
-    ARTIFACT_COST,
     ARTIFACT_HALVES,
     CRYSTAL_COST,
     CRYSTAL_TIERS,
@@ -149,7 +148,7 @@ def payment_line(s: GameState) -> list[str]:
         stack, half = divmod(target, 2)
         top = s.artifact_stacks[stack][-1]
         what = f"collect {ARTIFACT_HALVES[ARTIFACT_CARDS[top].halves[half]].name}"
-        full = ARTIFACT_COST[top]
+        full = s.config.artifact_costs[stack]
         if s.turn.ancient:
             cuts.append((4 * s.turn.ancient, "Ancientone"))
         if int(Art.GUILD_CHARTER) in mine:
@@ -260,7 +259,8 @@ def render_state(s: GameState, viewer: int) -> str:
         else:
             card = ARTIFACT_CARDS[top]
             left, right = (ARTIFACT_HALVES[h].name for h in card.halves)
-            arts.append(f"{k}:[cost {card.cost}] {left} | {right} ({size} left)")
+            cost = s.config.artifact_costs[k]
+            arts.append(f"{k}:[cost {cost}] {left} | {right} ({size} left)")
     lines += _fit("Artifacts: ", arts, _TOP_INDENT + 7, "  ")
     lines += _fit(
         "Stacks: ",

@@ -66,6 +66,8 @@ def test_options_put_an_indexed_value_into_the_tuple() -> None:
     }
     with pytest.raises(TuneError, match="3 entries"):
         options_of(s, {"cave_in_thresholds[3]": 5})
+    # an option left out of a stored config at its default (the artifact costs)
+    assert options_of(s, {"artifact_costs[2]": 10})["artifact_costs"] == (4, 6, 10)
     assert trial_folder_name(options) == trial_folder_name(
         dict(reversed(options.items()))
     )

@@ -11,7 +11,13 @@ from typing import Any
 
 from scavenger_env.core import errors as core_errors
 
-from .data import CAVE_IN_THRESHOLDS, FACTION_BY_NAME, FACTIONS, MERC_DISTRIBUTIONS
+from .data import (
+    ARTIFACT_STACK_COSTS,
+    CAVE_IN_THRESHOLDS,
+    FACTION_BY_NAME,
+    FACTIONS,
+    MERC_DISTRIBUTIONS,
+)
 
 
 class ConfigError(core_errors.ConfigError):
@@ -29,11 +35,14 @@ A record keeps the version it was played under, so old records replay unchanged.
 RULES_VERSIONS = (1, 2)
 
 LEGACY_VALUES: dict[str, Any] = {"rules_version": 1, "allow_pass": True}
+WRITTEN_WHEN_CHANGED: tuple[str, ...] = ("artifact_costs",)
+"""Balance knobs added after rules 2: `to_dict` writes them only when changed."""
 """What a field missing from a stored config means: its value before it existed.
 
-Every config written by `to_dict` holds every field, so a missing field means the
-config was stored before that field was added; it gets the value that reproduces
-the rules of that time (not today's default).
+Every config written by `to_dict` holds every field (but those of
+`WRITTEN_WHEN_CHANGED` at their default), so a missing field means the config was
+stored before that field was added; it gets the value that reproduces the rules of
+that time (not today's default).
 """
 
 
@@ -51,6 +60,8 @@ class GameConfig:
         merc_distribution: copies per level per faction, "5/4/2/2" or "4/4/3/2".
         weedlock_text: "en" (English rulebook) or "de" (German rulebook's texts).
         cave_in_thresholds: Cave-Ins that end the game for 2, 3 and 4 players.
+        artifact_costs: the cost of the cards on each artifact stack (not printed;
+            research default 4, 6 and 8), a knob for balance studies.
         skill_crystals_cave_in: whether a Cave-In crystal gained without a Mine
             action (L1 skills, Domina, Scrabber, Baton) moves the track.
         scrabber_every_mine: Scrabber's bonus crystal for every Mine action of the
@@ -72,6 +83,7 @@ class GameConfig:
     merc_distribution: str = "5/4/2/2"
     weedlock_text: str = "en"
     cave_in_thresholds: tuple[int, int, int] = CAVE_IN_THRESHOLDS
+    artifact_costs: tuple[int, int, int] = ARTIFACT_STACK_COSTS
     skill_crystals_cave_in: bool = False
     scrabber_every_mine: bool = True
     allow_pass: bool = False
@@ -131,6 +143,16 @@ class GameConfig:
             self.cave_in_thresholds,
             "three positive ints for 2, 3 and 4 players, e.g. (7, 8, 9)",
         )
+        if isinstance(self.artifact_costs, list):
+            object.__setattr__(self, "artifact_costs", tuple(self.artifact_costs))
+        _check(
+            isinstance(self.artifact_costs, tuple)
+            and len(self.artifact_costs) == 3
+            and all(_is_int(c) and 0 <= c <= 30 for c in self.artifact_costs),
+            "artifact_costs",
+            self.artifact_costs,
+            "three ints from 0 to 30, the costs of the three stacks, e.g. (4, 6, 8)",
+        )
         for name in ("skill_crystals_cave_in", "scrabber_every_mine", "allow_pass"):
             value = getattr(self, name)
             _check(isinstance(value, bool), name, value, "True or False")
@@ -162,11 +184,18 @@ class GameConfig:
         return self.cave_in_thresholds[self.num_players - 2]
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe dict; `from_dict` reads it back."""
+        """A JSON-safe dict; `from_dict` reads it back.
+
+        A field of `WRITTEN_WHEN_CHANGED` at its default is left out, so configs,
+        records and game digests made before it existed stay as they were.
+        """
         d = asdict(self)
         for k, v in d.items():
             if isinstance(v, tuple):
                 d[k] = list(v)
+        for k in WRITTEN_WHEN_CHANGED:
+            if getattr(self, k) == _DEFAULTS[k]:
+                del d[k]
         return d
 
     @classmethod
@@ -191,6 +220,9 @@ class GameConfig:
             return cls(**data, **filled)
         except TypeError as exc:  # pragma: no cover - guarded by the check above
             raise ConfigError(str(exc)) from exc
+
+
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(GameConfig)}
 
 
 def _is_int(value: object) -> bool:

@@ -376,9 +376,12 @@ ARTIFACT_CARDS: tuple[ArtifactCard, ...] = (
 )
 ARTIFACT_STACK_PROVENANCE = DEFAULT
 ARTIFACT_COST: Final = tuple(c.cost for c in ARTIFACT_CARDS)
+#: The cost of every card on each of the three stacks (research default, like the
+#: stacks); `GameConfig.artifact_costs` may change it.
+ARTIFACT_STACK_COSTS: Final = (4, 6, 8)
 ARTIFACT_STACK_CARDS = tuple(
     tuple(i for i, c in enumerate(ARTIFACT_CARDS) if c.cost == cost)
-    for cost in (4, 6, 8)
+    for cost in ARTIFACT_STACK_COSTS
 )
 START_OF_TURN_ARTS = tuple(
     h.art for h in ARTIFACT_HALVES if h.kind is ArtifactKind.START_OF_TURN

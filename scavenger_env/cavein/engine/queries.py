@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Final
 
 from .data import (
-    ARTIFACT_COST,
     CRYSTAL_COLOUR,
     CRYSTAL_COST,
     DOCKS_SLOT_LEVEL,
@@ -122,8 +121,9 @@ def diggerhino_discount(s: GameState, slot: int) -> int:
 
 
 def artifact_cost(s: GameState, p: int, stack: int) -> int:
-    """The top artifact's cost: Ancientone -4 each ("cumulative"), Guild Charter -2."""
-    cost = ARTIFACT_COST[s.artifact_stacks[stack][-1]] - 4 * s.turn.ancient
+    """The top artifact's cost (its stack's, `GameConfig.artifact_costs`): Ancientone
+    -4 each ("cumulative"), Guild Charter -2."""
+    cost = s.config.artifact_costs[stack] - 4 * s.turn.ancient
     if _GUILD_CHARTER in s.players[p].artifacts:
         cost -= 2
     return cost
