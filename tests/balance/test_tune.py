@@ -148,3 +148,16 @@ def test_bad_studies_are_refused_with_the_reason(tmp_path: Path) -> None:
         study(tiers=("random", "raider")).check()
     saved = json.loads((folder / "study.json").read_text())
     assert saved["games"] == 4
+
+
+def test_a_study_on_ray_plays_the_same_games_as_local_processes(tmp_path: Path) -> None:
+    """`backend="ray"` (what `--backend ray` picks) plays each trial's tournament
+    on Ray; the records and the metrics are those of local processes."""
+    pytest.importorskip("ray")
+    local = tune(tmp_path / "local", study(), 1)
+    on_ray = tune(tmp_path / "ray", study(), 1, backend="ray", jobs=2)
+    assert on_ray.loc[0, "objective"] == local.loc[0, "objective"]
+    trial = local.loc[0, "folder"]
+    assert (tmp_path / "ray" / trial / "games.jsonl").read_bytes() == (
+        tmp_path / "local" / trial / "games.jsonl"
+    ).read_bytes()
