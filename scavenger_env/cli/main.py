@@ -44,6 +44,7 @@ KNOWN_COMMANDS: dict[str, str] = {
     "tournament": "agents.commands.tournament:add_command",
     "train": "training.commands:add_command",
     "bench.train": "training.commands:add_bench_command",
+    "balance": "agents.commands.balance:add_command",
 }
 """This project's commands ("name" -> "module:function"), in the order `--help`
 lists them; pyproject.toml declares exactly these as entry points (a test checks),

@@ -35,6 +35,7 @@ NON_DEFAULT = {
     "merc_distribution": "4/4/3/2",
     "weedlock_text": "de",
     "cave_in_thresholds": (5, 6, 7),
+    "artifact_costs": (3, 6, 9),
     "skill_crystals_cave_in": True,
     "scrabber_every_mine": False,
     "allow_pass": True,
