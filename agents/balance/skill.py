@@ -97,6 +97,24 @@ def _gradients(weights: np.ndarray, beats: np.ndarray, met: np.ndarray) -> np.nd
     return np.nanmean(shares, axis=-1)
 
 
+def gradient_draws(
+    seats: pd.DataFrame,
+    tiers: Sequence[str],
+    rng: np.random.Generator,
+    resamples: int = RESAMPLES,
+) -> tuple[float, np.ndarray, int]:
+    """The skill gradient over `tiers`, its `resamples` bootstrap draws (games
+    resampled with `rng`) and the number of games in which two tiers met."""
+    games, beats, met = _tier_matrix(pair_results(seats), list(tiers))
+    if not met.any():
+        raise ValueError(f"no two of the tiers {list(tiers)} played the same game")
+    value = float(_gradients(np.ones(len(games)), beats, met))
+    weights = rng.multinomial(
+        len(games), np.full(len(games), 1 / len(games)), size=resamples
+    )
+    return value, _gradients(weights, beats, met), int(met.any(axis=1).sum())
+
+
 def skill_gradient(
     seats: pd.DataFrame,
     tiers: Sequence[str],
@@ -113,20 +131,13 @@ def skill_gradient(
             f"tiers {missing} played no game here; the players are "
             f"{sorted(seats['player'].unique())}"
         )
-    games, beats, met = _tier_matrix(pair_results(seats), list(tiers))
-    if not met.any():
-        raise ValueError(f"no two of the tiers {list(tiers)} played the same game")
-    value = float(_gradients(np.ones(len(games)), beats, met))
-    rng = np.random.default_rng(seed)
-    weights = rng.multinomial(
-        len(games), np.full(len(games), 1 / len(games)), size=resamples
+    value, draws, games = gradient_draws(
+        seats, tiers, np.random.default_rng(seed), resamples
     )
-    low, high = np.nanquantile(
-        _gradients(weights, beats, met), [ALPHA / 2, 1 - ALPHA / 2]
-    )
+    low, high = np.nanquantile(draws, [ALPHA / 2, 1 - ALPHA / 2])
     return {
         "gradient": value,
         "ci_low": float(low),
         "ci_high": float(high),
-        "games": int(met.any(axis=1).sum()),
+        "games": games,
     }

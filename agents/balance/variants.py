@@ -9,6 +9,7 @@ and every number can be traced to its games.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +20,7 @@ import pandas as pd
 
 from .estimates import ALPHA, mean_difference, rate_difference
 from .frames import game_frame
-from .skill import RESAMPLES, _gradients, _tier_matrix, pair_results
+from .skill import gradient_draws
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,13 @@ class Variant:
 
     name: str
     options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def folder_name(self) -> str:
+        """The name as one folder: a `/` (as in "cards 4/4/3/2") would nest
+        folders, and `..` would leave the study's folder."""
+        safe = re.sub(r"[^\w .()+-]", "-", self.name).strip(" .")
+        return safe or "variant"
 
 
 def play_variant(
@@ -43,7 +51,8 @@ def play_variant(
     backend: str = "local",
     progress: bool = False,
 ) -> Path:
-    """Play (or finish) `variant`'s tournament in `folder/NAME`; returns it."""
+    """Play (or finish) `variant`'s tournament in `folder/NAME` (its
+    `folder_name`); returns it."""
     from agents.tournament.plan import make_plan
     from agents.tournament.runner import run_tournament
     from scavenger_env.core.games import get_game
@@ -59,7 +68,7 @@ def play_variant(
     plan = make_plan(
         players, num_players, games=games, seed=seed, config=config, game=game
     )
-    out = Path(folder) / variant.name
+    out = Path(folder) / variant.folder_name
     run_tournament(plan, out, jobs=jobs, backend=backend, progress=progress)
     return out
 
@@ -73,22 +82,15 @@ def _gradient_difference(
 ) -> dict[str, float]:
     """Gradient of b minus a, its bootstrap interval and two-sided p-value."""
     rng = np.random.default_rng(seed)
-    draws = []
-    values = []
-    for seats in (a, b):
-        games, beats, met = _tier_matrix(pair_results(seats), list(tiers))
-        values.append(float(_gradients(np.ones(len(games)), beats, met)))
-        weights = rng.multinomial(
-            len(games), np.full(len(games), 1 / len(games)), size=RESAMPLES
-        )
-        draws.append(_gradients(weights, beats, met))
-    diff = draws[1] - draws[0]
+    base, base_draws, _ = gradient_draws(a, tiers, rng)
+    new, new_draws, _ = gradient_draws(b, tiers, rng)
+    diff = new_draws - base_draws
     low, high = np.nanquantile(diff, [ALPHA / 2, 1 - ALPHA / 2])
     p = 2 * min(np.nanmean(diff <= 0), np.nanmean(diff >= 0))
     return {
-        "baseline": values[0],
-        "variant": values[1],
-        "difference": values[1] - values[0],
+        "baseline": base,
+        "variant": new,
+        "difference": new - base,
         "ci_low": float(low),
         "ci_high": float(high),
         "p_value": float(min(1.0, p)),

@@ -22,7 +22,7 @@ def folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     two = play_variant(Variant("two"), "greedy,random", 2, 24, root, seed=5)
     three = play_variant(Variant("three"), "random,greedy,random", 3, 12, root, seed=5)
     short = play_variant(
-        Variant("short", {"cave_in_thresholds": (4, 5, 6)}),
+        Variant("short 4/5/6", {"cave_in_thresholds": (4, 5, 6)}),
         "greedy,random",
         2,
         24,
@@ -30,6 +30,15 @@ def folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         seed=5,
     )
     return {"two": two, "three": three, "short": short}
+
+
+def test_a_variant_plays_in_one_folder_of_the_root(folders: dict[str, Path]) -> None:
+    """A `/` in a variant's name does not nest folders, nor `..` leave the root."""
+    short = folders["short"]
+    assert short.name == "short 4-5-6"
+    assert short.parent == folders["two"].parent
+    up = Variant("../up").folder_name
+    assert "/" not in up and not up.startswith(".")
 
 
 def test_one_row_per_seat_with_the_records_outcome(folders: dict[str, Path]) -> None:
