@@ -8,9 +8,11 @@ player, the option and the valid choices.
 
 A name may stand for a different class in each game: `REGISTRY[name]` maps a game
 name, or `ANY_GAME` for a bot that plays every game, to the agent's constructor.
-`random` plays every game; `ismcts` has a generic version and a Cave-In one that
-knows Cave-In's turns; `greedy` and the scripted heuristics play Cave-In only;
-`ppo` plays every game it is given (or shipped) a trained policy file for.
+`random` plays every game; `ismcts` has a generic version and versions that know
+Cave-In's and Krysis's turns; `greedy` has a version for each of the two games;
+the scripted heuristics play one game each (Cave-In: `miner`, `raider`,
+`collector`; Krysis: `hauler`, `bandit`); `ppo` plays every game it is given (or
+shipped) a trained policy file for.
 """
 
 from __future__ import annotations
@@ -43,13 +45,19 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
         ANY_GAME: "agents.human:HumanAgent",
         "cavein": "agents.cavein.human:CaveInHumanAgent",
     },
-    "greedy": {"cavein": "agents.cavein.greedy:GreedyAgent"},
+    "greedy": {
+        "cavein": "agents.cavein.greedy:GreedyAgent",
+        "krysis": "agents.krysis.greedy:GreedyAgent",
+    },
     "miner": {"cavein": "agents.cavein.heuristics:MinerAgent"},
     "raider": {"cavein": "agents.cavein.heuristics:RaiderAgent"},
     "collector": {"cavein": "agents.cavein.heuristics:CollectorAgent"},
+    "hauler": {"krysis": "agents.krysis.heuristics:HaulerAgent"},
+    "bandit": {"krysis": "agents.krysis.heuristics:BanditAgent"},
     "ismcts": {
         ANY_GAME: "agents.ismcts:ISMCTSAgent",
         "cavein": "agents.cavein.ismcts:CaveInISMCTSAgent",
+        "krysis": "agents.krysis.ismcts:KrysisISMCTSAgent",
     },
     "ppo": {ANY_GAME: "agents.ppo.agent:PPOAgent"},
 }

@@ -440,7 +440,7 @@ def test_every_command_takes_game(capsys: pytest.CaptureFixture[str]) -> None:
         ["tournament"],
     ):
         assert main([*command, "--help"]) == 0
-        assert "--game {cavein}" in capsys.readouterr().out, command
+        assert "--game {cavein,krysis}" in capsys.readouterr().out, command
 
 
 # ------------------------------------------------------------------ another game

@@ -11,6 +11,7 @@ from scavenger_env.cli.common import (
     EXIT_OK,
     UserError,
     add_game_option,
+    add_rules_option,
     int_at_least,
 )
 from scavenger_env.core.records import MAX_SEED
@@ -31,6 +32,7 @@ def add_command(commands: Any) -> None:
         "your turns, the scores at the end.",
     )
     add_game_option(play)
+    add_rules_option(play)
     play.add_argument(
         "--players",
         default="human,random",
@@ -149,6 +151,11 @@ def run(args: argparse.Namespace) -> int:
     # The set-up options are Cave-In's; a game gets those it has.
     known = game.config_options()
     options = {k: v for k, v in options.items() if k in known}
+    if args.rules:  # the game's own options; they win over the set-up flags
+        from scavenger_env.cli.common import rules_config
+
+        ruled = rules_config(game, n, args.rules).to_dict()
+        options.update({k: v for k, v in ruled.items() if k != "num_players"})
     try:
         config = game.make_config(n, **options)
     except ConfigError as err:

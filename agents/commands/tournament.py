@@ -13,6 +13,7 @@ from scavenger_env.cli.common import (
     EXIT_OK,
     UserError,
     add_game_option,
+    add_rules_option,
     int_at_least,
 )
 
@@ -47,6 +48,7 @@ def add_command(commands: Any) -> None:
         help="list the player names with a line about each, and exit",
     )
     add_game_option(tour)
+    add_rules_option(tour)
     tour.add_argument(
         "--players",
         metavar="SPECS",
@@ -168,13 +170,23 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.address and args.backend != "ray":
         raise UserError("--address is for --backend ray")
+    config = None
+    if args.rules:
+        from scavenger_env.cli.common import rules_config
+        from scavenger_env.core.games import get_game
+
+        seats_wanted = args.num_players or len(
+            [p for p in args.players.split(",") if p.strip()]
+        )
+        config = rules_config(get_game(args.game), seats_wanted, args.rules)
     try:
         plan = make_plan(
             args.players,
-            args.num_players,
+            None if config is not None else args.num_players,
             games=args.games,
             seed=args.seed,
             all_seatings=args.all_seatings,
+            config=config,
             game=args.game,
         )
         if args.output is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from scavenger_env.core.games import DEFAULT_GAME, game_names
 
@@ -20,8 +21,10 @@ __all__ = [
     "UserError",
     "add_game_option",
     "add_json_flag",
+    "add_rules_option",
     "int_at_least",
     "positive_float",
+    "rules_config",
     "seats",
 ]
 
@@ -87,3 +90,62 @@ def seats(seats: Sequence[int]) -> str:
     if len(seats) == 1:
         return f"player {seats[0]}"
     return "players " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    """`--rules KEY=VALUE,...`: the game's rules options (its config fields)."""
+    parser.add_argument(
+        "--rules",
+        metavar="KEY=VALUE[,...]",
+        default="",
+        help="rules options of the game, e.g. advanced=true,missions=true for "
+        "krysis (a wrong key lists the game's options; default: the rulebook)",
+    )
+
+
+def _rule_value(text: str) -> object:
+    """`true`/`false` -> bool, an integer -> int, anything else stays a string."""
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(low)
+    except ValueError:
+        return text.strip()
+
+
+def rules_config(game: Any, num_players: int, rules: str) -> Any:
+    """The config of `game` for `num_players` under the `--rules` text.
+
+    Raises:
+        UserError: a malformed pair, an unknown option (the message lists the
+            game's options with a line each) or a value the rules refuse.
+    """
+    from scavenger_env.core.errors import ConfigError
+
+    options: dict[str, object] = {}
+    for pair in (p for p in rules.split(",") if p.strip()):
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise UserError(
+                f"--rules {rules!r}: {pair.strip()!r} is not KEY=VALUE "
+                "(write e.g. --rules advanced=true,missions=true)"
+            )
+        known = game.config_options()
+        if key not in known:
+            import difflib
+
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            listing = "; ".join(f"{k}: {line}" for k, line in known.items())
+            raise UserError(
+                f"--rules: {game.name} has no option {key!r}{hint}; its options "
+                f"are {listing or 'none'}"
+            )
+        options[key] = _rule_value(value)
+    try:
+        return game.make_config(num_players, **options)
+    except ConfigError as err:
+        where = f"--rules {rules}" if rules else f"{num_players} players"
+        raise UserError(f"{where}: {err}") from None

@@ -10,7 +10,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .common import EXIT_OK, UserError, add_game_option, int_at_least
+from .common import (
+    EXIT_OK,
+    UserError,
+    add_game_option,
+    add_rules_option,
+    int_at_least,
+    rules_config,
+)
 
 __all__ = ["add_command"]
 
@@ -25,6 +32,7 @@ def add_command(commands: Any) -> None:
         "numpy.random.SeedSequence(SEED), so a run is reproducible from --seed.",
     )
     add_game_option(sim)
+    add_rules_option(sim)
     sim.add_argument(
         "--num-players",
         type=int_at_least(1),
@@ -73,10 +81,13 @@ def run(args: argparse.Namespace) -> int:
     from scavenger_env.core.simulate import simulate_games
 
     game = get_game(args.game)
-    try:
-        config = game.make_config(args.num_players)
-    except ConfigError as err:
-        raise UserError(f"--num-players {args.num_players}: {err}") from None
+    if args.rules:
+        config = rules_config(game, args.num_players, args.rules)
+    else:
+        try:
+            config = game.make_config(args.num_players)
+        except ConfigError as err:
+            raise UserError(f"--num-players {args.num_players}: {err}") from None
     output: Path = args.output
     if output.is_dir():
         raise UserError(f"--output {output} is a directory; give a file name")

@@ -20,6 +20,7 @@ __all__ = ["DEFAULT_GAME", "GAMES", "UnknownGameError", "game_names", "get_game"
 
 GAMES: dict[str, str] = {
     "cavein": "scavenger_env.cavein.game:CAVEIN",
+    "krysis": "scavenger_env.krysis.game:KRYSIS",
 }
 """name -> "module:attribute" of its `Game` instance. A new game adds a line."""
 

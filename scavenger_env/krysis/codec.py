@@ -1,0 +1,73 @@
+"""The environment's action table: the engine's table with seats made relative.
+
+The environment's `Discrete(90)` uses the same contiguous blocks as
+`engine/actions.py`. Three blocks name a seat (RAID, THIEF_TARGET, SPY_TARGET);
+there the seat is counted from the acting player (0 = you, 1 = the next seat, ...),
+so one policy plays every seat.
+
+=================  ======  =========================================================
+block              ids     meaning (seats relative to the acting player)
+=================  ======  =========================================================
+BID                0-3     add a red / blue / white crystal to the hidden bid; done
+PLACE              4-11    move the miner: 2 * chamber + option ("?" alternative)
+KEEP               12-13   keep the first / second of the two relics drawn
+CARD               14-37   agent card 0-23 (T1-T9, F1-F9, 6 special agents): the
+                           team pick, a squad card left out, a 9-card hand choice
+SPECIAL            38-39   special agents act first / after the normal action
+FLIP               40-45   flip a face-down relic of type 0-5
+LOAD               46      load goods (then choose them, then home or bank)
+OVERTIME           47-53   mine overtime: mix 0-6 of `data.OVERTIME_MIXES`
+RAID               54-57   raid relative seat 0-3
+TAKE               58-60   take a red / blue / white crystal (load or raid)
+TAKE_RELIC         61-66   take an own face-down relic of type 0-5 (load)
+TAKE_RANDOM_RELIC  67      take one face-down relic at random (raid)
+TO                 68-70   the goods go home / to the bank / to the own campsite
+THIEF_TARGET       71-74   the Thief robs relative seat 0-3
+SPY_TARGET         75-78   the Spy visits relative seat 0-3
+SPY_TAKE           79-84   the Spy takes a relic of type 0-5
+ALCHEMY            85-87   white to blue / blue to red / stop
+DRAW               88-89   draw a transporter / a fighter
+=================  ======  =========================================================
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .engine.actions import BLOCKS, NUM_ACTIONS, RAID, SPY_TARGET, THIEF_TARGET
+
+__all__ = ["BLOCKS", "NUM_ACTIONS", "decode", "encode", "legal_mask"]
+
+_SEAT_BLOCKS = (RAID, THIEF_TARGET, SPY_TARGET)
+
+
+def _seat_block(action: int) -> int:
+    for start in _SEAT_BLOCKS:
+        if start <= action < start + 4:
+            return start
+    return -1
+
+
+def encode(action: int, seat: int, num_players: int) -> int:
+    """Engine action (absolute seats) -> environment action (relative seats)."""
+    start = _seat_block(action)
+    if start < 0:
+        return action
+    return start + (action - start - seat) % num_players
+
+
+def decode(action: int, seat: int, num_players: int) -> int:
+    """Environment action -> engine action; a relative seat >= num_players stays
+    out of range of every real seat, so the engine rejects it as illegal."""
+    start = _seat_block(action)
+    if start < 0:
+        return action
+    rel = action - start
+    return action if rel >= num_players else start + (rel + seat) % num_players
+
+
+def legal_mask(legal: list[int], seat: int, num_players: int) -> np.ndarray:
+    """An int8 mask over the environment's actions from engine legal actions."""
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    mask[[encode(a, seat, num_players) for a in legal]] = 1
+    return mask

@@ -1,0 +1,51 @@
+"""Krysis rules engine: pure rules, no gymnasium, pettingzoo or torch.
+
+A game is exactly `(config, seed, actions)`:
+
+>>> from scavenger_env.krysis.engine import KrysisConfig, new_game, legal_actions
+>>> state = new_game(KrysisConfig(num_players=3), seed=7)
+>>> len(legal_actions(state)) > 0
+True
+"""
+
+from .actions import NUM_ACTIONS
+from .config import RULES_VERSION, ConfigError, KrysisConfig
+from .describe import describe_action
+from .digest import game_digest, state_digest
+from .rules import (
+    IllegalActionError,
+    apply_action,
+    apply_legal_action,
+    explain_illegal,
+    legal_actions,
+)
+from .scoring import ScoreBreakdown, final_scores, score_breakdown, winners
+from .setup import new_game
+from .state import Phase, State, same_state
+from .view import determinize, player_view, redact
+
+__all__ = [
+    "NUM_ACTIONS",
+    "RULES_VERSION",
+    "ConfigError",
+    "IllegalActionError",
+    "KrysisConfig",
+    "Phase",
+    "ScoreBreakdown",
+    "State",
+    "apply_action",
+    "apply_legal_action",
+    "describe_action",
+    "determinize",
+    "explain_illegal",
+    "final_scores",
+    "game_digest",
+    "legal_actions",
+    "new_game",
+    "player_view",
+    "redact",
+    "same_state",
+    "score_breakdown",
+    "state_digest",
+    "winners",
+]

@@ -1,0 +1,137 @@
+"""KrysisConfig: the rules variant of one game, frozen and validated.
+
+The defaults are the English rulebook's basic game plus this project's rulings
+where it is silent (the README's "Krysis rules notes"); every ruling on which
+reasonable players differ is an option.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from scavenger_env.core import errors as core_errors
+
+
+class ConfigError(core_errors.ConfigError):
+    """A KrysisConfig field has a value the rules do not allow."""
+
+
+RULES_VERSION = 1
+"""The engine's rules version; a record keeps the version it was played under."""
+
+RULES_VERSIONS = (1,)
+VARIANTS = ("standard", "speed")
+
+
+@dataclass(frozen=True)
+class KrysisConfig:
+    """Everything that decides the rules of a game of Krysis, apart from the seed.
+
+    Attributes:
+        num_players: 2, 3 or 4.
+        variant: "standard" (the rulebook) or "speed" (Speed Krysis, the
+            publisher's 2-player variant: 3 rounds, forced actions).
+        advanced: the advanced game with special agents (each player drafts a
+            squad of 18 of 24 agents at the start).
+        missions: the mission cards (+10 VP for the most of one kind at home).
+        nine_card_hand: the optional rule for a more tactical game: choose 9
+            agents as the starting hand.
+        raid_bank_deserts: whether a raider who sells the loot deserts the
+            campsite like one who takes it home (the rulebook says so only for
+            taking it home).
+        mission_needs_goods: whether a mission needs at least one of its goods
+            (a tie at zero completes nobody's mission).
+        rules_version: which fixes of the engine's rules apply.
+    """
+
+    num_players: int = 2
+    variant: str = "standard"
+    advanced: bool = False
+    missions: bool = False
+    nine_card_hand: bool = False
+    raid_bank_deserts: bool = True
+    mission_needs_goods: bool = True
+    rules_version: int = RULES_VERSION
+
+    def __post_init__(self) -> None:
+        _check(
+            _is_int(self.num_players) and 2 <= self.num_players <= 4,
+            "num_players",
+            self.num_players,
+            "2, 3 or 4",
+        )
+        _check(
+            self.variant in VARIANTS,
+            "variant",
+            self.variant,
+            " or ".join(repr(v) for v in VARIANTS),
+        )
+        for name in (
+            "advanced",
+            "missions",
+            "nine_card_hand",
+            "raid_bank_deserts",
+            "mission_needs_goods",
+        ):
+            value = getattr(self, name)
+            _check(isinstance(value, bool), name, value, "True or False")
+        if self.variant == "speed":
+            _check(
+                self.num_players == 2,
+                "num_players",
+                self.num_players,
+                "2 with variant='speed' (Speed Krysis is a 2-player game)",
+            )
+            for name in ("advanced", "missions", "nine_card_hand"):
+                _check(
+                    not getattr(self, name),
+                    name,
+                    getattr(self, name),
+                    "False with variant='speed' (Speed Krysis has no such option)",
+                )
+        _check(
+            self.rules_version in RULES_VERSIONS,
+            "rules_version",
+            self.rules_version,
+            " or ".join(str(v) for v in RULES_VERSIONS),
+        )
+
+    @property
+    def speed(self) -> bool:
+        return self.variant == "speed"
+
+    @property
+    def rounds(self) -> int:
+        return 3 if self.speed else 5
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict; `from_dict` reads it back."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> KrysisConfig:
+        """Build a config from `to_dict` output; unknown keys raise ConfigError."""
+        if not isinstance(data, dict):
+            raise ConfigError(
+                f"a config must be a JSON object, got {type(data).__name__}"
+            )
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ConfigError(
+                f"unknown config field(s) {unknown}; allowed: {sorted(known)}"
+            )
+        return cls(**data)
+
+
+def _is_int(value: object) -> bool:
+    """An int that is not a bool (True would otherwise pass as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check(ok: bool, name: str, value: object, allowed: str) -> None:
+    if not ok:
+        raise ConfigError(
+            f"KrysisConfig.{name}={value!r} is not allowed; use {allowed}"
+        )

@@ -1,0 +1,152 @@
+"""Actions in plain words, as a viewer may read them.
+
+A commitment (a bid crystal, a team pick, a squad discard, a hand choice), a kept
+relic, a relic loaded or taken by a Spy, and a drawn agent are words only for
+the player who makes them; anyone else reads that something hidden was done.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .data import (
+    CARDS,
+    COLOUR_NAMES,
+    MAX_OPTIONS,
+    MINE,
+    OVERTIME_MIXES,
+    RELICS,
+)
+from .flow import crystals_text
+from .state import Phase, State
+
+_KINDS = (
+    (A.PLACE, "a bid"),
+    (A.KEEP, "placing the miner"),
+    (A.CARD, "keeping a relic"),
+    (A.SPECIAL_FIRST, "choosing an agent card"),
+    (A.FLIP, "timing the special agents"),
+    (A.LOAD, "flipping a relic"),
+    (A.OVERTIME, "loading goods"),
+    (A.RAID, "mining overtime"),
+    (A.TAKE_RED, "a raid"),
+    (A.TO_HOME, "choosing goods"),
+    (A.THIEF_TARGET, "sending goods"),
+    (A.SPY_TARGET, "a Thief's target"),
+    (A.SPY_TAKE, "a Spy's target"),
+    (A.ALCHEMY_W2B, "a Spy's pick"),
+    (A.DRAW_TRANSPORTER, "an Alchemist's conversion"),
+    (A.NUM_ACTIONS, "drawing an agent"),
+)
+
+
+def action_kind(action: int) -> str:
+    """The kind of an action id, in words ("a raid")."""
+    for end, words in _KINDS:
+        if action < end:
+            return words
+    return "an unknown action"
+
+
+def describe_action(state: State, action: int, viewer: int | None = None) -> str:
+    """`action` for the mover now, in words as `viewer` may read them (None: all)."""
+    p = state.mover
+    own = viewer is None or viewer == p
+    phase = state.phase
+    if phase == Phase.BID:
+        if not own:
+            return "bid in secret"
+        colour = COLOUR_NAMES[state.bid_step]
+        if action == A.BID_ALL:
+            return f"bid all {state.home[p][state.bid_step]} {colour} crystals"
+        k = action - A.BID
+        return f"bid {k} {colour} crystal" + ("s" if k != 1 else "")
+    if phase == Phase.PLACE:
+        chamber, option = divmod(action - A.PLACE, MAX_OPTIONS)
+        goods = MINE[state.level - 1][chamber][option]
+        return f"move to chamber {chamber + 1} of level {state.level} ({goods.text()})"
+    if phase == Phase.KEEP:
+        i = action - A.KEEP
+        if not own:
+            return "keep one of two relics"
+        kept, other = state.keep_options[i], state.keep_options[1 - i]
+        return f"keep {RELICS[kept].name}, discard {RELICS[other].name}"
+    if phase in (Phase.PICK, Phase.SQUAD, Phase.HAND):
+        verb = {
+            Phase.PICK: "play",
+            Phase.SQUAD: "leave out",
+            Phase.HAND: "take into the hand",
+        }[Phase(phase)]
+        if not own:
+            return f"{verb} a hidden agent"
+        return f"{verb} {agent_text(p, action - A.CARD)}"
+    if phase == Phase.SPECIAL_TIMING:
+        return (
+            "special agents act first"
+            if action == A.SPECIAL_FIRST
+            else "special agents act after the action"
+        )
+    if A.FLIP <= action < A.LOAD:
+        return f"flip {RELICS[action - A.FLIP].name}"
+    if action == A.LOAD:
+        return "load goods"
+    if A.OVERTIME <= action < A.RAID:
+        return f"mine overtime: {crystals_text(OVERTIME_MIXES[action - A.OVERTIME])}"
+    if A.RAID <= action < A.TAKE_RED:
+        return f"raid player {action - A.RAID}"
+    if A.TAKE_RED <= action <= A.TAKE_WHITE:
+        return f"take a {COLOUR_NAMES[action - A.TAKE_RED]} crystal"
+    if A.TAKE_RELIC <= action < A.TAKE_RANDOM_RELIC:
+        return f"take {RELICS[action - A.TAKE_RELIC].name}" if own else "take a relic"
+    if action == A.TAKE_RANDOM_RELIC:
+        return "take a face-down relic at random"
+    if action == A.TO_HOME:
+        return "take the goods home"
+    if action == A.TO_BANK:
+        return "sell the goods to the bank"
+    if action == A.TO_CAMP:
+        return "take the goods to the campsite"
+    if A.THIEF_TARGET <= action < A.SPY_TARGET:
+        return f"the Thief robs player {action - A.THIEF_TARGET}"
+    if A.SPY_TARGET <= action < A.SPY_TAKE:
+        return f"the Spy visits player {action - A.SPY_TARGET}"
+    if A.SPY_TAKE <= action < A.ALCHEMY_W2B:
+        if not own:
+            return "the Spy takes a relic"
+        return f"the Spy takes {RELICS[action - A.SPY_TAKE].name}"
+    if action == A.ALCHEMY_W2B:
+        return "turn a white crystal into a blue one"
+    if action == A.ALCHEMY_B2R:
+        return "turn a blue crystal into a red one"
+    if action == A.ALCHEMY_DONE:
+        return "stop converting"
+    if action == A.DRAW_TRANSPORTER:
+        return "draw a transporter"
+    if action == A.DRAW_FIGHTER:
+        return "draw a fighter"
+    return f"action {action}"
+
+
+def agent_text(seat: int, card_id: int) -> str:
+    """ "T4 (transporter, speed 3, B W, 2*)"."""
+    a = CARDS[seat][card_id]
+    if a.multiplier:
+        speed = f"speed {a.multiplier}x{COLOUR_NAMES[a.multiplier_colour]}"
+    else:
+        speed = f"speed {a.speed}"
+    parts = [speed]
+    icons = " ".join(
+        letter for n, letter in zip(a.capacity, "RBW", strict=True) for _ in range(n)
+    )
+    if icons:
+        parts.append(f"carries {icons}")
+    if a.combat:
+        parts.append(f"combat {a.combat}")
+    if a.special:
+        from .data import ABILITY_NAMES, DEFENSE
+
+        ability = ABILITY_NAMES[a.ability]
+        if a.ability == DEFENSE:
+            ability += f" +{a.amount[0]}"
+        parts.append(ability)
+    kind = "transporter" if a.kind == 0 else "fighter"
+    return f"{a.name} ({kind}, {', '.join(parts)}, {a.stars}*)"

@@ -1,0 +1,605 @@
+"""The legal actions and their effects: one small function per kind of choice.
+
+`legal_actions` is the single source of truth; `apply_action` checks an action
+against it (an illegal one raises `IllegalActionError` saying why and changes
+nothing) and then hands over to the function of the phase.
+"""
+
+from __future__ import annotations
+
+from scavenger_env.core import errors as core_errors
+
+from . import actions as A
+from .capacity import fits
+from .chance import shuffle
+from .data import (
+    CARDS,
+    COLOUR_NAMES,
+    MAX_OPTIONS,
+    NUM_RELIC_TYPES,
+    OVERTIME_MIXES,
+    RELIC_LETTERS,
+    RELICS,
+    SALE_VP,
+    SQUAD_DISCARDS_PER_STAR,
+    TRANSPORTER,
+    WEAPON,
+)
+from .flow import (
+    after_placement_step,
+    crystals_text,
+    deal_hand,
+    draw_agent,
+    finish_normal_action,
+    form_decks,
+    next_bid,
+    next_draw,
+    reveal_picks,
+    run_specials,
+    start_bidding,
+    take_random_relics,
+)
+from .queries import (
+    can_raid,
+    card,
+    chamber_options,
+    free_chambers,
+    team_capacity,
+    team_specials,
+)
+from .state import (
+    ACT_LOAD,
+    ACT_RAID,
+    SPECIALS_AFTER,
+    SPECIALS_FIRST,
+    Phase,
+    State,
+)
+
+
+class IllegalActionError(core_errors.IllegalActionError):
+    """An action that is not legal now; the state is unchanged."""
+
+
+NINE_CARD_HAND = 9
+SQUAD_DISCARDS = 3 * SQUAD_DISCARDS_PER_STAR
+
+
+# -- legal actions -----------------------------------------------------------------
+
+
+def legal_actions(state: State) -> list[int]:
+    """The mover's legal actions, sorted (empty once the game is over)."""
+    phase = state.phase
+    p = state.mover
+    if phase == Phase.BID:
+        return _legal_bid(state, p)
+    if phase == Phase.PLACE:
+        return _legal_place(state)
+    if phase == Phase.KEEP:
+        return [A.KEEP, A.KEEP + 1]
+    if phase == Phase.PICK:
+        return [A.CARD + c for c in state.hand[p]]
+    if phase == Phase.SPECIAL_TIMING:
+        return [A.SPECIAL_FIRST, A.SPECIAL_AFTER]
+    if phase == Phase.ACTION:
+        return _legal_action(state, p)
+    if phase == Phase.SELECT:
+        return _legal_select(state, p)
+    if phase == Phase.THIEF:
+        return [A.THIEF_TARGET + q for q in range(state.n) if q != p]
+    if phase == Phase.SPY_TARGET:
+        return [A.SPY_TARGET + q for q in range(state.n) if q != p]
+    if phase == Phase.SPY_TAKE:
+        relics = state.camp_relics[state.spy_target]
+        return [A.SPY_TAKE + t for t in range(NUM_RELIC_TYPES) if relics[t]]
+    if phase == Phase.ALCHEMY:
+        return _legal_alchemy(state, p)
+    if phase == Phase.DRAW:
+        return [A.DRAW_TRANSPORTER, A.DRAW_FIGHTER]
+    if phase == Phase.SQUAD:
+        return _legal_squad(state, p)
+    if phase == Phase.HAND:
+        return sorted(A.CARD + c for c in state.deck_t[p] + state.deck_f[p])
+    return []
+
+
+def _legal_bid(state: State, p: int) -> list[int]:
+    """ "Each player secretly takes as many crystals from behind his screen (his
+    home) as he wishes" -- how many of the colour asked now (all of them when
+    there are more than the largest count)."""
+    home = state.home[p][state.bid_step]
+    out = [A.BID + k for k in range(min(home, A.MAX_BID_COUNT) + 1)]
+    if home > A.MAX_BID_COUNT:
+        out.append(A.BID_ALL)
+    return out
+
+
+def _legal_place(state: State) -> list[int]:
+    """A free chamber of the next level, and one of its "?" options."""
+    out = []
+    for c in free_chambers(state):
+        for o in range(len(chamber_options(state, c))):
+            out.append(A.PLACE + c * MAX_OPTIONS + o)
+    return out
+
+
+def _legal_action(state: State, p: int) -> list[int]:
+    """Flip up to one weapon and one transport relic, then load, mine overtime or
+    raid a campsite whose defence is lower than the attack."""
+    out = []
+    relics = state.camp_relics[p]
+    for t in range(NUM_RELIC_TYPES):
+        if relics[t]:
+            flipped = (
+                state.turn_weapon if RELICS[t].kind == WEAPON else state.turn_transport
+            )
+            if flipped < 0:
+                out.append(A.FLIP + t)
+    out.append(A.LOAD)
+    out += [A.OVERTIME + i for i in range(len(OVERTIME_MIXES))]
+    out += [A.RAID + q for q in range(state.n) if q != p and can_raid(state, p, q)]
+    return out
+
+
+def _selected_relics(state: State) -> int:
+    return sum(state.sel_relics) + state.sel_random
+
+
+def _legal_select(state: State, p: int) -> list[int]:
+    """Goods that still fit the capacity, one at a time, then where they go."""
+    raid = state.act_kind == ACT_RAID
+    source = state.act_target if raid else p
+    camp = state.camp[source]
+    slots = team_capacity(state, p)
+    sel = state.sel
+    relics = _selected_relics(state)
+    out = []
+    for c in range(3):
+        if camp[c] > sel[c]:
+            more = sel[:]
+            more[c] += 1
+            if fits(slots, more[0], more[1], more[2], relics):
+                out.append(A.TAKE_RED + c)
+    if fits(slots, sel[0], sel[1], sel[2], relics + 1):
+        if raid:
+            if sum(state.camp_relics[source]) > state.sel_random:
+                out.append(A.TAKE_RANDOM_RELIC)
+        else:
+            own = state.camp_relics[p]
+            for t in range(NUM_RELIC_TYPES):
+                if own[t] > state.sel_relics[t]:
+                    out.append(A.TAKE_RELIC + t)
+    out += [A.TO_HOME, A.TO_BANK]
+    if raid:
+        out.append(A.TO_CAMP)
+    return sorted(out)
+
+
+def _legal_alchemy(state: State, p: int) -> list[int]:
+    """ "turn any white crystals into a blue one ... Instead ... you can turn blue
+    ones into red. It is not possible to choose both options"; at least one
+    crystal, since the special action is mandatory."""
+    out = []
+    camp = state.camp[p]
+    if state.alchemy_mode != 2 and camp[2]:
+        out.append(A.ALCHEMY_W2B)
+    if state.alchemy_mode != 1 and camp[1]:
+        out.append(A.ALCHEMY_B2R)
+    if state.alchemy_mode:
+        out.append(A.ALCHEMY_DONE)
+    return out
+
+
+def _legal_squad(state: State, p: int) -> list[int]:
+    """ "Players choose 6 cards to discard in the following distribution: 2 agents
+    with 1 star, 2 with 2 stars and 2 with 3 stars." """
+    out = []
+    stars_out = [0, 0, 0, 0]
+    for c in state.squad_out[p]:
+        stars_out[CARDS[p][c].stars] += 1
+    for c in state.deck_t[p] + state.deck_f[p]:
+        if stars_out[CARDS[p][c].stars] < SQUAD_DISCARDS_PER_STAR:
+            out.append(A.CARD + c)
+    return sorted(out)
+
+
+# -- applying ----------------------------------------------------------------------
+
+
+def apply_action(state: State, action: int) -> None:
+    """Play `action` for the mover; an illegal one raises IllegalActionError
+    saying why and changes nothing."""
+    reason = explain_illegal(state, action)
+    if reason:
+        raise IllegalActionError(reason)
+    apply_legal_action(state, action)
+
+
+def apply_legal_action(state: State, action: int) -> None:
+    """Play an action known to be legal (no check)."""
+    state.turns += 1
+    phase = state.phase
+    if phase == Phase.BID:
+        _apply_bid(state, action)
+    elif phase == Phase.PLACE:
+        _apply_place(state, action)
+    elif phase == Phase.KEEP:
+        _apply_keep(state, action - A.KEEP)
+    elif phase == Phase.PICK:
+        _apply_pick(state, action - A.CARD)
+    elif phase == Phase.SPECIAL_TIMING:
+        _apply_timing(state, action == A.SPECIAL_FIRST)
+    elif phase == Phase.ACTION:
+        _apply_action_choice(state, action)
+    elif phase == Phase.SELECT:
+        _apply_select(state, action)
+    elif phase == Phase.THIEF:
+        _apply_thief(state, action - A.THIEF_TARGET)
+    elif phase == Phase.SPY_TARGET:
+        _apply_spy_target(state, action - A.SPY_TARGET)
+    elif phase == Phase.SPY_TAKE:
+        _apply_spy_take(state, action - A.SPY_TAKE)
+    elif phase == Phase.ALCHEMY:
+        _apply_alchemy(state, action)
+    elif phase == Phase.DRAW:
+        draw_agent(
+            state, state.mover, TRANSPORTER if action == A.DRAW_TRANSPORTER else 1
+        )
+        next_draw(state)
+    elif phase == Phase.SQUAD:
+        _apply_squad(state, action - A.CARD)
+    elif phase == Phase.HAND:
+        _apply_hand(state, action - A.CARD)
+
+
+def _next_in_queue(state: State) -> bool:
+    """Move to the next seat of the queue; False when all have had their go."""
+    state.qi += 1
+    if state.qi < len(state.queue):
+        state.mover = state.queue[state.qi]
+        return True
+    return False
+
+
+def _apply_bid(state: State, action: int) -> None:
+    p, colour = state.mover, state.bid_step
+    count = state.home[p][colour] if action == A.BID_ALL else action - A.BID
+    state.bid[p][colour] = count
+    state.bid_step += 1
+    next_bid(state)
+
+
+def _apply_place(state: State, action: int) -> None:
+    """Move the miner and take the chamber's goods into the campsite; each card
+    symbol draws 2 relics to keep 1 of."""
+    p = state.mover
+    chamber, option = divmod(action - A.PLACE, MAX_OPTIONS)
+    goods = chamber_options(state, chamber)[option]
+    state.position[p] = chamber
+    for c, n in enumerate(goods.crystals):
+        state.camp[p][c] += n
+    state.keeps_left = goods.relics
+    state.log.append(
+        f"Player {p} moves to level {state.level} chamber {chamber + 1} and takes "
+        f"{goods.text()}."
+    )
+    after_placement_step(state)
+
+
+def _apply_keep(state: State, index: int) -> None:
+    """ "draws 2 cards from the relic draw pile, keeps one of them, and discards
+    the other one face up" """
+    p = state.mover
+    kept = state.keep_options[index]
+    other = state.keep_options[1 - index]
+    state.camp_relics[p][kept] += 1
+    state.relic_discard.append(other)
+    state.keeps_left -= 1
+    state.log.append(
+        f"Player {p} keeps a relic and discards {RELICS[other].name} face up."
+    )
+    after_placement_step(state)
+
+
+def _apply_pick(state: State, card_id: int) -> None:
+    p = state.mover
+    state.hand[p].remove(card_id)
+    state.pending[p] = card_id
+    if not _next_in_queue(state):
+        reveal_picks(state)
+
+
+def _apply_timing(state: State, first: bool) -> None:
+    """ "The active player may choose whether they want to activate his agent's
+    special action before or after his normal action." """
+    if first:
+        state.specials_when = SPECIALS_FIRST
+        state.specials_queue = team_specials(state, state.mover)
+        run_specials(state)
+    else:
+        state.specials_when = SPECIALS_AFTER
+        state.phase = Phase.ACTION
+
+
+def _apply_action_choice(state: State, action: int) -> None:
+    p = state.mover
+    if A.FLIP <= action < A.LOAD:
+        flip_relic(state, p, action - A.FLIP)
+    elif action == A.LOAD:
+        state.act_kind = ACT_LOAD
+        state.phase = Phase.SELECT
+    elif A.OVERTIME <= action < A.RAID:
+        mine_overtime(state, p, action - A.OVERTIME)
+    else:
+        state.act_kind = ACT_RAID
+        state.act_target = action - A.RAID
+        state.phase = Phase.SELECT
+        state.log.append(f"Player {p} raids player {state.act_target}'s campsite.")
+
+
+def flip_relic(state: State, seat: int, relic: int) -> None:
+    """ "The active player may activate (turn over) 1 or 2 of his relic cards at
+    his campsite": a flipped relic leaves the stealable goods."""
+    state.camp_relics[seat][relic] -= 1
+    state.flipped[seat].append(relic)
+    if RELICS[relic].kind == WEAPON:
+        state.turn_weapon = relic
+    else:
+        state.turn_transport = relic
+    state.log.append(f"Player {seat} flips {RELICS[relic].name}.")
+
+
+def mine_overtime(state: State, seat: int, mix: int) -> None:
+    """ "takes any combination of crystals from the bank equalling 6 points of
+    value"; the team stays to defend the campsite."""
+    for c, n in enumerate(OVERTIME_MIXES[mix]):
+        state.camp[seat][c] += n
+    state.log.append(
+        f"Player {seat} mines overtime: {crystals_text(OVERTIME_MIXES[mix])}."
+    )
+    finish_normal_action(state, desert=False)
+
+
+def _apply_select(state: State, action: int) -> None:
+    if A.TAKE_RED <= action <= A.TAKE_WHITE:
+        state.sel[action - A.TAKE_RED] += 1
+    elif A.TAKE_RELIC <= action < A.TAKE_RANDOM_RELIC:
+        state.sel_relics[action - A.TAKE_RELIC] += 1
+    elif action == A.TAKE_RANDOM_RELIC:
+        state.sel_random += 1
+    else:
+        deliver_goods(state, action)
+
+
+def deliver_goods(state: State, action: int) -> None:
+    """Move the chosen goods home, to the bank (2 VP each) or (a raid) to the own
+    campsite, and end the normal action."""
+    p = state.mover
+    raid = state.act_kind == ACT_RAID
+    source = state.act_target if raid else p
+    crystals = state.sel[:]
+    for c in range(3):
+        state.camp[source][c] -= crystals[c]
+    if raid:
+        relics = take_random_relics(state, source, state.sel_random)
+    else:
+        relics = []
+        for t in range(NUM_RELIC_TYPES):
+            state.camp_relics[p][t] -= state.sel_relics[t]
+            relics += [t] * state.sel_relics[t]
+    verb = "takes" if raid else "loads"
+    what = crystals_text(crystals)
+    if action == A.TO_HOME:
+        for c in range(3):
+            state.home[p][c] += crystals[c]
+        for t in relics:
+            state.home_relics[p][t] += 1
+        if relics:
+            what += f" and {len(relics)} relic(s)"
+        where = "home"
+        desert = True
+    elif action == A.TO_BANK:
+        items = sum(crystals) + len(relics)
+        state.vp[p] += SALE_VP * items
+        state.relic_discard += relics
+        if relics:
+            what += " and " + ", ".join(RELIC_LETTERS[t] for t in relics)
+        where = f"to the bank for {SALE_VP * items} VP"
+        desert = not raid or state.config.raid_bank_deserts
+    else:
+        for c in range(3):
+            state.camp[p][c] += crystals[c]
+        for t in relics:
+            state.camp_relics[p][t] += 1
+        if relics:
+            what += f" and {len(relics)} relic(s)"
+        where = "to the campsite"
+        desert = False
+    loot = f" from player {source}'s campsite" if raid else ""
+    state.log.append(f"Player {p} {verb} {what}{loot} {where}.")
+    finish_normal_action(state, desert)
+
+
+def _apply_thief(state: State, target: int) -> None:
+    """ "the active player may steal the shown crystals from any one other player's
+    campsite, even if his combat value is lower" -- as many as are there."""
+    p = state.mover
+    amount = card(state, p, state.act_target).amount
+    got = [min(amount[c], state.camp[target][c]) for c in range(3)]
+    for c in range(3):
+        state.camp[target][c] -= got[c]
+        state.camp[p][c] += got[c]
+    state.log.append(
+        f"Player {p}'s Thief steals {crystals_text(got)} from player {target}."
+    )
+    run_specials(state)
+
+
+def _apply_spy_target(state: State, target: int) -> None:
+    """ "The active player may choose an opponent and look at the relic cards at
+    his campsite." """
+    state.spy_target = target
+    if sum(state.camp_relics[target]):
+        state.phase = Phase.SPY_TAKE
+    else:
+        state.log.append(
+            f"Player {state.mover}'s Spy finds no relic at player {target}'s campsite."
+        )
+        run_specials(state)
+
+
+def _apply_spy_take(state: State, relic: int) -> None:
+    """ "Then he may steal one relic card of his choice and take it to his
+    campsite." """
+    p, target = state.mover, state.spy_target
+    state.camp_relics[target][relic] -= 1
+    state.camp_relics[p][relic] += 1
+    state.log.append(f"Player {p}'s Spy takes a relic from player {target}.")
+    run_specials(state)
+
+
+def _apply_alchemy(state: State, action: int) -> None:
+    p = state.mover
+    camp = state.camp[p]
+    if action == A.ALCHEMY_W2B:
+        camp[2] -= 1
+        camp[1] += 1
+        state.alchemy_mode = 1
+        more = camp[2] > 0
+    elif action == A.ALCHEMY_B2R:
+        camp[1] -= 1
+        camp[0] += 1
+        state.alchemy_mode = 2
+        more = camp[1] > 0
+    else:
+        more = False
+    if not more:
+        state.log.append(f"Player {p}'s Alchemist has converted crystals.")
+        run_specials(state)
+
+
+def _apply_squad(state: State, card_id: int) -> None:
+    p = state.mover
+    _remove_from_decks(state, p, card_id)
+    state.squad_out[p].append(card_id)
+    if len(state.squad_out[p]) < SQUAD_DISCARDS or _next_in_queue(state):
+        return
+    for q in range(state.n):
+        form_decks(state, q, state.deck_t[q] + state.deck_f[q])
+    if state.config.nine_card_hand:
+        state.phase = Phase.HAND
+        state.qi = 0
+        state.mover = state.queue[0]
+        return
+    for q in range(state.n):
+        deal_hand(state, q)
+    start_bidding(state)
+
+
+def _apply_hand(state: State, card_id: int) -> None:
+    """ "each player chooses any 9 of his agent cards and takes them into his
+    hand"; the rest are shuffled into the two decks."""
+    p = state.mover
+    _remove_from_decks(state, p, card_id)
+    state.hand[p].append(card_id)
+    state.hand[p].sort()
+    if len(state.hand[p]) < NINE_CARD_HAND or _next_in_queue(state):
+        return
+    for q in range(state.n):
+        shuffle(state, state.deck_t[q])
+        shuffle(state, state.deck_f[q])
+    start_bidding(state)
+
+
+def _remove_from_decks(state: State, seat: int, card_id: int) -> None:
+    if card_id in state.deck_t[seat]:
+        state.deck_t[seat].remove(card_id)
+    else:
+        state.deck_f[seat].remove(card_id)
+
+
+# -- why an action is illegal ----------------------------------------------------------
+
+
+def explain_illegal(state: State, action: int) -> str:
+    """Why `action` is illegal now, in plain words ('' when it is legal)."""
+    if isinstance(action, bool) or not isinstance(action, int):
+        return f"an action is an int, got {action!r}"
+    if not 0 <= action < A.NUM_ACTIONS:
+        return f"action {action} is out of range 0..{A.NUM_ACTIONS - 1}"
+    if state.phase == Phase.GAME_OVER:
+        return "the game is over"
+    if action in legal_actions(state):
+        return ""
+    return _why_not(state, action)
+
+
+def _why_not(state: State, action: int) -> str:
+    from .describe import action_kind
+
+    p = state.mover
+    phase = Phase(state.phase)
+    kind = action_kind(action)
+    wanted = {
+        Phase.BID: "say how many crystals of one colour to bid",
+        Phase.PLACE: "move the miner to a free chamber",
+        Phase.KEEP: "keep one of the two relics drawn",
+        Phase.PICK: "choose an agent from the hand",
+        Phase.SPECIAL_TIMING: "say whether the special agents act first or after",
+        Phase.ACTION: "flip a relic, load, mine overtime or raid",
+        Phase.SELECT: "choose goods or where they go",
+        Phase.THIEF: "choose whom the Thief robs",
+        Phase.SPY_TARGET: "choose whom the Spy visits",
+        Phase.SPY_TAKE: "choose the relic the Spy takes",
+        Phase.ALCHEMY: "convert a crystal or finish",
+        Phase.DRAW: "draw from the transporter or fighter deck",
+        Phase.SQUAD: "discard an agent from the squad",
+        Phase.HAND: "choose an agent for the starting hand",
+    }[phase]
+    base = f"player {p} must now {wanted}; {kind} is not possible"
+    if phase == Phase.BID and A.BID <= action <= A.BID_ALL:
+        colour = COLOUR_NAMES[state.bid_step]
+        home = state.home[p][state.bid_step]
+        if action == A.BID_ALL:
+            return f"{base}: 'all' is for more than {A.MAX_BID_COUNT} {colour} crystals"
+        return f"{base}: only {home} {colour} crystal(s) at home"
+    if phase == Phase.PLACE and A.PLACE <= action < A.KEEP:
+        chamber, option = divmod(action - A.PLACE, MAX_OPTIONS)
+        if chamber not in free_chambers(state):
+            return f"{base}: chamber {chamber + 1} is taken"
+        return f"{base}: chamber {chamber + 1} has no option {option + 1}"
+    if (
+        phase in (Phase.PICK, Phase.HAND, Phase.SQUAD)
+        and A.CARD <= action < A.SPECIAL_FIRST
+    ):
+        c = action - A.CARD
+        if phase == Phase.PICK:
+            return f"{base}: card {c} is not in player {p}'s hand"
+        if phase == Phase.SQUAD and c not in state.squad_out[p]:
+            return f"{base}: 2 agents of {CARDS[p][c].stars} stars are already out"
+        return f"{base}: card {c} is not among the cards to choose from"
+    if phase == Phase.ACTION:
+        if A.FLIP <= action < A.LOAD:
+            t = action - A.FLIP
+            if not state.camp_relics[p][t]:
+                return f"{base}: no {RELICS[t].name} lies face down at the campsite"
+            return f"{base}: a relic of that kind was already flipped this turn"
+        if A.RAID <= action < A.TAKE_RED:
+            q = action - A.RAID
+            if q == p or q >= state.n:
+                return f"{base}: seat {q} is not an opponent"
+            return f"{base}: the attack is not higher than player {q}'s defence"
+    if phase == Phase.SELECT and A.TAKE_RED <= action < A.TO_HOME:
+        return f"{base}: it is not there or does not fit the loading capacity"
+    if phase == Phase.SELECT and action == A.TO_CAMP:
+        return f"{base}: only stolen goods may go to the own campsite"
+    if phase in (Phase.THIEF, Phase.SPY_TARGET) and (
+        A.THIEF_TARGET <= action < A.SPY_TAKE
+    ):
+        return f"{base}: the target must be another player"
+    if phase == Phase.ALCHEMY and action == A.ALCHEMY_DONE:
+        return f"{base}: the Alchemist must convert at least one crystal"
+    if phase == Phase.ALCHEMY:
+        return f"{base}: no crystal of that colour, or the other conversion was chosen"
+    return base

@@ -1,0 +1,227 @@
+"""The game state of Krysis: plain mutable lists with a cheap `clone()`.
+
+The engine mutates a state in place, checks every action before touching
+anything (an illegal action changes nothing) and offers `clone()` for search bots.
+Everything random after set-up (reshuffling the relic discards, drawing stolen
+relics at random, shuffling a squad into decks) comes from the state's own chance
+stream (`chance.py`), seeded at set-up: a game is exactly `(config, seed,
+actions)`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from .config import KrysisConfig
+
+
+class Phase(IntEnum):
+    """Which kind of small choice the player to move faces."""
+
+    SQUAD = 0  # advanced game: discard 6 agents (2 per star), hidden
+    HAND = 1  # 9-card hand: choose the starting hand, hidden
+    BID = 2  # the blind bid, hidden until all have bid
+    PLACE = 3  # move the miner to a free chamber (and pick a "?" option)
+    KEEP = 4  # keep 1 of 2 drawn relics
+    PICK = 5  # team building: commit an agent face down
+    SPECIAL_TIMING = 6  # special agents before or after the normal action
+    ACTION = 7  # flip relics, then load, raid or mine overtime
+    SELECT = 8  # choose the goods to load or steal, then where they go
+    THIEF = 9  # Thief: choose whom to rob
+    SPY_TARGET = 10  # Spy: choose whose relics to look at
+    SPY_TAKE = 11  # Spy: take one of them
+    ALCHEMY = 12  # Alchemist: convert crystals one by one
+    DRAW = 13  # end of round: draw from the transporter or fighter deck
+    GAME_OVER = 14
+
+
+NONE = -1
+#: what the active player's normal action is (`State.act_kind`)
+ACT_NONE = 0
+ACT_LOAD = 1
+ACT_RAID = 2
+#: when the active player's special agents act (`State.specials_when`)
+SPECIALS_UNDECIDED = 0
+SPECIALS_FIRST = 1
+SPECIALS_AFTER = 2
+
+_LIST_FIELDS: tuple[str, ...] = (
+    "position",
+    "vp",
+    "pending",
+    "initiative",
+    "weapon_in_play",
+    "mission",
+    "queue",
+    "keep_options",
+    "relic_deck",
+    "relic_discard",
+    "specials_queue",
+    "sel",
+    "sel_relics",
+    "deserted",
+    "acted",
+    "bid_done",
+    "start_order",
+)
+_NESTED_FIELDS: tuple[str, ...] = (
+    "hand",
+    "deck_t",
+    "deck_f",
+    "agent_discard",
+    "squad_out",
+    "team",
+    "home",
+    "home_relics",
+    "camp",
+    "camp_relics",
+    "bid",
+    "last_bid",
+    "flipped",
+)
+_SCALAR_FIELDS: tuple[str, ...] = (
+    "phase",
+    "round",
+    "level",
+    "mover",
+    "turns",
+    "qi",
+    "keeps_left",
+    "pick_round",
+    "chance_seed",
+    "chance_count",
+    "act_kind",
+    "act_target",
+    "turn_weapon",
+    "turn_transport",
+    "specials_when",
+    "normal_done",
+    "end_desert",
+    "spy_target",
+    "alchemy_mode",
+    "draws_left",
+    "sel_random",
+    "bid_step",
+)
+FIELDS: tuple[str, ...] = (
+    "config",
+    "n",
+    *_SCALAR_FIELDS,
+    *_LIST_FIELDS,
+    *_NESTED_FIELDS,
+    "log",
+)
+
+
+class State:
+    """One game of Krysis in progress.
+
+    Per-player lists are indexed by seat; crystals are `[red, blue, white]`
+    counts and relics `[count of type 0..5]` counts (identical relics are
+    interchangeable). A seat's company is its seat number.
+    """
+
+    __slots__ = FIELDS
+
+    def __init__(self, config: KrysisConfig) -> None:
+        n = config.num_players
+        self.config = config
+        self.n = n
+        self.phase = int(Phase.BID)
+        self.round = 1
+        #: the miners' level: 0 the start row, k after round k's placement
+        self.level = 0
+        self.mover = 0
+        #: decisions taken, all players together
+        self.turns = 0
+        #: the order of the sequential part of the phase, and who is at it
+        self.queue: list[int] = []
+        self.qi = 0
+        # -- the mine
+        #: space (start row) or chamber on `level`; 0 is the most advanced
+        self.position: list[int] = [0] * n
+        #: seats in the random order of the start (Speed Krysis' tie-break)
+        self.start_order: list[int] = list(range(n))
+        # -- agents
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.deck_t: list[list[int]] = [[] for _ in range(n)]  # top is last
+        self.deck_f: list[list[int]] = [[] for _ in range(n)]
+        self.agent_discard: list[list[int]] = [[] for _ in range(n)]
+        self.squad_out: list[list[int]] = [[] for _ in range(n)]
+        self.team: list[list[int]] = [[] for _ in range(n)]
+        self.pending: list[int] = [NONE] * n  # a committed, unrevealed agent
+        self.pick_round = 0  # team picks revealed so far this round (0-3)
+        self.initiative: list[int] = [0] * n
+        # -- goods
+        self.home: list[list[int]] = [[0, 0, 0] for _ in range(n)]
+        self.home_relics: list[list[int]] = [[0] * 6 for _ in range(n)]
+        self.camp: list[list[int]] = [[0, 0, 0] for _ in range(n)]
+        self.camp_relics: list[list[int]] = [[0] * 6 for _ in range(n)]
+        self.vp: list[int] = [0] * n  # VP from sales (the scoring track)
+        self.mission: list[int] = [NONE] * n
+        # -- relic cards
+        self.relic_deck: list[int] = []  # types; the top is last
+        self.relic_discard: list[int] = []  # face up, in the order discarded
+        self.keep_options: list[int] = []  # the two drawn (the mover sees them)
+        self.keeps_left = 0  # relic symbols the placing miner still draws for
+        self.chance_seed = 0
+        self.chance_count = 0
+        # -- the blind bid
+        self.bid: list[list[int]] = [[0, 0, 0] for _ in range(n)]
+        self.bid_done: list[bool] = [False] * n
+        self.bid_step = 0  # the colour being bid: 0 red, 1 blue, 2 white
+        self.last_bid: list[list[int]] = [[0, 0, 0] for _ in range(n)]
+        # -- the action phase
+        self.deserted: list[bool] = [False] * n
+        self.acted: list[bool] = [False] * n
+        #: the combat of a weapon relic a player flipped and kept in play
+        self.weapon_in_play: list[int] = [0] * n
+        #: relics flipped this round (discarded at its end)
+        self.flipped: list[list[int]] = [[] for _ in range(n)]
+        # the active player's turn
+        self.act_kind = 0
+        self.act_target = NONE
+        self.turn_weapon = NONE  # relic type flipped this turn
+        self.turn_transport = NONE
+        self.sel: list[int] = [0, 0, 0]  # crystals chosen to load or steal
+        self.sel_relics: list[int] = [0] * 6  # own relics chosen (load)
+        self.sel_random = 0  # face-down relics to steal at random (raid)
+        self.specials_queue: list[int] = []  # special agents still to act
+        self.specials_when = 0
+        self.normal_done = False
+        self.end_desert = False  # the turn ends with team and relics discarded
+        self.spy_target = NONE
+        self.alchemy_mode = 0  # 0 undecided, 1 white to blue, 2 blue to red
+        self.draws_left = 0
+        #: public events, in words (newest last)
+        self.log: list[str] = []
+
+    # -- copies ----------------------------------------------------------------
+
+    def clone(self) -> State:
+        """An independent copy (search bots call this at every node)."""
+        s = State.__new__(State)
+        s.config = self.config
+        s.n = self.n
+        for name in _SCALAR_FIELDS:
+            setattr(s, name, getattr(self, name))
+        for name in _LIST_FIELDS:
+            setattr(s, name, getattr(self, name)[:])
+        for name in _NESTED_FIELDS:
+            setattr(s, name, [row[:] for row in getattr(self, name)])
+        s.log = self.log[:]
+        return s
+
+    def key(self) -> tuple[Any, ...]:
+        """Every field, for equality and digests."""
+        return tuple(getattr(self, name) for name in FIELDS)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+
+def same_state(a: State, b: State) -> bool:
+    """Whether two states are the same position (every field equal)."""
+    return a.key() == b.key()

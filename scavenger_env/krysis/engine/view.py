@@ -1,0 +1,309 @@
+"""What one seat may know: `player_view`, `redact` and `determinize`.
+
+Hidden from a seat: the other players' hands, pending picks and bids, the agents
+they left out of their squads, their missions, the types of their face-down
+relics (campsite and home), the two relics another player drew to keep one of,
+the order of every deck (the seat's own agent decks too) and the chance stream.
+Public: everything on the table (campsite crystals, revealed teams, discards,
+relic counts, deck sizes, scores) and every crystal that went home, since goods
+are loaded in sight of all ("Place the crystals ... onto your transporter agents
+... then put the goods behind your screen"); bids are revealed too. So the home
+crystals of every player are public knowledge, and only home relics' types are
+not.
+
+`redact` puts the hidden things in a fixed order that depends only on what the
+seat knows; `determinize` deals them at random, respecting what is public (deck
+sizes, how many transporters and fighters each hand holds, 2 agents per star left
+out of a squad).
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from .data import (
+    CARDS,
+    MISSION_NAMES,
+    NUM_RELIC_TYPES,
+    RELIC_COPIES,
+    SQUAD_DISCARDS_PER_STAR,
+    TRANSPORTER,
+)
+from .state import NONE, Phase, State
+
+_SETUP_PHASES = (Phase.SQUAD, Phase.HAND)
+
+
+class _Dealer:
+    """Takes items at random (`rng`) or in a fixed order (no rng: the first of
+    the sorted items), so that redact and determinize share one procedure."""
+
+    def __init__(self, rng: np.random.Generator | None) -> None:
+        self.rng = rng
+
+    def take(self, items: list[int], k: int) -> tuple[list[int], list[int]]:
+        """`k` items of `items`, and the rest (both as new lists)."""
+        ordered = sorted(items)
+        if self.rng is not None and len(ordered) > 1:
+            ordered = [ordered[i] for i in self.rng.permutation(len(ordered))]
+        return ordered[:k], ordered[k:]
+
+    def choose(self, weights: list[int]) -> int:
+        """An index, with probability proportional to `weights` (fixed: the
+        first with a positive weight)."""
+        total = sum(weights)
+        if self.rng is None:
+            return next(i for i, w in enumerate(weights) if w > 0)
+        r = int(self.rng.integers(total))
+        for i, w in enumerate(weights):
+            if r < w:
+                return i
+            r -= w
+        raise AssertionError("weights changed")  # pragma: no cover
+
+    def order(self, items: list[int]) -> list[int]:
+        """All of `items`, shuffled (fixed: sorted)."""
+        return self.take(items, len(items))[0]
+
+
+def redact(state: State, seat: int) -> State:
+    """A copy where everything hidden from `seat` is in a fixed order."""
+    return _rearranged(state, seat, _Dealer(None))
+
+
+def determinize(state: State, seat: int, rng: np.random.Generator) -> State:
+    """A copy that `seat` cannot tell from the real one, hidden things dealt by
+    `rng`."""
+    return _rearranged(state, seat, _Dealer(rng))
+
+
+def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
+    s = state.clone()
+    s.chance_seed = 0 if dealer.rng is None else int(dealer.rng.integers(2**62))
+    s.chance_count = 0
+    if not s.config.speed:  # Speed Krysis has no relics
+        _deal_relics(s, seat, dealer)
+    for q in range(s.n):
+        if q == seat:
+            s.deck_t[q] = dealer.order(s.deck_t[q])
+            s.deck_f[q] = dealer.order(s.deck_f[q])
+        else:
+            _deal_agents(s, q, dealer)
+            if s.phase != Phase.BID or not (s.bid_done[q] or q == s.mover):
+                continue
+            # an unrevealed bid, finished or being made: any crystals of the home
+            # for the colours already bid
+            bid = 3 if s.bid_done[q] else s.bid_step
+            s.bid[q] = [
+                0 if dealer.rng is None or c >= bid else int(dealer.rng.integers(h + 1))
+                for c, h in enumerate(s.home[q])
+            ]
+    if s.config.missions:
+        unseen = [m for m in range(len(MISSION_NAMES)) if m != s.mission[seat]]
+        dealt = dealer.order(unseen)
+        for q in range(s.n):
+            if q != seat:
+                s.mission[q] = dealt.pop(0)
+    return s
+
+
+def _deal_relics(s: State, seat: int, dealer: _Dealer) -> None:
+    """The relics `seat` has not seen: the deck, the others' face-down relics at
+    campsites and homes, and two drawn by another player."""
+    seen = [0] * NUM_RELIC_TYPES
+    for t in s.relic_discard:
+        seen[t] += 1
+    for p in range(s.n):
+        for t in s.flipped[p]:
+            seen[t] += 1
+    for t in range(NUM_RELIC_TYPES):
+        seen[t] += s.camp_relics[seat][t] + s.home_relics[seat][t]
+    # a Spy choosing sees the visited campsite's relics
+    spied = s.spy_target if s.phase == Phase.SPY_TAKE and s.mover == seat else NONE
+    if spied != NONE:
+        for t in range(NUM_RELIC_TYPES):
+            seen[t] += s.camp_relics[spied][t]
+    keep_hidden = s.phase == Phase.KEEP and s.mover != seat
+    if s.phase == Phase.KEEP and not keep_hidden:
+        for t in s.keep_options:
+            seen[t] += 1
+    pool = [t for t in range(NUM_RELIC_TYPES) for _ in range(RELIC_COPIES - seen[t])]
+    pool = dealer.order(pool)
+    s.relic_deck, pool = pool[: len(s.relic_deck)], pool[len(s.relic_deck) :]
+    for p in range(s.n):
+        if p == seat:
+            continue
+        for relics in (s.camp_relics[p], s.home_relics[p]):
+            if p == spied and relics is s.camp_relics[p]:
+                continue
+            k = sum(relics)
+            taken, pool = pool[:k], pool[k:]
+            for t in range(NUM_RELIC_TYPES):
+                relics[t] = taken.count(t)
+    if keep_hidden:
+        s.keep_options, pool = pool[:2], pool[2:]
+    assert not pool, "relic counts out of balance"
+    if s.phase == Phase.SELECT and s.mover != seat and sum(s.sel_relics) > 0:
+        # the loader's chosen relics: as many, from its newly dealt campsite
+        held = s.camp_relics[s.mover]
+        chosen = dealer.take(
+            [t for t in range(NUM_RELIC_TYPES) for _ in range(held[t])],
+            sum(s.sel_relics),
+        )[0]
+        s.sel_relics = [chosen.count(t) for t in range(NUM_RELIC_TYPES)]
+
+
+def _deal_agents(s: State, q: int, dealer: _Dealer) -> None:
+    """Deal the agents of player `q` that the viewer has not seen."""
+    cards = CARDS[q]
+    pending = [s.pending[q]] if s.pending[q] != NONE else []
+    group = s.hand[q] + pending
+    unseen = group + s.deck_t[q] + s.deck_f[q] + s.squad_out[q]
+    if s.phase in _SETUP_PHASES:
+        _deal_setup_choices(s, q, unseen, dealer)
+        return
+    g_t = sum(1 for c in group if cards[c].kind == TRANSPORTER)
+    kinds = _split_kinds(q, unseen)
+    if s.squad_out[q]:
+        out = _deal_squad_out(q, kinds, len(kinds[0]) - len(s.deck_t[q]) - g_t, dealer)
+        kinds = (
+            [c for c in kinds[0] if c not in out],
+            [c for c in kinds[1] if c not in out],
+        )
+        s.squad_out[q] = sorted(out)
+    hand_t, deck_t = dealer.take(kinds[0], g_t)
+    hand_f, deck_f = dealer.take(kinds[1], len(group) - g_t)
+    s.deck_t[q], s.deck_f[q] = deck_t, deck_f
+    hand = dealer.order(hand_t + hand_f)
+    if pending:
+        s.pending[q] = hand.pop(0)
+    s.hand[q] = sorted(hand)
+
+
+def _split_kinds(q: int, cards: list[int]) -> tuple[list[int], list[int]]:
+    t = [c for c in cards if CARDS[q][c].kind == TRANSPORTER]
+    return t, [c for c in cards if CARDS[q][c].kind != TRANSPORTER]
+
+
+def _deal_squad_out(
+    q: int, kinds: tuple[list[int], list[int]], out_t: int, dealer: _Dealer
+) -> list[int]:
+    """Six agents left out, 2 per star, `out_t` of them transporters."""
+    by = [
+        [[c for c in kinds[k] if CARDS[q][c].stars == star] for k in (0, 1)]
+        for star in (1, 2, 3)
+    ]
+    splits = []
+    weights = []
+    per = SQUAD_DISCARDS_PER_STAR
+    for a in range(per + 1):
+        for b in range(per + 1):
+            c = out_t - a - b
+            if not 0 <= c <= per:
+                continue
+            xs = (a, b, c)
+            w = 1
+            for star in range(3):
+                w *= comb(len(by[star][0]), xs[star])
+                w *= comb(len(by[star][1]), per - xs[star])
+            if w:
+                splits.append(xs)
+                weights.append(w)
+    xs = splits[dealer.choose(weights)]
+    out: list[int] = []
+    for star in range(3):
+        out += dealer.take(by[star][0], xs[star])[0]
+        out += dealer.take(by[star][1], per - xs[star])[0]
+    return out
+
+
+def _deal_setup_choices(s: State, q: int, unseen: list[int], dealer: _Dealer) -> None:
+    """During the squad and hand choices nothing of them is public: deal the
+    left-out agents (at most 2 per star) and the chosen hand from all unseen."""
+    rest = dealer.order(unseen)
+    out: list[int] = []
+    if s.squad_out[q] and s.phase == Phase.SQUAD:
+        per_star = [0, 0, 0, 0]
+        for c in list(rest):
+            if len(out) == len(s.squad_out[q]):
+                break
+            if per_star[CARDS[q][c].stars] < SQUAD_DISCARDS_PER_STAR:
+                per_star[CARDS[q][c].stars] += 1
+                out.append(c)
+                rest.remove(c)
+    elif s.squad_out[q]:
+        out = _deal_squad_out(
+            q, _split_kinds(q, rest), _out_transporters_any(q, rest, dealer), dealer
+        )
+        rest = [c for c in rest if c not in out]
+    s.squad_out[q] = sorted(out)
+    hand, rest = rest[: len(s.hand[q])], rest[len(s.hand[q]) :]
+    s.hand[q] = sorted(hand)
+    t, f = _split_kinds(q, rest)
+    s.deck_t[q], s.deck_f[q] = t, f
+
+
+def _out_transporters_any(q: int, cards: list[int], dealer: _Dealer) -> int:
+    """A feasible number of transporters among six left out (none is public)."""
+    t, f = _split_kinds(q, cards)
+    per = SQUAD_DISCARDS_PER_STAR
+    options = []
+    for out_t in range(3 * per + 1):
+        if len(t) >= out_t and len(f) >= 3 * per - out_t:
+            options.append(out_t)
+    return options[dealer.choose([1] * len(options))]
+
+
+def player_view(state: State, seat: int) -> dict[str, Any]:
+    """What `seat` may know, as plain values (for screens and tests)."""
+    s = redact(state, seat)
+    n = s.n
+    public_decks = s.phase not in _SETUP_PHASES
+    return {
+        "seat": seat,
+        "round": s.round,
+        "phase": Phase(s.phase).name.lower(),
+        "mover": s.mover,
+        "level": s.level,
+        "position": s.position[:],
+        "hand": s.hand[seat][:],
+        "pending": s.pending[seat],
+        "committed": [
+            s.pending[p] != NONE or (s.phase == Phase.BID and s.bid_done[p])
+            for p in range(n)
+        ],
+        "my_bid": s.bid[seat][:],
+        "last_bid": [b[:] for b in s.last_bid],
+        "team": [t[:] for t in s.team],
+        "initiative": s.initiative[:],
+        "home": [h[:] for h in s.home],
+        "home_relics": s.home_relics[seat][:],
+        "home_relic_counts": [sum(r) for r in s.home_relics],
+        "camp": [c[:] for c in s.camp],
+        "camp_relics": s.camp_relics[seat][:],
+        "camp_relic_counts": [sum(r) for r in s.camp_relics],
+        "flipped": [f[:] for f in s.flipped],
+        "deserted": s.deserted[:],
+        "acted": s.acted[:],
+        "vp": s.vp[:],
+        "hand_sizes": [len(h) + (s.pending[p] != NONE) for p, h in enumerate(s.hand)],
+        "deck_sizes": [
+            (len(s.deck_t[p]), len(s.deck_f[p])) if public_decks or p == seat else None
+            for p in range(n)
+        ],
+        "agent_discard": [d[:] for d in s.agent_discard],
+        "squad_out": s.squad_out[seat][:],
+        "relic_deck": len(s.relic_deck),
+        "relic_discard": s.relic_discard[:],
+        "keep_options": s.keep_options[:] if s.mover == seat else [],
+        "spy_sees": (
+            s.camp_relics[s.spy_target][:]
+            if s.phase == Phase.SPY_TAKE and s.mover == seat
+            else []
+        ),
+        "mission": s.mission[seat],
+        "log": s.log[:],
+    }

@@ -1,0 +1,227 @@
+"""Krysis behind the game interface (`scavenger_env.core.game`).
+
+`KRYSIS` is what every generic tool runs when asked for `--game krysis`. Each
+method hands over to the engine; the screens' sentences are here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+from scavenger_env.core.game import Game
+
+from . import codec as _codec
+from .engine import (
+    RULES_VERSION,
+    KrysisConfig,
+    Phase,
+    State,
+    apply_action,
+    apply_legal_action,
+    describe_action,
+    determinize,
+    explain_illegal,
+    final_scores,
+    game_digest,
+    legal_actions,
+    new_game,
+    player_view,
+    redact,
+    same_state,
+    score_breakdown,
+    winners,
+)
+from .engine.data import COMPANY_NAMES, START_SPACES
+from .observation import OBS_SIZE, Encoder
+
+__all__ = ["KRYSIS", "Krysis"]
+
+_OPTIONS = {
+    "variant": "'standard' (the rulebook) or 'speed' (Speed Krysis, 2 players)",
+    "advanced": "the advanced game: special agents, a squad of 18 drafted from 24",
+    "missions": "secret mission cards worth 10 VP",
+    "nine_card_hand": "the tactical rule: choose 9 agents as the starting hand",
+    "raid_bank_deserts": "a raider who sells the loot deserts the campsite (True)",
+    "mission_needs_goods": "a mission needs at least one of its goods (True)",
+    "rules_version": "which fixes of the engine's rules apply (records keep theirs)",
+}
+"""One line per `KrysisConfig` option (its docstring says more)."""
+
+_SEGMENTS = {
+    Phase.SQUAD: "squad draft",
+    Phase.HAND: "choosing the hand",
+    Phase.BID: "mining: the blind bid",
+    Phase.PLACE: "mining: placing the miners",
+    Phase.KEEP: "mining: placing the miners",
+    Phase.PICK: "building up the teams",
+    Phase.DRAW: "ending the round: drawing agents",
+}
+"""The part of a round each phase belongs to; the others are the action phase."""
+
+
+def _segment(state: State) -> str:
+    return _SEGMENTS.get(Phase(state.phase), "action")
+
+
+class Krysis(Game[State, KrysisConfig]):
+    """Krysis (2 to 4 players)."""
+
+    name = "krysis"
+    title = "Krysis"
+    env_id = "scavenger/krysis-v0"
+    env_entry_point = "scavenger_env.krysis_v0:env"
+    min_players = 2
+    max_players = 4
+    num_actions = _codec.NUM_ACTIONS
+    rules_version = RULES_VERSION
+    phase_names = tuple(p.name.lower() for p in Phase)
+    score_unit = "VP"
+    env_actions = _codec.NUM_ACTIONS
+    observation_size = OBS_SIZE
+    score_scale = 10.0
+
+    # -- config --------------------------------------------------------------
+
+    def make_config(self, num_players: int, **options: Any) -> KrysisConfig:
+        return KrysisConfig(num_players=num_players, **options)
+
+    def config_from_dict(self, data: Mapping[str, Any]) -> KrysisConfig:
+        return KrysisConfig.from_dict(dict(data))
+
+    def config_options(self) -> dict[str, str]:
+        return dict(_OPTIONS)
+
+    # -- play: the engine's own functions ------------------------------------
+
+    new_game = staticmethod(new_game)
+    legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
+    apply_action = staticmethod(apply_action)  # type: ignore[assignment]
+    apply_legal_action = staticmethod(apply_legal_action)  # type: ignore[assignment]
+    explain_illegal = staticmethod(explain_illegal)  # type: ignore[assignment]
+    scores = staticmethod(final_scores)  # type: ignore[assignment]
+    winners = staticmethod(winners)  # type: ignore[assignment]
+    same_state = staticmethod(same_state)
+    digest = staticmethod(game_digest)
+    redact = staticmethod(redact)  # type: ignore[assignment]
+    determinize = staticmethod(determinize)  # type: ignore[assignment]
+    player_view = staticmethod(player_view)  # type: ignore[assignment]
+    describe_action = staticmethod(describe_action)  # type: ignore[assignment]
+
+    def current_player(self, state: State) -> int:
+        return state.mover
+
+    def is_over(self, state: State) -> bool:
+        return state.is_over
+
+    def num_players(self, state: State) -> int:
+        return state.n
+
+    def config_of(self, state: State) -> KrysisConfig:
+        return state.config
+
+    def turns(self, state: State) -> int:
+        return state.turns
+
+    def phase(self, state: State) -> int:
+        return int(state.phase)
+
+    def clone(self, state: State) -> State:
+        return state.clone()
+
+    def record_meta(self, state: State) -> dict[str, Any]:
+        return {"start_order": list(state.start_order)}
+
+    def seat_facts(self, state: State, seat: int) -> dict[str, Any]:
+        b = score_breakdown(state, seat)
+        return {
+            "order": state.start_order.index(seat),
+            "vp": {
+                "sales": b.sales,
+                "crystals": b.crystals,
+                "relics": b.relics,
+                "mission": b.mission,
+            },
+            "chamber": state.position[seat] + 1,
+            "home_crystals": sum(state.home[seat]),
+            "home_relics": sum(state.home_relics[seat]),
+        }
+
+    # -- pictures and sentences ----------------------------------------------
+
+    def render(self, state: State, viewer: int) -> str:
+        from .render import render_state
+
+        return render_state(state, viewer)
+
+    def turn_key(self, state: State) -> Hashable:
+        return (state.round, _segment(state), state.pick_round, state.mover)
+
+    def turn_header(self, state: State, who: str) -> str:
+        return f"Round {state.round}, {_segment(state)}: {who}"
+
+    def progress(self, state: State) -> str:
+        return f"in round {state.round}"
+
+    def transcript_header(self, state: State) -> str:
+        return self.turn_header(state, f"player {state.mover}")
+
+    def intro(self, state: State) -> list[str]:
+        if state.config.speed:
+            return [
+                f"Speed Krysis: {state.config.rounds} rounds; player "
+                f"{state.start_order[0]} wins ties."
+            ]
+        spaces = START_SPACES[state.n - 2]
+        where = ", ".join(
+            f"player {p} ({COMPANY_NAMES[p]}) on start space {_roman(spaces[i] + 1)}"
+            for i, p in enumerate(state.start_order)
+        )
+        return [
+            f"Five rounds of mining. The miners start: {where}; the space I miner "
+            "is farthest ahead and wins ties."
+        ]
+
+    def news(self, state: State) -> list[tuple[str, str]]:
+        return [(f"log-{i}", line) for i, line in enumerate(state.log)]
+
+    def end_text(self, state: State) -> str:
+        return f"after round {state.round}"
+
+    def score_table(self, state: State, labels: Sequence[str]) -> str:
+        width = max(len(label) for label in labels)
+        heads = ("total", "sales", "crystals", "relics", "mission", "chamber")
+        lines = ["Final scores (VP):", f"  {'':<{width}}  " + "  ".join(heads)]
+        for seat, label in enumerate(labels):
+            b = score_breakdown(state, seat)
+            values = (
+                b.total,
+                b.sales,
+                b.crystals,
+                b.relics,
+                b.mission,
+                state.position[seat] + 1,
+            )
+            cells = "  ".join(
+                f"{v:>{len(h)}}" for v, h in zip(values, heads, strict=True)
+            )
+            lines.append(f"  {label:<{width}}  {cells}")
+        lines.append("  (a tie goes to the miner farthest ahead: the lower chamber)")
+        return "\n".join(lines)
+
+    # -- the environment -----------------------------------------------------
+
+    def make_encoder(self) -> Encoder:
+        return Encoder()
+
+    def codec(self) -> ModuleType:
+        return _codec
+
+
+def _roman(k: int) -> str:
+    return ("I", "II", "III", "IV")[k - 1]
+
+
+KRYSIS = Krysis()
+"""The one `Krysis` instance (`scavenger_env.core.games.get_game("krysis")`)."""

@@ -1,0 +1,12 @@
+"""Krysis, PettingZoo style: `env()` (wrapped) and `raw_env`.
+
+>>> from scavenger_env import krysis_v0
+>>> e = krysis_v0.env(num_players=3)
+>>> e.reset(seed=1)
+>>> sorted(e.observe(e.agent_selection))
+['action_mask', 'observation']
+"""
+
+from .krysis.env import env, raw_env
+
+__all__ = ["env", "raw_env"]
