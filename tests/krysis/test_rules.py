@@ -289,8 +289,9 @@ def test_bid_is_hidden_until_all_have_bid() -> None:
             assert player_view(low, q) == player_view(high, q)
             assert redact(low, q).bid == redact(high, q).bid
             assert low.turns == high.turns  # as many decisions, whatever the bid
-        assert player_view(high, bidder)["my_bid"][: high.bid_step or 3] == (
-            [1, 2, 3][: high.bid_step or 3]
+        assert (
+            player_view(high, bidder)["my_bid"][: high.bid_step or 3]
+            == ([1, 2, 3][: high.bid_step or 3])
         )
     assert high.home[bidder] == [1, 2, 3]  # nothing is paid before the reveal
 
