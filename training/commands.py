@@ -32,6 +32,8 @@ def _defaults() -> Any:
 
 def add_command(commands: Any) -> None:
     """Add `train` to the `scavenger` sub-parsers."""
+    from .settings import DEFAULT_OPPONENTS
+
     d = _defaults()
     p = commands.add_parser(
         "train",
@@ -63,8 +65,8 @@ def add_command(commands: Any) -> None:
                    "settings are read from DIR/run.json)")  # fmt: skip
     p.add_argument("--opponents", metavar="SPECS", default=None,
                    help="the league's scripted bots, comma-separated (default: "
-                   f"{','.join(d.opponents)}); also the bots it is evaluated "
-                   "against")  # fmt: skip
+                   + "; ".join(f"{g}: {','.join(o)}" for g, o in DEFAULT_OPPONENTS.items())
+                   + "); also the bots it is evaluated against")  # fmt: skip
     p.add_argument("--no-self-play", action="store_true",
                    help="train against the scripted bots only (no snapshots)")  # fmt: skip
     p.add_argument("--device", default=None, metavar="DEV",
@@ -192,11 +194,15 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.output)
     try:
         if args.resume:
-            base = load_settings(folder) if folder.is_dir() else TrainSettings()
+            base = (
+                load_settings(folder)
+                if folder.is_dir()
+                else TrainSettings(game=asked.get("game", TrainSettings.game))
+            )
             if "game" in asked and asked["game"] == TrainSettings().game:
                 asked.pop("game")  # --game's default says nothing on resume
-        else:
-            base = TrainSettings()
+        else:  # the game first: its default league depends on it
+            base = TrainSettings(game=asked.get("game", TrainSettings.game))
         settings = dataclasses.replace(base, **asked)
         say = (lambda _msg: None) if args.quiet else _say
         train(settings, folder, resume=args.resume, progress=not args.quiet, say=say)

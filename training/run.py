@@ -656,7 +656,8 @@ def _finish(
         say("matplotlib is missing: no curve.png")
     say(
         f"trained {model.num_timesteps:,} steps in {state.elapsed() / 60:.1f} min; "
-        f"play it with: scavenger play --players ppo:model={run / FINAL_POLICY},raider"
+        f"play it with: scavenger play --game {settings.game} "
+        f"--players ppo:model={run / FINAL_POLICY},{settings.opponents[-1]}"
     )
     return TrainResult(run, int(model.num_timesteps), state.elapsed(),
                        state.league.snapshots_made, results)  # fmt: skip

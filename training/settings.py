@@ -22,7 +22,17 @@ from scavenger_env.core.single_agent import REWARD_MODES
 SETTINGS_FILE = "run.json"
 #: settings a resumed run may change
 MAY_CHANGE = frozenset({"timesteps", "device", "threads", "eval_every", "final_games"})
-DEFAULT_OPPONENTS = ("random", "greedy", "raider")
+#: each game's league of scripted bots when --opponents is not given: the
+#: random bot, the greedy one and the game's strongest scripted heuristic
+DEFAULT_OPPONENTS: dict[str, tuple[str, ...]] = {
+    "cavein": ("random", "greedy", "raider"),
+    "krysis": ("random", "greedy", "hauler"),
+}
+
+
+def default_opponents(game: str) -> tuple[str, ...]:
+    """The league's scripted bots for `game` when none are asked for."""
+    return DEFAULT_OPPONENTS.get(game, ("random", "greedy"))
 
 
 @dataclass(frozen=True)
@@ -33,8 +43,8 @@ class TrainSettings:
     num_players: int = 2
     timesteps: int = 2_000_000
     seed: int = 0
-    #: the scripted bots of the league (agent specs)
-    opponents: tuple[str, ...] = DEFAULT_OPPONENTS
+    #: the scripted bots of the league (agent specs); empty: the game's default
+    opponents: tuple[str, ...] = ()
     #: add frozen snapshots of the learner to the league
     self_play: bool = True
     reward: str = "score"
@@ -78,6 +88,10 @@ class TrainSettings:
     init_from: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if not self.opponents:
+            object.__setattr__(self, "opponents", default_opponents(self.game))
+
     @property
     def rollout_steps(self) -> int:
         return self.n_envs * self.n_steps
@@ -106,8 +120,6 @@ class TrainSettings:
             raise ConfigError(
                 f"reward={self.reward!r}: use one of {', '.join(REWARD_MODES)}"
             )
-        if not self.opponents:
-            raise ConfigError("give at least one scripted opponent")
         twice = sorted({o for o in self.opponents if self.opponents.count(o) > 1})
         if twice:
             # the league books results by name: a second copy would never be played

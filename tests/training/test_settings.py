@@ -28,7 +28,6 @@ from training.settings import (
         ({"reward": "gold"}, ["reward='gold'", "score"]),
         ({"n_envs": 0}, ["n_envs must be positive"]),
         ({"seed": -1}, ["seed must be non-negative"]),
-        ({"opponents": ()}, ["at least one"]),
         ({"opponents": ("random", "greedy", "random")}, ["random given more"]),
         ({"snapshot_threshold": 0.0}, ["snapshot_threshold"]),
         ({"net_arch": (64, 0)}, ["net_arch=[64, 0]", "positive"]),
@@ -49,6 +48,19 @@ def test_good_settings_pass(tiny: Any) -> None:
     assert settings.check() is settings
     assert TrainSettings().check().rollout_steps == 16 * 256
     assert tiny(device="cuda:1").check().device == "cuda:1"
+
+
+def test_each_game_has_its_own_default_league() -> None:
+    """A league names bots of its game: Krysis has no raider, Cave-In no hauler."""
+    from agents.registry import make_agent
+
+    for game in ("cavein", "krysis"):
+        league = TrainSettings(game=game).opponents
+        assert league and league == TrainSettings(game=game, opponents=()).opponents
+        for spec in league:
+            make_agent(spec, game=game)  # raises for a bot the game lacks
+    assert "raider" in TrainSettings(game="cavein").opponents
+    assert "hauler" in TrainSettings(game="krysis").opponents
 
 
 def test_run_json_round_trips(tiny: Any, tmp_path: Path) -> None:
