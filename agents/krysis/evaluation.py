@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from scavenger_env.krysis.engine import Phase, State
+from scavenger_env.krysis.engine import ACTION_PHASES, Phase, State
 from scavenger_env.krysis.engine.data import (
     CARDS,
     NUM_RELIC_TYPES,
@@ -514,15 +514,7 @@ def best_transport(s: State, seat: int) -> int:
 
 def in_action_phase(s: State) -> bool:
     """Whether the teams are complete and the round's actions are under way."""
-    return s.phase in (
-        Phase.SPECIAL_TIMING,
-        Phase.ACTION,
-        Phase.SELECT,
-        Phase.THIEF,
-        Phase.SPY_TARGET,
-        Phase.SPY_TAKE,
-        Phase.ALCHEMY,
-    )
+    return s.phase in ACTION_PHASES
 
 
 def exposure(s: State, seat: int) -> float:

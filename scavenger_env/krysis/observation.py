@@ -136,7 +136,7 @@ from .engine.data import (
     RELICS,
     TRANSPORTER,
 )
-from .engine.state import ACT_RAID, NONE, Phase, State
+from .engine.state import ACT_RAID, ACTION_PHASES, NONE, Phase, State
 
 SEATS: Final = 4
 """Seats in every per-seat view (the most players)."""
@@ -248,18 +248,7 @@ _HAND_CAP: Final = 12
 
 _CHAMBER_WIDTH: Final = 1 + 5 * MAX_OPTIONS
 _SETUP_PHASES: Final = frozenset((int(Phase.SQUAD), int(Phase.HAND)))
-_TURN_PHASES: Final = frozenset(
-    int(p)
-    for p in (
-        Phase.SPECIAL_TIMING,
-        Phase.ACTION,
-        Phase.SELECT,
-        Phase.THIEF,
-        Phase.SPY_TARGET,
-        Phase.SPY_TAKE,
-        Phase.ALCHEMY,
-    )
-)
+_TURN_PHASES: Final = frozenset(int(p) for p in ACTION_PHASES)
 _BID: Final = int(Phase.BID)
 _PLACE: Final = int(Phase.PLACE)
 _KEEP: Final = int(Phase.KEEP)

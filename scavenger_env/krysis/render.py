@@ -38,7 +38,7 @@ from .engine.queries import (
     team_initiative,
 )
 from .engine.scoring import final_scores, mission_done, score_breakdown, winners
-from .engine.state import ACT_RAID, NONE, Phase, State
+from .engine.state import ACT_RAID, ACTION_PHASES, NONE, Phase, State
 from .engine.view import player_view, redact
 
 __all__ = ["WIDTH", "render_changes", "render_state"]
@@ -67,16 +67,7 @@ _PHASES = {
     Phase.GAME_OVER: "game over",
 }
 _SETUP = (Phase.SQUAD, Phase.HAND)
-_ACTING = (
-    Phase.SPECIAL_TIMING,
-    Phase.ACTION,
-    Phase.SELECT,
-    Phase.THIEF,
-    Phase.SPY_TARGET,
-    Phase.SPY_TAKE,
-    Phase.ALCHEMY,
-    Phase.DRAW,
-)
+_ACTING = ACTION_PHASES | {Phase.DRAW}
 """Phases after the teams are complete: initiative and defence count."""
 _MINING = (Phase.PLACE, Phase.KEEP)
 _SPACES = ("I", "II", "III", "IV")

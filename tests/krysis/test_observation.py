@@ -41,7 +41,7 @@ from scavenger_env.krysis.engine.data import (
     NUM_RELICS,
     RELIC_COPIES,
 )
-from scavenger_env.krysis.engine.state import NONE
+from scavenger_env.krysis.engine.state import ACTION_PHASES, NONE
 from scavenger_env.krysis.observation import OBS_SIZE, Encoder, encode, views
 
 SOURCE = (
@@ -65,15 +65,7 @@ STRIDE = 3
 _NAMES = [name for name, _ in observation.LAYOUT]
 #: views with a row per relative seat: rows past the player count stay zero
 PER_SEAT = _NAMES[_NAMES.index("position") : _NAMES.index("agent_discard") + 1]
-_TURN_PHASES = {
-    Phase.SPECIAL_TIMING,
-    Phase.ACTION,
-    Phase.SELECT,
-    Phase.THIEF,
-    Phase.SPY_TARGET,
-    Phase.SPY_TAKE,
-    Phase.ALCHEMY,
-}
+_TURN_PHASES = ACTION_PHASES
 
 
 def play(config: KrysisConfig, seed: int) -> list[State]:

@@ -21,10 +21,11 @@ from .rules import (
 )
 from .scoring import ScoreBreakdown, final_scores, score_breakdown, winners
 from .setup import new_game
-from .state import Phase, State, same_state
+from .state import ACTION_PHASES, Phase, State, same_state
 from .view import determinize, player_view, redact
 
 __all__ = [
+    "ACTION_PHASES",
     "NUM_ACTIONS",
     "RULES_VERSION",
     "ConfigError",

@@ -36,6 +36,20 @@ class Phase(IntEnum):
     GAME_OVER = 14
 
 
+#: the phases of the round's actions, once the teams are complete: initiative
+#: orders the players and each team's defence counts
+ACTION_PHASES: frozenset[Phase] = frozenset(
+    (
+        Phase.SPECIAL_TIMING,
+        Phase.ACTION,
+        Phase.SELECT,
+        Phase.THIEF,
+        Phase.SPY_TARGET,
+        Phase.SPY_TAKE,
+        Phase.ALCHEMY,
+    )
+)
+
 NONE = -1
 #: what the active player's normal action is (`State.act_kind`)
 ACT_NONE = 0
