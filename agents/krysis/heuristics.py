@@ -173,14 +173,18 @@ class KrysisScriptedAgent:
         opponent_weight: float = 0.5,
         raid_margin: float = 0.0,
         max_bid: int = 3,
+        quick: bool = False,
     ) -> None:
         """Options: `opponent_weight`, how much of what an opponent gains or
         loses counts for it (a raid's loot denied, a theft suffered);
         `raid_margin`, VP a raid must gain beyond the best other action (on top
-        of its style's taste); `max_bid`, the largest bid value it makes."""
+        of its style's taste); `max_bid`, the largest bid value it makes;
+        `quick`, pick team members the quick way (`quick_pick`: a cheaper,
+        somewhat weaker bot, for a training league)."""
         self.opponent_weight = float(opponent_weight)
         self.raid_margin = float(raid_margin)
         self.max_bid = int(max_bid)
+        self.quick = bool(quick)
         self.seat = 0
 
     def reset(self, seat: int, config: KrysisConfig) -> None:
@@ -191,7 +195,7 @@ class KrysisScriptedAgent:
     def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
         if len(legal) == 1:
             return legal[0]
-        return self.choose(view.sample(rng), view.seat, legal)
+        return self.choose(view.sample(rng), view.seat, legal, self.quick)
 
     def choose(self, s: State, seat: int, legal: list[int], quick: bool = False) -> int:
         """The bot's choice on a full (sampled) state; search bots call it too.

@@ -133,6 +133,26 @@ def test_act_is_choose_on_a_sample(bot: str) -> None:
         assert agent.choose(sample, 0, legal) == by_act
 
 
+def test_the_quick_option_picks_team_members_the_quick_way() -> None:
+    """`hauler:quick=true` (a cheaper training opponent) takes `quick_pick`'s card
+    at every team pick and the full bot's choice everywhere else."""
+    quick = make_agent("hauler:quick=true", game=GAME)
+    full = make_agent("hauler", game=GAME)
+    assert isinstance(quick, KrysisScriptedAgent) and quick.quick
+    picks = 0
+    for step, state in enumerate(decisions(13, 40)):
+        legal = legal_actions(state)
+        view = SeatView(state, 0, game=GAME)
+        got = quick.act(view, legal, np.random.default_rng(step))
+        sample = determinize(state, 0, np.random.default_rng(step))
+        if state.phase == Phase.PICK and len(legal) > 1:
+            picks += 1
+            assert got == quick.quick_pick(sample, 0, legal)
+        else:
+            assert got == full.act(view, legal, np.random.default_rng(step))
+    assert picks > 0
+
+
 # ------------------------------------------------------------------ strength
 
 
