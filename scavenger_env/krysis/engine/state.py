@@ -138,10 +138,14 @@ class State:
 
     __slots__ = FIELDS
 
-    def __init__(self, config: KrysisConfig) -> None:
+    def __init__(self, config: KrysisConfig, *, empty: bool = False) -> None:
+        """A game at its start (see `setup.new_game`); `empty` leaves every
+        other field unset, for `clone` to fill."""
         n = config.num_players
         self.config = config
         self.n = n
+        if empty:
+            return
         self.phase = int(Phase.BID)
         self.round = 1
         #: the miners' level: 0 the start row, k after round k's placement
@@ -215,15 +219,59 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (search bots call this at every node)."""
-        s = State.__new__(State)
-        s.config = self.config
-        s.n = self.n
-        for name in _SCALAR_FIELDS:
-            setattr(s, name, getattr(self, name))
-        for name in _LIST_FIELDS:
-            setattr(s, name, getattr(self, name)[:])
-        for name in _NESTED_FIELDS:
-            setattr(s, name, [row[:] for row in getattr(self, name)])
+        s = State(self.config, empty=True)
+        s.phase = self.phase
+        s.round = self.round
+        s.level = self.level
+        s.mover = self.mover
+        s.turns = self.turns
+        s.qi = self.qi
+        s.keeps_left = self.keeps_left
+        s.pick_round = self.pick_round
+        s.chance_seed = self.chance_seed
+        s.chance_count = self.chance_count
+        s.act_kind = self.act_kind
+        s.act_target = self.act_target
+        s.turn_weapon = self.turn_weapon
+        s.turn_transport = self.turn_transport
+        s.specials_when = self.specials_when
+        s.normal_done = self.normal_done
+        s.end_desert = self.end_desert
+        s.spy_target = self.spy_target
+        s.alchemy_mode = self.alchemy_mode
+        s.draws_left = self.draws_left
+        s.sel_random = self.sel_random
+        s.bid_step = self.bid_step
+        s.position = self.position[:]
+        s.vp = self.vp[:]
+        s.pending = self.pending[:]
+        s.initiative = self.initiative[:]
+        s.weapon_in_play = self.weapon_in_play[:]
+        s.mission = self.mission[:]
+        s.queue = self.queue[:]
+        s.keep_options = self.keep_options[:]
+        s.relic_deck = self.relic_deck[:]
+        s.relic_discard = self.relic_discard[:]
+        s.specials_queue = self.specials_queue[:]
+        s.sel = self.sel[:]
+        s.sel_relics = self.sel_relics[:]
+        s.deserted = self.deserted[:]
+        s.acted = self.acted[:]
+        s.bid_done = self.bid_done[:]
+        s.start_order = self.start_order[:]
+        s.hand = [row[:] for row in self.hand]
+        s.deck_t = [row[:] for row in self.deck_t]
+        s.deck_f = [row[:] for row in self.deck_f]
+        s.agent_discard = [row[:] for row in self.agent_discard]
+        s.squad_out = [row[:] for row in self.squad_out]
+        s.team = [row[:] for row in self.team]
+        s.home = [row[:] for row in self.home]
+        s.home_relics = [row[:] for row in self.home_relics]
+        s.camp = [row[:] for row in self.camp]
+        s.camp_relics = [row[:] for row in self.camp_relics]
+        s.bid = [row[:] for row in self.bid]
+        s.last_bid = [row[:] for row in self.last_bid]
+        s.flipped = [row[:] for row in self.flipped]
         s.log = self.log[:]
         return s
 
