@@ -7,6 +7,8 @@ nothing) and then hands over to the function of the phase.
 
 from __future__ import annotations
 
+from numbers import Integral
+
 from scavenger_env.core import errors as core_errors
 
 from . import actions as A
@@ -207,13 +209,27 @@ def _legal_squad(state: State, p: int) -> list[int]:
 # -- applying ----------------------------------------------------------------------
 
 
-def apply_action(state: State, action: int) -> None:
+def _as_action(action: object) -> int | None:
+    """`action` as an action id: an int or a numpy integer (as drawn from a
+    mask), not a bool (True is an int to Python, not an action); else None."""
+    if isinstance(action, bool):
+        return None
+    if isinstance(action, int):
+        return action
+    if isinstance(action, Integral):
+        return int(action)
+    return None
+
+
+def apply_action(state: State, action: object) -> None:
     """Play `action` for the mover; an illegal one raises IllegalActionError
     saying why and changes nothing."""
     reason = explain_illegal(state, action)
     if reason:
         raise IllegalActionError(reason)
-    apply_legal_action(state, action)
+    a = _as_action(action)
+    assert a is not None  # explain_illegal refused anything else
+    apply_legal_action(state, a)
 
 
 def apply_legal_action(state: State, action: int) -> None:
@@ -522,17 +538,18 @@ def _remove_from_decks(state: State, seat: int, card_id: int) -> None:
 # -- why an action is illegal ----------------------------------------------------------
 
 
-def explain_illegal(state: State, action: int) -> str:
+def explain_illegal(state: State, action: object) -> str:
     """Why `action` is illegal now, in plain words ('' when it is legal)."""
-    if isinstance(action, bool) or not isinstance(action, int):
+    a = _as_action(action)
+    if a is None:
         return f"an action is an int, got {action!r}"
-    if not 0 <= action < A.NUM_ACTIONS:
-        return f"action {action} is out of range 0..{A.NUM_ACTIONS - 1}"
+    if not 0 <= a < A.NUM_ACTIONS:
+        return f"action {a} is out of range 0..{A.NUM_ACTIONS - 1}"
     if state.phase == Phase.GAME_OVER:
         return "the game is over"
-    if action in legal_actions(state):
+    if a in legal_actions(state):
         return ""
-    return _why_not(state, action)
+    return _why_not(state, a)
 
 
 def _why_not(state: State, action: int) -> str:
