@@ -30,6 +30,22 @@ COMPILED_MODULES = (
     "scavenger_env.cavein.engine.view",
     "scavenger_env.cavein.codec",
     "scavenger_env.cavein.observation",
+    "scavenger_env.krysis.engine.actions",
+    "scavenger_env.krysis.engine.capacity",
+    "scavenger_env.krysis.engine.chance",
+    "scavenger_env.krysis.engine.data",
+    "scavenger_env.krysis.engine.describe",
+    "scavenger_env.krysis.engine.digest",
+    "scavenger_env.krysis.engine.flow",
+    "scavenger_env.krysis.engine.queries",
+    "scavenger_env.krysis.engine.rules",
+    "scavenger_env.krysis.engine.scoring",
+    "scavenger_env.krysis.engine.setup",
+    "scavenger_env.krysis.engine.speed",
+    "scavenger_env.krysis.engine.state",
+    "scavenger_env.krysis.engine.view",
+    "scavenger_env.krysis.codec",
+    "scavenger_env.krysis.observation",
 )
 """The modules a regular install compiles with mypyc (pure-Python siblings stay)."""
 
