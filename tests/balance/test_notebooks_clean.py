@@ -10,7 +10,7 @@ import pytest
 NOTEBOOKS = sorted((Path(__file__).parents[2] / "notebooks").glob("*.ipynb"))
 
 
-def test_the_seven_notebooks_are_there() -> None:
+def test_the_eight_notebooks_are_there() -> None:
     names = [p.stem for p in NOTEBOOKS]
     assert names == [
         "01_rules_walkthrough",
@@ -20,6 +20,7 @@ def test_the_seven_notebooks_are_there() -> None:
         "05_rule_variants",
         "06_training_curves",
         "07_tuning",
+        "08_krysis_balance",
     ]
 
 
