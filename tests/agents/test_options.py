@@ -142,3 +142,15 @@ def test_every_listed_option_is_in_the_readme() -> None:
             assert f"`{option}`" in bots, (
                 f"{name}'s option {option} is not in the README"
             )
+
+
+def test_every_krysis_bot_option_is_in_the_readme() -> None:
+    """The Krysis bots' options table names every option each bot takes."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    bots = readme.split("\n### Krysis bots\n", 1)[1].split("\n### ", 1)[0]
+    for name in ("random", "greedy", "hauler", "bandit", "ismcts", "ppo"):
+        assert f"`{name}`" in bots
+        for option in agent_options(name, game="krysis"):
+            assert f"`{option}`" in bots, (
+                f"krysis {name}'s option {option} is not in the README"
+            )
