@@ -153,18 +153,27 @@ class ISMCTSAgent:
             return game.turns(state) + self.rollout_turns
         return math.inf
 
+    #: the margin of `worth` that makes a leaf worth about 0.73 to a seat
+    #: (1 / (1 + e^-1)); None: the game's `score_scale`
+    margin_scale: float | None = None
+
+    def worth(self, game: Game, state: Any) -> list[float]:
+        """What an unfinished leaf is worth to each seat: its score so far (a
+        game's agent may add what the score does not show yet)."""
+        return [float(v) for v in game.scores(state)]
+
     def evaluate(self, game: Game, state: Any) -> list[float]:
         """A value in [0, 1] per seat: its share of the win at the end, else its
-        score margin over the best other seat, squashed."""
+        `worth` margin over the best other seat, squashed."""
         n = game.num_players(state)
         if game.is_over(state):
             won = game.winners(state)
             return [1.0 / len(won) if p in won else 0.0 for p in range(n)]
-        scores = game.scores(state)
-        scale = game.score_scale or 1.0
+        worth = self.worth(game, state)
+        scale = self.margin_scale or game.score_scale or 1.0
         out = []
         for p in range(n):
-            margin = scores[p] - max(scores[q] for q in range(n) if q != p)
+            margin = worth[p] - max(worth[q] for q in range(n) if q != p)
             out.append(1.0 / (1.0 + math.exp(-margin / scale)))
         return out
 

@@ -28,7 +28,6 @@ from scavenger_env.krysis.engine import (
     State,
     apply_legal_action,
     legal_actions,
-    winners,
 )
 from scavenger_env.krysis.engine import actions as A
 
@@ -49,24 +48,6 @@ TREE_PHASES = frozenset({Phase.PLACE, Phase.PICK, Phase.ACTION})
 #: The overtime mixes a node searches (all whites sell best; two reds pack
 #: tightest); the policy's own choice is searched too.
 SEARCHED_MIXES = (A.OVERTIME + 0, A.OVERTIME + 6)
-
-#: VP of margin that makes a leaf worth about 0.73 to a seat (1 / (1 + e^-1)).
-MARGIN_SCALE = 6.0
-
-
-def leaf_values(state: State) -> list[float]:
-    """A value in [0, 1] per seat: the result once the game is over, else its
-    `evaluation.value` less the best other seat's, squashed."""
-    n = state.n
-    if state.is_over:
-        won = winners(state)
-        return [1.0 / len(won) if p in won else 0.0 for p in range(n)]
-    worth = [value(state, p) for p in range(n)]
-    out = []
-    for p in range(n):
-        m = worth[p] - max(worth[q] for q in range(n) if q != p)
-        out.append(1.0 / (1.0 + math.exp(-m / MARGIN_SCALE)))
-    return out
 
 
 class KrysisISMCTSAgent(ISMCTSAgent):
@@ -163,8 +144,12 @@ class KrysisISMCTSAgent(ISMCTSAgent):
             self._stop_round = math.inf
         return math.inf
 
-    def evaluate(self, game: Game, state: State) -> list[float]:
-        return leaf_values(state)
+    #: VP of margin that makes a leaf worth about 0.73 to a seat
+    margin_scale = 6.0
+
+    def worth(self, game: Game, state: State) -> list[float]:
+        # the score plus the campsite's worth (`evaluation.value`)
+        return [value(state, p) for p in range(state.n)]
 
     def _rollout(
         self, game: Game, state: Any, rng: np.random.Generator, horizon: float
