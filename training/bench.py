@@ -72,7 +72,7 @@ def bench_train(
     changes: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """One row per opponent: the adapter's and training's steps/s, and the
-    network and threads that training ran with."""
+    network, threads and vec env that training ran with."""
     from .settings import TrainSettings
 
     settings = TrainSettings(**(changes or {}))
@@ -87,6 +87,7 @@ def bench_train(
                 "net_arch": list(settings.net_arch),
                 "shared_layers": list(settings.shared_layers),
                 "threads": settings.threads,
+                "vec_env": settings.vec_env,
                 "adapter_steps_per_s": round(env_rate),
                 "training_steps_per_s": round(train_rate),
                 "ratio": round(train_rate / env_rate, 3),
@@ -96,12 +97,15 @@ def bench_train(
 
 
 def format_bench(rows: list[dict[str, Any]]) -> str:
-    first = rows[0] if rows else {"net_arch": [], "shared_layers": [], "threads": 0}
+    empty: dict[str, Any] = {
+        "net_arch": [], "shared_layers": [], "threads": 0, "vec_env": "dummy"
+    }  # fmt: skip
+    first = rows[0] if rows else empty
     shared = ",".join(map(str, first["shared_layers"])) or "none"
     lines = [
         "learner steps/s, 2 players (training: MaskablePPO, 16 envs, batch 512; "
         f"net_arch {','.join(map(str, first['net_arch']))}, shared layers {shared}, "
-        f"torch threads {first['threads']})",
+        f"torch threads {first['threads']}, vec env {first['vec_env']})",
         f"{'opponent':<12}{'adapter':>12}{'training':>12}{'ratio':>8}",
     ]
     for r in rows:

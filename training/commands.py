@@ -32,7 +32,7 @@ def _defaults() -> Any:
 
 def add_command(commands: Any) -> None:
     """Add `train` to the `scavenger` sub-parsers."""
-    from .settings import DEFAULT_OPPONENTS
+    from .settings import DEFAULT_OPPONENTS, VEC_ENVS
 
     d = _defaults()
     p = commands.add_parser(
@@ -82,6 +82,11 @@ def add_command(commands: Any) -> None:
                    "which learns far faster than win/loss)")  # fmt: skip
     p.add_argument("--n-envs", type=int_at_least(1), default=None, metavar="E",
                    help=f"environments stepped together (default: {d.n_envs})")  # fmt: skip
+    p.add_argument("--vec-env", choices=VEC_ENVS, default=None,
+                   help=f"step the environments all in this process (dummy) or "
+                   "each in a process of its own (subproc: faster when the "
+                   "opponents think, e.g. greedy, on a machine with several cores; "
+                   f"the same games either way) (default: {d.vec_env})")  # fmt: skip
     p.add_argument("--n-steps", type=int_at_least(1), default=None, metavar="K",
                    help=f"steps per environment per rollout (default: {d.n_steps})")  # fmt: skip
     p.add_argument("--batch-size", type=int_at_least(1), default=None, metavar="B",
@@ -129,6 +134,7 @@ _FLAGS = {
     "threads": "threads",
     "reward": "reward",
     "n_envs": "n_envs",
+    "vec_env": "vec_env",
     "n_steps": "n_steps",
     "batch_size": "batch_size",
     "learning_rate": "learning_rate",
@@ -226,13 +232,15 @@ def _say(message: str) -> None:
 
 def add_bench_command(targets: Any) -> None:
     """Add the `train` target to `scavenger bench`."""
+    from .settings import VEC_ENVS
+
     b = targets.add_parser(
         "train",
         help="learner steps/s: the adapter alone and MaskablePPO training",
         description="Learner steps/s of the single-agent environment with random "
         "masked actions, and of MaskablePPO training at the default settings of "
         "`scavenger train` (16 environments in one process, batch 512, 10 epochs, "
-        "two torch threads) or the network and threads given, for 2 players "
+        "two torch threads) or the network, threads and vec env given, for 2 players "
         "against random and against greedy, in one run; each training figure with "
         "its ratio to the adapter's random-play rate against the same opponent.",
     )
@@ -248,6 +256,8 @@ def add_bench_command(targets: Any) -> None:
     b.add_argument("--shared-layers", default=None, metavar="SIZES",
                    help="as for `scavenger train` (default: its default)")  # fmt: skip
     b.add_argument("--threads", type=int_at_least(1), default=None, metavar="N",
+                   help="as for `scavenger train` (default: its default)")  # fmt: skip
+    b.add_argument("--vec-env", choices=VEC_ENVS, default=None,
                    help="as for `scavenger train` (default: its default)")  # fmt: skip
     add_json_flag(b)
     b.set_defaults(func=run_bench)
@@ -267,6 +277,8 @@ def run_bench(args: argparse.Namespace) -> int:
         changes["shared_layers"] = _sizes("--shared-layers", args.shared_layers)
     if args.threads is not None:
         changes["threads"] = args.threads
+    if args.vec_env is not None:
+        changes["vec_env"] = args.vec_env
     rows = bench_train(
         game=args.game,
         opponents=split_players(args.opponents),

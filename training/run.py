@@ -118,19 +118,22 @@ def member_agent(m: Member, settings: TrainSettings, run: Path | None) -> Any:
 
 
 def restore_episode(
-    env: SingleAgentEnv,
+    vec: Any,
+    index: int,
     saved: dict[str, Any],
     players: list[str],
     departed: dict[str, Member],
     settings: TrainSettings,
     run: Path,
 ) -> np.ndarray:
-    """Put `env` (holding the league's opponents) back into a saved episode.
+    """Put environment `index` of `vec` (holding the league's opponents) back
+    into a saved episode.
 
     The episode's opponents are found by name (`players`, by seat): a snapshot
     that left the league while the episode went on still plays it out (it is
     rebuilt from `departed`, and not drawn again)."""
-    league_players = list(env.opponents)
+    env = _EnvAt(vec, index)
+    league_players = list(env.get("opponents"))
     names = [str(getattr(p, "name", "")) for p in league_players]
     everyone = list(league_players)
     weights = list(saved["opponent_p"])
@@ -146,13 +149,27 @@ def restore_episode(
             weights.append(0.0)
         drawn.append(names.index(name))
     if len(everyone) > len(league_players):
-        env.set_opponents(everyone, weights)
-    obs = env.restore_episode({**saved, "drawn": drawn, "opponent_p": weights})
+        env.call("set_opponents", everyone, weights)
+    obs = env.call("restore_episode", {**saved, "drawn": drawn, "opponent_p": weights})
     if len(everyone) > len(league_players):
         # later episodes draw from the league alone (the next rollout sets the
         # weights, as in a run that never stopped)
-        env.set_opponents(league_players, saved["opponent_p"])
-    return obs
+        env.call("set_opponents", league_players, saved["opponent_p"])
+    return np.asarray(obs)
+
+
+class _EnvAt:
+    """Environment `index` of a VecEnv, reached through the VecEnv's own calls:
+    the same code whether it lives in this process or in a worker process."""
+
+    def __init__(self, vec: Any, index: int) -> None:
+        self.vec, self.index = vec, index
+
+    def get(self, name: str) -> Any:
+        return self.vec.get_attr(name, indices=[self.index])[0]
+
+    def call(self, method: str, *args: Any) -> Any:
+        return self.vec.env_method(method, *args, indices=[self.index])[0]
 
 
 def fast_torch(torch: Any, device: str, threads: int) -> None:
@@ -190,10 +207,12 @@ def new_model(settings: TrainSettings, vec: Any, device: str) -> Any:
 
 
 def make_envs(settings: TrainSettings, league: League, run: Path | None) -> Any:
-    """The vectorised environments: `n_envs` `SingleAgentEnv`s stepped in this
-    process (measured faster than one process per env on 2 cores: the policy
-    update, not the game, takes most of the time)."""
-    from stable_baselines3.common.vec_env import DummyVecEnv
+    """The vectorised environments: `n_envs` `SingleAgentEnv`s, all stepped in
+    this process (`vec_env="dummy"`: measured faster on 2 cores when the
+    opponents are quick, as the policy update takes most of the time) or each in
+    a worker process of its own (`"subproc"`: the opponents' thinking spreads
+    over the cores). Each builds its own opponents from the league."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
     weights = league.weights().tolist()
 
@@ -206,11 +225,9 @@ def make_envs(settings: TrainSettings, league: League, run: Path | None) -> Any:
             reward=settings.reward,
         )
 
+    if settings.vec_env == "subproc":
+        return SubprocVecEnv([one for _ in range(settings.n_envs)])
     return DummyVecEnv([one for _ in range(settings.n_envs)])
-
-
-def _envs(vec: Any) -> list[SingleAgentEnv]:
-    return list(vec.envs)
 
 
 # -- the callback: league bookkeeping, logs, progress ----------------------------------
@@ -305,7 +322,8 @@ class _RunState:
     ) -> None:
         for i, (info, done) in enumerate(zip(infos, dones)):
             self.learner_steps[i] += 1
-            self.returns[i] += float(rewards[i])
+            # float32 as SB3 stores it (a SubprocVecEnv hands back float64)
+            self.returns[i] += float(np.float32(rewards[i]))
             if not done:
                 continue
             self.episodes += 1
@@ -326,9 +344,7 @@ class _RunState:
         league = self.league
         if self.settings.self_play and league.ready_for_snapshot():
             self.add_snapshot(model)
-        weights = league.weights().tolist()
-        for env in _envs(self.vec):
-            env.set_opponent_weights(weights)
+        self.vec.env_method("set_opponent_weights", league.weights().tolist())
 
     def add_snapshot(self, model: Any) -> None:
         league = self.league
@@ -339,12 +355,10 @@ class _RunState:
         left = league.add_snapshot(name, rel, model.num_timesteps)
         if left is not None:
             self.departed[left.name] = left
-        opponents_per_env = [
-            league_opponents(league, self.settings, self.run) for _ in _envs(self.vec)
-        ]
         weights = league.weights().tolist()
-        for env, opponents in zip(_envs(self.vec), opponents_per_env):
-            env.set_opponents(opponents, weights)
+        for i in range(self.vec.num_envs):  # fresh opponent objects for each env
+            opponents = league_opponents(league, self.settings, self.run)
+            _EnvAt(self.vec, i).call("set_opponents", opponents, weights)
         gone = f"; {left.name} leaves" if left else ""
         self.say(
             f"step {model.num_timesteps:,}: {name} joins the league{gone} "
@@ -545,9 +559,9 @@ def train(
             for name, m in saved_state["departed"].items()
         }
         obs = [
-            restore_episode(env, ep, players, departed, settings, run)
-            for env, ep, players in zip(
-                _envs(vec), saved_state["episodes"], saved_state["players"]
+            restore_episode(vec, i, ep, players, departed, settings, run)
+            for i, (ep, players) in enumerate(
+                zip(saved_state["episodes"], saved_state["players"])
             )
         ]
         model._last_obs = np.stack(obs)
@@ -750,14 +764,13 @@ def _evaluate_if_due(
 def _save_checkpoint(
     run: Path, model: Any, settings: TrainSettings, state: _RunState, vec: Any
 ) -> None:
-    envs = _envs(vec)
-    players = [env.opponent_names() for env in envs]
+    players = vec.env_method("opponent_names")
     playing = {name for names in players for name in names}
     state.departed = {n: m for n, m in state.departed.items() if n in playing}
     data = {
         "step": int(model.num_timesteps),
         "league": state.league.state_dict(),
-        "episodes": [env.episode_state() for env in envs],
+        "episodes": vec.env_method("episode_state"),
         # each episode's opponents by seat, and the snapshots among them that
         # left the league: a resumed run seats the same players
         "players": players,

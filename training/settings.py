@@ -21,7 +21,12 @@ from scavenger_env.core.single_agent import REWARD_MODES
 
 SETTINGS_FILE = "run.json"
 #: settings a resumed run may change
-MAY_CHANGE = frozenset({"timesteps", "device", "threads", "eval_every", "final_games"})
+MAY_CHANGE = frozenset(
+    {"timesteps", "device", "threads", "vec_env", "eval_every", "final_games"}
+)
+#: how the environments are stepped: all in this process (SB3's DummyVecEnv), or
+#: each in a process of its own (SubprocVecEnv); the same games either way
+VEC_ENVS = ("dummy", "subproc")
 #: each game's league of scripted bots when --opponents is not given: the
 #: random bot, the greedy one and the game's strongest scripted heuristic
 DEFAULT_OPPONENTS: dict[str, tuple[str, ...]] = {
@@ -48,8 +53,12 @@ class TrainSettings:
     #: add frozen snapshots of the learner to the league
     self_play: bool = True
     reward: str = "score"
-    #: environments stepped together in one process (DummyVecEnv)
+    #: environments stepped together
     n_envs: int = 16
+    #: "dummy": all in this process, best when the opponents are quick (the
+    #: policy update is most of the time); "subproc": a process each, so bots
+    #: that think (greedy, ismcts) use every core
+    vec_env: str = "dummy"
     #: steps per environment per rollout (a rollout is n_envs * n_steps steps)
     n_steps: int = 256
     batch_size: int = 512
@@ -116,6 +125,10 @@ class TrainSettings:
                 raise ConfigError(f"{name} must be positive, got {getattr(self, name)}")
         if self.seed < 0:
             raise ConfigError(f"seed must be non-negative, got {self.seed}")
+        if self.vec_env not in VEC_ENVS:
+            raise ConfigError(
+                f"vec_env={self.vec_env!r}: use one of {', '.join(VEC_ENVS)}"
+            )
         if self.reward not in REWARD_MODES:
             raise ConfigError(
                 f"reward={self.reward!r}: use one of {', '.join(REWARD_MODES)}"

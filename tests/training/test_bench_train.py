@@ -16,13 +16,18 @@ def test_bench_train_gives_rates_and_their_ratio() -> None:
         opponents=["random"],
         steps=4096,
         seconds=0.3,
-        changes={"threads": 1, "net_arch": (32,), "shared_layers": (48,)},
+        changes={
+            "threads": 1,
+            "net_arch": (32,),
+            "shared_layers": (48,),
+            "vec_env": "subproc",
+        },
     )
     assert len(rows) == 1
     row = rows[0]
     assert row["game"] == "cavein" and row["opponent"] == "random"
     assert row["net_arch"] == [32] and row["shared_layers"] == [48]
-    assert row["threads"] == 1
+    assert row["threads"] == 1 and row["vec_env"] == "subproc"
     adapter, training = row["adapter_steps_per_s"], row["training_steps_per_s"]
     assert adapter > 0 and training > 0
     # the ratio is taken before rounding the rates
@@ -31,7 +36,7 @@ def test_bench_train_gives_rates_and_their_ratio() -> None:
     text = format_bench(rows)
     lines = text.splitlines()
     assert "16 envs" in lines[0] and "batch 512" in lines[0]
-    assert "net_arch 32, shared layers 48, torch threads 1" in lines[0]
+    assert "net_arch 32, shared layers 48, torch threads 1, vec env subproc" in lines[0]
     assert lines[1].split() == ["opponent", "adapter", "training", "ratio"]
     assert lines[2].split() == [
         "random",

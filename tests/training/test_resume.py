@@ -82,6 +82,24 @@ def test_resumed_run_is_the_uninterrupted_run(
     assert_same_run(straight, folder)
 
 
+def test_worker_processes_train_the_same_run(
+    straight: Path, tiny: Any, assert_same_run: Any, tmp_path: Path
+) -> None:
+    """vec_env="subproc" (each env in a process of its own) plays the same games
+    as the envs in this process: started in-process, resumed with workers past
+    a snapshot's joining and leaving (checkpoints and restores go through the
+    workers), the run is the uninterrupted in-process one."""
+    from dataclasses import replace
+
+    settings = tiny(**RESUME)
+    folder = tmp_path / "run"
+    train(settings, folder, say=quiet, stop_after=1792)
+    workers = replace(settings, vec_env="subproc")
+    train(workers, folder, resume=True, say=quiet, stop_after=3700)
+    train(workers, folder, resume=True, say=quiet)
+    assert_same_run(straight, folder)
+
+
 def test_a_run_resumed_to_train_longer_benchmarks_its_new_policy(
     tiny: Any, tmp_path: Path
 ) -> None:

@@ -26,6 +26,7 @@ from training.settings import (
         ({"batch_size": 100}, ["batch_size=100", "divide", "256"]),
         ({"device": "tpu"}, ["device='tpu'", "auto, cpu, cuda"]),
         ({"reward": "gold"}, ["reward='gold'", "score"]),
+        ({"vec_env": "ray"}, ["vec_env='ray'", "dummy, subproc"]),
         ({"n_envs": 0}, ["n_envs must be positive"]),
         ({"seed": -1}, ["seed must be non-negative"]),
         ({"opponents": ("random", "greedy", "random")}, ["random given more"]),
@@ -96,6 +97,7 @@ def test_resume_allows_more_timesteps_and_another_device(tiny: Any) -> None:
     check_resume(saved, saved)
     check_resume(saved, replace(saved, timesteps=4096, device="cuda"))
     check_resume(saved, replace(saved, eval_every=512, final_games=10))
+    check_resume(saved, replace(saved, vec_env="subproc", threads=1))
 
 
 @pytest.mark.parametrize(
