@@ -98,6 +98,15 @@ class PPOAgent:
         if self.model is not None:  # the game is known at the first act only
             cached_policy(self.model).check(num_players=config.num_players)
 
+    def check_game(self, game: str, num_players: int) -> None:
+        """Raise `PolicyFileError` (a ValueError) now, before any game, when no
+        policy plays `game` with `num_players` seats: a tournament is refused
+        at its start instead of failing at the first decision."""
+        path = (
+            self.model if self.model is not None else shipped_model(game, num_players)
+        )
+        cached_policy(path).check(game, num_players)
+
     def _bind(self, view: SeatView) -> None:
         """Find and check the policy for the view's game and player count."""
         game, n = view.game.name, view.num_players

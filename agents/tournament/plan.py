@@ -204,10 +204,17 @@ class Plan:
 
 
 def check_spec(
-    spec: str, who: str | None = None, game: Game | str = DEFAULT_GAME
+    spec: str,
+    who: str | None = None,
+    game: Game | str = DEFAULT_GAME,
+    num_players: int | None = None,
 ) -> None:
     """Build the agent of ``spec`` for ``game`` once, turning any failure into
-    TournamentError (``who`` names the player in it, e.g. "player 2 of 3")."""
+    TournamentError (``who`` names the player in it, e.g. "player 2 of 3").
+
+    With ``num_players``, an agent that can say up front whether it plays that
+    game (a ``check_game(game, num_players)`` method, as `ppo` has: is there a
+    policy for it?) is asked too."""
     name = spec.partition(":")[0].strip()
     if name in INTERACTIVE:
         raise TournamentError(
@@ -215,9 +222,13 @@ def check_spec(
             "a tournament; play it with `scavenger play`"
         )
     try:
-        make_agent(spec, who, game=game)
+        agent = make_agent(spec, who, game=game)
+        check_game = getattr(agent, "check_game", None)
+        if check_game is not None and num_players is not None:
+            check_game(get_game(game).name, num_players)
     except ValueError as exc:
-        raise TournamentError(str(exc)) from None
+        prefix = f"{who} ({name}): " if who and not str(exc).startswith(who) else ""
+        raise TournamentError(prefix + str(exc)) from None
     except (ImportError, AttributeError) as exc:
         raise TournamentError(
             f"player {name!r} is registered but cannot be loaded ({exc}); "
@@ -297,7 +308,7 @@ def make_plan(
         )
     for index, spec in enumerate(specs):
         if spec not in specs[:index]:
-            check_spec(spec, f"player {index + 1} of {len(specs)}", name)
+            check_spec(spec, f"player {index + 1} of {len(specs)}", name, n)
     if (games is None) == (deals is None):
         raise TournamentError("give the number of games or of deals, not both")
     count = len(seatings(len(specs), n, all_seatings))

@@ -33,6 +33,7 @@ from agents.registry import AgentSpecError, make_agent
 from agents.tournament import (
     GAMES_FILE,
     AgentError,
+    TournamentError,
     make_plan,
     play_game,
     run_tournament,
@@ -429,6 +430,22 @@ def test_without_model_it_plays_the_shipped_one(
     assert record.winners
     with pytest.raises(Exception, match="no model is shipped for cavein with 3"):
         play_game(CAVEIN.make_config(3), 1, ["ppo", "random", "random"], 0)
+
+
+def test_a_tournament_without_a_policy_for_its_game_is_refused_at_its_start(
+    bids_game: Any, model_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before any game is played, not at the first decision of the first game:
+    no shipped model for the game and player count, or a file for another game."""
+    monkeypatch.setattr(ppo_agent, "MODELS_DIR", tmp_path)
+    with pytest.raises(TournamentError) as info:
+        make_plan(["random", "ppo"], 2, games=2, game="krysis")
+    for words in ["player 2 of 2 (ppo)", "no model is shipped for krysis with 2"]:
+        assert words in str(info.value)
+    with pytest.raises(TournamentError, match=r"player 1 of 2 .*'cavein', not 'bids'"):
+        make_plan([f"ppo:model={model_file}", "random"], 2, games=2, game="bids")
+    plan = make_plan([f"ppo:model={model_file}", "random"], 2, games=2)
+    assert plan.games == 2
 
 
 def test_a_file_is_read_once_until_it_changes(tmp_path: Path) -> None:
