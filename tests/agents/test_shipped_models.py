@@ -33,17 +33,23 @@ def test_each_shipped_model_loads_and_plays_legal_games(path: Path) -> None:
     config = get_game(game).make_config(n)
     for seed in range(2):
         specs = ["ppo"] + ["random"] * (n - 1)
-        record = play_game(config, seed, specs[seed % n :] + specs[: seed % n], seed)
-        assert record.actions
+        seats = specs[seed % n :] + specs[: seed % n]
+        record = play_game(config, seed, seats, seed, game=game)
+        assert record.actions and record.game == game
 
 
-def test_the_two_player_model_beats_random() -> None:
+TWO_PLAYER = [p for p in MODELS if p.stem.endswith("-2p")]
+
+
+@pytest.mark.parametrize("path", TWO_PLAYER, ids=lambda p: p.stem)
+def test_each_two_player_model_beats_random(path: Path) -> None:
     """Deterministic games against random: a trained model wins them all (a
     random-weight network would lose many)."""
-    config = get_game("cavein").make_config(2)
+    game = path.stem.rsplit("-", 1)[0]
+    config = get_game(game).make_config(2)
     wins = 0
     for seed in range(10):
         specs = ["ppo", "random"] if seed % 2 == 0 else ["random", "ppo"]
-        record = play_game(config, seed, specs, seed)
+        record = play_game(config, seed, specs, seed, game=game)
         wins += specs.index("ppo") in record.winners
     assert wins == 10
