@@ -223,17 +223,20 @@ def check_spec(
         )
     try:
         agent = make_agent(spec, who, game=game)
-        check_game = getattr(agent, "check_game", None)
-        if check_game is not None and num_players is not None:
-            check_game(get_game(game).name, num_players)
-    except ValueError as exc:
-        prefix = f"{who} ({name}): " if who and not str(exc).startswith(who) else ""
-        raise TournamentError(prefix + str(exc)) from None
+    except ValueError as exc:  # its message names the player already
+        raise TournamentError(str(exc)) from None
     except (ImportError, AttributeError) as exc:
         raise TournamentError(
             f"player {name!r} is registered but cannot be loaded ({exc}); "
             f"choose from: {', '.join(agent_names(game))}"
         ) from None
+    check_game = getattr(agent, "check_game", None)
+    if check_game is not None and num_players is not None:
+        try:
+            check_game(get_game(game).name, num_players)
+        except ValueError as exc:
+            whose = f"{who} ({name})" if who else name
+            raise TournamentError(f"{whose}: {exc}") from None
 
 
 def make_plan(
