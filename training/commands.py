@@ -119,8 +119,13 @@ def add_command(commands: Any) -> None:
                    f"{d.checkpoint_rollouts})")  # fmt: skip
     p.add_argument("--init-from", default=None, metavar="RUN",
                    help="start from the network of another run (its folder or "
-                   "model.zip) instead of fresh weights: to fine-tune, e.g. "
+                   "model.zip) or the actor of a policy file (.npz, e.g. a "
+                   "shipped model) instead of fresh weights: to fine-tune, e.g. "
                    "--no-self-play against chosen bots")  # fmt: skip
+    p.add_argument("--critic-warmup", type=int_at_least(0), default=None,
+                   metavar="T", help="steps at the start in which only the "
+                   "critic learns: for --init-from a policy file, whose critic "
+                   f"is fresh (default: {d.critic_warmup})")  # fmt: skip
     p.add_argument("--quiet", "-q", action="store_true",
                    help="no progress bar and no messages")  # fmt: skip
     p.set_defaults(func=run)
@@ -146,6 +151,7 @@ _FLAGS = {
     "final_games": "final_games",
     "checkpoint_rollouts": "checkpoint_rollouts",
     "init_from": "init_from",
+    "critic_warmup": "critic_warmup",
 }
 
 

@@ -56,6 +56,7 @@ from .settings import (
     load_settings,
     save_settings,
 )
+from .warm_start import ActorFreeze, is_policy_file, load_policy_file
 
 SNAPSHOTS = "snapshots"
 EVAL_DIR = "eval"
@@ -430,8 +431,9 @@ def export_policy(model: Any, settings: TrainSettings, extra: dict[str, Any]) ->
 
 
 def initial_model_file(init_from: str) -> Path:
-    """The `model.zip` that `init_from` names: the file itself, or a run folder's
-    final model, or its newest checkpoint's when it has not finished."""
+    """The file that `init_from` names: the file itself (an SB3 `model.zip` or a
+    policy file), or a run folder's final model, or its newest checkpoint's when
+    it has not finished."""
     path = Path(init_from)
     if path.is_file():
         return path
@@ -443,24 +445,29 @@ def initial_model_file(init_from: str) -> Path:
             return found / ckpt.MODEL_FILE
         raise ConfigError(
             f"init_from={init_from!r}: the folder holds neither {FINAL_MODEL} nor "
-            "a checkpoint; give a training run's folder or its model.zip"
+            "a checkpoint; give a training run's folder, its model.zip or a "
+            "policy file (.npz)"
         )
     raise ConfigError(
-        f"init_from={init_from!r} does not exist; give a training run's folder or "
-        "its model.zip"
+        f"init_from={init_from!r} does not exist; give a training run's folder, "
+        "its model.zip or a policy file (.npz)"
     )
 
 
 def load_initial_weights(model: Any, settings: TrainSettings, device: str) -> None:
-    """Put the weights and optimiser state of `settings.init_from` into `model`;
-    a network of another shape (other game, player count, --net-arch or
-    --shared-layers) is
-    refused with the reason."""
+    """Put the weights and optimiser state of `settings.init_from` into `model`
+    (from a policy file: the actor's weights only); a network of another shape
+    (other game, player count, --net-arch or --shared-layers) is refused with
+    the reason."""
     path = initial_model_file(settings.init_from)
+    if is_policy_file(path):
+        load_policy_file(model, path, settings)
+        return
     if not zipfile.is_zipfile(path):
         raise ConfigError(
             f"init_from={settings.init_from!r}: {path} is not a readable SB3 model "
-            "(not a zip file); give a training run's folder or its model.zip"
+            "(not a zip file); give a training run's folder, its model.zip or a "
+            "policy file (.npz)"
         )
     try:
         model.set_parameters(str(path), exact_match=True, device=device)
@@ -593,6 +600,8 @@ def train(
     if saved_state is not None:  # the losses of the last update, not yet logged
         for key, value in saved_state["pending_logs"].items():
             model.logger.record(key, value)
+    if settings.critic_warmup > step:
+        ActorFreeze(model, settings.critic_warmup)
     bar = _progress_bar(progress, settings.timesteps, step)
     state = _RunState(settings, run, league, vec, bar, say)
     state.departed = departed

@@ -95,6 +95,9 @@ class TrainSettings:
     #: start from the network (and optimiser) of another run: its folder or an
     #: SB3 model.zip ("" for fresh weights); for fine-tuning and curricula
     init_from: str = ""
+    #: steps at the start in which only the critic learns (the actor is held
+    #: still): for a run started from a policy file, whose critic is fresh
+    critic_warmup: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -125,6 +128,10 @@ class TrainSettings:
                 raise ConfigError(f"{name} must be positive, got {getattr(self, name)}")
         if self.seed < 0:
             raise ConfigError(f"seed must be non-negative, got {self.seed}")
+        if self.critic_warmup < 0:
+            raise ConfigError(
+                f"critic_warmup must be non-negative, got {self.critic_warmup}"
+            )
         if self.vec_env not in VEC_ENVS:
             raise ConfigError(
                 f"vec_env={self.vec_env!r}: use one of {', '.join(VEC_ENVS)}"

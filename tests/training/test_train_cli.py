@@ -4,8 +4,10 @@ and a whole tiny run with every file it promises."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("sb3_contrib", reason="training needs the [train] extra")
@@ -203,6 +205,96 @@ def test_init_from_errors_name_the_problem(
     err = fails([*base, "--init-from", str(garbage)], capsys)
     assert "not a readable SB3 model" in err
     assert not folder.exists()
+
+
+def test_init_from_a_policy_file_takes_its_actor_and_a_fresh_critic(
+    finished: Path,
+) -> None:
+    """--init-from FILE.npz (a shipped model's format): the actor starts as the
+    file's layers; the critic, which the file does not hold, stays as built."""
+    import torch
+
+    from agents.ppo import Policy
+    from training.league import League
+    from training.run import load_initial_weights, make_envs, new_model
+    from training.settings import TrainSettings
+    from training.warm_start import actor_layers
+
+    path = finished / "policy.npz"
+    settings = TrainSettings(
+        n_envs=4, n_steps=64, batch_size=128, net_arch=(32, 32),
+        opponents=("random",), seed=4, init_from=str(path),
+    )  # fmt: skip
+    vec = make_envs(settings, League(list(settings.opponents)), run=None)
+    model = new_model(settings, vec, "cpu")
+    fresh = {k: v.clone() for k, v in model.policy.state_dict().items()}
+    load_initial_weights(model, settings, "cpu")
+    state = model.policy.state_dict()
+    policy = Policy.read(path)
+    names = actor_layers(model.policy)
+    assert len(names) == len(policy.weights) == 3
+    for name, w, b in zip(names, policy.weights, policy.biases):
+        assert torch.equal(state[f"{name}.weight"], torch.from_numpy(w))
+        assert torch.equal(state[f"{name}.bias"], torch.from_numpy(b))
+        assert not torch.equal(state[f"{name}.weight"], fresh[f"{name}.weight"])
+    critic = [
+        k for k in state if k.startswith(("mlp_extractor.value_net", "value_net"))
+    ]
+    assert critic
+    for key in critic:
+        assert torch.equal(state[key], fresh[key]), key
+    # the run plays as the file does: the same logits for an observation
+    obs = torch.as_tensor(vec.reset()[:1])
+    with torch.no_grad():
+        logits = model.policy.get_distribution(obs).distribution.logits
+    expected = torch.log_softmax(torch.from_numpy(policy.logits(obs.numpy()[0])), -1)
+    assert torch.allclose(torch.log_softmax(logits[0], -1), expected, atol=1e-4)
+    vec.close()
+
+
+def test_critic_warmup_holds_the_actor_still(finished: Path, tmp_path: Path) -> None:
+    """--critic-warmup T: for the first T steps only the critic learns; the
+    actor of a run that ends within them is the file it started from, while a
+    run without the warm-up moves it."""
+    from agents.ppo import Policy
+    from training.run import train
+    from training.settings import TrainSettings
+
+    start = Policy.read(finished / "policy.npz")
+    base = TrainSettings(
+        n_envs=4, n_steps=64, batch_size=128, net_arch=(32, 32), timesteps=512,
+        opponents=("random",), seed=4, init_from=str(finished / "policy.npz"),
+        eval_every=0, final_games=0, threads=1, self_play=False,
+    )  # fmt: skip
+    held = train(replace(base, critic_warmup=512), tmp_path / "held", say=str)
+    moved = train(base, tmp_path / "moved", say=str)
+    held_policy = Policy.read(held.folder / "policy.npz")
+    moved_policy = Policy.read(moved.folder / "policy.npz")
+    for a, b in zip(start.weights, held_policy.weights):
+        assert np.array_equal(a, b)
+    assert any(
+        not np.array_equal(a, b) for a, b in zip(start.weights, moved_policy.weights)
+    )
+    # the critic did learn while the actor was held
+    rows = read_csv(held.folder / TRAINING_CSV)
+    assert all(float(r["approx_kl"]) == 0.0 for r in rows if r["approx_kl"])
+    assert any(float(r["value_loss"]) > 0 for r in rows if r["value_loss"])
+
+
+def test_init_from_a_policy_file_that_does_not_fit_is_refused(
+    finished: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "run"
+    base = ["train", "--output", str(folder), "--timesteps", "256", *TINY]
+    policy = str(finished / "policy.npz")
+    err = fails([*base, "--init-from", policy, "--net-arch", "16"], capsys)
+    assert "does not fit this run's network" in err and "--net-arch 32,32" in err
+    assert not folder.exists()
+    err = fails([*base, "--init-from", policy, "--game", "krysis"], capsys)
+    assert "init_from=" in err and "krysis" in err.lower()
+    assert not folder.exists()
+    assert main([*base, "--critic-warmup", "-1"]) == 2
+    assert "--critic-warmup: must be at least 0" in capsys.readouterr().err
 
 
 def test_shared_layers_train_and_reach_the_policy_file(
