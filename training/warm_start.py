@@ -67,7 +67,7 @@ def load_policy_file(model: Any, path: Path, settings: TrainSettings) -> None:
     except PolicyFileError as err:
         raise ConfigError(f"{where}: {err}") from None
     names = actor_layers(model.policy)
-    activation = type(model.policy.activation_fn()).__name__.lower()
+    activation = model.policy.activation_fn.__name__.lower()
     state = model.policy.state_dict()
     shapes = [tuple(state[f"{name}.weight"].shape) for name in names]
     theirs = [tuple(w.shape) for w in policy.weights]
@@ -99,11 +99,10 @@ class ActorFreeze:
         self.until = int(until)
         actor = {f"{name}.{part}" for name in actor_layers(model.policy)
                  for part in ("weight", "bias")}  # fmt: skip
-        self.handles = [
-            p.register_hook(self._gradient)
-            for name, p in model.policy.named_parameters()
-            if name in actor
-        ]
+        # the hooks keep this object alive as long as the model
+        for name, p in model.policy.named_parameters():
+            if name in actor:
+                p.register_hook(self._gradient)
 
     @property
     def frozen(self) -> bool:
@@ -111,8 +110,3 @@ class ActorFreeze:
 
     def _gradient(self, grad: Any) -> Any:
         return grad * 0 if self.frozen else grad
-
-    def remove(self) -> None:
-        for handle in self.handles:
-            handle.remove()
-        self.handles = []
