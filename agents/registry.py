@@ -17,13 +17,16 @@ shipped) a trained policy file for.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import importlib
 import inspect
 import math
+import sys
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from scavenger_env.core.game import Game
@@ -111,13 +114,34 @@ def factory_of(name: str, game: Game | str = DEFAULT_GAME) -> Callable[..., Agen
     return entry
 
 
+def docstring(factory: Callable[..., Agent]) -> str:
+    """The factory's docstring. Classes compiled by mypyc (the scripted bots of a
+    regular install) have none at run time, so theirs is read from the Python
+    source installed beside the compiled module."""
+    doc = (factory.__doc__ or "").strip()
+    if doc:
+        return doc
+    module = sys.modules.get(getattr(factory, "__module__", ""))
+    compiled = Path(getattr(module, "__file__", None) or "")
+    if compiled.suffix not in (".so", ".pyd"):
+        return ""
+    source = compiled.with_name(compiled.name.split(".", 1)[0] + ".py")
+    if not source.is_file():
+        return ""
+    name = getattr(factory, "__name__", "")
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef) and node.name == name:
+            return (ast.get_docstring(node) or "").strip()
+    return ""
+
+
 def describe_agents(game: Game | str = DEFAULT_GAME) -> dict[str, str]:
     """Name -> the first line of the agent's docstring, for `--list-players`; an
     agent whose module cannot be imported here is described by why."""
     out = {}
     for name in agent_names(game):
         try:
-            doc = (factory_of(name, game).__doc__ or "").strip()
+            doc = docstring(factory_of(name, game))
         except Exception as err:  # a registered module missing on this machine
             out[name] = f"(cannot be loaded here: {err})"
             continue
@@ -226,9 +250,17 @@ def agent_options(name: str, game: Game | str = DEFAULT_GAME) -> dict[str, Agent
     except Exception:  # an annotation that cannot be resolved: use the defaults
         hints = {}
     info: dict[str, dict[str, Any]] = getattr(factory, "option_info", {})
+    # A class compiled by mypyc reports its parameters as positional-only (its
+    # signature is a text one, without annotations), yet takes them by name.
+    by_name: set[object] = {
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        inspect.Parameter.KEYWORD_ONLY,
+    }
+    if not (inspect.isfunction(target) or inspect.ismethod(target)):
+        by_name.add(inspect.Parameter.POSITIONAL_ONLY)
     out = {}
     for p in params:
-        if p.kind not in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
+        if p.kind not in by_name:
             continue
         kind = _option_type(hints.get(p.name, p.annotation), p.default)
         if kind is None:

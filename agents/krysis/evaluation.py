@@ -171,7 +171,7 @@ def home_relic_order(home: Sequence[int], offered: Sequence[int]) -> list[int]:
     order: list[int] = []
     while any(left):
         base = relic_sets_vp(tuple(counts))
-        best_t, best_gain = -1, -1.0
+        best_t, best_gain = -1, -1
         for t in range(NUM_RELIC_TYPES):
             if left[t]:
                 counts[t] += 1

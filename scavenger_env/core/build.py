@@ -46,6 +46,12 @@ COMPILED_MODULES = (
     "scavenger_env.krysis.engine.view",
     "scavenger_env.krysis.codec",
     "scavenger_env.krysis.observation",
+    "agents.cavein.evaluation",
+    "agents.cavein.heuristics",
+    "agents.cavein.greedy",
+    "agents.krysis.evaluation",
+    "agents.krysis.heuristics",
+    "agents.krysis.greedy",
 )
 """The modules a regular install compiles with mypyc (pure-Python siblings stay)."""
 

@@ -3,12 +3,22 @@ a mistake names the player, the option, what was wrong and the valid choices."""
 
 from __future__ import annotations
 
+import inspect
+import sys
+import types
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from agents.registry import REGISTRY, AgentSpecError, agent_options, make_agent
+from agents.base import Agent
+from agents.registry import (
+    REGISTRY,
+    AgentSpecError,
+    agent_options,
+    describe_agents,
+    make_agent,
+)
 from scavenger_env.cavein.engine import GameConfig
 from scavenger_env.cli import main
 
@@ -110,6 +120,32 @@ def test_an_unannotated_factory_is_typed_by_its_defaults(
         make_agent("plain:hook=1")
 
 
+class CompiledLike(dict):  # type: ignore[type-arg]
+    """Stands in for a bot compiled by mypyc: its `__init__` is not a Python
+    function and its signature calls every parameter positional-only, yet it
+    takes them by name (as dict does here)."""
+
+    __signature__ = inspect.Signature(
+        [inspect.Parameter("speed", inspect.Parameter.POSITIONAL_ONLY, default=2)]
+    )
+
+
+def only_by_position(speed: int = 2, /) -> Agent:
+    raise AssertionError("not called")
+
+
+def test_a_compiled_bot_takes_its_options_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Krysis bots are compiled in a regular install; their options must stay."""
+    monkeypatch.setitem(REGISTRY, "native", CompiledLike)
+    assert list(agent_options("native")) == ["speed"]
+    assert make_agent("native:speed=5") == {"speed": 5}
+    # a Python function's positional-only parameter cannot be given by name
+    monkeypatch.setitem(REGISTRY, "positional", only_by_position)
+    assert agent_options("positional") == {}
+
+
 def test_the_commands_print_the_error_and_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -154,3 +190,24 @@ def test_every_krysis_bot_option_is_in_the_readme() -> None:
             assert f"`{option}`" in bots, (
                 f"krysis {name}'s option {option} is not in the README"
             )
+
+
+def test_a_compiled_bot_is_described_from_its_source(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """mypyc drops docstrings; `--list-players` reads them from the .py installed
+    beside the compiled module."""
+    (tmp_path / "fakebots.py").write_text(
+        'class Digger:\n    """Digs deep.\n\n    More words."""\n'
+    )
+    compiled = tmp_path / "fakebots.cpython-311-x86_64-linux-gnu.so"
+    compiled.write_bytes(b"")
+    module = types.ModuleType("fakebots")
+    module.__file__ = str(compiled)
+    monkeypatch.setitem(sys.modules, "fakebots", module)
+    Digger = type("Digger", (), {"__module__": "fakebots", "__doc__": None})
+    monkeypatch.setitem(REGISTRY, "digger", Digger)
+    assert describe_agents()["digger"] == "Digs deep."
+    # a pure module without a docstring stays without one
+    module.__file__ = str(tmp_path / "fakebots.py")
+    assert describe_agents()["digger"] == ""
