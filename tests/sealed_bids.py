@@ -15,13 +15,13 @@ face up. Score: the prizes taken. Tests register it as "bids".
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 import numpy as np
 
+from scavenger_env.core.digest import Fields
 from scavenger_env.core.errors import ConfigError, IllegalActionError
 from scavenger_env.core.game import Game
 
@@ -196,9 +196,10 @@ class SealedBids(Game[BidsState, BidsConfig]):
     def same_state(self, a: BidsState, b: BidsState) -> bool:
         return a.key() == b.key()
 
-    def digest(self, state: BidsState, seed: int, actions: Sequence[int]) -> str:
-        text = repr((seed, list(actions), state.key()))
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
+    def state_data(self, state: BidsState) -> Mapping[str, Any]:
+        data = Fields((f.name, getattr(state, f.name)) for f in fields(state))
+        data["config"] = Fields(sorted(state.config.to_dict().items()))
+        return data
 
     def _rearranged(
         self, state: BidsState, seat: int, rng: np.random.Generator | None

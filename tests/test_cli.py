@@ -291,7 +291,7 @@ def legacy_record(seed: int = 5) -> dict[str, object]:
     config = GameConfig(num_players=2, rules_version=1)
     state, actions = play_random_game(config, seed)
     data = record_from_game(config, seed, state, actions).to_dict()
-    del data["digest"]
+    del data["digest"], data["digest_version"]
     del data["config"]["rules_version"]  # type: ignore[attr-defined]
     return data
 
@@ -314,7 +314,7 @@ def test_a_digest_removed_from_a_new_record_is_noticed(
     games_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     data = next(iter_records(games_file)).to_dict()
-    del data["digest"]
+    del data["digest"], data["digest_version"]
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps(data) + "\n", encoding="utf-8")
     assert main(["replay", str(bad), "--quiet"]) == 2

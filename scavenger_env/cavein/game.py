@@ -24,12 +24,12 @@ from .engine import (
     describe_action,
     explain_illegal,
     final_scores,
-    game_digest,
     legal_actions,
     new_game,
     score_breakdown,
     winners,
 )
+from .engine.digest import state_data as _state_data
 from .engine.state import same_state
 from .engine.view import determinize, player_view, redact
 from .observation import OBS_SIZE, Encoder
@@ -98,7 +98,6 @@ class CaveIn(Game[GameState, GameConfig]):
     winners = staticmethod(winners)  # type: ignore[assignment]
     turns = staticmethod(_turns)
     same_state = staticmethod(same_state)
-    digest = staticmethod(game_digest)
     redact = staticmethod(redact)  # type: ignore[assignment]
     determinize = staticmethod(determinize)  # type: ignore[assignment]
     player_view = staticmethod(player_view)  # type: ignore[assignment]
@@ -124,6 +123,9 @@ class CaveIn(Game[GameState, GameConfig]):
 
     def clone(self, state: GameState) -> GameState:
         return state.clone()
+
+    def state_data(self, state: GameState) -> Mapping[str, Any]:
+        return _state_data(state)
 
     def digest_optional(self, config: Mapping[str, Any]) -> bool:
         # Records made before configs named their rules version had no digest.

@@ -39,6 +39,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
+from scavenger_env.core.digest import DIGEST_VERSION, game_digest
+
 if TYPE_CHECKING:
     from scavenger_env.core.records import GameRecord
 
@@ -197,9 +199,26 @@ class Game(ABC, Generic[StateT, ConfigT]):
         """Whether two states are the same position (every field equal)."""
 
     @abstractmethod
+    def state_data(self, state: StateT) -> Mapping[str, Any]:
+        """The position as plain data for the digest: every field that makes the
+        game, by name, in a fixed order, and no presentation (no log lines). Plain
+        values, lists, sets, dicts and `Fields` for the game's own objects
+        (`scavenger_env.core.digest`)."""
+
     def digest(self, state: StateT, seed: int, actions: Sequence[int]) -> str:
         """A fingerprint (hex) of the game: seed, actions and final state. A
-        record stores it, so a replay proves it reproduces its game."""
+        record stores it, so a replay proves it reproduces its game. The same in
+        every build: the digest of `scavenger_env.core.digest` over
+        `state_data`."""
+        return game_digest(self.state_data(state), seed, actions)
+
+    def digests_for(
+        self, version: int, state: StateT, seed: int, actions: Sequence[int]
+    ) -> tuple[str, ...]:
+        """The digests a record of digest `version` may hold for this game (a
+        replay accepts any of them). Version 2 is `digest`; a game whose version-1
+        records were fingerprinted otherwise overrides this for version 1."""
+        return (self.digest(state, seed, actions),)
 
     def digest_optional(self, config: Mapping[str, Any]) -> bool:
         """Whether a stored record under `config` may lack a digest (it was
@@ -336,6 +355,7 @@ class Game(ABC, Generic[StateT, ConfigT]):
             winners=list(self.winners(state)),
             turns=self.turns(state),
             digest=self.digest(state, seed, actions),
+            digest_version=DIGEST_VERSION,
         )
 
     def __repr__(self) -> str:

@@ -19,12 +19,14 @@ One line of a ``.jsonl`` file (keys in this order)::
         "turns": 57,
     }
 
-Three optional keys may follow, written only when set: ``digest``, a fingerprint of
-the game's final state (hex digits) that a replay compares with its own, so a record
-proves it reproduces its game; ``players``, one name per seat (the bots of a
-tournament); and ``meta``, a JSON object of facts about how the game was made (a
-tournament's deal and seating). Replay ignores ``players`` and ``meta``. Records
-written before ``digest`` existed read and replay as before.
+Four optional keys may follow, written only when set: ``digest``, a fingerprint of
+the game's seed, actions and final state (hex digits) that a replay compares with
+its own, so a record proves it reproduces its game; ``digest_version``, which
+fingerprint that is (:mod:`scavenger_env.core.digest`; a record with a digest and no
+version holds version 1, the game's first); ``players``, one name per seat (the bots
+of a tournament); and ``meta``, a JSON object of facts about how the game was made
+(a tournament's deal and seating). Replay ignores ``players`` and ``meta``. Records
+written before ``digest`` or ``digest_version`` existed read and replay as before.
 
 Reading is strict, so that a damaged or hand-made line is refused with its line
 number rather than half-understood: duplicate keys, ``NaN``, numbers of more than
@@ -43,6 +45,8 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
+
+from scavenger_env.core.digest import DIGEST_VERSIONS
 
 __all__ = [
     "FORMAT_VERSION",
@@ -73,7 +77,7 @@ _FIELDS = (
 )
 """The keys every record has, in the order they are written."""
 
-_OPTIONAL_FIELDS = ("digest", "players", "meta")
+_OPTIONAL_FIELDS = ("digest", "digest_version", "players", "meta")
 """Keys a record may have after :data:`_FIELDS`; written only when not ``None``."""
 
 MAX_SEED = 2**64 - 1
@@ -145,8 +149,11 @@ class GameRecord:
         winners: The seats that won (all tied players win).
         turns: Turns taken in the game, all players together.
         format_version: The record format (see :data:`FORMAT_VERSION`).
-        digest: Optional: the game's fingerprint of its final state (the engine's
-            ``state_digest``), which a replay must reproduce.
+        digest: Optional: the game's fingerprint of its seed, actions and final
+            state (:mod:`scavenger_env.core.digest`), which a replay must
+            reproduce.
+        digest_version: Which digest ``digest`` is (written with it); a record
+            with a digest and no version holds version 1, the game's first.
         players: Optional: who played each seat (e.g. bot names), in seat order.
         meta: Optional: a JSON-safe dict of facts about how the game was made,
             e.g. a tournament's ``{"deal": 3, "seating": 1}``.
@@ -161,13 +168,15 @@ class GameRecord:
     turns: int
     format_version: int = field(default=FORMAT_VERSION)
     digest: str | None = None
+    digest_version: int | None = None
     players: list[str] | None = None
     meta: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the record as a JSON-safe dict, keys in the documented order.
 
-        ``digest``, ``players`` and ``meta`` are present only when not ``None``.
+        ``digest``, ``digest_version``, ``players`` and ``meta`` are present
+        only when not ``None``.
         """
         data = {name: getattr(self, name) for name in _FIELDS}
         for name in _OPTIONAL_FIELDS:
@@ -261,6 +270,20 @@ class GameRecord:
             raise RecordError(
                 "field 'digest' must be a string of 16 to 128 lowercase hex digits"
             )
+        digest_version = data.get("digest_version")
+        if digest_version is not None:
+            if digest is None:
+                raise RecordError("field 'digest_version' is set but 'digest' is not")
+            if not _is_int(digest_version) or digest_version < 1:
+                raise RecordError("field 'digest_version' must be a positive int")
+            if digest_version not in DIGEST_VERSIONS:
+                raise RecordError(
+                    f"digest version {_show_int(digest_version)} is newer than this "
+                    f"scavenger-env reads (versions {DIGEST_VERSIONS[0]} to "
+                    f"{DIGEST_VERSIONS[-1]})",
+                    hint="upgrade scavenger-env, or re-create the file with "
+                    "`scavenger simulate`",
+                )
         players, meta = data.get("players"), data.get("meta")
         if players is not None and (
             not isinstance(players, list)
@@ -283,6 +306,7 @@ class GameRecord:
             turns=turns,
             format_version=version,
             digest=digest,
+            digest_version=digest_version,
             players=None if players is None else list(players),
             meta=meta,
         )

@@ -273,11 +273,12 @@ def _finish(game: Game, record: GameRecord, state: Any) -> None:
                 hint=_EDITED_HINT,
             )
     if record.digest is not None:
-        replayed_digest = game.digest(state, record.seed, record.actions)
-        if record.digest != replayed_digest:
+        version = record.digest_version or 1
+        replayed = game.digests_for(version, state, record.seed, record.actions)
+        if record.digest not in replayed:
             raise RecordError(
-                f"the record does not reproduce its game: its digest is "
-                f"{record.digest} but its seed, actions and replayed final state "
-                f"give {replayed_digest}",
+                f"the record does not reproduce its game: its digest (version "
+                f"{version}) is {record.digest} but its seed, actions and replayed "
+                f"final state give {replayed[0]}",
                 hint=_EDITED_HINT,
             )

@@ -24,7 +24,6 @@ from .engine import (
     determinize,
     explain_illegal,
     final_scores,
-    game_digest,
     legal_actions,
     new_game,
     player_view,
@@ -34,6 +33,8 @@ from .engine import (
     winners,
 )
 from .engine.data import COMPANY_NAMES, START_SPACES
+from .engine.digest import legacy_game_digests
+from .engine.digest import state_data as _state_data
 from .observation import OBS_SIZE, Encoder
 
 __all__ = ["KRYSIS", "Krysis"]
@@ -103,7 +104,6 @@ class Krysis(Game[State, KrysisConfig]):
     scores = staticmethod(final_scores)  # type: ignore[assignment]
     winners = staticmethod(winners)  # type: ignore[assignment]
     same_state = staticmethod(same_state)
-    digest = staticmethod(game_digest)
     redact = staticmethod(redact)  # type: ignore[assignment]
     determinize = staticmethod(determinize)  # type: ignore[assignment]
     player_view = staticmethod(player_view)  # type: ignore[assignment]
@@ -129,6 +129,16 @@ class Krysis(Game[State, KrysisConfig]):
 
     def clone(self, state: State) -> State:
         return state.clone()
+
+    def state_data(self, state: State) -> Mapping[str, Any]:
+        return _state_data(state)
+
+    def digests_for(
+        self, version: int, state: State, seed: int, actions: Sequence[int]
+    ) -> tuple[str, ...]:
+        if version == 1:
+            return legacy_game_digests(state, seed, actions)
+        return super().digests_for(version, state, seed, actions)
 
     def record_meta(self, state: State) -> dict[str, Any]:
         return {"start_order": list(state.start_order)}

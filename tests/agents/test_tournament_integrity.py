@@ -304,7 +304,7 @@ def make_legacy_folder(directory: Path, games: int) -> None:
     for row in lines(directory):
         data = json.loads(row)
         del data["config"]["rules_version"]
-        del data["digest"]
+        del data["digest"], data["digest_version"]
         rows.append(json.dumps(data, separators=(",", ":")))
     write_lines(directory, rows)
 

@@ -67,6 +67,35 @@ def test_digest_is_optional_and_comes_after_the_outcome() -> None:
     assert GameRecord.from_json(plain.to_json()).digest is None  # an older record
 
 
+def test_digest_version_follows_the_digest() -> None:
+    record = make_record(digest="0123456789abcdef" * 2, digest_version=2)
+    assert list(record.to_dict())[7:] == ["turns", "digest", "digest_version"]
+    assert GameRecord.from_json(record.to_json()) == record
+
+
+@pytest.mark.parametrize(
+    ("version", "problem"),
+    [
+        (99, "digest version 99 is newer than this scavenger-env reads"),
+        (0, "'digest_version' must be a positive int"),
+        ("2", "'digest_version' must be a positive int"),
+        (True, "'digest_version' must be a positive int"),
+    ],
+)
+def test_a_bad_digest_version_is_refused(version: Any, problem: str) -> None:
+    data = make_record(digest="0123456789abcdef" * 2).to_dict()
+    data["digest_version"] = version
+    with pytest.raises(RecordError, match=problem):
+        GameRecord.from_dict(data)
+
+
+def test_a_digest_version_without_a_digest_is_refused() -> None:
+    data = make_record().to_dict()
+    data["digest_version"] = 2
+    with pytest.raises(RecordError, match="'digest_version' is set but 'digest'"):
+        GameRecord.from_dict(data)
+
+
 def test_players_and_meta_are_optional_and_come_last() -> None:
     plain = make_record()
     assert "players" not in plain.to_dict() and "meta" not in plain.to_dict()

@@ -129,7 +129,7 @@ def test_a_state_field_of_unknown_type_is_an_error() -> None:
     """A kind of value the digest has no canonical form for is refused, not
     hashed by its repr (the compiled state refuses such a field itself, so the
     canonical form is checked directly)."""
-    from scavenger_env.cavein.engine.digest import _plain
+    from scavenger_env.core.digest import plain as _plain
 
     with pytest.raises(TypeError, match="no canonical form"):
         _plain(object())

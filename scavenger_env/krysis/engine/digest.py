@@ -1,23 +1,94 @@
-"""A fingerprint of a game: its seed, actions and final state."""
+"""Krysis's position as plain data, for the digest every game shares
+(`scavenger_env.core.digest`), and the first digest that older records hold.
+
+The position is every field of the state but the log (words for screens, which
+may be reworded without changing any game): numbers as numbers, the config by
+name. The first digest (records without a `digest_version`) hashed `repr()` of
+every field, log included; `repr()` of the phase was `<Phase.GAME_OVER: 14>` in
+the pure build and `14` in the compiled one, so a record names no build and both
+forms are accepted.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import Any
 
-from .state import FIELDS, State
+from scavenger_env.core import digest as core_digest
+from scavenger_env.core.digest import Fields
+
+from .state import FIELDS, Phase, State
+
+__all__ = ["game_digest", "legacy_game_digests", "state_data", "state_digest"]
+
+_POSITION_FIELDS: tuple[str, ...] = tuple(name for name in FIELDS if name != "log")
+
+_LEGACY_FIELDS: tuple[str, ...] = (
+    "config", "n", "phase", "round", "level", "mover", "turns", "qi", "keeps_left",
+    "pick_round", "chance_seed", "chance_count", "act_kind", "act_target",
+    "turn_weapon", "turn_transport", "specials_when", "normal_done", "end_desert",
+    "spy_target", "alchemy_mode", "draws_left", "sel_random", "bid_step",
+    "position", "vp", "pending", "initiative", "weapon_in_play", "mission", "queue",
+    "keep_options", "relic_deck", "relic_discard", "specials_queue", "sel",
+    "sel_relics", "deserted", "acted", "bid_done", "start_order", "hand", "deck_t",
+    "deck_f", "agent_discard", "squad_out", "team", "home", "home_relics", "camp",
+    "camp_relics", "bid", "last_bid", "flipped", "log",
+)  # fmt: skip
+"""The fields the first digest covered, in its order (frozen: later fields are not
+part of it)."""
+
+_LEGACY_CONFIG_KEYS: tuple[str, ...] = (
+    "num_players",
+    "variant",
+    "advanced",
+    "missions",
+    "nine_card_hand",
+    "raid_bank_deserts",
+    "mission_needs_goods",
+    "rules_version",
+)
+"""The config's options when the first digest was in use, in `to_dict` order."""
+
+
+def state_data(state: State) -> Fields:
+    """Every field of ``state`` but the log, by name; the config by option."""
+    data = Fields((name, getattr(state, name)) for name in _POSITION_FIELDS)
+    data["config"] = Fields(sorted(state.config.to_dict().items()))
+    return data
 
 
 def state_digest(state: State) -> str:
-    """A hex fingerprint of every field of `state`."""
-    parts = []
-    for name in FIELDS:
-        value = getattr(state, name)
-        parts.append(repr(value.to_dict() if name == "config" else value))
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:32]
+    """The digest of ``state`` alone (hex)."""
+    return core_digest.state_digest(state_data(state))
 
 
 def game_digest(state: State, seed: int, actions: Sequence[int]) -> str:
     """The digest a record stores: seed, actions and final state."""
-    text = f"{seed}|{list(actions)}|{state_digest(state)}"
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    return core_digest.game_digest(state_data(state), seed, actions)
+
+
+def legacy_game_digests(
+    state: State, seed: int, actions: Sequence[int]
+) -> tuple[str, str]:
+    """The first digest of a game as the pure and as the compiled build wrote it."""
+    pure = _legacy_digest(state, seed, actions, enum_phase=True)
+    compiled = _legacy_digest(state, seed, actions, enum_phase=False)
+    return pure, compiled
+
+
+def _legacy_digest(
+    state: State, seed: int, actions: Sequence[int], enum_phase: bool
+) -> str:
+    parts = []
+    for name in _LEGACY_FIELDS:
+        value: Any = getattr(state, name)
+        if name == "config":
+            options = value.to_dict()
+            value = {k: options[k] for k in _LEGACY_CONFIG_KEYS}
+        elif name == "phase":
+            value = Phase(value) if enum_phase else int(value)
+        parts.append(repr(value))
+    text = hashlib.sha256("|".join(parts).encode()).hexdigest()[:32]
+    plan = f"{seed}|{[int(a) for a in actions]}|{text}"
+    return hashlib.sha256(plan.encode()).hexdigest()[:32]
