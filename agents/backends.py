@@ -19,9 +19,11 @@ from __future__ import annotations
 import collections
 import contextlib
 import multiprocessing
+import os
 import pickle
 import signal
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -99,11 +101,43 @@ class RemoteTraceback(Exception):
         return str(self.args[0])
 
 
-def _serve(conn: Connection, inherited: Sequence[Connection]) -> None:
+PARENT_POLL = 0.25
+"""Seconds between a worker's checks that its parent is still alive."""
+
+
+def _exit_with_parent(parent_pid: int) -> None:
+    """End this worker process as soon as its parent (``parent_pid``) is gone.
+
+    The pipe tells a worker of its parent's death only when it next reads or
+    writes it, that is after the chunk it is playing, which can take minutes of
+    games that nobody will write. A daemon thread watches instead: the parent's
+    sentinel (every platform) and, on POSIX, the parent's pid (an orphan is
+    adopted by another process), and ends the process at once with ``os._exit``.
+    """
+    parent = multiprocessing.parent_process()
+
+    def watch() -> None:
+        while True:
+            if parent is not None:
+                parent.join(PARENT_POLL)  # returns at once when the parent ends
+                gone = not parent.is_alive()
+            else:  # pragma: no cover - a worker is always a multiprocessing child
+                time.sleep(PARENT_POLL)
+                gone = False
+            if os.name == "posix" and os.getppid() != parent_pid:
+                gone = True
+            if gone:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+def _serve(conn: Connection, inherited: Sequence[Connection], parent_pid: int) -> None:
     """A worker's loop: receive ``(fn, chunk)``, send back ``(True, fn(chunk))``
-    or ``(False, exception, traceback)``; stop at ``None`` or when the parent is
-    gone."""
+    or ``(False, exception, traceback)``; stop at ``None`` or as soon as the
+    parent is gone, even in the middle of a chunk."""
     _ignore_sigint()
+    _exit_with_parent(parent_pid)
     # A forked worker holds copies of the parent's ends of every pipe made so far;
     # closing them leaves each end in one process, so the death of the parent (or
     # of a worker) is seen at once as the end of its pipe.
@@ -161,7 +195,12 @@ class LocalProcesses(Backend):
                 inherited = [w.conn for w in self._pool] + [here]
                 process = context.Process(
                     target=quiet_worker,
-                    args=(_serve, there, inherited if method == "fork" else []),
+                    args=(
+                        _serve,
+                        there,
+                        inherited if method == "fork" else [],
+                        os.getpid(),
+                    ),
                     daemon=True,
                 )
                 process.start()

@@ -474,3 +474,54 @@ def test_bench_another_game(bids_game, capsys: pytest.CaptureFixture[str]) -> No
     data = json.loads(capsys.readouterr().out)
     assert set(data["decisions_per_s"]["raw"]) == {"2", "3", "4"}
     assert data["raw_ratio"] > 0
+
+
+@pytest.mark.parametrize("game", ["cavein", "krysis"])
+def test_a_rules_option_given_twice_is_refused(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--rules advanced=true,advanced=false` silently took the last value."""
+    key = {"cavein": "allow_pass", "krysis": "advanced"}[game]
+    rules = f"{key}=true, {key} = false"
+    path = tmp_path / "games.jsonl"
+    args = ["simulate", "--game", game, "--games", "1", "--output", str(path)]
+    assert main([*args, "--rules", rules]) == 2
+    assert capsys.readouterr().err == (
+        f"error: --rules {rules!r}: the option {key!r} is given twice "
+        f"('{key}=true' and '{key} = false'); give each option once\n"
+    )
+    assert not path.exists()
+    assert main([*args, "--rules", f"{key}=true"]) == 0  # once is fine
+
+
+@pytest.mark.parametrize("viewer", ["x", "-1", "1.5", ""])
+def test_replay_viewer_that_is_not_a_seat_number_is_an_error_line(
+    games_file: Path, viewer: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--viewer x` printed argparse's usage; `--viewer 3` (a seat the game
+    lacks) an `error: ...` line: both are now told the same way."""
+    for quiet in ([], ["--quiet"]):
+        assert main(["replay", str(games_file), f"--viewer={viewer}", *quiet]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err == (
+            f"error: --viewer {viewer!r}: a seat is a number, 0 for the first "
+            "player (a game of N players has the seats 0..N-1)\n"
+        )
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_master_seed_beyond_64_bits_is_refused(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A seed of 2**64 + 7 was taken; every seed of the project fits 64 bits."""
+    out = tmp_path / ("games.jsonl" if command == "simulate" else "run")
+    args = [command, "--output", str(out), "--games", "1"]
+    if command == "tournament":
+        args += ["--players", "random,random", "--jobs", "1", "--no-progress"]
+    assert main([*args, "--seed", str(2**64 + 7)]) == 2
+    err = capsys.readouterr().err
+    assert f"argument --seed: must be at most {2**64 - 1}" in err
+    assert f"got {2**64 + 7}" in err
+    assert not out.exists()
+    assert main([*args, "--seed", str(2**64 - 1)]) == 0

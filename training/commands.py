@@ -18,6 +18,7 @@ from scavenger_env.cli.common import (
     int_at_least,
     positive_float,
 )
+from scavenger_env.core.errors import MAX_SEED
 
 __all__ = ["add_bench_command", "add_command"]
 
@@ -56,7 +57,7 @@ def add_command(commands: Any) -> None:
     p.add_argument("--timesteps", type=int_at_least(1), default=None, metavar="T",
                    help=f"learner steps in all (default: {d.timesteps:,}); with "
                    "--resume it may grow")  # fmt: skip
-    p.add_argument("--seed", type=int_at_least(0), default=None, metavar="S",
+    p.add_argument("--seed", type=int_at_least(0, MAX_SEED), default=None, metavar="S",
                    help=f"seed of everything random (default: {d.seed})")  # fmt: skip
     p.add_argument("--output", "-o", required=True, metavar="DIR",
                    help="the run folder, e.g. runs/cavein-2p")  # fmt: skip

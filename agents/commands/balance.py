@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from scavenger_env.cli.common import EXIT_OK, UserError, add_game_option, int_at_least
+from scavenger_env.core.errors import MAX_SEED
 
 __all__ = ["add_command"]
 
@@ -53,7 +54,7 @@ def add_command(commands: Any) -> None:
                       help="finished trials wanted (default: 20)")  # fmt: skip
     tune.add_argument("--games", type=int_at_least(2), default=200, metavar="G",
                       help="games per trial (default: 200)")  # fmt: skip
-    tune.add_argument("--seed", type=int_at_least(0), default=0, metavar="S",
+    tune.add_argument("--seed", type=int_at_least(0, MAX_SEED), default=0, metavar="S",
                       help="the deals' and the sampler's seed (default: 0)")  # fmt: skip
     tune.add_argument("--jobs", type=int_at_least(1), default=1, metavar="J",
                       help="worker processes per tournament (default: 1)")  # fmt: skip

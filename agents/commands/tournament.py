@@ -16,6 +16,7 @@ from scavenger_env.cli.common import (
     add_rules_option,
     int_at_least,
 )
+from scavenger_env.core.errors import MAX_SEED
 
 __all__ = ["add_command", "default_jobs"]
 
@@ -72,7 +73,7 @@ def add_command(commands: Any) -> None:
     )
     tour.add_argument(
         "--seed",
-        type=int_at_least(0),
+        type=int_at_least(0, MAX_SEED),
         default=0,
         metavar="S",
         help="master seed the deals derive from (default: 0)",

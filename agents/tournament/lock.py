@@ -3,10 +3,18 @@
 ``DIR/.lock`` is locked with ``flock`` (``msvcrt.locking`` on Windows) and holds
 the owner's PID; the system drops the lock when its process ends, so a run that
 was killed never blocks the next one.
+
+A ``flock`` belongs to the open file, not to the process: every copy of the file
+descriptor keeps it. A process forked while the lock is held (the ``--jobs``
+workers) would hold a copy and, orphaned by a ``kill -9`` of the run, keep the
+folder locked for as long as it lives. So every child forked from this process
+closes its copies at once (``os.register_at_fork``); closing a copy never
+releases the parent's lock (``LOCK_UN`` would, so it is not used there).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -21,6 +29,21 @@ LOCK_FILE = ".lock"
 _WINDOWS_LOCK_OFFSET = 4096
 """Windows locks bytes: one past the PID text, so that others can still read it."""
 
+_HELD: set[int] = set()
+"""The file descriptors of the locks this process holds."""
+
+
+def _close_held_in_child() -> None:
+    """In a forked child: close the inherited copies of the parent's locks."""
+    for fd in _HELD:
+        with contextlib.suppress(OSError):  # already closed
+            os.close(fd)
+    _HELD.clear()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX; Windows spawns and inherits no fd
+    os.register_at_fork(after_in_child=_close_held_in_child)
+
 
 class FolderLock:
     """An exclusive lock on a tournament folder, held while a run uses it.
@@ -33,6 +56,7 @@ class FolderLock:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.fd: int | None = None
+        self._owner = 0
 
     def __enter__(self) -> FolderLock:
         fd = os.open(self.directory / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
@@ -51,14 +75,19 @@ class FolderLock:
                 f"cannot lock {self.directory / LOCK_FILE} "
                 f"({exc.strerror or exc}); choose an --output folder on a local disk"
             ) from None
+        _HELD.add(fd)
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
         os.write(fd, f"{os.getpid()}\n".encode())
         self.fd = fd
+        self._owner = os.getpid()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self.fd is not None and self._owner != os.getpid():
+            self.fd = None  # a forked child: its copy was closed at the fork
         if self.fd is not None:
+            _HELD.discard(self.fd)
             os.close(self.fd)  # releases the lock
             self.fd = None
 

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from scavenger_env.core.errors import ConfigError
+from scavenger_env.core.errors import MAX_SEED, ConfigError, show_int
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import DEFAULT_GAME, UnknownGameError, get_game
 from scavenger_env.core.seeding import game_seed
@@ -324,8 +324,11 @@ def make_plan(
         deals = math.ceil(games / count)
     if deals < 1:
         raise TournamentError(f"the number of deals must be at least 1, got {deals}")
-    if seed < 0:
-        raise TournamentError(f"the seed must be a non-negative int, got {seed}")
+    if not 0 <= seed <= MAX_SEED:
+        raise TournamentError(
+            f"the seed must be an int in 0..2**64 - 1 (a record keeps it in 64 "
+            f"bits), got {show_int(seed)}"
+        )
     return Plan(
         specs=tuple(specs),
         config=config,

@@ -12,6 +12,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from scavenger_env.core.errors import show_int, show_value
 from scavenger_env.core.games import DEFAULT_GAME, game_names
 
 __all__ = [
@@ -45,13 +46,15 @@ def int_at_least(minimum: int, maximum: int | None = None) -> Callable[[str], in
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"expected an integer, got {text!r}"
+                f"expected an integer, got {show_value(text)}"
             ) from None
         if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+            raise argparse.ArgumentTypeError(
+                f"must be at least {minimum}, got {show_int(value)}"
+            )
         if maximum is not None and value > maximum:
             raise argparse.ArgumentTypeError(
-                f"must be at most {maximum} (a record's seed is 64 bits), got {value}"
+                f"must be at most {maximum} (a seed is 64 bits), got {show_int(value)}"
             )
         return value
 
@@ -119,11 +122,13 @@ def rules_config(game: Any, num_players: int, rules: str) -> Any:
 
     Raises:
         UserError: a malformed pair, an unknown option (the message lists the
-            game's options with a line each) or a value the rules refuse.
+            game's options with a line each), an option given twice or a value
+            the rules refuse.
     """
     from scavenger_env.core.errors import ConfigError
 
     options: dict[str, object] = {}
+    given: dict[str, str] = {}  # key -> its pair as written
     for pair in (p for p in rules.split(",") if p.strip()):
         key, sep, value = pair.partition("=")
         key = key.strip()
@@ -143,6 +148,12 @@ def rules_config(game: Any, num_players: int, rules: str) -> Any:
                 f"--rules: {game.name} has no option {key!r}{hint}; its options "
                 f"are {listing or 'none'}"
             )
+        if key in given:
+            raise UserError(
+                f"--rules {rules!r}: the option {key!r} is given twice "
+                f"({given[key]!r} and {pair.strip()!r}); give each option once"
+            )
+        given[key] = pair.strip()
         options[key] = _rule_value(value)
     try:
         return game.make_config(num_players, **options)

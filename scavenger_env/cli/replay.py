@@ -7,7 +7,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .common import EXIT_OK, UserError, add_game_option, int_at_least, seats
+from scavenger_env.core.errors import show_value
+
+from .common import EXIT_OK, UserError, add_game_option, seats
 
 __all__ = ["add_command"]
 
@@ -33,10 +35,9 @@ def add_command(commands: Any) -> None:
     rep.add_argument(
         "-q", "--quiet", action="store_true", help="one summary line per game"
     )
-    rep.add_argument(
+    rep.add_argument(  # checked in run(), against each game's seats
         "--viewer",
-        type=int_at_least(0),
-        default=0,
+        default="0",
         metavar="SEAT",
         help="whose view the final state is drawn from (default: 0)",
     )
@@ -48,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from scavenger_env.core.records import RecordError, enumerate_records
 
     path: Path = args.file
+    viewer = _viewer(args.viewer)
     if not path.exists():
         raise UserError(
             f"{path}: no such file; make one with "
@@ -79,16 +81,16 @@ def run(args: argparse.Namespace) -> int:
                     f"scores {scores}, won by {who}"
                 )
                 continue
-            if not 0 <= args.viewer < players:
+            if not 0 <= viewer < players:
                 raise UserError(
-                    f"--viewer {args.viewer}: line {line} is a {players}-player "
+                    f"--viewer {viewer}: line {line} is a {players}-player "
                     f"game; choose a seat 0..{players - 1}"
                 )
             print(
                 f"=== Game {count} ({path} line {line}): {players} players, "
                 f"seed {record.seed} ==="
             )
-            for text in replay_transcript(record, viewer=args.viewer):
+            for text in replay_transcript(record, viewer=viewer):
                 print(text)
             print()
     except RecordError as err:
@@ -111,3 +113,17 @@ def run(args: argparse.Namespace) -> int:
     games = "game" if count == 1 else "games"
     print(f"replayed {count} {games} from {path}: every outcome matches the record")
     return EXIT_OK
+
+
+def _viewer(text: str) -> int:
+    """`--viewer`'s seat; refused like a seat the game lacks, as `error: ...`."""
+    try:
+        seat = int(text)
+    except ValueError:
+        seat = -1
+    if seat < 0:
+        raise UserError(
+            f"--viewer {show_value(text)}: a seat is a number, 0 for the first "
+            "player (a game of N players has the seats 0..N-1)"
+        )
+    return seat

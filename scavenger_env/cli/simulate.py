@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from scavenger_env.core.errors import MAX_SEED
+
 from .common import (
     EXIT_OK,
     UserError,
@@ -49,7 +51,7 @@ def add_command(commands: Any) -> None:
     )
     sim.add_argument(
         "--seed",
-        type=int_at_least(0),
+        type=int_at_least(0, MAX_SEED),
         default=0,
         metavar="S",
         help="master seed the per-game seeds derive from (default: 0)",

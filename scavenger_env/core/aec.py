@@ -26,7 +26,13 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from scavenger_env.core.errors import ConfigError, IllegalActionError
+from scavenger_env.core.errors import (
+    ConfigError,
+    IllegalActionError,
+    check_seed,
+    show_int,
+    show_value,
+)
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import get_game
 
@@ -79,8 +85,11 @@ class UnknownAgentError(KeyError):
 def as_int(value: object) -> int | None:
     """`value` as a Python int when it is an integer: a Python int, a numpy
     integer or a 0-d integer array; None otherwise, for bools too (True would
-    pass as 1, and a numpy bool indexes an array as a mask)."""
+    pass as 1, and a numpy bool indexes an array as a mask) and for a masked
+    value (``np.ma.masked_array(3, mask=True)`` holds no number)."""
     if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, np.ma.MaskedArray) and np.ma.getmask(value).any():
         return None
     if isinstance(value, (int, np.integer)):
         return int(value)
@@ -109,12 +118,14 @@ def checked_seed(
     seed: object, options: object, env_name: str = "this environment"
 ) -> int | None:
     """`reset`'s seed as a Python int (None stays None: draw one); raises, saying
-    what is wrong, for a bool, a non-integer or a negative seed, or for options
-    that are not a dict (no option is defined: a dict's contents are ignored, as
-    PettingZoo's api_test expects)."""
+    what is wrong, for a bool, a non-integer (TypeError), a negative seed or one
+    above 2**64 - 1 (SeedError, a ValueError: a record keeps its seed in 64
+    bits), or for options that are not a dict (no option is defined: a dict's
+    contents are ignored, as PettingZoo's api_test expects)."""
     if options is not None and not isinstance(options, dict):
         raise TypeError(
-            f"reset(options={options!r}): options must be None or a dict, not "
+            f"reset(options={show_value(options)}): options must be None or a "
+            "dict, not "
             f"{type(options).__name__} ({env_name} defines none: set the game up "
             "with keywords to env() instead)"
         )
@@ -123,12 +134,10 @@ def checked_seed(
     value = as_int(seed)
     if value is None:
         raise TypeError(
-            f"reset(seed={seed!r}): a seed must be None or a non-negative "
+            f"reset(seed={show_value(seed)}): a seed must be None or a non-negative "
             f"int (Python or numpy), not {type(seed).__name__}"
         )
-    if value < 0:
-        raise ValueError(f"reset(seed={seed!r}): a seed must be non-negative")
-    return value
+    return check_seed(value, f"reset(seed={show_int(value)})")
 
 
 def _not_an_action(
@@ -136,8 +145,18 @@ def _not_an_action(
 ) -> Exception:
     return error(
         f"{agent}: an action must be an int in 0..{num_actions - 1} (a Python "
-        f"int, a numpy integer or a 0-d integer array), got {action!r} of type "
-        f"{type(action).__name__}"
+        f"int, a numpy integer or a 0-d integer array), got {show_value(action)} "
+        f"of type {type(action).__name__}"
+    )
+
+
+def _game_over_error(agent: str, action: object, error: type[Exception]) -> Exception:
+    """What a step with an action other than None says once `agent`'s game is
+    over (PettingZoo's own answer is a bare ValueError or AssertionError)."""
+    return error(
+        f"{agent}: the game is over for {agent}, so its only action is None: "
+        f"step(None) collects its final reward and removes it (agent_iter() does "
+        f"this in turn); got {show_value(action)} of type {type(action).__name__}"
     )
 
 
@@ -334,6 +353,8 @@ class GameEnv(AECEnv):
         s = self._require_state("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise _game_over_error(agent, action, self.illegal_error)
             self._was_dead_step(action)
             return
         index = action if type(action) is int else as_int(action)  # ints: as is
@@ -341,7 +362,7 @@ class GameEnv(AECEnv):
             raise _not_an_action(agent, action, self._num_actions, self.illegal_error)
         if not 0 <= index < self._num_actions:
             raise self.illegal_error(
-                f"{agent}: action {index} is out of range; actions are 0.."
+                f"{agent}: action {show_int(index)} is out of range; actions are 0.."
                 f"{self._num_actions - 1} (the action mask marks the legal ones)"
             )
         mover = self._mover
@@ -404,6 +425,11 @@ class GameEnv(AECEnv):
             raise _not_an_action(
                 self.agent_selection, action, self._num_actions, self.illegal_error
             )
+        if not 0 <= index < self._num_actions:
+            return (
+                f"action {show_int(index)} is out of range; actions are "
+                f"0..{self._num_actions - 1}"
+            )
         return self._explain_illegal(s, self._decode(index, self._mover, self._n))
 
     def _require_state(self, what: str = "this") -> Any:
@@ -464,11 +490,22 @@ class _CheckedOrder(wrappers.OrderEnforcingWrapper):
         super().reset(seed=seed, options=options)
 
     def step(self, action: Any) -> None:
-        # A plain int, the usual case, goes straight on; so does anything before
-        # reset or after the end, which the order checks answer.
-        if type(action) is not int and self._has_reset and self.agents:
+        # A plain int in range, the usual case, goes straight on; so does anything
+        # before reset, which the order checks answer. Once an agent's game is
+        # over its only action is None: anything else is refused here, before the
+        # bounds check below answers it with a bare AssertionError (an int in
+        # range reaches the environment, which refuses it the same way).
+        plain_int = type(action) is int
+        if (
+            not (plain_int and 0 <= action < self._num_actions)
+            and self._has_reset
+            and self.agents
+        ):
             agent = self.agent_selection
-            if not (self.terminations[agent] or self.truncations[agent]):
+            if self.terminations[agent] or self.truncations[agent]:
+                if action is not None:
+                    raise _game_over_error(agent, action, self._illegal_error)
+            elif not plain_int:
                 index = as_int(action)
                 if index is None:
                     raise _not_an_action(
@@ -484,11 +521,15 @@ class _IllegalMoveLoses(wrappers.TerminateIllegalWrapper):
     def step(self, action: int) -> None:
         agent = self.agent_selection
         base = self.unwrapped
-        if (
-            action is not None
-            and not (self.terminations[agent] or self.truncations[agent])
-            and isinstance(base, GameEnv)
-        ):
+        if action is None:
+            pass
+        elif self.terminations[agent] or self.truncations[agent]:
+            # PettingZoo would answer with a bare ValueError (after a game lost by
+            # an illegal move, it calls the environment's dead step itself).
+            raise _game_over_error(
+                agent, action, getattr(base, "illegal_error", IllegalActionError)
+            )
+        elif isinstance(base, GameEnv):
             reason = base.explain(int(action))
             if reason:
                 warnings.warn(

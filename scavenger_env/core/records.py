@@ -46,7 +46,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from scavenger_env.core import errors
 from scavenger_env.core.digest import DIGEST_VERSIONS
+from scavenger_env.core.errors import show_int
 
 __all__ = [
     "FORMAT_VERSION",
@@ -80,7 +82,7 @@ _FIELDS = (
 _OPTIONAL_FIELDS = ("digest", "digest_version", "players", "meta")
 """Keys a record may have after :data:`_FIELDS`; written only when not ``None``."""
 
-MAX_SEED = 2**64 - 1
+MAX_SEED = errors.MAX_SEED
 """The largest seed a record may hold (the engines seed numpy with 64 bits)."""
 
 MAX_INT = 2**63 - 1
@@ -335,9 +337,11 @@ def parse_json_line(line: str) -> Any:
             line, object_pairs_hook=_unique_keys, parse_constant=_no_constant
         )
     except json.JSONDecodeError as err:
+        # json's own words may end in "at" ("Invalid control character at"),
+        # the place that follows them here
+        words = err.msg[:-3] if err.msg.endswith(" at") else err.msg
         raise RecordError(
-            f"not valid JSON ({err.msg} at column {err.colno}); "
-            "the line may be truncated"
+            f"not valid JSON ({words} at column {err.colno}); the line may be truncated"
         ) from None
     except RecursionError:
         raise RecordError(
@@ -549,10 +553,8 @@ def iter_records(path: str | os.PathLike[str]) -> Iterator[GameRecord]:
         yield record
 
 
-def _show_int(value: int) -> str:
-    """An int for a message: its digits, or how many when there are too many."""
-    text = str(value)
-    return text if len(text) <= 40 else f"a number of {len(text)} digits"
+_show_int = show_int
+"""An int for a message: its digits, or how many when there are too many."""
 
 
 def _is_int(value: Any) -> bool:

@@ -53,7 +53,7 @@ from gymnasium import spaces
 
 from scavenger_env.core.aec import REWARD_MODES as _AEC_REWARDS
 from scavenger_env.core.aec import as_int, checked_seed, end_reward, plain
-from scavenger_env.core.errors import ConfigError, IllegalActionError
+from scavenger_env.core.errors import ConfigError, IllegalActionError, show_value
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import DEFAULT_GAME, get_game
 from scavenger_env.core.seat_view import view_for
@@ -298,7 +298,8 @@ class SingleAgentEnv(gymnasium.Env):
         n_actions = self.rules.env_actions
         if index is None or not 0 <= index < n_actions:
             raise IllegalActionError(
-                f"action {action!r} is not an env action id in 0..{n_actions - 1} "
+                f"action {show_value(action)} is not an env action id in "
+                f"0..{n_actions - 1} "
                 "(action_masks() marks the legal ones)"
             )
         engine_action = self._decode(index, self.seat, self.num_players)

@@ -94,6 +94,57 @@ def test_workers_of_a_killed_parent_exit_without_a_traceback(tmp_path: Path) -> 
     assert log.read_text() == ""
 
 
+STUCK_PARENT = textwrap.dedent(
+    """
+    import time
+    from agents.backends import open_backend
+
+    def long_chunk(x):
+        if x >= 2:
+            time.sleep(600)
+        return x
+
+    backend = open_backend("local", jobs=2)
+    pids = backend.pids
+    for i, _ in enumerate(backend.map(long_chunk, range(4))):
+        if i == 1:  # both workers are now in a chunk of ten minutes
+            print(*pids, flush=True)
+    """
+)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_workers_of_a_killed_parent_exit_in_the_middle_of_a_chunk(
+    tmp_path: Path,
+) -> None:
+    """A worker hears of its parent's death from its pipe only when it next uses
+    it; one playing a long chunk must not go on playing it for nobody (an orphan
+    of a ``kill -9`` tournament kept running for minutes)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    parent = subprocess.Popen(
+        [sys.executable, "-c", STUCK_PARENT],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        text=True,
+    )
+    assert parent.stdout is not None
+    pids = [int(p) for p in parent.stdout.readline().split()]
+    parent.stdout.close()
+    assert len(pids) == 2
+    time.sleep(0.2)  # both are asleep in their chunk
+    assert all(map(_running, pids))
+    parent.send_signal(signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 5
+    while any(map(_running, pids)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    orphans = [pid for pid in pids if _running(pid)]
+    for pid in orphans:  # leave no sleeper behind when this fails
+        os.kill(pid, signal.SIGKILL)
+    assert not orphans
+
+
 # ------------------------------------------------------------------ stopping
 
 

@@ -639,3 +639,10 @@ def test_bench_tournament_reports_both_job_counts(
     assert all(len(v) == 2 and min(v) > 0 for v in result["runs"].values())
     assert result["ratio"]["1"] == 1.0
     assert main(["bench", "tournament", "--games", "0"]) == 2
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 10**5000], ids=["-1", "2**64", "huge"])
+def test_a_master_seed_outside_64_bits_is_refused(seed: int) -> None:
+    with pytest.raises(TournamentError, match=r"seed must be an int in 0\.\.2\*\*64"):
+        make_plan("random,random", 2, games=2, seed=seed)
+    assert make_plan("random,random", 2, games=2, seed=2**64 - 1).seed == 2**64 - 1

@@ -286,6 +286,118 @@ def test_a_running_tournament_blocks_a_second_and_a_killed_one_does_not(
     assert len(lines(directory)) == 12
 
 
+FORKING_HOLDER = """
+import os, sys, time
+from pathlib import Path
+from agents.tournament.lock import FolderLock
+with FolderLock(Path(sys.argv[1])):
+    if os.fork() == 0:  # the child tells its pid once it runs (fork is done)
+        print(os.getpid(), flush=True)
+        time.sleep(120)
+        os._exit(0)
+    time.sleep(120)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks")
+def test_a_child_forked_under_the_lock_does_not_hold_it(tmp_path: Path) -> None:
+    """A flock belongs to the open file: a child forked while it is held keeps it
+    through its copy of the descriptor unless the child closes that copy. Here
+    the holder is killed and its child lives on; the folder must be free."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    holder = subprocess.Popen(
+        [sys.executable, "-c", FORKING_HOLDER, str(tmp_path)],
+        stdout=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    assert holder.stdout is not None
+    child = int(holder.stdout.readline())
+    holder.stdout.close()
+    try:
+        busy = pytest.raises(TournamentError, match="in use by another tournament")
+        with busy, FolderLock(tmp_path):
+            pass
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+        os.kill(child, 0)  # the child is still there
+        with FolderLock(tmp_path):  # and the folder is free
+            pass
+    finally:
+        holder.kill()
+        holder.wait()
+        os.kill(child, signal.SIGKILL)
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux: from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_run_with_workers_does_not_leave_its_folder_locked(
+    tmp_path: Path,
+) -> None:
+    """The issue: ``kill -9`` of a ``--jobs 2`` run left its folder locked by its
+    orphaned workers, which had inherited the lock's file descriptor, so the rerun
+    was refused as "in use by another tournament" until they finished.
+
+    2,000 games make chunks of 63 games (a second or so of play): when the first
+    lines are written the workers are well into their next chunk, so the rerun
+    starts while they would still be playing it."""
+    directory = tmp_path / "run"
+    command = [sys.executable, "-m", "scavenger_env.cli", "tournament"]
+    options = ["--no-progress", *SETTINGS, "--jobs", "2", "--games", "2000"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    killed = subprocess.Popen(
+        [*command, *options, "--output", str(directory)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (directory / GAMES_FILE).exists() or not lines(directory):
+            assert killed.poll() is None, killed.stderr
+            assert time.monotonic() < deadline, "no game written in 60 s"
+            time.sleep(0.01)
+        workers = _children(killed.pid)
+        assert len(workers) == 2
+    finally:
+        killed.send_signal(signal.SIGKILL)
+        killed.wait()
+        assert killed.stderr is not None
+        killed.stderr.close()
+    written = len(lines(directory))
+    assert 0 < written < 2000
+    result = run_tournament(plan(games=2000), directory, jobs=2, max_games=16)
+    assert (result.resumed, result.played) == (written, 16)
+    assert len(lines(directory)) == written + 16
+    deadline = time.monotonic() + 10  # the orphans notice their parent is gone
+    while any(map(_alive, workers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    orphans = [pid for pid in workers if _alive(pid)]
+    for pid in orphans:  # leave none behind when this fails
+        os.kill(pid, signal.SIGKILL)
+    assert not orphans
+
+
 # ------------------------------------------------------------------ older folders
 
 

@@ -307,6 +307,25 @@ def test_from_json_error_has_no_location_until_located() -> None:
     assert isinstance(located, ValueError)
 
 
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ('{"seed": "a\tb"}', "(Invalid control character at column 12)"),
+        ('{"seed": "ab', "(Unterminated string starting at column 10)"),
+        ('{"seed" 1}', "(Expecting ':' delimiter at column 9)"),
+    ],
+    ids=["control character", "unterminated string", "delimiter"],
+)
+def test_a_json_error_says_at_once_where(line: str, words: str) -> None:
+    """json's own words for some errors end in "at" ("Invalid control character
+    at"), and the message added " at column N": "at at column 12"."""
+    with pytest.raises(RecordError) as info:
+        GameRecord.from_json(line)
+    message = str(info.value)
+    assert words in message
+    assert "at at" not in message
+
+
 def _dead_pid() -> int:
     """The PID of a process that has ended (and been reaped)."""
     import subprocess

@@ -13,7 +13,7 @@ import pytest
 
 from agents.registry import make_agent
 from scavenger_env.core.aec import GameEnv
-from scavenger_env.core.errors import ConfigError, IllegalActionError
+from scavenger_env.core.errors import ConfigError, IllegalActionError, SeedError
 from scavenger_env.core.single_agent import REWARD_MODES, SingleAgentEnv
 
 Trace = list[tuple[int, np.ndarray, np.ndarray]]
@@ -490,3 +490,30 @@ def test_maskable_ppo_learns_on_dummy_and_subprocess_vec_envs() -> None:
             vec.close()
     finally:
         torch.set_num_threads(threads)
+
+
+def test_a_huge_or_masked_action_is_refused_and_changes_nothing() -> None:
+    """`step(10**5000)` raised ValueError (the int was too long to print) and a
+    masked 0-d array numpy's MaskError, instead of IllegalActionError."""
+    env, _ = dealt(illegal="raise")
+    rules = env.rules
+    before, actions = rules.clone(env.state), list(env.actions)
+    for value, shown in (
+        (10**5000, "a number of 5001 digits"),
+        (-(10**5000), "a negative number of 5001 digits"),
+        (np.ma.masked_array(3, mask=True), "masked_array(data=--, mask=True"),
+        (np.ma.masked, "action masked is not"),
+    ):
+        with pytest.raises(IllegalActionError, match="not an env action id") as err:
+            env.step(value)
+        assert shown in str(err.value)
+        assert rules.same_state(env.state, before) and env.actions == actions
+
+
+def test_a_seed_beyond_64_bits_is_refused_and_the_episode_kept() -> None:
+    env, _ = dealt()
+    before, seat = env.rules.clone(env.state), env.seat
+    with pytest.raises(SeedError, match=r"reset\(seed=18446744073709551623\)"):
+        env.reset(seed=2**64 + 7)
+    assert env.rules.same_state(env.state, before) and env.seat == seat
+    env.reset(seed=2**64 - 1)

@@ -5,17 +5,25 @@ call changes nothing. Also: whose hand the rendered picture shows.
 
 from __future__ import annotations
 
+import pickle
 import warnings
 from typing import Any
 
 import numpy as np
 import pytest
 
-from scavenger_env import cavein_v0
+from scavenger_env import cavein_v0, krysis_v0
+from scavenger_env.cavein import engine as cavein_engine
 from scavenger_env.cavein.engine import ConfigError, GameConfig, IllegalActionError
+from scavenger_env.cavein.engine import rules as cavein_rules
 from scavenger_env.cavein.engine.state import snapshot
 from scavenger_env.cavein.env import UnknownAgentError, raw_env
 from scavenger_env.cavein.render import render_state
+from scavenger_env.core.errors import IllegalActionError as AnyIllegalAction
+from scavenger_env.core.errors import SeedError
+from scavenger_env.core.games import get_game
+from scavenger_env.core.records import GameRecord
+from scavenger_env.krysis import engine as krysis_engine
 
 MAKERS = [cavein_v0.env, cavein_v0.raw_env]
 NOT_ACTIONS = [
@@ -344,3 +352,181 @@ def test_a_bad_render_seat_names_what_is_allowed(seat: object) -> None:
         assert f"render_seat={seat!r}" in message
         assert "seat from 0 to 1" in message
         assert "'acting'" in message
+
+
+# ------------------------------------------------------------------ both games
+
+GAMES = {"cavein": (cavein_v0, cavein_engine), "krysis": (krysis_v0, krysis_engine)}
+HUGE = [10**5000, -(10**5000)]
+"""Ints whose digits Python refuses to print (over 4300 of them)."""
+MASKED = [np.ma.masked_array(3, mask=True), np.ma.masked]
+
+
+def started(module: Any, make: Any = None) -> Any:
+    e = (make or module.raw_env)(num_players=2)
+    e.reset(seed=3)
+    for _ in range(3):
+        e.step(legal(e))
+    return e
+
+
+def frozen(e: Any) -> bytes:
+    """Everything a refused call could have changed, of either game."""
+    base = e.unwrapped
+    return pickle.dumps(
+        (
+            base.game,
+            list(base.actions),
+            e.agent_selection,
+            dict(e.terminations),
+            dict(e.truncations),
+            dict(e._cumulative_rewards),
+        )
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("action", HUGE, ids=["huge", "-huge"])
+def test_a_huge_int_is_refused_by_its_digit_count(game: str, action: int) -> None:
+    """An action of 10**5000 raised ValueError ("Exceeds the limit (4300 digits)
+    for integer string conversion") while the message was being written."""
+    module, engine = GAMES[game]
+    e = started(module)
+    before = frozen(e)
+    state = e.unwrapped.game
+    with pytest.raises(AnyIllegalAction, match="number of 5001 digits"):
+        engine.apply_action(state, action)
+    assert "number of 5001 digits" in engine.explain_illegal(state, action)
+    assert "number of 5001 digits" in e.unwrapped.explain(action)
+    with pytest.raises(AnyIllegalAction, match="of 5001 digits is out of range"):
+        e.step(action)
+    assert frozen(e) == before
+    e.step(legal(e))  # the game goes on
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("make", ["env", "raw_env"])
+@pytest.mark.parametrize("action", MASKED, ids=["masked_array", "masked"])
+def test_a_masked_value_is_not_an_action(game: str, make: str, action: Any) -> None:
+    """`step(np.ma.masked_array(3, mask=True))` raised numpy's MaskError."""
+    module, engine = GAMES[game]
+    e = started(module, getattr(module, make))
+    before = frozen(e)
+    with pytest.raises(AnyIllegalAction, match="an action must be an int") as info:
+        e.step(action)
+    assert type(action).__name__ in str(info.value)
+    with pytest.raises(AnyIllegalAction, match="an action must be an int"):
+        e.unwrapped.explain(action)
+    state = e.unwrapped.game
+    with pytest.raises(AnyIllegalAction, match=type(action).__name__):
+        engine.apply_action(state, action)
+    assert frozen(e) == before
+    e.step(legal(e))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_explain_illegal_takes_the_numpy_integers_apply_action_takes(
+    game: str,
+) -> None:
+    """Cave-In's `explain_illegal(s, np.int64(a))` said "an action must be an int"
+    of the very value its `apply_action` played; Krysis's explained it."""
+    module, engine = GAMES[game]
+    e = started(module)
+    state = e.unwrapped.game
+    rules = e.unwrapped.rules
+    legal_now = rules.legal_actions(state)
+    wrong = next(a for a in range(rules.num_actions) if a not in legal_now)
+    for kind in (np.int64, np.int32, np.uint8):
+        assert engine.explain_illegal(state, kind(legal_now[0])) == ""
+        reason = engine.explain_illegal(state, kind(wrong))
+        assert reason == engine.explain_illegal(state, wrong)
+        assert "must be an int" not in reason and "is an int" not in reason
+    if game == "cavein":
+        assert cavein_rules.is_legal(state, np.int64(legal_now[0]))
+        assert not cavein_rules.is_legal(state, np.int64(wrong))
+    engine.apply_action(state, np.int64(legal_now[0]))
+
+
+def finished(module: Any, make: Any) -> Any:
+    e = make(num_players=2)
+    e.reset(seed=1)
+    while not any(e.terminations.values()) and not any(e.truncations.values()):
+        e.step(legal(e))
+    return e
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("make", ["env", "raw_env"])
+@pytest.mark.parametrize(
+    "action",
+    ["x", 1.5, 3, 10**6, -1, np.int64(2), True, 10**5000],
+    ids=["str", "float", "3", "1e6", "-1", "int64", "True", "huge"],
+)
+def test_a_value_after_the_end_says_the_only_action_is_none(
+    game: str, make: str, action: object
+) -> None:
+    """Once the game is over, env() answered 'x' or 10**6 with PettingZoo's bare
+    AssertionError ("action is not in action space"), raw_env with a bare
+    ValueError: the only action left is None, and the error says so."""
+    module, _ = GAMES[game]
+    e = finished(module, getattr(module, make))
+    agent = e.agent_selection
+    before = frozen(e)
+    with pytest.raises(AnyIllegalAction) as info:
+        e.step(action)
+    message = str(info.value)
+    assert f"the game is over for {agent}" in message
+    assert "step(None)" in message
+    assert type(action).__name__ in message
+    assert frozen(e) == before
+    for _ in e.agent_iter():  # None still ends every agent's game
+        e.step(None)
+    assert e.agents == []
+
+
+def test_a_value_after_a_game_lost_by_an_illegal_move_says_the_same() -> None:
+    """env() ends the game itself on an illegal move; PettingZoo then answered
+    any action but None with a bare ValueError."""
+    e = cavein_v0.env(num_players=2)
+    e.reset(seed=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(illegal(e))
+    assert all(e.terminations.values())
+    with pytest.raises(AnyIllegalAction, match="its only action is None"):
+        e.step(0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("make", ["env", "raw_env"])
+@pytest.mark.parametrize("seed", [2**64 + 7, 10**5000], ids=["2**64+7", "huge"])
+def test_a_seed_beyond_64_bits_is_refused_where_it_enters(
+    game: str, make: str, seed: Any
+) -> None:
+    """`reset(seed=2**64 + 7)` dealt a game whose record was then refused (a
+    record keeps its seed in 64 bits)."""
+    module, _ = GAMES[game]
+    e = started(module, getattr(module, make))
+    before = frozen(e)
+    seed_before = e.unwrapped.seed_used
+    with pytest.raises(SeedError, match=r"a seed must be at most 2\*\*64 - 1"):
+        e.reset(seed=seed)
+    assert frozen(e) == before and e.unwrapped.seed_used == seed_before
+    e.reset(seed=2**64 - 1)  # the largest is fine, and its record too
+    assert e.unwrapped.seed_used == 2**64 - 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_new_game_refuses_a_seed_a_record_cannot_keep(game: str) -> None:
+    rules = get_game(game)
+    config = rules.make_config(2)
+    for seed in (2**64, -1, np.int64(-1)):
+        with pytest.raises(SeedError, match=r"new_game\(seed="):
+            rules.new_game(config, seed)
+    with pytest.raises(TypeError, match="not a bool"):
+        rules.new_game(config, True)
+    a = rules.new_game(config, 2**64 - 1)
+    b = rules.new_game(config, np.uint64(2**64 - 1))
+    assert pickle.dumps(a) == pickle.dumps(b)
+    record = rules.record(config, 2**64 - 1, a, [])
+    assert GameRecord.from_json(record.to_json()).seed == 2**64 - 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 from numbers import Integral
 
 from scavenger_env.core import errors as core_errors
+from scavenger_env.core.errors import show_int, show_value
 
 from .actions import (
     COLLECT,
@@ -130,24 +131,25 @@ def _raid_ok(s: GameState, q: int) -> bool:
 
 def is_legal(s: GameState, action: object) -> bool:
     """Whether `action` is legal now; cheaper than `action in legal_actions(s)`."""
-    if isinstance(action, bool) or not isinstance(action, int):
+    a = action if type(action) is int else _as_action(action)  # numpy ints too
+    if a is None:
         return False
-    if s.phase != Phase.ACTION or not 0 <= action < PAY:
-        return action in legal_actions(s)
+    if s.phase != Phase.ACTION or not 0 <= a < PAY:
+        return a in legal_actions(s)
     p = s.current_player
-    if action == END_TURN:
+    if a == END_TURN:
         return may_end_turn(s, True) or END_TURN in _legal_action_phase(s)
-    if action < RECRUIT:
+    if a < RECRUIT:
         return False
-    if action < MINE:
-        return _recruit_ok(s, p, action - RECRUIT, HandPower(s, p))
-    if action < COLLECT:
-        return _mine_ok(s, p, action - MINE, HandPower(s, p))
-    if action < SKILL:
-        return _collect_ok(s, p, action - COLLECT, HandPower(s, p))
-    if action < RAID:
-        return _skill_ok(s, p, action - SKILL)
-    return action - RAID < s.num_players and _raid_ok(s, action - RAID)
+    if a < MINE:
+        return _recruit_ok(s, p, a - RECRUIT, HandPower(s, p))
+    if a < COLLECT:
+        return _mine_ok(s, p, a - MINE, HandPower(s, p))
+    if a < SKILL:
+        return _collect_ok(s, p, a - COLLECT, HandPower(s, p))
+    if a < RAID:
+        return _skill_ok(s, p, a - SKILL)
+    return a - RAID < s.num_players and _raid_ok(s, a - RAID)
 
 
 def apply_action(s: GameState, action: object) -> None:
@@ -156,13 +158,22 @@ def apply_action(s: GameState, action: object) -> None:
     Raises:
         IllegalActionError: the action is not legal now (the state is unchanged).
     """
-    if isinstance(action, bool):  # True is an int to Python, not an action
+    a = _as_action(action)
+    if a is None or not is_legal(s, a):
         raise IllegalActionError(explain_illegal(s, action))
-    if not isinstance(action, int) and isinstance(action, Integral):
-        action = int(action)  # numpy integers, as drawn from a mask
-    if not isinstance(action, int) or not is_legal(s, action):
-        raise IllegalActionError(explain_illegal(s, action))
-    apply_legal_action(s, action)
+    apply_legal_action(s, a)
+
+
+def _as_action(action: object) -> int | None:
+    """`action` as an action id: an int or a numpy integer (as drawn from a
+    mask), not a bool (True is an int to Python, not an action); else None."""
+    if isinstance(action, bool):
+        return None
+    if isinstance(action, int):
+        return action
+    if isinstance(action, Integral):
+        return int(action)
+    return None
 
 
 def apply_legal_action(s: GameState, action: int) -> None:
@@ -279,14 +290,18 @@ _PHASE_HINT = {
 
 def explain_illegal(s: GameState, action: object) -> str:
     """A sentence saying why `action` is not legal now ('' if it is legal)."""
-    if not isinstance(action, int) or isinstance(action, bool):
-        return f"an action must be an int in 0..{NUM_ACTIONS - 1}, got {action!r}"
-    if not 0 <= action < NUM_ACTIONS:
-        return f"action {action} is outside 0..{NUM_ACTIONS - 1}"
+    a = _as_action(action)
+    if a is None:
+        return (
+            f"an action must be an int in 0..{NUM_ACTIONS - 1}, got "
+            f"{show_value(action)} of type {type(action).__name__}"
+        )
+    if not 0 <= a < NUM_ACTIONS:
+        return f"action {show_int(a)} is outside 0..{NUM_ACTIONS - 1}"
     legal = legal_actions(s)
-    if action in legal:
+    if a in legal:
         return ""
-    name, arg = block_of(action)
+    name, arg = block_of(a)
     what = (
         f"{name}({arg})" if name not in ("END_TURN", "DONE", "USE", "CONFIRM") else name
     )

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from scavenger_env.core.errors import check_game_seed
+
 from .config import GameConfig
 from .data import (
     ARTIFACT_STACK_CARDS,
@@ -49,6 +51,7 @@ def new_game(
     Returns:
         The state at the start of the start player's first turn.
     """
+    check_game_seed(seed)  # 0..2**64 - 1: what a record keeps
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     cards = card_table(config.merc_distribution)
     s = GameState(config, cards)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from numbers import Integral
 
 from scavenger_env.core import errors as core_errors
+from scavenger_env.core.errors import show_int, show_value
 
 from . import actions as A
 from .capacity import fits
@@ -542,9 +543,12 @@ def explain_illegal(state: State, action: object) -> str:
     """Why `action` is illegal now, in plain words ('' when it is legal)."""
     a = _as_action(action)
     if a is None:
-        return f"an action is an int, got {action!r}"
+        return (
+            f"an action is an int, got {show_value(action)} of type "
+            f"{type(action).__name__}"
+        )
     if not 0 <= a < A.NUM_ACTIONS:
-        return f"action {a} is out of range 0..{A.NUM_ACTIONS - 1}"
+        return f"action {show_int(a)} is out of range 0..{A.NUM_ACTIONS - 1}"
     if state.phase == Phase.GAME_OVER:
         return "the game is over"
     if a in legal_actions(state):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from scavenger_env.core.errors import check_game_seed
+
 from .config import KrysisConfig
 from .data import (
     CARDS,
@@ -26,6 +28,7 @@ from .state import Phase, State
 
 def new_game(config: KrysisConfig, seed: int | np.random.Generator) -> State:
     """A game ready for its first decision."""
+    check_game_seed(seed)  # 0..2**64 - 1: what a record keeps
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     state = State(config)
     n = config.num_players
