@@ -157,7 +157,7 @@ def play_game(
             if view is None:
                 view = view_for(agents[seat], state, seat, rules, encoders[seat])
             else:
-                view.refresh(state)
+                view.refresh(state, rules)
             action = operator.index(agents[seat].act(view, legal[:], rngs[seat]))
             if clock is not None and len(legal) > 1:
                 clock.add(seat, time.perf_counter() - started)

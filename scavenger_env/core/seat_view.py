@@ -16,12 +16,19 @@ Two cheaper kinds save the copy at every decision:
   trained policy): a blind view plus the observation and mask, computed when the
   view is made (an observation holds only what the seat may know).
 
+Nothing in a view leads to a live object of the caller: `view.game` is the
+view's own copy of the game object, and the redacted state and the config are
+copies too (`Game.redact` shares nothing with the game), so a bot that patches
+its view's game, its methods, its config or its state changes only its own copy.
+The view keeps no reference to the state or the game it was made from.
+
 It lives in `scavenger_env` (not `agents`) because the single-agent training
 environment hands views to the opponents it runs.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Hashable
 from typing import Any
 
@@ -38,10 +45,11 @@ class SeatView:
 
     `SeatView(state, seat, game=...)` copies `state` redacted for `seat`; later
     changes to either the game or the view's copy do not reach the other. `game`
-    is a `Game` or its name (default: Cave-In). `blind=True` keeps no state;
-    `observe=True` (with `blind`) keeps only the observation and mask, encoded
-    from `state` by `encoder` (a fresh one if None; pass one that lives for the
-    whole game to reuse its cache).
+    is a `Game` or its name (default: Cave-In); the view does its work with it and
+    keeps a copy of it as `view.game`, never `game` itself. `blind=True` keeps no
+    state; `observe=True` (with `blind`) keeps only the observation and mask,
+    encoded from `state` by `encoder` (a fresh one if None; pass one that lives for
+    the whole game to reuse its cache).
     """
 
     __slots__ = (
@@ -66,39 +74,45 @@ class SeatView:
         observe: bool = False,
         encoder: Encoder | None = None,
     ) -> None:
-        self.game: Game = get_game(game)
+        rules = get_game(game)
         self.seat = seat
-        self._phase = self.game.phase(state)
-        self._num_players = self.game.num_players(state)
-        self._config = self.game.config_of(state)
+        self._phase = rules.phase(state)
+        self._num_players = rules.num_players(state)
         #: the redacted copy (None for a blind view)
-        self._state: Any = None if blind else self.game.redact(state, seat)
+        self._state: Any = None if blind else rules.redact(state, seat)
+        self._config = copy.copy(
+            rules.config_of(state if self._state is None else self._state)
+        )
         self._view: Any = None
         self._obs: np.ndarray | None = None
         self._mask: np.ndarray | None = None
         if observe:
-            self._observe(state, encoder)
+            self._observe(rules, state, encoder)
+        #: the view's own copy of the game object (patching it reaches nothing else)
+        self.game: Game = copy.copy(rules)
 
-    def _observe(self, state: Any, encoder: Encoder | None) -> None:
+    def _observe(self, rules: Game, state: Any, encoder: Encoder | None) -> None:
         """Encode `state` for this seat now (the view keeps no reference to it)."""
-        game = self.game
-        encoder = encoder if encoder is not None else game.make_encoder()
+        encoder = encoder if encoder is not None else rules.make_encoder()
         self._obs = encoder.encode(state, self.seat)
-        if game.current_player(state) == self.seat and not game.is_over(state):
-            self._mask = game.codec().legal_mask(
-                game.legal_actions(state), self.seat, self._num_players
+        if rules.current_player(state) == self.seat and not rules.is_over(state):
+            self._mask = rules.codec().legal_mask(
+                rules.legal_actions(state), self.seat, self._num_players
             )
         else:
-            self._mask = np.zeros(game.env_actions, np.int8)
+            self._mask = np.zeros(rules.env_actions, np.int8)
 
-    def refresh(self, state: Any) -> None:
+    def refresh(self, state: Any, game: Game | str) -> None:
         """Bring a blind view to `state`'s decision (its phase): a blind view
-        holds no state, so one can serve a seat for a whole game."""
+        holds no state, so one can serve a seat for a whole game. `game` is the
+        game the caller plays `state` with (the view's own copy is the bot's, and
+        never touches a live state)."""
         if self._state is not None:
             raise RuntimeError("only a blind view can be refreshed")
-        self._phase = self.game.phase(state)
+        rules = get_game(game)
+        self._phase = rules.phase(state)
         if self._obs is not None:
-            self._observe(state, None)
+            self._observe(rules, state, None)
 
     def _redacted(self) -> Any:
         if self._state is None:
@@ -134,7 +148,7 @@ class SeatView:
         A fresh array each call: the caller may keep or change it.
         """
         if self._obs is None:
-            self._observe(self._redacted(), None)
+            self._observe(self.game, self._redacted(), None)
         assert self._obs is not None
         return self._obs.copy()
 
@@ -142,7 +156,7 @@ class SeatView:
         """This seat's action mask (int8, 1 = legal env action id), as the AEC
         env gives it: all zeros when the seat is not to move."""
         if self._mask is None:
-            self._observe(self._redacted(), None)
+            self._observe(self.game, self._redacted(), None)
         assert self._mask is not None
         return self._mask.copy()
 

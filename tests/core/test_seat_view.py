@@ -141,7 +141,7 @@ def test_an_observing_view_refreshed_observes_the_new_state() -> None:
     env = next(games)
     view = view_for(_Observer(), env.game, 0, env.rules)
     env = next(games)
-    view.refresh(env.game)
+    view.refresh(env.game, env.rules)
     want = env.observe("player_0")
     assert np.array_equal(view.observation(), want["observation"])
     assert np.array_equal(view.action_mask(), want["action_mask"])

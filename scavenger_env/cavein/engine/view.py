@@ -18,10 +18,12 @@ face up there.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 import numpy as np
 
+from .data import CardTable
 from .state import GameState
 
 
@@ -163,6 +165,10 @@ def _rearrange(s: GameState, viewer: int, rng: np.random.Generator | None) -> Ga
     crystal stack; each artifact stack under its face-up top.
     """
     out = s.clone()
+    # The copy shares nothing with the game: a bot may change its copy's config or
+    # card table (even a frozen one) without reaching the game in play.
+    out.config = copy.copy(s.config)
+    out.cards = CardTable(s.cards.type_of, s.cards.level_of, s.cards.colour_of)
     level_of = s.cards.level_of
     in_hands: list[list[tuple[list[int], int]]] = [[], [], [], []]  # by level - 1
     for q, p in enumerate(out.players):

@@ -19,6 +19,7 @@ out of a squad).
 
 from __future__ import annotations
 
+import copy
 from math import comb
 from typing import Any
 
@@ -82,6 +83,9 @@ def determinize(state: State, seat: int, rng: np.random.Generator) -> State:
 
 def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
     s = state.clone()
+    # The copy shares nothing with the game: a bot may change its copy's config
+    # (even a frozen one) without reaching the game in play.
+    s.config = copy.copy(state.config)
     s.chance_seed = 0 if dealer.rng is None else int(dealer.rng.integers(2**62))
     s.chance_count = 0
     if not s.config.speed:  # Speed Krysis has no relics
