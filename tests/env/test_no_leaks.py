@@ -912,3 +912,52 @@ def test_twin_worlds_give_the_bots_the_same_copies(
     # The test can fail: most compared steps were of worlds that differ.
     assert replays >= 10
     assert differ > steps // 4, (differ, steps)
+
+
+@pytest.mark.parametrize("rules_version", [1, 2])
+def test_a_krysis_load_home_leaves_no_relic_type_in_the_bots_copies(
+    rules_version: int,
+) -> None:
+    """Krysis: the round's last player loads a face-down relic home: a Blaster in
+    one world, a Wagon in the other. Seat 1 cannot tell which ("Place the crystals
+    and relic cards face down onto your transporter agents ... then put the goods
+    behind your screen"), so through the draws, the next bid and beyond, its
+    redacted copy and its sample are the same in both worlds, while the loader's
+    own view tells them apart."""
+    from krysis.rig import F1, F2, F3, T5, T6, T7, do, rig, to_action
+
+    from scavenger_env.krysis.engine import Phase as KPhase
+    from scavenger_env.krysis.engine import actions as KA
+
+    worlds = []
+    for relic in (0, 5):  # Blaster +1, Wagon R
+        counts = [0] * 6
+        counts[relic] = 1
+        s = rig(
+            {0: [F1, F2, F3], 1: [T5, T6, T7]},
+            relics={0: [0] * 6, 1: counts},
+            camps={0: [0, 0, 0], 1: [0, 0, 0]},
+            rules_version=rules_version,
+        )
+        to_action(s, 0)
+        do(s, KA.OVERTIME + 6)  # 6 whites at player 0's campsite
+        to_action(s, 1)
+        do(s, KA.LOAD, KA.TAKE_RELIC + relic, KA.TO_HOME)
+        worlds.append(s)
+    a, b = worlds
+    assert a.sel_relics != b.sel_relics  # the stale engine field differs
+    assert a.phase == b.phase == KPhase.DRAW
+    game = get_game("krysis")
+    steps = 0
+    while not a.is_over and steps < 60:
+        assert game.player_view(a, 0) == game.player_view(b, 0)
+        assert _bot_copies(game, {}, a, 0) == _bot_copies(game, {}, b, 0), KPhase(
+            a.phase
+        ).name
+        action = game.legal_actions(a)[0]
+        game.apply_action(a, action)
+        game.apply_action(b, action)
+        steps += 1
+    assert steps == 60
+    # the loader sees the difference
+    assert game.player_view(a, 1) != game.player_view(b, 1)
