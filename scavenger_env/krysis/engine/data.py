@@ -7,8 +7,8 @@ Provenance tags (the README's "Krysis components"):
   cards without a multiplier, the 5 x 4 mine, the start resources);
 * ``default`` -- not published anywhere we could find; a plausible value kept
   here so that the real one can replace it without touching the rules;
-* ``designed`` -- not published; designed by this project (the fourth
-  company's unique special agent, the relic "types" of set scoring).
+* ``designed`` -- not published; designed by this project (the companies'
+  unique special agents, the relic "types" of set scoring).
 
 The rulebook prints the rules but none of the card or board data: the agents'
 speeds and icons, the relic cards, the set-scoring table, the goods of the start
