@@ -24,12 +24,12 @@ from functools import lru_cache
 
 from scavenger_env.krysis.engine import ACTION_PHASES, Phase, State
 from scavenger_env.krysis.engine.data import (
-    CARDS,
     NUM_RELIC_TYPES,
     RELICS,
     SALE_VP,
     TRANSPORT,
     WEAPON,
+    cards_of,
 )
 from scavenger_env.krysis.engine.queries import (
     defence_value,
@@ -348,7 +348,7 @@ def pool_slots(
     slots = [0.0, 0.0, 0.0]
     if actions <= 0 or not cards:
         return (0.0, 0.0, 0.0)
-    company = CARDS[seat]
+    company = cards_of(s.config.rules_version)[seat]
     for c in cards:
         cap = company[c].capacity
         slots[0] += cap[0]
@@ -395,7 +395,7 @@ def team_slots_of(s: State, seat: int, team: Sequence[int]) -> tuple[int, int, i
     """The loading slots of the seat's agents `team`."""
     r = b = w = 0
     for c in team:
-        cap = CARDS[seat][c].capacity
+        cap = cards_of(s.config.rules_version)[seat][c].capacity
         r += cap[0]
         b += cap[1]
         w += cap[2]

@@ -49,7 +49,6 @@ from scavenger_env.krysis.engine import KrysisConfig, Phase, State
 from scavenger_env.krysis.engine import actions as A
 from scavenger_env.krysis.engine.data import (
     ALCHEMIST,
-    CARDS,
     DEFENSE,
     EMINENT_MINER,
     MAX_OPTIONS,
@@ -65,6 +64,7 @@ from scavenger_env.krysis.engine.data import (
     Agent,
     Goods,
 )
+from scavenger_env.krysis.engine.flow import BID_BASE
 from scavenger_env.krysis.engine.queries import (
     agent_speed,
     card,
@@ -328,6 +328,11 @@ class KrysisScriptedAgent:
 
     def bid(self, s: State, seat: int, legal: list[int]) -> int:
         count = self.bid_target(s, seat)[s.bid_step]
+        if s.config.rules_version >= 2:  # the count's base-16 digits, highest first
+            unit = BID_BASE**s.bid_digits
+            digit = (count - s.bid[seat][s.bid_step]) // unit
+            action = A.BID + max(0, min(digit, BID_BASE - 1))
+            return action if action in legal else legal[-1]
         if count > A.MAX_BID_COUNT and A.BID_ALL in legal:
             return A.BID_ALL
         action = A.BID + min(count, A.MAX_BID_COUNT)
@@ -942,6 +947,9 @@ class KrysisScriptedAgent:
     def timing(self, s: State, seat: int) -> int:
         """Specials first (their goods can then be loaded), an Alchemist alone
         after the action (it converts what stays behind)."""
+        if s.config.rules_version >= 2:  # asked agent by agent
+            asked = card(s, seat, s.specials_undecided[0]).ability
+            return A.SPECIAL_AFTER if asked == ALCHEMIST else A.SPECIAL_FIRST
         abilities = {card(s, seat, c).ability for c in team_specials(s, seat)}
         if abilities == {ALCHEMIST}:
             return A.SPECIAL_AFTER
@@ -1000,16 +1008,18 @@ class KrysisScriptedAgent:
 
     def squad(self, s: State, seat: int, legal: list[int]) -> int:
         """Leave out the card worth least (the rules keep it to 2 per star)."""
-        return min(legal, key=lambda a: (self.card_worth(CARDS[seat][a - A.CARD]), a))
+        return min(legal, key=lambda a: (self.card_worth(card(s, seat, a - A.CARD)), a))
 
     def hand(self, s: State, seat: int, legal: list[int]) -> int:
         """The best card still wanted for a 9-card hand in its mix."""
-        chosen = [CARDS[seat][c] for c in s.hand[seat]]
+        chosen = [card(s, seat, c) for c in s.hand[seat]]
         have_t = sum(1 for a in chosen if a.kind == TRANSPORTER)
         want_t = round(self.HAND_TRANSPORTERS * 1.5)
         need_t = want_t - have_t
         need_f = (9 - want_t) - (len(chosen) - have_t)
-        transporters = [a for a in legal if CARDS[seat][a - A.CARD].kind == TRANSPORTER]
+        transporters = [
+            a for a in legal if card(s, seat, a - A.CARD).kind == TRANSPORTER
+        ]
         fighters = [a for a in legal if a not in transporters]
         if need_t > 0 and transporters:
             pool = transporters
@@ -1017,7 +1027,7 @@ class KrysisScriptedAgent:
             pool = fighters
         else:
             pool = legal
-        return max(pool, key=lambda a: (self.card_worth(CARDS[seat][a - A.CARD]), -a))
+        return max(pool, key=lambda a: (self.card_worth(card(s, seat, a - A.CARD)), -a))
 
 
 class HaulerAgent(KrysisScriptedAgent):

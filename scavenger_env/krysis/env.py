@@ -7,11 +7,11 @@
 | Manual control      | No                                                         |
 | Agents              | `agents = ['player_0', ..., 'player_{n-1}']`, n = 2, 3, 4  |
 | Action shape        | (1,)                                                       |
-| Action values       | Discrete(90)                                               |
-| Observation shape   | (OBS_SIZE,) plus a (90,) int8 action mask                  |
+| Action values       | Discrete(103)                                              |
+| Observation shape   | (OBS_SIZE,) plus a (103,) int8 action mask                 |
 | Observation values  | [0, 1]                                                     |
 
-One agent step is one small choice (a crystal added to a bid, a card, a good to
+One agent step is one small choice (a colour's count in a bid, a card, a good to
 load), so `agent_selection` comes from the engine, not round-robin.
 
 ### Simultaneous choices
@@ -23,7 +23,7 @@ mask, info, picture or action words tell what it was, only that it was made.
 
 ### Observation space
 
-`Dict(observation=Box(0, 1, (OBS_SIZE,), float32), action_mask=Box(0, 1, (90,),
+`Dict(observation=Box(0, 1, (OBS_SIZE,), float32), action_mask=Box(0, 1, (103,),
 int8))`, the same for 2, 3 and 4 players. The vector is encoded from the observing
 player's seat (you are seat 0) and holds only what that player may know; its named
 views and index ranges are tabled in `scavenger_env/krysis/observation.py`
@@ -37,7 +37,7 @@ is all zeros for every other agent. It is built from the engine's
 
 ### Actions
 
-`Discrete(90)` in contiguous blocks per decision kind (bid, place, keep a relic,
+`Discrete(103)` in contiguous blocks per decision kind (bid, place, keep a relic,
 agent card, special timing, flip, load, overtime, raid, take goods, destination,
 Thief, Spy, Alchemist, draw); the table is in `scavenger_env/krysis/codec.py`.
 Seats inside actions are relative, like the observation's.
@@ -52,7 +52,7 @@ opponent's VP) / 10. `infos[agent]` holds the current `phase` and, at the end,
 
 ### Illegal actions and bad values
 
-An action is an int in 0..89: a Python int, a numpy integer or a 0-d integer
+An action is an int in 0..102: a Python int, a numpy integer or a 0-d integer
 array. `raw_env` raises the engine's `IllegalActionError` (a ValueError that says
 why) for an illegal action or a value that is not an action, and changes nothing.
 `env()` follows PettingZoo's classic convention for an illegal action instead: the

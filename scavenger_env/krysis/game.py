@@ -44,9 +44,12 @@ _OPTIONS = {
     "advanced": "the advanced game: special agents, a squad of 18 drafted from 24",
     "missions": "secret mission cards worth 10 VP",
     "nine_card_hand": "the tactical rule: choose 9 agents as the starting hand",
-    "raid_bank_deserts": "a raider who sells the loot deserts the campsite (True)",
+    "raid_bank_deserts": (
+        "a raider who sells the loot deserts the campsite (True: the rulebook; "
+        "False: a house rule)"
+    ),
     "mission_needs_goods": "a mission needs at least one of its goods (True)",
-    "rules_version": "which fixes of the engine's rules apply (records keep theirs)",
+    "rules_version": "which version of the rules applies: 1 or 2 (records keep theirs)",
 }
 """One line per `KrysisConfig` option (its docstring says more)."""
 

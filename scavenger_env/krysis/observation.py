@@ -94,15 +94,22 @@ selected_relics   479-484  (6,)      the own relics chosen per type / 4 (you bei
 turn_flipped      485-490  (6,)      the weapon and transport relic types flipped
                                      this turn, multi-hot
 specials_when     491-493  (3,)      one-hot: special agents undecided, first, after
+                                     (rules 2: the last timing chosen)
 alchemy_mode      494-496  (3,)      one-hot: Alchemist undecided, white to blue,
                                      blue to red
 turn_flags        497-498  (2,)      normal action done, the campsite will be
                                      deserted at the end of the turn
-thief_card        499-522  (24,)     the Thief choosing whom to rob, one-hot card id
-specials_left     523-546  (24,)     special agents still to act this turn, multi-hot
-                                     card ids
+thief_card        499-522  (24,)     one-hot card id: the Thief choosing whom to rob;
+                                     rules 2, special timing: the special agent whose
+                                     timing is chosen
+specials_left     523-546  (24,)     special agents still to act this turn (rules 2:
+                                     also those whose timing is still to choose),
+                                     multi-hot card ids
 counters          547-549  (3,)      draws left / 3 (draw), relic symbols left / 2
-                                     (keep), picks revealed / 3 (pick)
+                                     (keep), picks revealed / 3 (pick); rules 2, bid:
+                                     the first is the base-16 digits of the colour's
+                                     count still to choose after this one / 2 (at
+                                     most 1; a count above 15 takes two digits)
 chambers          550-593  (4, 11)   the level miners move to next (on it while
                                      placing); per chamber: taken this round, then
                                      per "?" option: present, then red, blue, white,
@@ -245,6 +252,7 @@ _VP_CAP: Final = 80  # sales VP
 _INITIATIVE_CAP: Final = 40  # multipliers make it grow with the campsite
 _RELICS_HELD_CAP: Final = 10  # face-down relics at one campsite or home
 _HAND_CAP: Final = 12
+_BID_DIGITS_CAP: Final = 2  # digits after the first (a home of 256+ of a colour)
 
 _CHAMBER_WIDTH: Final = 1 + 5 * MAX_OPTIONS
 _SETUP_PHASES: Final = frozenset((int(Phase.SQUAD), int(Phase.HAND)))
@@ -255,6 +263,7 @@ _KEEP: Final = int(Phase.KEEP)
 _PICK: Final = int(Phase.PICK)
 _SELECT: Final = int(Phase.SELECT)
 _THIEF: Final = int(Phase.THIEF)
+_SPECIAL_TIMING: Final = int(Phase.SPECIAL_TIMING)
 _SPY_TAKE: Final = int(Phase.SPY_TAKE)
 _DRAW: Final = int(Phase.DRAW)
 _GAME_OVER: Final = int(Phase.GAME_OVER)
@@ -498,6 +507,8 @@ class Encoder:
             self._turn(s, seat, buf, mover)
         elif phase == _DRAW:
             buf[_AT_COUNTERS] = s.draws_left / _DRAWS_PER_ROUND
+        elif phase == _BID and s.bid_digits:
+            buf[_AT_COUNTERS] = min(s.bid_digits / _BID_DIGITS_CAP, 1.0)
         elif phase == _KEEP:
             buf[_AT_COUNTERS + 1] = min(s.keeps_left / _GOODS_MAX[3], 1.0)
         elif phase == _PICK:
@@ -555,6 +566,12 @@ class Encoder:
             buf[_AT_THIEF_CARD + s.act_target] = 1.0
         for c in s.specials_queue:
             buf[_AT_SPECIALS_LEFT + c] = 1.0
+        for c in s.specials_undecided:
+            buf[_AT_SPECIALS_LEFT + c] = 1.0
+        for c in s.specials_later:
+            buf[_AT_SPECIALS_LEFT + c] = 1.0
+        if phase == _SPECIAL_TIMING and s.specials_undecided:
+            buf[_AT_THIEF_CARD + s.specials_undecided[0]] = 1.0
 
 
 def _tally(buf: array[float], at: int, relics: list[int]) -> None:

@@ -27,6 +27,7 @@ from .engine.data import (
     NUM_RELIC_TYPES,
     RELICS,
     SQUAD_DISCARDS_PER_STAR,
+    cards_of,
 )
 from .engine.describe import agent_text
 from .engine.flow import crystals_text
@@ -300,10 +301,12 @@ def _seat_lines(r: State, view: dict[str, Any], q: int, viewer: int) -> list[str
         elif view["committed"][q]:
             lines.append(f"{_ITEM}bid: committed (hidden until all have bid)")
     # -- the team
-    team = [agent_text(q, c) for c in view["team"][q]]
+    team = [agent_text(q, c, r.config.rules_version) for c in view["team"][q]]
     if phase == Phase.PICK and view["committed"][q]:
         if own:
-            team.append(f"your pick, face down: {agent_text(q, view['pending'])}")
+            team.append(
+                f"your pick, face down: {agent_text(q, view['pending'], r.config.rules_version)}"
+            )
         else:
             team.append("committed: 1 agent face down")
     if team:
@@ -312,13 +315,18 @@ def _seat_lines(r: State, view: dict[str, Any], q: int, viewer: int) -> list[str
     # -- cards
     lines += _fit(_ITEM, _listed(_card_counts(r, view, q), ";"))
     if own:
-        hand = [agent_text(q, c) for c in view["hand"]] or ["none"]
+        hand = [agent_text(q, c, r.config.rules_version) for c in view["hand"]] or [
+            "none"
+        ]
         lines += _fit(f"{_ITEM}your hand ({len(view['hand'])}): ", _listed(hand, ";"))
         if phase in _SETUP:  # the set-up choices are made from the decks
-            decks = [agent_text(q, c) for c in sorted(r.deck_t[q] + r.deck_f[q])]
+            decks = [
+                agent_text(q, c, r.config.rules_version)
+                for c in sorted(r.deck_t[q] + r.deck_f[q])
+            ]
             lines += _fit(f"{_ITEM}your decks: ", _listed(decks or ["none"], ";"))
         if view["squad_out"]:
-            out = [agent_text(q, c) for c in view["squad_out"]]
+            out = [agent_text(q, c, r.config.rules_version) for c in view["squad_out"]]
             lines += _fit(f"{_ITEM}left out of your squad: ", _listed(out, ";"))
         if r.config.missions and view["mission"] != NONE:
             done = "you would complete it now" if mission_done(r, q) else "not met now"
@@ -361,7 +369,9 @@ def _card_counts(r: State, view: dict[str, Any], q: int) -> list[str]:
         out.append("decks hidden during set-up")
     else:
         out.append(f"transporter deck {decks[0]}, fighter deck {decks[1]}")
-    discard = [CARDS[q][c].name for c in view["agent_discard"][q]]
+    discard = [
+        cards_of(r.config.rules_version)[q][c].name for c in view["agent_discard"][q]
+    ]
     if discard:
         out.append(f"discards: {' '.join(discard)}")
     return out
@@ -392,10 +402,15 @@ def _choice_lines(r: State, view: dict[str, Any], viewer: int) -> list[str]:
             head = f"Your choice: the Spy sees at {target}'s campsite: "
             return [*_fit(head, seen), f"{_ITEM}take one of them to your campsite"]
         out.append(f"{who}'s Spy looks at {target}'s campsite relics and takes one")
+    elif phase == Phase.SPECIAL_TIMING and r.specials_undecided:
+        name = cards_of(r.config.rules_version)[p][r.specials_undecided[0]].name
+        out.append(f"{who} chooses whether the {name} acts before or after the action")
     elif phase == Phase.SELECT:
         out += _select_lines(r, view, viewer)
     elif phase == Phase.THIEF:
-        loot = crystals_text(CARDS[p][r.act_target].amount[:3])
+        loot = crystals_text(
+            cards_of(r.config.rules_version)[p][r.act_target].amount[:3]
+        )
         out.append(f"the Thief steals up to {loot} from one campsite")
     elif phase == Phase.ALCHEMY:
         mode = ("undecided", "white to blue", "blue to red")[r.alchemy_mode]

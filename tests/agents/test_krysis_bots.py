@@ -303,3 +303,41 @@ def test_the_bandit_raids_a_deserted_rich_campsite() -> None:
     actions = bot_turn(state, "bandit")
     assert actions[0] == A.RAID + 1
     assert state.camp[1][:2] == [0, 0]
+
+
+@pytest.mark.parametrize("rules_version", [1, 2])
+def test_the_scripted_bots_bid_any_count_and_time_each_special(
+    rules_version: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rules 2: a count above 15 is bid digit by digit (rules 1: all of it), and
+    the special agents' timing is asked agent by agent: the Alchemist after, the
+    others first."""
+    from krysis.rig import ALCHEMIST, EMINENT, F3, F4, T7, rig
+
+    from agents.krysis.heuristics import HaulerAgent
+    from scavenger_env.krysis.engine import KrysisConfig, apply_action, new_game
+    from scavenger_env.krysis.engine.flow import next_bid
+
+    bot = HaulerAgent()
+    s = new_game(KrysisConfig(num_players=2, rules_version=rules_version), 0)
+    bidder = s.mover
+    s.home[bidder] = [20, 0, 0]
+    s.bid_step = 0
+    next_bid(s)
+    monkeypatch.setattr(bot, "bid_target", lambda state, seat: (19, 0, 0))
+    while s.mover == bidder and s.phase == Phase.BID:
+        legal = legal_actions(s)
+        apply_action(s, bot.choose(s, bidder, legal))
+    assert s.bid[bidder][0] == (19 if rules_version == 2 else 20)  # 1: all
+    s = rig(
+        {0: [EMINENT, ALCHEMIST, F4], 1: [F4, F3, T7]},
+        camps={0: [0, 1, 1]},
+        advanced=True,
+        rules_version=rules_version,
+    )
+    first = bot.choose(s, 0, legal_actions(s))
+    assert first == A.SPECIAL_FIRST
+    if rules_version == 2:
+        apply_action(s, first)
+        assert s.specials_undecided == [ALCHEMIST]
+        assert bot.choose(s, 0, legal_actions(s)) == A.SPECIAL_AFTER

@@ -4,6 +4,7 @@ rewards, rendering, and the game contract through `check_game`."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import warnings
 
 import numpy as np
@@ -37,7 +38,7 @@ NON_DEFAULT = {
     "nine_card_hand": True,
     "raid_bank_deserts": False,
     "mission_needs_goods": False,
-    "rules_version": 1,
+    "rules_version": 1,  # the default is 2
 }
 SPEED_ONLY = {"variant"}  # needs 2 players and no other variant
 
@@ -108,8 +109,7 @@ def test_the_table_of_non_default_values_covers_every_config_field() -> None:
     assert set(NON_DEFAULT) == names
     defaults = KrysisConfig()
     for name, value in NON_DEFAULT.items():
-        if name != "rules_version":  # one version so far
-            assert getattr(defaults, name) != value, name
+        assert getattr(defaults, name) != value, name
 
 
 @pytest.mark.parametrize("name", sorted(set(NON_DEFAULT) - {"num_players"}))
@@ -219,3 +219,41 @@ def test_ansi_render_is_the_acting_players_picture() -> None:
 
 def test_the_game_keeps_the_interface_contract() -> None:
     assert check_game(KRYSIS, games_per_count=1) > 300
+
+
+def test_every_action_space_description_says_what_ships() -> None:
+    """The env's docstring, the codec's table, the engine's blocks and the README
+    give the action space the env has: Discrete(103), its blocks tiling it."""
+    import re
+    from pathlib import Path
+
+    from scavenger_env.krysis import codec
+    from scavenger_env.krysis import env as env_module
+    from scavenger_env.krysis.engine.actions import BLOCKS, NUM_ACTIONS
+
+    e = krysis_v0.env(num_players=2)
+    e.reset(seed=0)
+    space = e.action_space(e.agents[0])
+    assert space.n == NUM_ACTIONS == 103
+    text = f"Discrete({NUM_ACTIONS})"
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    krysis_part = readme[readme.index("## Krysis") :]
+    for name, doc in (
+        ("env", env_module.__doc__ or ""),
+        ("codec", codec.__doc__ or ""),
+        ("README", krysis_part),
+    ):
+        assert text in doc and "Discrete(90)" not in doc, name
+    assert f"({NUM_ACTIONS},) int8 action mask" in (env_module.__doc__ or "")
+    assert f"0..{NUM_ACTIONS - 1}" in (env_module.__doc__ or "")
+    # the blocks tile the space, and the codec's table names each one's ids
+    at = 0
+    for start, size, _ in BLOCKS:
+        assert start == at
+        at += size
+    assert at == NUM_ACTIONS
+    rows = re.findall(r"^[A-Z_]+ +(\d+)(?:-(\d+))? ", codec.__doc__ or "", re.M)
+    spans = [(int(a), int(b or a)) for a, b in rows]
+    assert spans[0][0] == 0 and spans[-1][1] == NUM_ACTIONS - 1
+    for (_, end), (start, _) in itertools.pairwise(spans):
+        assert start == end + 1

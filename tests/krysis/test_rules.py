@@ -222,16 +222,17 @@ def test_a_colour_with_none_at_home_is_not_asked() -> None:
     assert s.bid[bidder] == [0, 4, 0] and s.mover != bidder
 
 
-def test_a_bid_of_more_than_fifteen_of_a_colour_is_all_of_it() -> None:
-    """Rulebook, Mining: "as many crystals ... as he wishes": counts 0-15 of a
-    colour, or all of it when the home holds more."""
-    s = new_game(KrysisConfig(num_players=2), 0)
+def test_under_rules_1_a_bid_of_more_than_fifteen_of_a_colour_is_all_of_it() -> None:
+    """Rulebook, Mining: "as many crystals ... as he wishes": rules 1 offers counts
+    0-15 of a colour, or all of it when the home holds more (rules 2 bids any
+    count: test_rules_v2.py)."""
+    s = new_game(KrysisConfig(num_players=2, rules_version=1), 0)
     bidder = s.mover
     s.home[bidder] = [20, 0, 0]
     assert legal_actions(s) == [A.BID + k for k in range(16)] + [A.BID_ALL]
     do(s, A.BID_ALL)
     assert s.bid[bidder] == [20, 0, 0]
-    s2 = new_game(KrysisConfig(num_players=2), 0)
+    s2 = new_game(KrysisConfig(num_players=2, rules_version=1), 0)
     assert_illegal(s2, A.BID_ALL, "more than 15")
 
 
@@ -838,10 +839,11 @@ def test_three_destinations_for_stolen_goods(where: str) -> None:
 
 
 @pytest.mark.parametrize("deserts", [True, False])
-def test_selling_stolen_goods_deserts_by_ruling(deserts: bool) -> None:
-    """Rulebook, Raid: "Taking the stolen goods home ... your campsite will remain
-    defenseless for the rest of this round." says nothing of selling them: the
-    option `raid_bank_deserts` (default True, as for loading goods to the bank)."""
+def test_selling_stolen_goods_deserts_by_the_rule(deserts: bool) -> None:
+    """Rulebook, Relic Cards: "If the active player transports goods home or to
+    the bank, the relic cards that he played in this round have to be discarded
+    (he deserts his campsite for the round)." -- stolen goods sold to the bank too:
+    `raid_bank_deserts` True is the rule (the default), False a house rule."""
     s = _raid_setup(raid_bank_deserts=deserts)
     assert KrysisConfig().raid_bank_deserts
     do(s, A.RAID + 1, A.TAKE_RED, A.TO_BANK)

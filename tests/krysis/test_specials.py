@@ -5,6 +5,12 @@ cards (`data.SHARED_SPECIALS`, `data.COMPANY_SPECIALS`): Guard (fighter, combat
 2, Defense +2), Eminent miner (gains 1 blue), Thief (steals 1 blue), Spy,
 Alchemist; the companies' own cards: Master thief (steals 1 red), Prospector
 (gains a relic), Bodyguard (Defense +3), Rich vein (gains 1 red).
+
+The tests run under the default rules (2), where cards 21 and 22 are each
+company's own Spy and Alchemist (`data.UNIQUE_SPECIALS_V2`); seat 0 is Aion,
+whose Aion spy and Aion alchemist have rules 1's Spy and Alchemist numbers, so
+the positions are the same under both versions. Rules 2's changes are tested in
+test_rules_v2.py.
 """
 
 from __future__ import annotations
@@ -376,13 +382,16 @@ def test_special_timing_offers_no_skipping() -> None:
     assert s.camp[0] == [2, 1, 0] and s.mover == 1
 
 
-def test_several_special_agents_all_act() -> None:
+def test_under_rules_1_several_special_agents_all_act_at_one_timing() -> None:
     """Rulebook, Advanced Game: "When these agents are selected in the teams, their
     abilities will allow carrying out additional special actions that can be
-    combined with the active player's normal action." -- each of them, once."""
+    combined with the active player's normal action." -- each of them, once;
+    under rules 1 one before/after choice serves them all (rules 2 asks for each
+    agent: test_rules_v2.py)."""
     s = advanced(
         {0: [EMINENT, THIEF, ALCHEMIST], 1: [F4, F3, T7]},
         camps={0: [0, 0, 0], 1: [0, 2, 0]},
+        rules_version=1,
     )
     do(s, A.SPECIAL_FIRST)  # Eminent miner: +1 blue; then the Thief chooses
     assert s.camp[0] == [0, 1, 0] and s.phase == Phase.THIEF

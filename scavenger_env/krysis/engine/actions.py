@@ -11,8 +11,10 @@ from typing import Final
 from .data import MAX_OPTIONS, NUM_CARDS, NUM_RELIC_TYPES, OVERTIME_MIXES
 
 # the blind bid: how many crystals of one colour (red, then blue, then white; a
-# colour with none at home is skipped), 0..MAX_BID_COUNT, or all of them. Every
-# bid takes the same decisions whatever its size, so their number tells nothing.
+# colour with none at home is skipped). Rules 2: one base-16 digit of the count
+# (BID + 0..15), highest first, as many digits as the home's count of the colour
+# needs (BID_ALL unused). Rules 1: 0..MAX_BID_COUNT, or all of them. The number of
+# decisions depends only on the (public) home, so it tells nothing of the bid.
 MAX_BID_COUNT: Final = 15
 BID: Final = 0
 BID_ALL: Final = BID + MAX_BID_COUNT + 1
@@ -56,11 +58,15 @@ NUM_ACTIONS: Final = DRAW_FIGHTER + 1
 
 #: (first id, size, name) of each block, for docs and the codec
 BLOCKS: Final = (
-    (BID, MAX_BID_COUNT + 2, "bid: 0-15 crystals of the colour, or all"),
+    (
+        BID,
+        MAX_BID_COUNT + 2,
+        "bid: a base-16 digit 0-15 of the colour's count (rules 1: 0-15, or all)",
+    ),
     (PLACE, 4 * MAX_OPTIONS, "place miner: chamber x option"),
     (KEEP, 2, "keep relic 0 / 1"),
     (CARD, NUM_CARDS, "agent card"),
-    (SPECIAL_FIRST, 2, "special agents first / after"),
+    (SPECIAL_FIRST, 2, "special agent first / after (rules 1: all of them)"),
     (FLIP, NUM_RELIC_TYPES, "flip relic of type"),
     (LOAD, 1, "load goods"),
     (OVERTIME, len(OVERTIME_MIXES), "mining overtime: mix"),

@@ -17,10 +17,15 @@ class ConfigError(core_errors.ConfigError):
     """A KrysisConfig field has a value the rules do not allow."""
 
 
-RULES_VERSION = 1
-"""The engine's rules version; a record keeps the version it was played under."""
+RULES_VERSION = 2
+"""The engine's rules version; a record keeps the version it was played under.
 
-RULES_VERSIONS = (1,)
+1: the first release. 2: bids of any size (a count of a colour above 15 is
+chosen digit by digit, base 16), 3 special agents identical for every company
+and 3 unique to each, and the before/after choice made for each special agent.
+Games under rules 1 play exactly as they always did."""
+
+RULES_VERSIONS = (1, 2)
 VARIANTS = ("standard", "speed")
 
 
@@ -38,11 +43,15 @@ class KrysisConfig:
         nine_card_hand: the optional rule for a more tactical game: choose 9
             agents as the starting hand.
         raid_bank_deserts: whether a raider who sells the loot deserts the
-            campsite like one who takes it home (the rulebook says so only for
-            taking it home).
+            campsite. True is the rule: "If the active player transports goods
+            home or to the bank, the relic cards that he played in this round
+            have to be discarded (he deserts his campsite for the round)"
+            (rulebook, Relic Cards); False is a house rule that lets a raider
+            who sells the loot keep guarding.
         mission_needs_goods: whether a mission needs at least one of its goods
             (a tie at zero completes nobody's mission).
-        rules_version: which fixes of the engine's rules apply.
+        rules_version: which version of the engine's rules applies (see
+            `RULES_VERSION`; records keep theirs).
     """
 
     num_players: int = 2

@@ -7,8 +7,8 @@ Provenance tags (the README's "Krysis components"):
   cards without a multiplier, the 5 x 4 mine, the start resources);
 * ``default`` -- not published anywhere we could find; a plausible value kept
   here so that the real one can replace it without touching the rules;
-* ``designed`` -- not published; designed by this project (the fourth
-  company's unique special agent, the relic "types" of set scoring).
+* ``designed`` -- not published; designed by this project (the companies'
+  unique special agents, the relic "types" of set scoring).
 
 The rulebook prints the rules but none of the card or board data: the agents'
 speeds and icons, the relic cards, the set-scoring table, the goods of the start
@@ -148,10 +148,11 @@ def _special(name: str, kind: int, speed: int, cap: tuple[int, int, int],
                  provenance)  # fmt: skip
 
 
-#: The advanced game's 6 special agents per company: "3 identical special agents
-#: and 3 unique ones" (rulebook). The abilities are the rulebook's five; which
-#: card has which, and every number, is not published (default). Cards 0-4 are
-#: the same for every company; card 5 is the company's own (designed).
+#: Rules 1's special agents, 6 per company: cards 0-4 the same for every company,
+#: card 5 the company's own (designed). This departs from the rulebook's "3
+#: identical special agents and 3 unique ones"; rules 2 follows it (below). The
+#: abilities are the rulebook's five; which card has which, and every number, is
+#: not published (default).
 SHARED_SPECIALS: tuple[Agent, ...] = (
     _special("Guard", FIGHTER, 2, (0, 0, 0), 2, 1, DEFENSE, (2, 0, 0, 0)),
     _special(
@@ -191,6 +192,84 @@ COMPANY_SPECIALS: tuple[Agent, ...] = (
         DESIGNED,
     ),
 )
+
+#: Rules 2: "For each player, there are 3 identical special agents and 3 unique
+#: ones." (rulebook, Advanced Game). Our reading: 3 cards that every company has
+#: alike, and 3 that only this company has -- "identical" is said of the players'
+#: cards against each other, as "unique" is (the research notes read it so too,
+#: and every company's 18 regular agents are the same set). The rulebook names
+#: five abilities, so a unique card is one of them on a card no other company
+#: has: its own speed, icons, combat or numbers. Which abilities are shared and
+#: which unique follows the research notes' proposal (shared: Guard, Eminent
+#: miner, Thief; unique: a Spy, an Alchemist and a third card); the numbers are
+#: ours. Each card id keeps rules 1's kind and stars (ids 18-20 are rules 1's
+#: cards; 21 a 2-star fighter, 22 and 23 3-star cards), so the squad draft and
+#: the public make-up of a hand are as under rules 1.
+SHARED_SPECIALS_V2: tuple[Agent, ...] = SHARED_SPECIALS[:3]
+#: each company's 3 unique special agents (card ids 21, 22, 23; designed)
+UNIQUE_SPECIALS_V2: tuple[tuple[Agent, ...], ...] = (
+    (  # Aion
+        _special("Aion spy", FIGHTER, 3, (0, 0, 0), 1, 2, SPY, (0,) * 4, DESIGNED),
+        _special(
+            "Aion alchemist",
+            TRANSPORTER,
+            2,
+            (0, 1, 0),
+            0,
+            3,
+            ALCHEMIST,
+            (0,) * 4,
+            DESIGNED,
+        ),
+        COMPANY_SPECIALS[0],  # Master thief
+    ),
+    (  # Ruby & Co.
+        _special("Ruby spy", FIGHTER, 2, (0, 0, 0), 2, 2, SPY, (0,) * 4, DESIGNED),
+        _special(
+            "Ruby alchemist",
+            TRANSPORTER,
+            3,
+            (0, 0, 1),
+            0,
+            3,
+            ALCHEMIST,
+            (0,) * 4,
+            DESIGNED,
+        ),
+        COMPANY_SPECIALS[1],  # Prospector
+    ),
+    (  # Gemcorp
+        _special("Gem spy", FIGHTER, 4, (0, 0, 0), 0, 2, SPY, (0,) * 4, DESIGNED),
+        _special(
+            "Gem alchemist",
+            TRANSPORTER,
+            1,
+            (1, 0, 0),
+            0,
+            3,
+            ALCHEMIST,
+            (0,) * 4,
+            DESIGNED,
+        ),
+        COMPANY_SPECIALS[2],  # Bodyguard
+    ),
+    (  # Deepdelve
+        _special("Deep spy", FIGHTER, 1, (0, 0, 0), 3, 2, SPY, (0,) * 4, DESIGNED),
+        _special(
+            "Deep alchemist",
+            TRANSPORTER,
+            2,
+            (0, 0, 2),
+            0,
+            3,
+            ALCHEMIST,
+            (0,) * 4,
+            DESIGNED,
+        ),
+        COMPANY_SPECIALS[3],  # Rich vein
+    ),
+)
+NUM_SHARED_SPECIALS_V2: Final = 3
 NUM_SPECIAL: Final = 6
 NUM_CARDS: Final = NUM_REGULAR + NUM_SPECIAL
 #: "Players choose 6 cards to discard in the following distribution: 2 agents
@@ -203,24 +282,40 @@ COMPANY_NAMES: Final = ("Aion", "Ruby & Co.", "Gemcorp", "Deepdelve")
 names are ours."""
 
 
-def agent(card: int, company: int) -> Agent:
+def agent(card: int, company: int, rules_version: int = 1) -> Agent:
     """Card `card` (0-23) of company `company`: 0-8 transporters T1-T9, 9-17
-    fighters F1-F9, 18-22 the shared special agents, 23 the company's own."""
+    fighters F1-F9, then the 6 special agents. Rules 1: 18-22 shared, 23 the
+    company's own; rules 2: 18-20 shared, 21-23 the company's own."""
     if card < NUM_REGULAR:
         return AGENTS[card]
+    special = card - NUM_REGULAR
+    if rules_version >= 2:
+        if special < NUM_SHARED_SPECIALS_V2:
+            return SHARED_SPECIALS_V2[special]
+        return UNIQUE_SPECIALS_V2[company][special - NUM_SHARED_SPECIALS_V2]
     if card < NUM_CARDS - 1:
-        return SHARED_SPECIALS[card - NUM_REGULAR]
+        return SHARED_SPECIALS[special]
     return COMPANY_SPECIALS[company]
 
 
-def card_tables() -> tuple[tuple[Agent, ...], ...]:
+def card_tables(rules_version: int = 1) -> tuple[tuple[Agent, ...], ...]:
     """For each company, its 24 agents by card id (what the rules read)."""
     return tuple(
-        tuple(agent(card, company) for card in range(NUM_CARDS)) for company in range(4)
+        tuple(agent(card, company, rules_version) for card in range(NUM_CARDS))
+        for company in range(4)
     )
 
 
-CARDS: Final = card_tables()
+#: rules 1's cards (and every card's kind and stars, the same under rules 2)
+CARDS: Final = card_tables(1)
+#: the agents by rules version, company and card id
+CARDS_BY_VERSION: Final = {1: CARDS, 2: card_tables(2)}
+
+
+def cards_of(rules_version: int) -> tuple[tuple[Agent, ...], ...]:
+    """The agents of a rules version, by company and card id."""
+    return CARDS_BY_VERSION[rules_version]
+
 
 # --- Relic cards --------------------------------------------------------------
 

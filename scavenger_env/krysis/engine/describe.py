@@ -8,15 +8,17 @@ the player who makes them; anyone else reads that something hidden was done.
 from __future__ import annotations
 
 from . import actions as A
+from .config import RULES_VERSION
 from .data import (
-    CARDS,
     COLOUR_NAMES,
     MAX_OPTIONS,
     MINE,
     OVERTIME_MIXES,
     RELICS,
+    cards_of,
 )
-from .flow import crystals_text
+from .flow import BID_BASE, crystals_text
+from .queries import card
 from .state import Phase, State
 
 _KINDS = (
@@ -56,9 +58,14 @@ def describe_action(state: State, action: int, viewer: int | None = None) -> str
         if not own:
             return "bid in secret"
         colour = COLOUR_NAMES[state.bid_step]
+        if state.config.rules_version >= 2 and state.bid_digits:
+            unit = BID_BASE**state.bid_digits
+            low = state.bid[p][state.bid_step] + (action - A.BID) * unit
+            high = min(low + unit - 1, state.home[p][state.bid_step])
+            return f"bid {low} to {high} {colour} crystals (the exact count next)"
         if action == A.BID_ALL:
             return f"bid all {state.home[p][state.bid_step]} {colour} crystals"
-        k = action - A.BID
+        k = action - A.BID + state.bid[p][state.bid_step]
         return f"bid {k} {colour} crystal" + ("s" if k != 1 else "")
     if phase == Phase.PLACE:
         chamber, option = divmod(action - A.PLACE, MAX_OPTIONS)
@@ -78,7 +85,12 @@ def describe_action(state: State, action: int, viewer: int | None = None) -> str
         }[Phase(phase)]
         if not own:
             return f"{verb} a hidden agent"
-        return f"{verb} {agent_text(p, action - A.CARD)}"
+        return f"{verb} {agent_text(p, action - A.CARD, state.config.rules_version)}"
+    if phase == Phase.SPECIAL_TIMING and state.config.rules_version >= 2:
+        name = card(state, p, state.specials_undecided[0]).name
+        if action == A.SPECIAL_FIRST:
+            return f"the {name} acts before the action"
+        return f"the {name} acts after the action"
     if phase == Phase.SPECIAL_TIMING:
         return (
             "special agents act first"
@@ -126,9 +138,9 @@ def describe_action(state: State, action: int, viewer: int | None = None) -> str
     return f"action {action}"
 
 
-def agent_text(seat: int, card_id: int) -> str:
-    """ "T4 (transporter, speed 3, B W, 2*)"."""
-    a = CARDS[seat][card_id]
+def agent_text(seat: int, card_id: int, rules_version: int = RULES_VERSION) -> str:
+    """ "T4 (transporter, speed 3, B W, 2*)" (the card of that rules version)."""
+    a = cards_of(rules_version)[seat][card_id]
     if a.multiplier:
         speed = f"speed {a.multiplier}x{COLOUR_NAMES[a.multiplier_colour]}"
     else:

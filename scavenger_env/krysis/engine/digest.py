@@ -18,25 +18,15 @@ from typing import Any
 from scavenger_env.core import digest as core_digest
 from scavenger_env.core.digest import Fields
 
-from .state import FIELDS, Phase, State
+from .state import FIELDS, FIELDS_V1, Phase, State
 
 __all__ = ["game_digest", "legacy_game_digests", "state_data", "state_digest"]
 
 _POSITION_FIELDS: tuple[str, ...] = tuple(name for name in FIELDS if name != "log")
 
-_LEGACY_FIELDS: tuple[str, ...] = (
-    "config", "n", "phase", "round", "level", "mover", "turns", "qi", "keeps_left",
-    "pick_round", "chance_seed", "chance_count", "act_kind", "act_target",
-    "turn_weapon", "turn_transport", "specials_when", "normal_done", "end_desert",
-    "spy_target", "alchemy_mode", "draws_left", "sel_random", "bid_step",
-    "position", "vp", "pending", "initiative", "weapon_in_play", "mission", "queue",
-    "keep_options", "relic_deck", "relic_discard", "specials_queue", "sel",
-    "sel_relics", "deserted", "acted", "bid_done", "start_order", "hand", "deck_t",
-    "deck_f", "agent_discard", "squad_out", "team", "home", "home_relics", "camp",
-    "camp_relics", "bid", "last_bid", "flipped", "log",
-)  # fmt: skip
-"""The fields the first digest covered, in its order (frozen: later fields are not
-part of it)."""
+_LEGACY_FIELDS: tuple[str, ...] = FIELDS_V1
+"""The fields the first digest covered, in its order (rules 1's state: the fields
+rules 2 added are not part of it)."""
 
 _LEGACY_CONFIG_KEYS: tuple[str, ...] = (
     "num_players",

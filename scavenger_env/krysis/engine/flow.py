@@ -96,6 +96,20 @@ def start_bidding(state: State) -> None:
     next_bid(state)
 
 
+#: rules 2: a count of one colour is bid in base-16 digits, highest first
+BID_BASE = 16
+
+
+def bid_digits(home: int) -> int:
+    """Rules 2: how many base-16 digits a count of 0..`home` crystals takes.
+    It depends only on the home, which is public, so the number of decisions a
+    bid takes tells nothing of its size."""
+    digits = 1
+    while BID_BASE**digits <= home:
+        digits += 1
+    return digits
+
+
 def next_bid(state: State) -> None:
     """The next colour someone can bid: a colour with none at home is skipped
     (home crystals are public, so skipping tells nothing); when every player has
@@ -106,6 +120,8 @@ def next_bid(state: State) -> None:
             state.bid_step += 1
         if state.bid_step < 3:
             state.mover = p
+            if state.config.rules_version >= 2:
+                state.bid_digits = bid_digits(state.home[p][state.bid_step]) - 1
             return
         state.bid_done[p] = True
         state.qi += 1
@@ -225,13 +241,32 @@ def begin_turn(state: State) -> None:
     state.end_desert = False
     state.spy_target = NONE
     state.alchemy_mode = 0
-    state.phase = Phase.SPECIAL_TIMING if team_specials(state, p) else Phase.ACTION
+    specials = team_specials(state, p)
+    if state.config.rules_version >= 2:
+        state.specials_undecided = specials[:]
+        state.specials_later = []
+    state.phase = Phase.SPECIAL_TIMING if specials else Phase.ACTION
+
+
+def before_the_action(state: State) -> None:
+    """Rules 2: ask about the next special agent's timing, or go on to the normal
+    action once each has been asked."""
+    state.phase = Phase.SPECIAL_TIMING if state.specials_undecided else Phase.ACTION
 
 
 def finish_normal_action(state: State, desert: bool) -> None:
     """The normal action is done; special agents saved for after act now."""
     state.normal_done = True
     state.end_desert = desert
+    if state.config.rules_version >= 2:
+        if state.specials_later:
+            state.specials_when = SPECIALS_AFTER
+            state.specials_queue = state.specials_later
+            state.specials_later = []
+            run_specials(state)
+        else:
+            end_turn(state)
+        return
     if state.specials_when == SPECIALS_AFTER:
         state.specials_queue = team_specials(state, state.mover)
         run_specials(state)
@@ -259,7 +294,12 @@ def run_specials(state: State) -> None:
             state.phase = Phase.ALCHEMY
             state.alchemy_mode = 0
             return
-    if state.specials_when == SPECIALS_FIRST and not state.normal_done:
+    if state.config.rules_version >= 2:
+        if state.normal_done:
+            end_turn(state)
+        else:
+            before_the_action(state)
+    elif state.specials_when == SPECIALS_FIRST and not state.normal_done:
         state.phase = Phase.ACTION
     else:
         end_turn(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .data import (
     ALCHEMIST,
-    CARDS,
+    CARDS_BY_VERSION,
     DEFENSE,
     EMINENT_MINER,
     FIGHTER,
@@ -23,8 +23,8 @@ ACTIVE_ABILITIES = (THIEF, SPY, EMINENT_MINER, ALCHEMIST)
 
 
 def card(state: State, seat: int, card_id: int) -> Agent:
-    """The agent `card_id` of `seat`'s company."""
-    return CARDS[seat][card_id]
+    """The agent `card_id` of `seat`'s company (the game's rules version's)."""
+    return CARDS_BY_VERSION[state.config.rules_version][seat][card_id]
 
 
 def tie_rank(state: State, seat: int) -> int:

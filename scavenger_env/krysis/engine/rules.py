@@ -29,7 +29,9 @@ from .data import (
     WEAPON,
 )
 from .flow import (
+    BID_BASE,
     after_placement_step,
+    before_the_action,
     crystals_text,
     deal_hand,
     draw_agent,
@@ -109,13 +111,25 @@ def legal_actions(state: State) -> list[int]:
 
 def _legal_bid(state: State, p: int) -> list[int]:
     """ "Each player secretly takes as many crystals from behind his screen (his
-    home) as he wishes" -- how many of the colour asked now (all of them when
-    there are more than the largest count)."""
+    home) as he wishes" -- how many of the colour asked now (rules 1: all of them
+    when there are more than the largest count; rules 2: any count)."""
+    if state.config.rules_version >= 2:
+        return _legal_bid_digit(state, p)
     home = state.home[p][state.bid_step]
     out = [A.BID + k for k in range(min(home, A.MAX_BID_COUNT) + 1)]
     if home > A.MAX_BID_COUNT:
         out.append(A.BID_ALL)
     return out
+
+
+def _legal_bid_digit(state: State, p: int) -> list[int]:
+    """Rules 2: "as many crystals ... as he wishes", exactly: the count of the
+    colour is chosen in base-16 digits, highest first (one digit for a home of
+    at most 15), each digit as large as the home still allows."""
+    colour = state.bid_step
+    unit = BID_BASE**state.bid_digits
+    room = (state.home[p][colour] - state.bid[p][colour]) // unit
+    return [A.BID + d for d in range(min(room, BID_BASE - 1) + 1)]
 
 
 def _legal_place(state: State) -> list[int]:
@@ -281,8 +295,22 @@ def _next_in_queue(state: State) -> bool:
 
 def _apply_bid(state: State, action: int) -> None:
     p, colour = state.mover, state.bid_step
+    if state.config.rules_version >= 2:
+        bid_digit(state, p, colour, action - A.BID)
+        return
     count = state.home[p][colour] if action == A.BID_ALL else action - A.BID
     state.bid[p][colour] = count
+    state.bid_step += 1
+    next_bid(state)
+
+
+def bid_digit(state: State, p: int, colour: int, digit: int) -> None:
+    """Rules 2: one base-16 digit of the colour's count; the colour is done
+    after its last digit."""
+    state.bid[p][colour] += digit * BID_BASE**state.bid_digits
+    if state.bid_digits > 0:
+        state.bid_digits -= 1
+        return
     state.bid_step += 1
     next_bid(state)
 
@@ -330,6 +358,9 @@ def _apply_pick(state: State, card_id: int) -> None:
 def _apply_timing(state: State, first: bool) -> None:
     """ "The active player may choose whether they want to activate his agent's
     special action before or after his normal action." """
+    if state.config.rules_version >= 2:
+        time_special_agent(state, first)
+        return
     if first:
         state.specials_when = SPECIALS_FIRST
         state.specials_queue = team_specials(state, state.mover)
@@ -337,6 +368,21 @@ def _apply_timing(state: State, first: bool) -> None:
     else:
         state.specials_when = SPECIALS_AFTER
         state.phase = Phase.ACTION
+
+
+def time_special_agent(state: State, first: bool) -> None:
+    """Rules 2: "...activate his agent's special action before or after his
+    normal action" -- the choice is made for each special agent, in pick order;
+    one that acts before does so at once."""
+    c = state.specials_undecided.pop(0)
+    if first:
+        state.specials_when = SPECIALS_FIRST
+        state.specials_queue = [c]
+        run_specials(state)
+    else:
+        state.specials_when = SPECIALS_AFTER
+        state.specials_later.append(c)
+        before_the_action(state)
 
 
 def _apply_action_choice(state: State, action: int) -> None:
@@ -582,6 +628,16 @@ def _why_not(state: State, action: int) -> str:
     if phase == Phase.BID and A.BID <= action <= A.BID_ALL:
         colour = COLOUR_NAMES[state.bid_step]
         home = state.home[p][state.bid_step]
+        if state.config.rules_version >= 2:
+            if action == A.BID_ALL:
+                return f"{base}: rules 2 bid a count digit by digit, not 'all'"
+            unit = BID_BASE**state.bid_digits
+            if unit == 1:
+                return f"{base}: only {home} {colour} crystal(s) at home"
+            return (
+                f"{base}: only {home} {colour} crystal(s) at home, so this digit "
+                f"(counting {unit}s) is at most {legal_actions(state)[-1] - A.BID}"
+            )
         if action == A.BID_ALL:
             return f"{base}: 'all' is for more than {A.MAX_BID_COUNT} {colour} crystals"
         return f"{base}: only {home} {colour} crystal(s) at home"

@@ -79,6 +79,9 @@ _LIST_FIELDS: tuple[str, ...] = (
     "bid_done",
     "start_order",
 )
+#: fields added by rules 2 (rules 1 leaves them at their start values)
+_V2_LIST_FIELDS: tuple[str, ...] = ("specials_undecided", "specials_later")
+_V2_SCALAR_FIELDS: tuple[str, ...] = ("bid_digits",)
 _NESTED_FIELDS: tuple[str, ...] = (
     "hand",
     "deck_t",
@@ -118,7 +121,7 @@ _SCALAR_FIELDS: tuple[str, ...] = (
     "sel_random",
     "bid_step",
 )
-FIELDS: tuple[str, ...] = (
+FIELDS_V1: tuple[str, ...] = (
     "config",
     "n",
     *_SCALAR_FIELDS,
@@ -126,6 +129,9 @@ FIELDS: tuple[str, ...] = (
     *_NESTED_FIELDS,
     "log",
 )
+"""The fields of rules 1's state, in the order its digest reads them."""
+FIELDS: tuple[str, ...] = (*FIELDS_V1, *_V2_SCALAR_FIELDS, *_V2_LIST_FIELDS)
+"""Every field (rules 2 added three at the end)."""
 
 
 class State:
@@ -190,6 +196,9 @@ class State:
         self.bid_done: list[bool] = [False] * n
         self.bid_step = 0  # the colour being bid: 0 red, 1 blue, 2 white
         self.last_bid: list[list[int]] = [[0, 0, 0] for _ in range(n)]
+        #: rules 2: base-16 digits of the colour's count still to choose after
+        #: this one (a count above 15 is bid digit by digit, highest first)
+        self.bid_digits = 0
         # -- the action phase
         self.deserted: list[bool] = [False] * n
         self.acted: list[bool] = [False] * n
@@ -207,6 +216,10 @@ class State:
         self.sel_random = 0  # face-down relics to steal at random (raid)
         self.specials_queue: list[int] = []  # special agents still to act
         self.specials_when = 0
+        #: rules 2: special agents whose before/after choice is still to come
+        #: (the first is being asked), and those that act after the action
+        self.specials_undecided: list[int] = []
+        self.specials_later: list[int] = []
         self.normal_done = False
         self.end_desert = False  # the turn ends with team and relics discarded
         self.spy_target = NONE
@@ -242,6 +255,9 @@ class State:
         s.draws_left = self.draws_left
         s.sel_random = self.sel_random
         s.bid_step = self.bid_step
+        s.bid_digits = self.bid_digits
+        s.specials_undecided = self.specials_undecided[:]
+        s.specials_later = self.specials_later[:]
         s.position = self.position[:]
         s.vp = self.vp[:]
         s.pending = self.pending[:]

@@ -33,7 +33,7 @@ from .data import (
     SQUAD_DISCARDS_PER_STAR,
     TRANSPORTER,
 )
-from .state import NONE, Phase, State
+from .state import ACTION_PHASES, NONE, Phase, State
 
 _SETUP_PHASES = (Phase.SQUAD, Phase.HAND)
 
@@ -105,6 +105,7 @@ def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
                 0 if dealer.rng is None or c >= bid else int(dealer.rng.integers(h + 1))
                 for c, h in enumerate(s.home[q])
             ]
+    _redact_selected_relics(s, seat)
     if s.config.missions:
         unseen = [m for m in range(len(MISSION_NAMES)) if m != s.mission[seat]]
         dealt = dealer.order(unseen)
@@ -158,6 +159,26 @@ def _deal_relics(s: State, seat: int, dealer: _Dealer) -> None:
             sum(s.sel_relics),
         )[0]
         s.sel_relics = [chosen.count(t) for t in range(NUM_RELIC_TYPES)]
+
+
+def _redact_selected_relics(s: State, seat: int) -> None:
+    """The relics the active player chose to load (`sel_relics`) are its secret.
+
+    While it chooses them (SELECT) `_deal_relics` deals them anew from its dealt
+    campsite. Once the goods are sent the engine no longer reads the field, but
+    it keeps the types until the next turn begins (through the rest of the turn,
+    and from the round's last turn through the draws, the bid, the placements and
+    the picks of the next round), and after a load home they are the types of
+    relics now hidden at that home. So outside SELECT only their number (public:
+    goods are loaded in sight) stays, in a fixed form, for every seat but the
+    active player during its own turn.
+    """
+    if s.phase == Phase.SELECT:
+        return
+    if s.phase in ACTION_PHASES and s.mover == seat:
+        return
+    count = sum(s.sel_relics)
+    s.sel_relics = [count] + [0] * (NUM_RELIC_TYPES - 1)
 
 
 def _deal_agents(s: State, q: int, dealer: _Dealer) -> None:
