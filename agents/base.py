@@ -6,8 +6,10 @@ in a fixed order that tells nothing), never the game itself, so a bot can neithe
 read a hidden card nor change the game by changing what it is given.
 `view.player_view` is the game's own view of the seat; `view.sample(rng)` is a full
 state consistent with it (`Game.determinize`), for bots that plan by simulation.
-`view.game` is the game (`scavenger_env.core.game.Game`), so one bot can serve
-every game that it understands.
+`view.game` is the view's own copy of the game object
+(`scavenger_env.core.game.Game`), so one bot can serve every game that it
+understands; the config handed to `reset` is a copy too, and patching either
+reaches nothing the tournament uses (see the README's "Fair play").
 
 An agent whose `reads_view` is False (the random bot) gets a blind view instead:
 its seat, phase, number of players and rules, and no state at all; that saves the

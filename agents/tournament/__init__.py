@@ -55,7 +55,7 @@ from __future__ import annotations
 from scavenger_env.core.simulate import replay_record
 
 from ..backends import BackendError
-from .errors import AgentError, TournamentError
+from .errors import AgentError, CodeChangedError, TournamentError
 from .folder import (
     GAMES_FILE,
     PLOT_FILE,
@@ -93,6 +93,7 @@ __all__ = [
     "TIMING_FILE",
     "AgentError",
     "BackendError",
+    "CodeChangedError",
     "GameTask",
     "Plan",
     "RunResult",

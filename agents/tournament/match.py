@@ -1,12 +1,18 @@
 """One tournament game: fresh agents, one generator per seat, a fair-play check.
 
-Agents see redacted copies (:class:`~agents.base.SeatView`); whatever else an
-agent does, a game is refused unless its actions, replayed under the rules, lead
-to the very state it ended in.
+Agents see redacted copies (:class:`~agents.base.SeatView`) and are handed copies
+of everything else (the config, the game object): nothing an agent is given leads
+to an object the tournament plays or judges with. The shared code is sealed
+(:class:`~agents.tournament.seal.CodeSeal`): a change to the game's classes is
+caught after the decision that made it, one anywhere in the library after the
+game. Whatever else an agent does, a game is refused unless its actions, replayed
+under the rules from the config as it was given, lead to the very state it ended
+in.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import operator
 import time
@@ -22,9 +28,10 @@ from scavenger_env.core.games import DEFAULT_GAME, get_game
 from scavenger_env.core.records import GameRecord
 from scavenger_env.core.simulate import MAX_DECISIONS  # a bot that loops: refused
 
-from ..base import view_for
+from ..base import SeatView, view_for
 from ..registry import make_agent
-from .errors import AgentError
+from .errors import AgentError, CodeChangedError
+from .seal import CodeSeal
 
 __all__ = ["MAX_DECISIONS", "ThinkTime", "play_game", "replays_to", "seat_rngs"]
 
@@ -78,6 +85,7 @@ def play_game(
     clock: ThinkTime | None = None,
     watch: bool = False,
     game: Game | str = DEFAULT_GAME,
+    seal: CodeSeal | None = None,
 ) -> GameRecord:
     """Play one game of ``game`` between fresh agents built from ``specs_by_seat``.
 
@@ -100,6 +108,9 @@ def play_game(
             one legal action are not timed).
         watch: Compare the state before and after every agent's decision (slow).
         game: The game, a registered name or its `Game` (default: Cave-In).
+        seal: The seal of the library's code taken before this game's batch; the
+            caller checks it in full after the batch (without one, a seal is taken
+            here and checked in full after the game).
 
     Returns:
         The game's record, with ``players`` and ``meta`` set.
@@ -109,16 +120,22 @@ def play_game(
         AgentError: an agent raised, chose an illegal action or changed the state
             outside the rules.
     """
-    rules = get_game(game)
+    # The tournament's own game object and config: never handed to an agent.
+    rules = copy.copy(get_game(game))
+    given = config.to_dict()
+    config = rules.config_from_dict(given)
     n = config.num_players
     if len(specs_by_seat) != n:
         raise ValueError(f"{len(specs_by_seat)} agents for {n} seats")
     names = list(players) if players is not None else list(specs_by_seat)
-    agents = [make_agent(spec, game=rules) for spec in specs_by_seat]
+    alone = seal is None
+    if seal is None:
+        seal = CodeSeal(type(rules), SeatView)
+    agents = [make_agent(spec, game=copy.copy(rules)) for spec in specs_by_seat]
     rngs = seat_rngs(rng_seed, n)
     for seat, agent in enumerate(agents):
         try:
-            agent.reset(seat, config)
+            agent.reset(seat, copy.copy(config))
         except Exception as exc:
             raise AgentError(
                 f"player {names[seat]!r} (seat {seat}) failed to start the game with "
@@ -166,6 +183,13 @@ def play_game(
                 f"player {names[seat]!r} (seat {seat}) failed in the game with seed "
                 f"{seed}: {type(exc).__name__}: {exc}"
             ) from exc
+        changed = seal.check() if watch else seal.check_decision()
+        if changed is not None:
+            raise CodeChangedError(
+                f"player {names[seat]!r} (seat {seat}) changed the library's code "
+                f"({changed}) in the game with seed {seed}; the game is refused (an "
+                "agent may only return an action)"
+            )
         if action not in legal:
             raise AgentError(
                 f"player {names[seat]!r} (seat {seat}) chose the illegal action "
@@ -185,7 +209,28 @@ def play_game(
                 raise
             break  # a state changed outside the rules can break the engine: below
         actions.append(action)
-    if not watch and not replays_to(config, seed, actions, state, rules):
+    changed = seal.check() if alone else seal.check_decision()
+    if changed is not None:
+        raise CodeChangedError(
+            f"the game with seed {seed} between {', '.join(map(repr, names))} is "
+            f"refused: the library's code was changed during it ({changed}); an "
+            "agent may only return an action"
+        )
+    if config.to_dict() != given:
+        raise AgentError(
+            f"the game with seed {seed} between {', '.join(map(repr, names))} is "
+            "refused: its rules were changed during it; an agent may only return "
+            "an action"
+        )
+    original = rules.config_from_dict(given)
+    if not watch and not replays_to(original, seed, actions, state, rules):
+        changed = None if alone else seal.check()
+        if changed is not None:
+            raise CodeChangedError(
+                f"the game with seed {seed} between {', '.join(map(repr, names))} "
+                f"is refused: the library's code was changed during it ({changed}); "
+                "an agent may only return an action"
+            )
         # Play it again, watching every decision, to name the agent; this raises
         # unless the agents do not repeat themselves (a clock, say).
         play_game(
@@ -196,6 +241,7 @@ def play_game(
             players=names,
             watch=True,
             game=rules,
+            seal=seal,
         )
         raise AgentError(
             f"the game with seed {seed} between {', '.join(map(repr, names))} is "
@@ -203,7 +249,7 @@ def play_game(
             "do not lead to the state it ended in), and a second run with every "
             "decision watched did not show which agent did it"
         )
-    record = rules.record(config, seed, state, actions)
+    record = rules.record(original, seed, state, actions)
     record.players = names
     record.meta = {**(meta or {}), **rules.record_meta(state)}
     return record

@@ -16,8 +16,10 @@ from typing import Any
 from scavenger_env.core.games import DEFAULT_GAME, GAMES, get_game
 
 from ..backends import Backend, open_backend
+from ..base import SeatView
 from ..registry import ANY_GAME, REGISTRY, Factory
 from . import scan as scanning
+from .errors import CodeChangedError
 from .folder import (
     GAMES_FILE,
     SETTINGS_FILE,
@@ -30,6 +32,7 @@ from .lock import FolderLock
 from .match import ThinkTime, play_game
 from .outputs import write_outputs
 from .plan import GameTask, Plan
+from .seal import CodeSeal
 
 __all__ = ["RunResult", "play_tasks", "run_tournament"]
 
@@ -41,21 +44,49 @@ def play_tasks(
     and its thinking times, both as JSON lines."""
     rules = get_game(game)
     config = rules.config_from_dict(config_dict)
+    seal = CodeSeal(type(rules), SeatView)
     out = []
     for t in tasks:
         clock = ThinkTime.zero(config.num_players)
-        record = play_game(
-            config,
-            t.seed,
-            t.specs,
-            t.rng_seed,
-            players=t.players,
-            meta={"deal": t.deal, "seating": t.seating, "rng_seed": t.rng_seed},
-            clock=clock,
-            game=rules,
-        )
+        try:
+            record = _play_task(config, t, clock, rules, seal)
+        except CodeChangedError:
+            raise
+        except Exception as err:  # a changed library is the first thing to say
+            _check_seal(seal, tasks, err)
+            raise
         out.append((record.to_json(), clock.to_json(t.number, t.players)))
+    _check_seal(seal, tasks)
     return out
+
+
+def _play_task(
+    config: Any, t: GameTask, clock: ThinkTime, rules: Any, seal: CodeSeal
+) -> Any:
+    return play_game(
+        config,
+        t.seed,
+        t.specs,
+        t.rng_seed,
+        players=t.players,
+        meta={"deal": t.deal, "seating": t.seating, "rng_seed": t.rng_seed},
+        clock=clock,
+        game=rules,
+        seal=seal,
+    )
+
+
+def _check_seal(
+    seal: CodeSeal, tasks: Sequence[GameTask], cause: Exception | None = None
+) -> None:
+    """Refuse the whole batch (nothing of it is written) if the code changed."""
+    changed = seal.check()
+    if changed is not None:
+        numbers = ", ".join(str(t.number) for t in tasks)
+        raise CodeChangedError(
+            f"games {numbers} are refused: the library's code was changed while "
+            f"they were played ({changed}); an agent may only return an action"
+        ) from cause
 
 
 def _chunk_size(todo: int, workers: int) -> int:
