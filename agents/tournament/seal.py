@@ -42,24 +42,65 @@ _FUNCTION_PARTS = ("__code__", "__defaults__", "__kwdefaults__")
 
 
 class _Namespace:
-    """One namespace's names and the objects they were bound to."""
+    """One namespace and the names it held when the layout was taken."""
 
-    __slots__ = ("keys", "label", "mapping", "values")
+    __slots__ = ("keys", "label", "mapping")
 
     def __init__(self, label: str, mapping: Mapping[str, Any]) -> None:
         self.label = label
         self.mapping = mapping
         self.keys = tuple(mapping)
-        self.values = [mapping.get(k, _MISSING) for k in self.keys]
 
-    def changed(self) -> str | None:
-        now = list(map(self.mapping.get, self.keys, repeat(_MISSING)))
-        if all(map(operator.is_, now, self.values)):
-            return None
-        for key, was, value in zip(self.keys, self.values, now):
-            if was is not value:
-                return f"{self.label}.{key}"
-        return self.label  # pragma: no cover - a difference was found above
+    def values(self) -> list[Any]:
+        return list(map(self.mapping.get, self.keys, repeat(_MISSING)))
+
+
+class _Layout:
+    """Where the sealed names and functions are (built once per process and set of
+    loaded modules; a seal takes their values)."""
+
+    def __init__(self, game_type: type, view_class: type) -> None:
+        self.modules = len(sys.modules)
+        self.namespaces: list[_Namespace] = []
+        functions: list[tuple[str, FunctionType]] = []
+        for name, module in list(sys.modules.items()):
+            if not isinstance(module, ModuleType):
+                continue
+            if name.partition(".")[0] not in SEALED_PACKAGES:
+                continue
+            names = vars(module)
+            self.namespaces.append(_Namespace(name, names))
+            for value in list(names.values()):
+                if isinstance(value, type) and value.__module__ == name:
+                    self._add_class(value, functions)
+                elif isinstance(value, FunctionType):
+                    functions.append((f"{name}.{value.__name__}", value))
+        for cls in (*game_type.__mro__, *view_class.__mro__):  # wherever they live
+            if cls is not object and not cls.__module__.startswith(SEALED_PACKAGES):
+                self._add_class(cls, functions)
+        self.functions = [f for _, f in functions]
+        self.labels = [label for label, _ in functions]
+        self.decision = (
+            (game_type, operator.attrgetter(*_DECISION_METHODS), _DECISION_METHODS),
+            (view_class, operator.attrgetter(*_VIEW_METHODS), _VIEW_METHODS),
+        )
+
+    def _add_class(self, cls: type, functions: list[tuple[str, FunctionType]]) -> None:
+        label = f"{cls.__module__}.{cls.__qualname__}"
+        self.namespaces.append(_Namespace(label, cls.__dict__))
+        for key, value in list(cls.__dict__.items()):
+            for func in _functions_in(value):
+                functions.append((f"{label}.{key}", func))
+
+
+_LAYOUTS: dict[tuple[type, type], _Layout] = {}
+
+
+def _layout(game_type: type, view_class: type) -> _Layout:
+    layout = _LAYOUTS.get((game_type, view_class))
+    if layout is None or layout.modules != len(sys.modules):
+        layout = _LAYOUTS[(game_type, view_class)] = _Layout(game_type, view_class)
+    return layout
 
 
 _DECISION_METHODS = (
@@ -88,52 +129,22 @@ class CodeSeal:
     """The state of the library's code when games start; see the module."""
 
     def __init__(self, game_type: type, view_class: type) -> None:
-        modules = [
-            (name, module)
-            for name, module in list(sys.modules.items())
-            if isinstance(module, ModuleType)
-            and name.partition(".")[0] in SEALED_PACKAGES
-        ]
-        self._namespaces: list[_Namespace] = []
-        functions: list[tuple[str, FunctionType]] = []
-        for name, module in modules:
-            names = vars(module)
-            self._namespaces.append(_Namespace(name, names))
-            for value in list(names.values()):
-                if isinstance(value, type) and value.__module__ == name:
-                    self._add_class(value, functions)
-                elif isinstance(value, FunctionType):
-                    functions.append((f"{name}.{value.__name__}", value))
-        for cls in (*game_type.__mro__, *view_class.__mro__):  # wherever they live
-            if cls is not object and not cls.__module__.startswith(SEALED_PACKAGES):
-                self._add_class(cls, functions)
-        self._functions = [f for _, f in functions]
-        self._labels = [label for label, _ in functions]
-        self._code = self._code_of(self._functions)
-        self._decision = [
-            (game_type, _DECISION_METHODS),
-            (view_class, _VIEW_METHODS),
-        ]
+        self._layout = layout = _layout(game_type, view_class)
+        self._values = [namespace.values() for namespace in layout.namespaces]
+        self._code = self._code_now()
         self._decision_values = self._methods_now()
 
-    def _add_class(self, cls: type, functions: list[tuple[str, FunctionType]]) -> None:
-        label = f"{cls.__module__}.{cls.__qualname__}"
-        self._namespaces.append(_Namespace(label, cls.__dict__))
-        for key, value in list(cls.__dict__.items()):
-            for func in _functions_in(value):
-                functions.append((f"{label}.{key}", func))
-
-    @staticmethod
-    def _code_of(functions: list[FunctionType]) -> list[list[Any]]:
+    def _code_now(self) -> list[list[Any]]:
+        functions = self._layout.functions
         return [
             list(map(operator.attrgetter(part), functions)) for part in _FUNCTION_PARTS
         ]
 
-    def _methods_now(self) -> list[list[Any]]:
-        return [
-            [getattr(cls, name, _MISSING) for name in names]
-            for cls, names in self._decision
-        ]
+    def _methods_now(self) -> list[Any]:
+        try:
+            return [get(cls) for cls, get, _ in self._layout.decision]
+        except AttributeError:  # a method deleted
+            return []
 
     def check_decision(self) -> str | None:
         """What changed among the methods that see the live state at a decision
@@ -141,25 +152,26 @@ class CodeSeal:
         now = self._methods_now()
         if now == self._decision_values:
             return None
-        for (cls, names), was, value in zip(self._decision, self._decision_values, now):
-            for name, a, b in zip(names, was, value):
-                if a is not b:
+        for (cls, _, names), was in zip(self._layout.decision, self._decision_values):
+            for name, before in zip(names, was):
+                if getattr(cls, name, _MISSING) is not before:
                     return f"{cls.__qualname__}.{name}"
-        return None  # pragma: no cover - a difference was found above
+        return "a method of the game or the view"  # pragma: no cover
 
     def check(self) -> str | None:
         """What changed anywhere in the sealed code (None: nothing)."""
         changed = self.check_decision()
         if changed is not None:
             return changed
-        for namespace in self._namespaces:
-            changed = namespace.changed()
-            if changed is not None:
-                return changed
-        now = self._code_of(self._functions)
-        for part, was, value in zip(_FUNCTION_PARTS, self._code, now):
-            if not all(map(operator.is_, was, value)):
-                for label, a, b in zip(self._labels, was, value):
+        for namespace, was in zip(self._layout.namespaces, self._values):
+            now = namespace.values()
+            if not all(map(operator.is_, now, was)):
+                for key, a, b in zip(namespace.keys, was, now):
+                    if a is not b:
+                        return f"{namespace.label}.{key}"
+        for part, was, now in zip(_FUNCTION_PARTS, self._code, self._code_now()):
+            if not all(map(operator.is_, was, now)):
+                for label, a, b in zip(self._layout.labels, was, now):
                     if a is not b:
                         return f"{label}.{part}"
         return None
