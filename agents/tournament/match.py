@@ -209,13 +209,8 @@ def play_game(
                 raise
             break  # a state changed outside the rules can break the engine: below
         actions.append(action)
-    changed = seal.check() if alone else seal.check_decision()
-    if changed is not None:
-        raise CodeChangedError(
-            f"the game with seed {seed} between {', '.join(map(repr, names))} is "
-            f"refused: the library's code was changed during it ({changed}); an "
-            "agent may only return an action"
-        )
+    game_refused = f"the game with seed {seed} between {', '.join(map(repr, names))}"
+    _refuse_if_changed(seal.check() if alone else seal.check_decision(), game_refused)
     if config.to_dict() != given:
         raise AgentError(
             f"the game with seed {seed} between {', '.join(map(repr, names))} is "
@@ -224,13 +219,7 @@ def play_game(
         )
     original = rules.config_from_dict(given)
     if not watch and not replays_to(original, seed, actions, state, rules):
-        changed = None if alone else seal.check()
-        if changed is not None:
-            raise CodeChangedError(
-                f"the game with seed {seed} between {', '.join(map(repr, names))} "
-                f"is refused: the library's code was changed during it ({changed}); "
-                "an agent may only return an action"
-            )
+        _refuse_if_changed(None if alone else seal.check(), game_refused)
         # Play it again, watching every decision, to name the agent; this raises
         # unless the agents do not repeat themselves (a clock, say).
         play_game(
@@ -253,6 +242,14 @@ def play_game(
     record.players = names
     record.meta = {**(meta or {}), **rules.record_meta(state)}
     return record
+
+
+def _refuse_if_changed(changed: str | None, game: str) -> None:
+    if changed is not None:
+        raise CodeChangedError(
+            f"{game} is refused: the library's code was changed during it "
+            f"({changed}); an agent may only return an action"
+        )
 
 
 def replays_to(
