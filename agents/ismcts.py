@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from scavenger_env.core.chance import sample_outcome
 from scavenger_env.core.game import Game
 
 from .base import SeatView
@@ -223,7 +224,11 @@ class ISMCTSAgent:
         # bound once: these run at every step of every iteration
         is_over, turns, legal_actions = game.is_over, game.turns, game.legal_actions
         apply, is_tree_node = game.apply_legal_action, self.is_tree_node
+        is_chance_node = game.is_chance_node
         while not is_over(state) and turns(state) < horizon:
+            if is_chance_node(state):  # open loop: a roll is drawn, no node made
+                apply(state, sample_outcome(game.chance_outcomes(state), rng))
+                continue
             legal = legal_actions(state)
             mover = game.current_player(state)
             if not is_tree_node(game, state):  # no tree node: the policy moves
@@ -275,7 +280,11 @@ class ISMCTSAgent:
     ) -> list[float]:
         is_over, turns, legal_actions = game.is_over, game.turns, game.legal_actions
         apply, choose = game.apply_legal_action, self.rollout_action
+        is_chance_node = game.is_chance_node
         while not is_over(state) and turns(state) < horizon:
+            if is_chance_node(state):
+                apply(state, sample_outcome(game.chance_outcomes(state), rng))
+                continue
             legal = legal_actions(state)
             apply(state, choose(game, state, legal, rng))
         return self.evaluate(game, state)

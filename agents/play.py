@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from scavenger_env.core.chance import game_rng, sample_outcome
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import DEFAULT_GAME, get_game
 
@@ -102,7 +103,8 @@ def play_match(
     for seat, agent in enumerate(agents):
         agent.reset(seat, config)
 
-    state = the_game.new_game(config, seed)
+    chance = game_rng(seed)  # deals the game, then draws its rolls
+    state = the_game.new_game(config, chance)
     actions: list[int] = []
     result = MatchResult(config, seed, state, actions, labels)
     out(_wrapped(f"{the_game.title} — {n} players, seed {seed}."))
@@ -113,6 +115,13 @@ def play_match(
     turn_key: object = None
     announced: set[str] = set()
     while not the_game.is_over(state):
+        if the_game.is_chance_node(state):  # a roll or a draw, told as it falls
+            outcome = sample_outcome(the_game.chance_outcomes(state), chance)
+            text = the_game.narrate(state, outcome, viewer)
+            the_game.apply_action(state, outcome)
+            actions.append(outcome)
+            out(_wrapped(f"Chance: {text}"))
+            continue
         seat = the_game.current_player(state)
         agent = agents[seat]
         human = isinstance(agent, HumanAgent)

@@ -18,3 +18,14 @@ def bids_game() -> Iterator[object]:
         mp.setitem(games.GAMES, "bids", "sealed_bids:BIDS")
         yield BIDS
     games._LOADED.pop("bids", None)
+
+
+@pytest.fixture
+def dice_game() -> Iterator[object]:
+    """Dice Race (tests/dice_race.py), registered as game "dice" for the test."""
+    from dice_race import DICE
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(games.GAMES, "dice", "dice_race:DICE")
+        yield DICE
+    games._LOADED.pop("dice", None)

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from scavenger_env.core.chance import game_rng, play_chance
 from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import DEFAULT_GAME, get_game
@@ -144,7 +145,8 @@ def play_game(
     # Bound once: the loop below runs at every decision of every game.
     is_over, current_player = rules.is_over, rules.current_player
     legal_actions, apply_legal_action = rules.legal_actions, rules.apply_legal_action
-    state = rules.new_game(config, seed)
+    chance = game_rng(seed)  # deals the game, then draws its rolls
+    state = rules.new_game(config, chance)
     actions: list[int] = []
     # An agent that declares it never reads its view gets one blind view per
     # seat, kept up to date (a blind view holds no state, so it can be shared).
@@ -160,7 +162,10 @@ def play_game(
         else view_for(agent, state, seat, rules)
         for seat, agent in enumerate(agents)
     ]
-    while not is_over(state):
+    while True:
+        play_chance(rules, state, chance, actions)
+        if is_over(state):
+            break
         seat = current_player(state)
         legal = legal_actions(state)
         if len(actions) >= MAX_DECISIONS:

@@ -26,6 +26,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from scavenger_env.core.chance import play_chance
 from scavenger_env.core.errors import (
     ConfigError,
     IllegalActionError,
@@ -255,6 +256,7 @@ class GameEnv(AECEnv):
         self._explain_illegal = rules.explain_illegal
         self._current_player = rules.current_player
         self._is_over = rules.is_over
+        self._is_chance_node = rules.is_chance_node
         self._phase = rules.phase
         self._phase_names = rules.phase_names
 
@@ -439,6 +441,8 @@ class GameEnv(AECEnv):
 
     def _sync(self) -> None:
         s = self.game
+        if self._is_chance_node(s):  # rolls and draws: from the game's Generator
+            play_chance(self.rules, s, self.np_random, self.actions)
         mover = self._mover = self._current_player(s)
         self._over = self._is_over(s)
         self.agent_selection = self.possible_agents[mover]

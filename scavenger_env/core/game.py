@@ -7,10 +7,14 @@ and naming itself in `scavenger_env.core.games.GAMES`.
 
 The model is a turn-based game with a deterministic engine:
 
-* **A game is `(config, seed, actions)`.** `new_game(config, seed)` draws every
-  random thing (shuffles, deals) at set-up from one `numpy.random.Generator`;
-  after that, `apply_action` is deterministic. Replaying the actions re-creates
-  the game bit for bit, so a record needs nothing else. There are no chance nodes.
+* **A game is `(config, seed, actions)`.** `new_game(config, seed)` draws the
+  set-up (shuffles, deals) from one `numpy.random.Generator`; after that,
+  `apply_action` is deterministic. Chance during play is explicit: a state may be
+  at a chance node (`is_chance_node`; `current_player` is `core.chance.CHANCE`),
+  whose outcomes `chance_outcomes` lists with their probabilities; the tools draw
+  one from the same Generator and apply it like an action, so the actions hold
+  every roll. Replaying the actions re-creates the game bit for bit, so a record
+  needs nothing else.
 * **One player decides at a time.** `current_player(state)` is the seat to move
   and `legal_actions(state)` its choices, as ints in `range(num_actions)` with
   absolute seats. A game with simultaneous secret choices (Krysis' blind bids and
@@ -150,7 +154,18 @@ class Game(ABC, Generic[StateT, ConfigT]):
 
     @abstractmethod
     def current_player(self, state: StateT) -> int:
-        """The seat to move (meaningless once the game is over)."""
+        """The seat to move; `core.chance.CHANCE` at a chance node (meaningless
+        once the game is over)."""
+
+    def is_chance_node(self, state: StateT) -> bool:
+        """Whether chance moves next (a roll, a draw) rather than a player."""
+        return False
+
+    def chance_outcomes(self, state: StateT) -> list[tuple[int, float]]:
+        """At a chance node, each outcome (an action id that `apply_action`
+        plays) with its probability; they sum to 1. `legal_actions` is their
+        ids."""
+        raise NotImplementedError(f"{self.name} has no chance nodes")
 
     @abstractmethod
     def is_over(self, state: StateT) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from scavenger_env.core.chance import CHANCE, check_outcomes, game_rng, sample_outcome
 from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game import Game
 
@@ -69,10 +70,17 @@ def _check_one(
     n = game.num_players(state)
     encoder.reset()  # type: ignore[attr-defined]
     actions: list[int] = []
+    chance = game_rng(game_seed + 1)  # any generator: rolls are the game's to list
     while not game.is_over(state):
         where = f"{game.name} seed {game_seed} step {len(actions)}"
         legal = game.legal_actions(state)
         mover = game.current_player(state)
+        if game.is_chance_node(state):
+            _check_chance(game, state, legal, mover, where)
+            outcome = sample_outcome(game.chance_outcomes(state), chance)
+            game.apply_action(state, outcome)
+            actions.append(outcome)
+            continue
         _require(bool(legal), where, "no legal action while the game runs")
         _require(legal == sorted(set(legal)), where, "legal actions not sorted/unique")
         _require(
@@ -121,6 +129,27 @@ def _check_one(
         "the record does not replay to its digest",
     )
     return len(actions)
+
+
+def _check_chance(
+    game: Game, state: object, legal: list[int], mover: int, where: str
+) -> None:
+    """A chance node: the chance player moves, its outcomes are the legal ids,
+    their probabilities positive and summing to 1."""
+    _require(mover == CHANCE, where, f"current player {mover} at a chance node")
+    outcomes = game.chance_outcomes(state)
+    try:
+        check_outcomes(outcomes)
+    except ValueError as err:
+        raise GameContractError(f"{where}: {err}") from None
+    _require(
+        sorted(o for o, _ in outcomes) == legal,
+        where,
+        "legal_actions at a chance node are not its outcomes",
+    )
+    _require(
+        legal[0] >= 0 and legal[-1] < game.num_actions, where, "outcome out of range"
+    )
 
 
 def _check_illegal(game: Game, state: object, legal: list[int], where: str) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from scavenger_env.core.chance import CHANCE, game_rng, play_chance
 from scavenger_env.core.errors import ConfigError, IllegalActionError
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import UnknownGameError, game_names, get_game
@@ -107,9 +108,13 @@ def play_random_game(
         game.legal_actions,
         game.apply_action,
     )
-    state = game.new_game(config, seed)
+    chance = game_rng(seed)  # deals the game, then draws its rolls
+    state = game.new_game(config, chance)
     actions: list[int] = []
-    while not is_over(state):
+    while True:
+        play_chance(game, state, chance, actions)
+        if is_over(state):
+            break
         legal = legal_actions(state)
         if not legal:
             raise RuntimeError(
@@ -176,7 +181,7 @@ def replay_transcript(record: GameRecord, viewer: int = 0) -> Iterator[str]:
     for index, action in enumerate(record.actions):
         if game.is_over(state):
             _step(game, record, state, index, action)  # raises: the game ended
-        key = game.turn_key(state)
+        key = turn_key if game.is_chance_node(state) else game.turn_key(state)
         if key != turn_key:
             turn_key = key
             yield game.transcript_header(state)
@@ -247,17 +252,22 @@ def _step(game: Game, record: GameRecord, state: Any, index: int, action: int) -
         game.apply_action(state, action)
     except IllegalActionError as err:
         raise RecordError(
-            f"action {index + 1} of {n} (id {action}) is illegal for player "
-            f"{game.current_player(state)}: {err}",
+            f"action {index + 1} of {n} (id {action}) is illegal for "
+            f"{_who(game, state)}: {err}",
             hint=_EDITED_HINT,
         ) from None
+
+
+def _who(game: Game, state: Any) -> str:
+    seat = game.current_player(state)
+    return "chance (a roll or a draw)" if seat == CHANCE else f"player {seat}"
 
 
 def _finish(game: Game, record: GameRecord, state: Any) -> None:
     if not game.is_over(state):
         raise RecordError(
             f"the record ends after {len(record.actions)} actions but the game is "
-            f"not over (player {game.current_player(state)} to move)",
+            f"not over ({_who(game, state)} to move)",
             hint="the record was truncated or edited; "
             "re-create the file with `scavenger simulate`",
         )

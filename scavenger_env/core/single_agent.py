@@ -53,6 +53,7 @@ from gymnasium import spaces
 
 from scavenger_env.core.aec import REWARD_MODES as _AEC_REWARDS
 from scavenger_env.core.aec import as_int, checked_seed, end_reward, plain
+from scavenger_env.core.chance import play_chance
 from scavenger_env.core.errors import ConfigError, IllegalActionError, show_value
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import DEFAULT_GAME, get_game
@@ -274,9 +275,9 @@ class SingleAgentEnv(gymnasium.Env):
             np.random.default_rng(r)
             for r in rng.integers(2**63 - 1, size=self.num_players)
         ]
-        self.state = self.rules.new_game(
-            self.config, np.random.default_rng(self.game_seed)
-        )
+        # The game's Generator: it deals, then draws the rolls of chance nodes.
+        self._game_rng = np.random.default_rng(self.game_seed)
+        self.state = self.rules.new_game(self.config, self._game_rng)
         self.actions = []
         self._forfeited = False
         self._encoder.reset()
@@ -354,6 +355,7 @@ class SingleAgentEnv(gymnasium.Env):
             "game_seed": self.game_seed,
             "actions": list(self.actions),
             "rngs": [r.bit_generator.state for r in self._rngs],
+            "game_rng": self._game_rng.bit_generator.state,
             "forfeited": self._forfeited,
             "opponent_p": self._opponent_p.tolist(),
         }
@@ -378,9 +380,12 @@ class SingleAgentEnv(gymnasium.Env):
             r = np.random.default_rng()
             r.bit_generator.state = state
             self._rngs.append(r)
-        self.state = rules.new_game(self.config, np.random.default_rng(self.game_seed))
+        self._game_rng = np.random.default_rng(self.game_seed)
+        self.state = rules.new_game(self.config, self._game_rng)
         for a in saved["actions"]:
             rules.apply_action(self.state, a)
+        if "game_rng" in saved:  # (an episode saved before chance nodes: none drawn)
+            self._game_rng.bit_generator.state = saved["game_rng"]
         self.actions = list(saved["actions"])
         self._forfeited = saved["forfeited"]
         self._encoder.reset()
@@ -428,7 +433,10 @@ class SingleAgentEnv(gymnasium.Env):
         """Let the opponents move until the learner is to move or the game ends."""
         rules = self.rules
         state = self.state
-        while not rules.is_over(state):
+        while True:
+            play_chance(rules, state, self._game_rng, self.actions)
+            if rules.is_over(state):
+                break
             mover = rules.current_player(state)
             legal = rules.legal_actions(state)
             if mover == self.seat:
