@@ -119,3 +119,12 @@ def test_krysis_first_digest_has_a_form_per_build() -> None:
     pure, compiled = KRYSIS.digests_for(1, state, 8, actions)
     assert pure != compiled
     assert KRYSIS.digest(state, 8, actions) not in (pure, compiled)
+
+
+def test_krysis_first_digest_names_the_phases_as_the_pure_build_did() -> None:
+    """The pure build's repr of the phase is written out by number (the compiled
+    build has no enum repr to ask): the names are rules 1's phases."""
+    from scavenger_env.krysis.engine.digest import _PHASE_NAMES, _PhaseRepr
+
+    assert _PHASE_NAMES == tuple(p.name for p in Phase)
+    assert repr(_PhaseRepr(14)) == "<Phase.GAME_OVER: 14>"

@@ -18,7 +18,7 @@ from typing import Any
 from scavenger_env.core import digest as core_digest
 from scavenger_env.core.digest import Fields
 
-from .state import FIELDS, FIELDS_V1, Phase, State
+from .state import FIELDS, FIELDS_V1, State
 
 __all__ = ["game_digest", "legacy_game_digests", "state_data", "state_digest"]
 
@@ -39,6 +39,27 @@ _LEGACY_CONFIG_KEYS: tuple[str, ...] = (
     "rules_version",
 )
 """The config's options when the first digest was in use, in `to_dict` order."""
+
+
+_PHASE_NAMES: tuple[str, ...] = (
+    "SQUAD", "HAND", "BID", "PLACE", "KEEP", "PICK", "SPECIAL_TIMING", "ACTION",
+    "SELECT", "THIEF", "SPY_TARGET", "SPY_TAKE", "ALCHEMY", "DRAW", "GAME_OVER",
+)  # fmt: skip
+"""Rules 1's phases by number, as the pure build's `repr()` named them (written
+out: the compiled build keeps an IntEnum value as a plain int, so `Phase(n)` there
+has no enum repr)."""
+
+
+class _PhaseRepr:
+    """What `repr()` of a `Phase` member printed in the pure build."""
+
+    __slots__ = ("number",)
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def __repr__(self) -> str:
+        return f"<Phase.{_PHASE_NAMES[self.number]}: {self.number}>"
 
 
 def state_data(state: State) -> Fields:
@@ -77,7 +98,7 @@ def _legacy_digest(
             options = value.to_dict()
             value = {k: options[k] for k in _LEGACY_CONFIG_KEYS}
         elif name == "phase":
-            value = Phase(value) if enum_phase else int(value)
+            value = _PhaseRepr(int(value)) if enum_phase else int(value)
         parts.append(repr(value))
     text = hashlib.sha256("|".join(parts).encode()).hexdigest()[:32]
     plan = f"{seed}|{[int(a) for a in actions]}|{text}"
