@@ -126,5 +126,5 @@ def test_krysis_first_digest_names_the_phases_as_the_pure_build_did() -> None:
     build has no enum repr to ask): the names are rules 1's phases."""
     from scavenger_env.krysis.engine.digest import _PHASE_NAMES, _PhaseRepr
 
-    assert _PHASE_NAMES == tuple(p.name for p in Phase)
+    assert tuple(p.name for p in Phase) == _PHASE_NAMES
     assert repr(_PhaseRepr(14)) == "<Phase.GAME_OVER: 14>"
