@@ -12,6 +12,7 @@ package are closed to every generic module.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -127,6 +128,82 @@ def test_the_env_package_imports_no_bots_and_no_training() -> None:
     files = python_files("scavenger_env")
     assert len(files) > 30
     assert offending(files, ("agents", "training")) == []
+
+
+NAMES_BOTS_OR_TRAINING = re.compile(
+    # a module path, entry point or folder: agents.cavein, "training.commands:x",
+    # agents/ppo, f"agents.{name}" (not PettingZoo's `env.agents.index` nor a
+    # sentence that ends with "agents.")
+    r"(?<![\w.])(?:agents|training)[.:/](?=[\w{])"
+    # an import statement, in code or in a docstring's example
+    r"|^[ \t>.]*(?:import\s+(?:agents|training)\b"
+    r"|from\s+(?:agents|training)(?:\.\w+)*\s+import\b)"
+    # an import by name
+    r"|(?:import_module|__import__)\(\s*[\"'](?:agents|training)[\"'.]",
+    re.MULTILINE,
+)
+"""`agents` or `training` named as a module. The bare words stay allowed: a
+PettingZoo environment has `agents` (its players), and RL has training."""
+
+
+def names_of_bots_or_training(text: str) -> list[str]:
+    """Each line of `text` that names the bots' or the training package."""
+    lines = text.splitlines()
+    return [
+        lines[text.count("\n", 0, m.start())].strip()
+        for m in NAMES_BOTS_OR_TRAINING.finditer(text)
+    ]
+
+
+def test_the_env_package_names_no_bots_and_no_training() -> None:
+    """Not even in a string or a docstring: `scavenger_env` knows nothing of the
+    packages built on it (the bots' compiled modules, their commands and entry
+    points are listed on their side: agents/build.py, pyproject.toml)."""
+    found = []
+    files = [
+        f
+        for f in sorted((ROOT / "scavenger_env").rglob("*"))
+        if f.is_file()
+        and "__pycache__" not in f.parts
+        and not f.name.endswith((".so", ".pyd", ".pyc"))
+    ]
+    assert len(files) > 30
+    for file in files:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # binary data (no module names in it)
+            continue
+        found += [
+            f"{file.relative_to(ROOT)}: {line}"
+            for line in names_of_bots_or_training(text)
+        ]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ('"agents.cavein.heuristics",', True),
+        ('"train": "training.commands:add_command",', True),
+        ("The balance tools (`agents.balance`) turn these", True),
+        ("the models in agents/ppo/models", True),
+        ('f"agents.{game}.greedy"', True),
+        ("import agents", True),
+        ("    from training.run import train", True),
+        ("    >>> from agents import make_agent", True),
+        ('importlib.import_module("training")', True),
+        ("self.agents = self.possible_agents[:]", False),
+        ("self.agents.index(agent)", False),
+        ('slots = ("agents", "rewards")', False),
+        ("drawing agents. Then", False),
+        ("special agents: the", False),
+        ("A training checkpoint keeps it", False),
+        ("what is hidden from agents in the view", False),
+        ("`agents = ['player_0', ...]`", False),
+    ],
+)
+def test_the_name_scan_tells_modules_from_words(text: str, named: bool) -> None:
+    assert bool(names_of_bots_or_training(text)) is named
 
 
 def test_the_scan_sees_lazy_and_relative_imports() -> None:
