@@ -298,3 +298,55 @@ def test_a_missing_module_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(common.UserError, match=r"needs the \[tournament\] extra"):
         common.require_extra("tournament", ("openskill",), "`scavenger tournament`")
     common.require_extra("tournament", ("json",), "`scavenger tournament`")
+
+
+# ------------------------------------------------------- the README's commands
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def readme_commands() -> list[str]:
+    """The README's two commands: the quick start's main job and its tests."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick_start = text[text.index("## Quick start") : text.index("## Command line")]
+    return re.findall(r"```bash\n(.*?)\n```", quick_start)[:2]
+
+
+def test_the_quick_start_installs_the_extra_its_command_needs() -> None:
+    """`scavenger tournament` needs the [tournament] extra, so the command that
+    runs it installs that extra."""
+    from agents.commands.tournament import TOURNAMENT_MODULES
+
+    main_job, _ = readme_commands()
+    install = re.search(r'pip install "\.\[([\w,]+)\]"', main_job)
+    assert install, main_job
+    assert "scavenger tournament " in main_job
+    assert "tournament" in install.group(1).split(",")
+    modules = {EXTRA_MODULES[d] for d in extras()["tournament"]}
+    assert set(TOURNAMENT_MODULES) <= modules
+
+
+def test_the_readme_tests_as_ci_does() -> None:
+    """The README's test command installs what .ci/run installs and runs its
+    pytest line."""
+    _, tests = readme_commands()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    pytest_line = next(
+        line.strip()
+        for line in ci.splitlines()
+        if line.strip().startswith("python -m pytest")
+    )
+    assert tests.endswith(f"&& {pytest_line}")
+    ci_extras = re.search(r'pip install --quiet -e "\.\[([\w,]+)\]"', ci)
+    readme_extras = re.search(r'pip install -e "\.\[([\w,]+)\]"', tests)
+    assert ci_extras and readme_extras
+    assert ci_extras.group(1) == readme_extras.group(1)
+    assert "tournament" in {
+        e for x in ci_extras.group(1).split(",") for e in (x, *brought_by(x))
+    }
+
+
+def brought_by(extra: str) -> list[str]:
+    """The extras that `extra` brings (named inside it)."""
+    declared: dict[str, list[str]] = pyproject()["project"]["optional-dependencies"]
+    return re.findall(r"scavenger-env\[([\w,]+)\]", " ".join(declared[extra]))
