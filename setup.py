@@ -1,10 +1,11 @@
 """Builds scavenger-env; everything but the compiled modules is in pyproject.toml.
 
 A regular install (`pip install .`) compiles each game's engine, action codec,
-observation encoder and scripted bots (`COMPILED_MODULES` in
-scavenger_env/core/build.py and in agents/build.py) with mypyc when a working C compiler is found: the
-same code and behaviour, 5-8x faster in the engine. Without one it installs pure
-Python and says so in one line of the build log (`pip install -v .` shows it).
+observation encoder (`COMPILED_MODULES` in scavenger_env/core/build.py) and scripted
+bots (`COMPILED_MODULES` in agents/build.py) with mypyc when a working C compiler is
+found: the same code and behaviour, 5-8x faster in the engine. Without one it
+installs pure Python and says so in one line of the build log (`pip install -v .`
+shows it).
 An editable install (`pip install -e .`) is always pure Python, so edits to the
 sources take effect at once.
 

@@ -180,8 +180,10 @@ def missing_modules(names: Sequence[str]) -> list[str]:
     for name in names:
         try:
             found = importlib.util.find_spec(name) is not None
-        except (ImportError, ValueError):  # a broken or blocked installation
+        except ImportError:  # a broken or blocked installation
             found = False
+        except ValueError:  # imported already, without a spec
+            found = True
         if not found:
             missing.append(name)
     return missing
