@@ -1,10 +1,11 @@
 """Builds scavenger-env; everything but the compiled modules is in pyproject.toml.
 
 A regular install (`pip install .`) compiles each game's engine, action codec,
-observation encoder and scripted bots (`COMPILED_MODULES` in
-scavenger_env/core/build.py) with mypyc when a working C compiler is found: the
-same code and behaviour, 5-8x faster in the engine. Without one it installs pure
-Python and says so in one line of the build log (`pip install -v .` shows it).
+observation encoder (`COMPILED_MODULES` in scavenger_env/core/build.py) and scripted
+bots (`COMPILED_MODULES` in agents/build.py) with mypyc when a working C compiler is
+found: the same code and behaviour, 5-8x faster in the engine. Without one it
+installs pure Python and says so in one line of the build log (`pip install -v .`
+shows it).
 An editable install (`pip install -e .`) is always pure Python, so edits to the
 sources take effect at once.
 
@@ -47,10 +48,17 @@ def short(exc: BaseException) -> str:
     return text if len(text) <= 100 else text[:97] + "..."
 
 
+COMPILED_LISTS = ("scavenger_env/core/build.py", "agents/build.py")
+"""The files that list the modules to compile (`COMPILED_MODULES`): the
+environment package's and the bots'."""
+
+
 def compiled_sources() -> list[str]:
-    """The files to compile, from the package's own list (which imports nothing)."""
-    names = runpy.run_path(str(HERE / "scavenger_env" / "core" / "build.py"))[
-        "COMPILED_MODULES"
+    """The files to compile, from the packages' own lists (which import nothing)."""
+    names = [
+        name
+        for listing in COMPILED_LISTS
+        for name in runpy.run_path(str(HERE / listing))["COMPILED_MODULES"]
     ]
     return [name.replace(".", "/") + ".py" for name in names]
 

@@ -47,7 +47,7 @@ CSV_COLUMNS = (
 
 MATPLOTLIB_MISSING = (
     "winrates.png not drawn: matplotlib is not installed "
-    '(pip install matplotlib, or pip install -e ".[dev]")'
+    '(pip install matplotlib, or pip install -e ".[tournament]")'
 )
 
 

@@ -5,21 +5,21 @@ from __future__ import annotations
 import importlib
 import json
 import re
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from project_commands import PROJECT_COMMANDS, pyproject_commands
 
 from scavenger_env.cli import main as installed_main
-from scavenger_env.cli.main import KNOWN_COMMANDS, discovered_commands
+from scavenger_env.cli.main import COMMAND_ORDER, discovered_commands
 from scavenger_env.core.records import GameRecord, iter_records
 
 
 def main(argv: Sequence[str]) -> int:
-    """The command line with this project's commands, installed or not (the
-    entry points are checked against them below)."""
-    return installed_main(argv, commands=KNOWN_COMMANDS)
+    """The command line with this project's commands (pyproject.toml's entry
+    points), installed or not."""
+    return installed_main(argv, commands=PROJECT_COMMANDS)
 
 
 def simulate(path: Path, *, games: int = 4, players: int = 3, seed: int = 1) -> int:
@@ -366,20 +366,8 @@ def test_corrupt_lines_make_replay_exit_2_without_a_traceback(
 # ------------------------------------------------------------------ commands
 
 
-def pyproject_commands() -> dict[str, str]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
-    path = Path(__file__).resolve().parents[1] / "pyproject.toml"
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    commands: dict[str, str] = data["project"]["entry-points"]["scavenger_env.commands"]
-    return commands
-
-
 def test_pyproject_declares_exactly_the_known_commands() -> None:
-    assert pyproject_commands() == KNOWN_COMMANDS
-    assert list(pyproject_commands()) == list(KNOWN_COMMANDS)
+    assert list(pyproject_commands()) == list(COMMAND_ORDER)
 
 
 def test_commands_are_found_through_installed_entry_points(
@@ -391,7 +379,7 @@ def test_commands_are_found_through_installed_entry_points(
         "Metadata-Version: 2.1\nName: scavenger-commands-probe\nVersion: 1\n"
     )
     entries = {"zz-extra": "scavenger_env.cli.simulate:add_command"}
-    entries.update(reversed(list(KNOWN_COMMANDS.items())))
+    entries.update(reversed(list(PROJECT_COMMANDS.items())))
     (info / "entry_points.txt").write_text(
         "[scavenger_env.commands]\n"
         + "".join(f"{k} = {v}\n" for k, v in entries.items())
@@ -399,7 +387,7 @@ def test_commands_are_found_through_installed_entry_points(
     monkeypatch.syspath_prepend(str(tmp_path))
     found = discovered_commands()
     # this project's first, in their order; then the others by name
-    assert list(found)[: len(KNOWN_COMMANDS)] == list(KNOWN_COMMANDS)
+    assert list(found)[: len(COMMAND_ORDER)] == list(COMMAND_ORDER)
     assert found["zz-extra"] == "scavenger_env.cli.simulate:add_command"
 
 
@@ -422,7 +410,7 @@ def test_no_installed_command_says_what_to_run(
 def test_a_command_that_cannot_load_is_named(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    commands = {**KNOWN_COMMANDS, "broken": "no_such_module_x:add_command"}
+    commands = {**PROJECT_COMMANDS, "broken": "no_such_module_x:add_command"}
     assert installed_main(["--help"], commands=commands) == 2
     assert "command 'broken' (no_such_module_x:add_command) cannot be loaded" in (
         capsys.readouterr().err

@@ -3,30 +3,60 @@
 Every import in the source is read (at module level and inside functions, so a
 lazy import counts too). The generic modules reach a game only through
 `scavenger_env.core.games` and the agent registry's "module:Class" strings.
+
+The games come from the registry (`scavenger_env.core.games.GAMES`), so a game
+added there is covered at once: its package, its PettingZoo module and its bots'
+package are closed to every generic module.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
+from agents.registry import REGISTRY
+from scavenger_env.core.games import GAMES, get_game
+
 ROOT = Path(__file__).resolve().parents[1]
 
 GENERIC = [
+    "scavenger_env/__init__.py",
+    "scavenger_env/registration.py",
     "scavenger_env/core",
     "scavenger_env/cli",
     "scavenger_env/bench",
     "agents/tournament",
     "agents/commands",
     "agents/ppo",
+    "agents/balance",
     "training",
     *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "agents").glob("*.py"))),
 ]
 """The modules that must run any game."""
 
-GAME_PACKAGES = ("scavenger_env.cavein", "agents.cavein")
+
+def game_packages(name: str) -> tuple[str, ...]:
+    """The modules that belong to game `name` alone, from the registries: the
+    package of its `Game` (`GAMES`: "scavenger_env.cavein"), the module of its
+    PettingZoo `env` (`Game.env_entry_point`: "scavenger_env.cavein_v0"), and its
+    bots' package ("agents.cavein", and any package the agent registry names for
+    the game)."""
+    game_module = GAMES[name].partition(":")[0]
+    package = game_module.rpartition(".")[0]
+    env_module = get_game(name).env_entry_point.partition(":")[0]
+    bots = {f"agents.{package.rpartition('.')[2]}"}
+    for entry in REGISTRY.values():
+        factory = entry.get(name) if isinstance(entry, dict) else None
+        if isinstance(factory, str):
+            bots.add(factory.partition(":")[0].rpartition(".")[0])
+    return (package, env_module, *sorted(bots))
+
+
+GAME_PACKAGES = tuple(p for name in sorted(GAMES) for p in game_packages(name))
+"""Every game's own modules: no generic module may import any of them."""
 
 
 def imported_modules(source: str, package: str) -> set[str]:
@@ -68,6 +98,22 @@ def offending(files: list[Path], forbidden: tuple[str, ...]) -> list[str]:
     return sorted(set(bad))
 
 
+def test_every_registered_game_is_covered() -> None:
+    """Each game's package is its own (not a generic folder) and exists, and the
+    list of forbidden packages holds every game's."""
+    assert len(GAMES) >= 2
+    generic = {p.removesuffix(".py").replace("/", ".") for p in GENERIC}
+    for name in GAMES:
+        package, env_module, *bots = game_packages(name)
+        assert package not in generic and package != "scavenger_env", name
+        assert (ROOT / package.replace(".", "/") / "__init__.py").is_file(), name
+        assert (ROOT / (env_module.replace(".", "/") + ".py")).is_file(), name
+        assert f"agents.{package.rpartition('.')[2]}" in bots
+        assert {package, env_module, *bots} <= set(GAME_PACKAGES)
+    assert "scavenger_env.krysis" in GAME_PACKAGES
+    assert "agents.krysis" in GAME_PACKAGES
+
+
 def test_the_generic_modules_exist() -> None:
     for path in GENERIC:
         assert python_files(path), f"{path} holds no module: update GENERIC"
@@ -84,6 +130,82 @@ def test_the_env_package_imports_no_bots_and_no_training() -> None:
     assert offending(files, ("agents", "training")) == []
 
 
+NAMES_BOTS_OR_TRAINING = re.compile(
+    # a module path, entry point or folder: agents.cavein, "training.commands:x",
+    # agents/ppo, f"agents.{name}" (not PettingZoo's `env.agents.index` nor a
+    # sentence that ends with "agents.")
+    r"(?<![\w.])(?:agents|training)[.:/](?=[\w{])"
+    # an import statement, in code or in a docstring's example
+    r"|^[ \t>.]*(?:import\s+(?:agents|training)\b"
+    r"|from\s+(?:agents|training)(?:\.\w+)*\s+import\b)"
+    # an import by name
+    r"|(?:import_module|__import__)\(\s*[\"'](?:agents|training)[\"'.]",
+    re.MULTILINE,
+)
+"""`agents` or `training` named as a module. The bare words stay allowed: a
+PettingZoo environment has `agents` (its players), and RL has training."""
+
+
+def names_of_bots_or_training(text: str) -> list[str]:
+    """Each line of `text` that names the bots' or the training package."""
+    lines = text.splitlines()
+    return [
+        lines[text.count("\n", 0, m.start())].strip()
+        for m in NAMES_BOTS_OR_TRAINING.finditer(text)
+    ]
+
+
+def test_the_env_package_names_no_bots_and_no_training() -> None:
+    """Not even in a string or a docstring: `scavenger_env` knows nothing of the
+    packages built on it (the bots' compiled modules, their commands and entry
+    points are listed on their side: agents/build.py, pyproject.toml)."""
+    found = []
+    files = [
+        f
+        for f in sorted((ROOT / "scavenger_env").rglob("*"))
+        if f.is_file()
+        and "__pycache__" not in f.parts
+        and not f.name.endswith((".so", ".pyd", ".pyc"))
+    ]
+    assert len(files) > 30
+    for file in files:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # binary data (no module names in it)
+            continue
+        found += [
+            f"{file.relative_to(ROOT)}: {line}"
+            for line in names_of_bots_or_training(text)
+        ]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ('"agents.cavein.heuristics",', True),
+        ('"train": "training.commands:add_command",', True),
+        ("The balance tools (`agents.balance`) turn these", True),
+        ("the models in agents/ppo/models", True),
+        ('f"agents.{game}.greedy"', True),
+        ("import agents", True),
+        ("    from training.run import train", True),
+        ("    >>> from agents import make_agent", True),
+        ('importlib.import_module("training")', True),
+        ("self.agents = self.possible_agents[:]", False),
+        ("self.agents.index(agent)", False),
+        ('slots = ("agents", "rewards")', False),
+        ("drawing agents. Then", False),
+        ("special agents: the", False),
+        ("A training checkpoint keeps it", False),
+        ("what is hidden from agents in the view", False),
+        ("`agents = ['player_0', ...]`", False),
+    ],
+)
+def test_the_name_scan_tells_modules_from_words(text: str, named: bool) -> None:
+    assert bool(names_of_bots_or_training(text)) is named
+
+
 def test_the_scan_sees_lazy_and_relative_imports() -> None:
     source = (
         "def f():\n"
@@ -93,6 +215,30 @@ def test_the_scan_sees_lazy_and_relative_imports() -> None:
     found = imported_modules(source, "scavenger_env.core")
     assert "scavenger_env.cavein.engine" in found
     assert "scavenger_env.cavein" in found
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import scavenger_env.krysis.engine\n",
+        "from scavenger_env import krysis_v0\n",
+        "def f():\n    from agents.krysis.greedy import GreedyAgent\n",
+        "from ..krysis import greedy\n",
+    ],
+)
+def test_an_import_of_any_game_is_caught(tmp_path: Path, source: str) -> None:
+    """What a generic module (here a copy of the tournament's plan) would be
+    refused for: importing any registered game, not only the first."""
+    plan = ROOT / "agents" / "tournament" / "plan.py"
+    copy = tmp_path / "plan.py"
+    copy.write_text(plan.read_text() + "\n" + source)
+    assert offending([plan], GAME_PACKAGES) == []
+    found = [
+        module
+        for module in imported_modules(copy.read_text(), "agents.tournament")
+        if any(module == f or module.startswith(f + ".") for f in GAME_PACKAGES)
+    ]
+    assert found, source
 
 
 def test_the_bots_import_no_training() -> None:

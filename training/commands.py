@@ -16,11 +16,32 @@ from scavenger_env.cli.common import (
     add_game_option,
     add_json_flag,
     int_at_least,
+    missing_modules,
     positive_float,
 )
 from scavenger_env.core.errors import MAX_SEED
 
 __all__ = ["add_bench_command", "add_command"]
+
+LEARNER_MODULES = ("torch", "sb3_contrib", "stable_baselines3")
+"""What the learner needs (the [train] extra)."""
+TRAIN_MODULES = (*LEARNER_MODULES, "openskill", "tqdm")
+"""What a training run needs: the learner, and the tournaments that evaluate it
+with their progress bar (the [train] extra brings the [tournament] one)."""
+
+
+def _require(modules: tuple[str, ...]) -> None:
+    """Raise a `UserError` naming the [train] extra when any of `modules` is
+    missing."""
+    missing = missing_modules(modules)
+    if missing:
+        from .run import TRAIN_EXTRA_HINT
+
+        verb = "is" if len(missing) == 1 else "are"
+        raise UserError(
+            f"{TRAIN_EXTRA_HINT} ({', '.join(missing)} {verb} not installed)"
+        )
+
 
 _DEFAULTS = None
 
@@ -198,6 +219,7 @@ def _sizes(flag: str, text: str, allow_none: bool = True) -> tuple[int, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    _require(TRAIN_MODULES)
     from scavenger_env.core.errors import ConfigError
 
     from .run import TrainingError, train
@@ -271,6 +293,7 @@ def add_bench_command(targets: Any) -> None:
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    _require(LEARNER_MODULES)
     import json
 
     from agents.tournament.plan import split_players

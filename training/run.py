@@ -675,7 +675,7 @@ def _finish(
         from .plots import plot_run
 
         plot_run(run)
-    except ImportError:  # matplotlib is a dependency; a broken one costs the plot only
+    except ImportError:  # matplotlib comes with [train]; without it, no plot only
         say("matplotlib is missing: no curve.png")
     say(
         f"trained {model.num_timesteps:,} steps in {state.elapsed() / 60:.1f} min; "

@@ -6,8 +6,16 @@ import argparse
 import sys
 from typing import Any
 
-from scavenger_env.cli.common import EXIT_OK, UserError, add_game_option, int_at_least
+from scavenger_env.cli.common import (
+    EXIT_OK,
+    UserError,
+    add_game_option,
+    int_at_least,
+    require_extra,
+)
 from scavenger_env.core.errors import MAX_SEED
+
+from .tournament import TOURNAMENT_MODULES
 
 __all__ = ["add_command"]
 
@@ -69,6 +77,10 @@ def add_command(commands: Any) -> None:
 
 
 def run_tune(args: argparse.Namespace) -> int:
+    # the tuner plays tournaments; the [balance] extra brings the [tournament] one
+    require_extra(
+        "balance", ("optuna", "pandas", "scipy", *TOURNAMENT_MODULES), "the tuner"
+    )
     try:
         from agents.balance.tune import Param, Study, Target, TuneError, tune
     except ImportError as err:

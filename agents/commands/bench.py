@@ -11,7 +11,10 @@ from scavenger_env.cli.common import (
     add_game_option,
     add_json_flag,
     int_at_least,
+    require_extra,
 )
+
+from .tournament import TOURNAMENT_MODULES
 
 __all__ = ["add_command"]
 
@@ -46,6 +49,7 @@ def add_command(targets: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the tournament benchmark and print its figures."""
+    require_extra("tournament", TOURNAMENT_MODULES, "`scavenger bench tournament`")
     from agents.tournament.bench import bench_tournament, format_tournament_bench
 
     result = bench_tournament(games=args.games, rounds=args.rounds, game=args.game)

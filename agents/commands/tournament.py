@@ -15,10 +15,16 @@ from scavenger_env.cli.common import (
     add_game_option,
     add_rules_option,
     int_at_least,
+    require_extra,
 )
 from scavenger_env.core.errors import MAX_SEED
 
-__all__ = ["add_command", "default_jobs"]
+__all__ = ["TOURNAMENT_MODULES", "add_command", "default_jobs"]
+
+TOURNAMENT_MODULES = ("openskill", "tqdm")
+"""What a tournament needs beyond the environment (the [tournament] extra): the
+ratings and the progress bar. matplotlib (winrates.png) is in the extra too, but a
+tournament without it says so and skips the plot."""
 
 
 def default_jobs() -> int:
@@ -146,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
     if args.list_players:
         print(_list_players(args.game))
         return EXIT_OK
+    require_extra("tournament", TOURNAMENT_MODULES, "`scavenger tournament`")
 
     from agents.backends import BackendError
     from agents.report import count, format_table

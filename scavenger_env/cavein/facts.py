@@ -1,6 +1,6 @@
 """What a finished Cave-In game says about each seat, for balance statistics.
 
-The balance tools (`agents.balance`) turn these into table columns: a designer
+Balance tools (through `Game.seat_facts`) turn these into table columns: a designer
 asks whether moving first, holding a faction's Totem or owning an artifact goes
 with winning, so each fact is one a designer can change with the rules.
 """

@@ -1,5 +1,6 @@
 """What every command of the ``scavenger`` command line shares: the user-error
-type and exit statuses, argument types, and the options several commands take.
+type and exit statuses, argument types, the options several commands take, the
+check for an optional dependency (an extra) and a progress bar that needs none.
 
 Command modules (here and in other packages, found through the
 ``scavenger_env.commands`` entry points) import these, so that every command
@@ -9,8 +10,12 @@ reports mistakes and reads numbers the same way.
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import sys
+import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from types import TracebackType
+from typing import Any, TextIO
 
 from scavenger_env.core.errors import show_int, show_value
 from scavenger_env.core.games import DEFAULT_GAME, game_names
@@ -24,7 +29,10 @@ __all__ = [
     "add_json_flag",
     "add_rules_option",
     "int_at_least",
+    "missing_modules",
     "positive_float",
+    "progress_bar",
+    "require_extra",
     "rules_config",
     "seats",
 ]
@@ -160,3 +168,108 @@ def rules_config(game: Any, num_players: int, rules: str) -> Any:
     except ConfigError as err:
         where = f"--rules {rules}" if rules else f"{num_players} players"
         raise UserError(f"{where}: {err}") from None
+
+
+# ------------------------------------------------------------ optional dependencies
+
+
+def missing_modules(names: Sequence[str]) -> list[str]:
+    """Those of the top-level modules `names` that cannot be imported here (looked
+    up, not imported)."""
+    missing = []
+    for name in names:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except ImportError:  # a broken or blocked installation
+            found = False
+        except ValueError:  # imported already, without a spec
+            found = True
+        if not found:
+            missing.append(name)
+    return missing
+
+
+def require_extra(extra: str, modules: Sequence[str], needed_by: str) -> None:
+    """Raise a `UserError` saying which extra to install when any of `modules`
+    (what the extra `extra` brings) is missing.
+
+    `needed_by` names what needs them in the message ("`scavenger tournament`").
+    """
+    missing = missing_modules(modules)
+    if missing:
+        raise UserError(
+            f"{needed_by} needs the [{extra}] extra ({', '.join(missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} not installed): "
+            f"pip install 'scavenger-env[{extra}]' "
+            f"(or pip install -e '.[{extra}]' in a checkout)"
+        )
+
+
+class _PlainBar:
+    """A progress counter for when tqdm is not installed: on a terminal, a line
+    `DESC: N/TOTAL UNITs` rewritten at most twice a second; elsewhere nothing."""
+
+    def __init__(
+        self, total: int, *, unit: str, desc: str, file: TextIO, show: bool
+    ) -> None:
+        self.total, self.unit, self.desc, self.file = total, unit, desc, file
+        self.show = show
+        self.n = 0
+        self._shown_at = 0.0
+
+    def _draw(self) -> None:
+        self.file.write(f"\r{self.desc}: {self.n}/{self.total} {self.unit}s")
+        self.file.flush()
+        self._shown_at = time.monotonic()
+
+    def update(self, n: int = 1) -> None:
+        self.n += n
+        if self.show and (
+            self.n >= self.total or time.monotonic() - self._shown_at >= 0.5
+        ):
+            self._draw()
+
+    def close(self) -> None:
+        if self.show:
+            self._draw()
+            self.file.write("\n")
+            self.file.flush()
+            self.show = False
+
+    def __enter__(self) -> _PlainBar:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def progress_bar(
+    total: int,
+    *,
+    unit: str,
+    desc: str,
+    enabled: bool = True,
+    file: TextIO | None = None,
+) -> Any:
+    """A progress bar on `file` (stderr) with `update(n)`, usable as a context
+    manager: tqdm's when tqdm is installed, a plain counter otherwise. It shows
+    only when `enabled` and `file` is a terminal."""
+    out = sys.stderr if file is None else file
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return _PlainBar(
+            total, unit=unit, desc=desc, file=out, show=enabled and out.isatty()
+        )
+    return tqdm(
+        total=total,
+        unit=unit,
+        file=out,
+        disable=None if enabled else True,  # None: only on a terminal
+        desc=desc,
+    )

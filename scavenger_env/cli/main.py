@@ -4,8 +4,8 @@ A command plugin is a function `add_command(commands)` that adds one sub-parser
 (with `set_defaults(func=...)`) to `commands`; a plugin named `NAME.TARGET` adds to
 the sub-parsers that the plugin `NAME` returned (`bench.tournament`). Plugins are
 found through the entry points of group `scavenger_env.commands` (declared in
-pyproject.toml), so the bots' package adds `tournament` and `play` without this
-package importing it.
+pyproject.toml), so other packages add commands (`tournament`, `play`, `train`)
+without this package importing them or knowing where they live.
 
 Run ``scavenger --help`` (or ``scavenger COMMAND --help``) for the options; README.md
 documents every command. User mistakes (a missing file, a corrupt record, a bad
@@ -26,7 +26,7 @@ from .common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UserError
 
 __all__ = [
     "COMMANDS_GROUP",
-    "KNOWN_COMMANDS",
+    "COMMAND_ORDER",
     "build_parser",
     "discovered_commands",
     "main",
@@ -35,20 +35,20 @@ __all__ = [
 COMMANDS_GROUP = "scavenger_env.commands"
 """The entry-point group the commands are found in."""
 
-KNOWN_COMMANDS: dict[str, str] = {
-    "simulate": "scavenger_env.cli.simulate:add_command",
-    "replay": "scavenger_env.cli.replay:add_command",
-    "bench": "scavenger_env.cli.bench:add_command",
-    "bench.tournament": "agents.commands.bench:add_command",
-    "play": "agents.commands.play:add_command",
-    "tournament": "agents.commands.tournament:add_command",
-    "train": "training.commands:add_command",
-    "bench.train": "training.commands:add_bench_command",
-    "balance": "agents.commands.balance:add_command",
-}
-"""This project's commands ("name" -> "module:function"), in the order `--help`
-lists them; pyproject.toml declares exactly these as entry points (a test checks),
-and commands of other distributions follow, sorted by name."""
+COMMAND_ORDER: tuple[str, ...] = (
+    "simulate",
+    "replay",
+    "bench",
+    "bench.tournament",
+    "play",
+    "tournament",
+    "train",
+    "bench.train",
+    "balance",
+)
+"""This project's commands by name, in the order `--help` lists them (where each
+lives is the entry points' business); pyproject.toml declares exactly these, in
+this order (a test checks). Other commands follow, sorted by name."""
 
 Plugin = Callable[[Any], Any]
 
@@ -83,9 +83,9 @@ class _Version(argparse.Action):
 
 def discovered_commands() -> dict[str, str]:
     """The installed commands ("name" -> "module:function") of the entry-point
-    group, this project's in `KNOWN_COMMANDS` order, then others by name."""
+    group, this project's in `COMMAND_ORDER`, then others by name."""
     found = {ep.name: ep.value for ep in entry_points(group=COMMANDS_GROUP)}
-    rank = {name: i for i, name in enumerate(KNOWN_COMMANDS)}
+    rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
     ordered = sorted(found, key=lambda name: (rank.get(name, len(rank)), name))
     return {name: found[name] for name in ordered}
 

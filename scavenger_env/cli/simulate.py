@@ -4,7 +4,6 @@ their records."""
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ from .common import (
     add_game_option,
     add_rules_option,
     int_at_least,
+    progress_bar,
     rules_config,
 )
 
@@ -74,8 +74,6 @@ def add_command(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate `args.games` games and print a summary."""
-    from tqdm import tqdm
-
     from scavenger_env.core.errors import ConfigError
     from scavenger_env.core.games import get_game
     from scavenger_env.core.records import GameRecord, write_records
@@ -103,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     wins = [0.0] * args.num_players
     start = time.perf_counter()
 
-    def tally(records: Iterator[GameRecord], bar: tqdm) -> Iterator[GameRecord]:
+    def tally(records: Iterator[GameRecord], bar: Any) -> Iterator[GameRecord]:
         for record in records:
             turns.append(record.turns)
             for seat in record.winners:  # a tie splits the win among the tied
@@ -111,12 +109,8 @@ def run(args: argparse.Namespace) -> int:
             bar.update(1)
             yield record
 
-    with tqdm(
-        total=args.games,
-        unit="game",
-        file=sys.stderr,
-        disable=None if args.progress else True,  # None: only on a terminal
-        desc="simulate",
+    with progress_bar(
+        args.games, unit="game", desc="simulate", enabled=args.progress
     ) as bar:
         try:
             written = write_records(

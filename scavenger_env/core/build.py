@@ -4,6 +4,10 @@
 (setup.py reads the list from this file, so it imports nothing but the standard
 library); an editable install runs them as plain Python. The answer comes from the
 modules themselves: a compiled module is an extension module (`.so` / `.pyd`).
+
+The list holds this package's modules only: a distribution that ships more compiled
+modules beside it keeps its own list, and `build_kind(module_files(names))` says
+how those were built.
 """
 
 from __future__ import annotations
@@ -46,23 +50,17 @@ COMPILED_MODULES = (
     "scavenger_env.krysis.engine.view",
     "scavenger_env.krysis.codec",
     "scavenger_env.krysis.observation",
-    "agents.cavein.evaluation",
-    "agents.cavein.heuristics",
-    "agents.cavein.greedy",
-    "agents.krysis.evaluation",
-    "agents.krysis.heuristics",
-    "agents.krysis.greedy",
 )
-"""The modules a regular install compiles with mypyc (pure-Python siblings stay)."""
+"""The modules of this package that a regular install compiles with mypyc
+(pure-Python siblings stay)."""
 
 EXTENSION_SUFFIXES = (".so", ".pyd")
 
 
-def module_files() -> list[str]:
-    """The file each of `COMPILED_MODULES` was imported from."""
-    return [
-        str(importlib.import_module(name).__file__ or "") for name in COMPILED_MODULES
-    ]
+def module_files(names: Iterable[str] = COMPILED_MODULES) -> list[str]:
+    """The file each module of `names` (default `COMPILED_MODULES`) was imported
+    from."""
+    return [str(importlib.import_module(name).__file__ or "") for name in names]
 
 
 def build_kind(files: Iterable[str] | None = None) -> str:

@@ -22,8 +22,9 @@ copies too (`Game.redact` shares nothing with the game), so a bot that patches
 its view's game, its methods, its config or its state changes only its own copy.
 The view keeps no reference to the state or the game it was made from.
 
-It lives in `scavenger_env` (not `agents`) because the single-agent training
-environment hands views to the opponents it runs.
+It lives in `scavenger_env` (not with the bots) because the single-agent
+environment (`scavenger_env.core.single_agent`) hands views to the opponents it
+runs.
 """
 
 from __future__ import annotations

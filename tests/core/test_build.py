@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib.util
 import runpy
 import shutil
+import subprocess
+import sys
 import sysconfig
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 
 import scavenger_env
+from agents import build as bots_build
 from scavenger_env.cli import main
 from scavenger_env.core.build import (
     COMPILED_MODULES,
@@ -62,6 +65,31 @@ def test_the_build_in_use_is_reported() -> None:
     assert expected == scavenger_env.BUILD
 
 
+def test_the_bots_are_built_as_the_environment() -> None:
+    """The bots keep their own list of compiled modules (the environment package
+    knows nothing of them); one install builds both the same way."""
+    assert bots_build.build_kind() == scavenger_env.BUILD
+    assert set(bots_build.COMPILED_MODULES).isdisjoint(COMPILED_MODULES)
+    assert all(name.startswith("agents.") for name in bots_build.COMPILED_MODULES)
+
+
+def test_reading_the_build_imports_no_bots() -> None:
+    """`scavenger_env.BUILD` imports the environment's compiled modules alone."""
+    code = (
+        "import sys, scavenger_env\n"
+        "scavenger_env.BUILD\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'agents', 'training'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    assert out.strip() == "[]"
+
+
 def test_version_names_the_version_and_the_build(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -73,7 +101,7 @@ def test_version_names_the_version_and_the_build(
 
 def test_every_module_to_compile_exists_as_python_source() -> None:
     """setup.py compiles these files; a renamed module must not be missed."""
-    for name in COMPILED_MODULES:
+    for name in (*COMPILED_MODULES, *bots_build.COMPILED_MODULES):
         spec = importlib.util.find_spec(name)
         assert spec is not None and spec.origin, name
         source = Path(spec.origin).with_name(name.rsplit(".", 1)[1] + ".py")
@@ -136,8 +164,11 @@ def test_setup_refuses_an_unknown_scavenger_compile(setup_py: dict[str, Any]) ->
 
 def test_setup_lists_the_package_modules(setup_py: dict[str, Any]) -> None:
     sources = setup_py["compiled_sources"]()
-    assert sources == [n.replace(".", "/") + ".py" for n in COMPILED_MODULES]
+    names = (*COMPILED_MODULES, *bots_build.COMPILED_MODULES)
+    assert sources == [n.replace(".", "/") + ".py" for n in names]
     assert "scavenger_env/cavein/engine/rules.py" in sources
+    assert "agents/cavein/heuristics.py" in sources
+    assert "agents/krysis/greedy.py" in sources
 
 
 def test_setup_without_a_compiler_falls_back_or_fails_when_forced(

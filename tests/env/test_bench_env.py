@@ -7,6 +7,7 @@ import json
 import numpy as np
 import pytest
 from pettingzoo.utils import wrappers
+from project_commands import PROJECT_COMMANDS
 
 from scavenger_env.bench import env as bench_module
 from scavenger_env.bench import null_env
@@ -19,12 +20,11 @@ from scavenger_env.bench.null_env import (
 )
 from scavenger_env.cavein import codec, observation
 from scavenger_env.cli import main as cli_main
-from scavenger_env.cli.main import KNOWN_COMMANDS
 
 
 def main(argv: list[str]) -> int:
     """The command line with this project's commands, installed or not."""
-    return cli_main(argv, commands=KNOWN_COMMANDS)
+    return cli_main(argv, commands=PROJECT_COMMANDS)
 
 
 pytestmark = [
