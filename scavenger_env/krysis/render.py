@@ -28,9 +28,9 @@ from .engine.data import (
     RELICS,
     SQUAD_DISCARDS_PER_STAR,
     cards_of,
+    crystals_text,
 )
 from .engine.describe import agent_text
-from .engine.flow import crystals_text
 from .engine.queries import (
     attack_value,
     bid_value,

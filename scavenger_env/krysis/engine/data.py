@@ -367,6 +367,12 @@ CHAMBERS: Final = 4
 START_SPACES: Final = ((0, 2), (0, 1, 2), (0, 1, 2, 3))
 
 
+def crystals_text(crystals: list[int] | tuple[int, ...]) -> str:
+    """ "2R 1W" (or "nothing")."""
+    parts = [f"{n}{c}" for n, c in zip(crystals, COLOUR_LETTERS, strict=False) if n]
+    return " ".join(parts) if parts else "nothing"
+
+
 @dataclass(frozen=True)
 class Goods:
     """What a space gives: crystals (red, blue, white) and relic card symbols

@@ -16,8 +16,9 @@ from .data import (
     OVERTIME_MIXES,
     RELICS,
     cards_of,
+    crystals_text,
 )
-from .flow import BID_BASE, crystals_text
+from .flow import BID_BASE
 from .queries import card
 from .state import Phase, State
 

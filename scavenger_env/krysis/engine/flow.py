@@ -11,12 +11,12 @@ from __future__ import annotations
 from .chance import chance_below, shuffle
 from .data import (
     CARDS,
-    COLOUR_LETTERS,
     EMINENT_MINER,
     RELICS,
     SPY,
     THIEF,
     TRANSPORTER,
+    crystals_text,
 )
 from .queries import (
     action_order,
@@ -27,6 +27,7 @@ from .queries import (
     team_initiative,
     team_specials,
 )
+from .speed import speed_turn
 from .state import (
     ACT_NONE,
     NONE,
@@ -36,13 +37,6 @@ from .state import (
     Phase,
     State,
 )
-
-
-def crystals_text(crystals: list[int] | tuple[int, ...]) -> str:
-    """ "2R 1W" (or "nothing")."""
-    parts = [f"{n}{c}" for n, c in zip(crystals, COLOUR_LETTERS, strict=False) if n]
-    return " ".join(parts) if parts else "nothing"
-
 
 # -- relic cards -----------------------------------------------------------------
 
@@ -217,11 +211,19 @@ def start_actions(state: State) -> None:
         + "."
     )
     if state.config.speed:
-        from .speed import play_speed_turns
-
         play_speed_turns(state)
         return
     begin_turn(state)
+
+
+def play_speed_turns(state: State) -> None:
+    """Speed Krysis: both forced actions in initiative order, then the round
+    ends."""
+    for seat in state.queue:
+        state.mover = seat
+        state.log.append(f"Player {seat} {speed_turn(state, seat)}.")
+        state.acted[seat] = True
+    end_round(state)
 
 
 def begin_turn(state: State) -> None:

@@ -7,7 +7,6 @@ from .data import (
     CARDS_BY_VERSION,
     DEFENSE,
     EMINENT_MINER,
-    FIGHTER,
     MINE,
     RELICS,
     SPY,
@@ -150,7 +149,3 @@ def hand_kinds(state: State, seat: int) -> tuple[int, int]:
     """Transporters and fighters in `seat`'s hand."""
     t = sum(1 for c in state.hand[seat] if card(state, seat, c).kind == TRANSPORTER)
     return t, len(state.hand[seat]) - t
-
-
-def is_fighter(state: State, seat: int, card_id: int) -> bool:
-    return card(state, seat, card_id).kind == FIGHTER

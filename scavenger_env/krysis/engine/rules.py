@@ -27,12 +27,12 @@ from .data import (
     SQUAD_DISCARDS_PER_STAR,
     TRANSPORTER,
     WEAPON,
+    crystals_text,
 )
 from .flow import (
     BID_BASE,
     after_placement_step,
     before_the_action,
-    crystals_text,
     deal_hand,
     draw_agent,
     finish_normal_action,
