@@ -48,21 +48,16 @@ from agents.base import SeatView
 from scavenger_env.krysis.engine import KrysisConfig, Phase, State
 from scavenger_env.krysis.engine import actions as A
 from scavenger_env.krysis.engine.data import (
-    ALCHEMIST,
-    DEFENSE,
-    EMINENT_MINER,
     MAX_OPTIONS,
     MINE,
     NUM_RELIC_TYPES,
     OVERTIME_MIXES,
     RELICS,
-    SPY,
-    THIEF,
-    TRANSPORT,
-    TRANSPORTER,
-    WEAPON,
+    Ability,
     Agent,
+    AgentKind,
     Goods,
+    RelicKind,
 )
 from scavenger_env.krysis.engine.flow import BID_BASE
 from scavenger_env.krysis.engine.queries import (
@@ -76,7 +71,7 @@ from scavenger_env.krysis.engine.queries import (
     tie_rank,
 )
 from scavenger_env.krysis.engine.scoring import relic_sets_vp
-from scavenger_env.krysis.engine.state import ACT_RAID, NONE
+from scavenger_env.krysis.engine.state import NONE, ActKind
 
 from .evaluation import (
     CAMP_DISCOUNT,
@@ -255,12 +250,12 @@ class KrysisScriptedAgent:
         worth = 3.0 * a.capacity[0] + 2.2 * a.capacity[1] + 1.2 * a.capacity[2]
         worth += self.FIGHTER_VP * a.combat
         worth += 0.25 * (MULTIPLIER_SPEED if a.multiplier else a.speed)
-        if a.ability == DEFENSE:
+        if a.ability == Ability.DEFENSE:
             worth += 0.5 * self.FIGHTER_VP * a.amount[0]
-        elif a.ability in (THIEF, EMINENT_MINER):
+        elif a.ability in (Ability.THIEF, Ability.EMINENT_MINER):
             worth += sum(CRYSTAL_VP[c] * a.amount[c] for c in range(3))
             worth += RELIC_SYMBOL_VP * a.amount[3]
-        elif a.ability in (SPY, ALCHEMIST):
+        elif a.ability in (Ability.SPY, Ability.ALCHEMIST):
             worth += 1.5
         return worth
 
@@ -485,12 +480,12 @@ class KrysisScriptedAgent:
         relics = s.camp_relics[seat]
         types = [t for t in range(NUM_RELIC_TYPES) if relics[t]]
         transports = (
-            [t for t in types if RELICS[t].kind == TRANSPORT]
+            [t for t in types if RELICS[t].kind == RelicKind.TRANSPORT]
             if s.turn_transport == NONE
             else []
         )
         weapons = (
-            [t for t in types if RELICS[t].kind == WEAPON]
+            [t for t in types if RELICS[t].kind == RelicKind.WEAPON]
             if s.turn_weapon == NONE
             else []
         )
@@ -532,7 +527,7 @@ class KrysisScriptedAgent:
         """Take the planned goods one by one, then send them where the plan
         said."""
         slots = team_capacity(s, seat)
-        if s.act_kind == ACT_RAID:
+        if s.act_kind == ActKind.RAID:
             take, dest = self._raid_goods(s, seat, slots)
             crystals, relics = take
             sel = s.sel
@@ -717,7 +712,7 @@ class KrysisScriptedAgent:
         for t in range(NUM_RELIC_TYPES):
             if not relics[t]:
                 continue
-            if RELICS[t].kind == TRANSPORT:
+            if RELICS[t].kind == RelicKind.TRANSPORT:
                 u = keep_utility(t, False)
                 if u > best_tr:
                     tr, best_tr = t, u
@@ -736,7 +731,7 @@ class KrysisScriptedAgent:
             slots[2] += unknown - unknown // 2
             combat = sum(a.combat for a in revealed)
             defence = combat + sum(
-                a.amount[0] for a in revealed if a.ability == DEFENSE
+                a.amount[0] for a in revealed if a.ability == Ability.DEFENSE
             )
             others.append(
                 {
@@ -779,7 +774,9 @@ class KrysisScriptedAgent:
         for a in agents:
             slots = _add(slots, a.capacity)
         combat = sum(a.combat for a in agents)
-        defence = combat + sum(a.amount[0] for a in agents if a.ability == DEFENSE)
+        defence = combat + sum(
+            a.amount[0] for a in agents if a.ability == Ability.DEFENSE
+        )
         speed = sum(agent_speed(s, seat, a) for a in agents)
         used = set(cards)
         rest = [c for c in context["points"] if c not in used]
@@ -808,12 +805,12 @@ class KrysisScriptedAgent:
         a special ability brings) and fighting points (combat, half a Defense)."""
         cap = 3.0 * a.capacity[0] + 2.2 * a.capacity[1] + 1.2 * a.capacity[2]
         fight = float(a.combat)
-        if a.ability == DEFENSE:
+        if a.ability == Ability.DEFENSE:
             fight += 0.5 * a.amount[0]
-        elif a.ability in (THIEF, EMINENT_MINER):
+        elif a.ability in (Ability.THIEF, Ability.EMINENT_MINER):
             cap += sum(CRYSTAL_VP[c] * a.amount[c] for c in range(3))
             cap += RELIC_SYMBOL_VP * a.amount[3]
-        elif a.ability in (SPY, ALCHEMIST):
+        elif a.ability in (Ability.SPY, Ability.ALCHEMIST):
             cap += 1.5
         return cap, fight
 
@@ -904,13 +901,13 @@ class KrysisScriptedAgent:
         """What the team's special abilities add (they are mandatory)."""
         v = 0.0
         for a in agents:
-            if a.ability in (THIEF, EMINENT_MINER):
+            if a.ability in (Ability.THIEF, Ability.EMINENT_MINER):
                 v += CAMP_DISCOUNT * sum(CRYSTAL_VP[c] * a.amount[c] for c in range(3))
                 v += CAMP_DISCOUNT * RELIC_VP * a.amount[3]
-            elif a.ability == SPY:
+            elif a.ability == Ability.SPY:
                 if any(sum(s.camp_relics[q]) for q in range(s.n) if q != seat):
                     v += CAMP_DISCOUNT * RELIC_VP
-            elif a.ability == ALCHEMIST:
+            elif a.ability == Ability.ALCHEMIST:
                 v += 0.5 * min(3, s.camp[seat][1] + s.camp[seat][2])
         return v
 
@@ -949,9 +946,9 @@ class KrysisScriptedAgent:
         after the action (it converts what stays behind)."""
         if s.config.rules_version >= 2:  # asked agent by agent
             asked = card(s, seat, s.specials_undecided[0]).ability
-            return A.SPECIAL_AFTER if asked == ALCHEMIST else A.SPECIAL_FIRST
+            return A.SPECIAL_AFTER if asked == Ability.ALCHEMIST else A.SPECIAL_FIRST
         abilities = {card(s, seat, c).ability for c in team_specials(s, seat)}
-        if abilities == {ALCHEMIST}:
+        if abilities == {Ability.ALCHEMIST}:
             return A.SPECIAL_AFTER
         return A.SPECIAL_FIRST
 
@@ -992,7 +989,7 @@ class KrysisScriptedAgent:
     def draw(self, s: State, seat: int) -> int:
         """Towards its mix of transporters, from the deck worth more to it."""
         hand = [card(s, seat, c) for c in s.hand[seat]]
-        have_t = sum(1 for a in hand if a.kind == TRANSPORTER)
+        have_t = sum(1 for a in hand if a.kind == AgentKind.TRANSPORTER)
         have_f = len(hand) - have_t
 
         def deck_worth(deck: list[int]) -> float:
@@ -1013,12 +1010,12 @@ class KrysisScriptedAgent:
     def hand(self, s: State, seat: int, legal: list[int]) -> int:
         """The best card still wanted for a 9-card hand in its mix."""
         chosen = [card(s, seat, c) for c in s.hand[seat]]
-        have_t = sum(1 for a in chosen if a.kind == TRANSPORTER)
+        have_t = sum(1 for a in chosen if a.kind == AgentKind.TRANSPORTER)
         want_t = round(self.HAND_TRANSPORTERS * 1.5)
         need_t = want_t - have_t
         need_f = (9 - want_t) - (len(chosen) - have_t)
         transporters = [
-            a for a in legal if card(s, seat, a - A.CARD).kind == TRANSPORTER
+            a for a in legal if card(s, seat, a - A.CARD).kind == AgentKind.TRANSPORTER
         ]
         fighters = [a for a in legal if a not in transporters]
         if need_t > 0 and transporters:

@@ -39,7 +39,7 @@ from .engine.queries import (
     team_initiative,
 )
 from .engine.scoring import final_scores, mission_done, score_breakdown, winners
-from .engine.state import ACT_RAID, ACTION_PHASES, NONE, Phase, State
+from .engine.state import ACTION_PHASES, NONE, ActKind, Phase, State
 from .engine.view import player_view, redact
 
 __all__ = ["WIDTH", "render_changes", "render_state"]
@@ -441,7 +441,7 @@ def _select_lines(r: State, view: dict[str, Any], viewer: int) -> list[str]:
     their own relics a loading player chose is for that player alone."""
     p = view["mover"]
     mine = p == viewer
-    raid = r.act_kind == ACT_RAID
+    raid = r.act_kind == ActKind.RAID
     source = f"{_who(r.act_target, viewer)}'s campsite" if raid else "the campsite"
     relics = sum(r.sel_relics) + r.sel_random
     chosen = crystals_text(r.sel)

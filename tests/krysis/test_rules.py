@@ -75,7 +75,7 @@ from scavenger_env.krysis.engine.data import (
     OVERTIME_MIXES,
     SPEED_HAND,
     START_GOODS,
-    TRANSPORTER,
+    AgentKind,
 )
 from scavenger_env.krysis.engine.queries import attack_value, defence_value
 from scavenger_env.krysis.engine.scoring import relic_sets_vp
@@ -142,10 +142,10 @@ def test_three_cards_from_each_deck() -> None:
         s = new_game(KrysisConfig(num_players=3), seed)
         for p in range(3):
             kinds = [CARDS[p][c].kind for c in s.hand[p]]
-            assert kinds.count(TRANSPORTER) == 3 and len(kinds) == 6
+            assert kinds.count(AgentKind.TRANSPORTER) == 3 and len(kinds) == 6
             assert len(s.deck_t[p]) == 6 and len(s.deck_f[p]) == 6
-            assert all(CARDS[p][c].kind == TRANSPORTER for c in s.deck_t[p])
-            assert all(CARDS[p][c].kind != TRANSPORTER for c in s.deck_f[p])
+            assert all(CARDS[p][c].kind == AgentKind.TRANSPORTER for c in s.deck_t[p])
+            assert all(CARDS[p][c].kind != AgentKind.TRANSPORTER for c in s.deck_f[p])
 
 
 def test_one_relic_face_down_in_each_campsite() -> None:
@@ -1160,7 +1160,7 @@ def test_speed_set_up() -> None:
     for p in range(2):
         assert s.hand[p] == list(SPEED_HAND)
         kinds = [CARDS[p][c].kind for c in s.hand[p]]
-        assert kinds.count(TRANSPORTER) == 7 and len(kinds) == 11
+        assert kinds.count(AgentKind.TRANSPORTER) == 7 and len(kinds) == 11
         assert all(CARDS[p][c].multiplier == 0 for c in s.hand[p])
     assert s.phase == Phase.PICK and s.relic_deck == []
 

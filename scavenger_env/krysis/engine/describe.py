@@ -10,11 +10,14 @@ from __future__ import annotations
 from . import actions as A
 from .config import RULES_VERSION
 from .data import (
+    ABILITY_NAMES,
     COLOUR_NAMES,
     MAX_OPTIONS,
     MINE,
     OVERTIME_MIXES,
     RELICS,
+    Ability,
+    AgentKind,
     cards_of,
     crystals_text,
 )
@@ -155,11 +158,9 @@ def agent_text(seat: int, card_id: int, rules_version: int = RULES_VERSION) -> s
     if a.combat:
         parts.append(f"combat {a.combat}")
     if a.special:
-        from .data import ABILITY_NAMES, DEFENSE
-
         ability = ABILITY_NAMES[a.ability]
-        if a.ability == DEFENSE:
+        if a.ability == Ability.DEFENSE:
             ability += f" +{a.amount[0]}"
         parts.append(ability)
-    kind = "transporter" if a.kind == 0 else "fighter"
+    kind = "transporter" if a.kind == AgentKind.TRANSPORTER else "fighter"
     return f"{a.name} ({kind}, {', '.join(parts)}, {a.stars}*)"

@@ -25,8 +25,8 @@ from .data import (
     RELICS,
     SALE_VP,
     SQUAD_DISCARDS_PER_STAR,
-    TRANSPORTER,
-    WEAPON,
+    AgentKind,
+    RelicKind,
     crystals_text,
 )
 from .flow import (
@@ -52,14 +52,7 @@ from .queries import (
     team_capacity,
     team_specials,
 )
-from .state import (
-    ACT_LOAD,
-    ACT_RAID,
-    SPECIALS_AFTER,
-    SPECIALS_FIRST,
-    Phase,
-    State,
-)
+from .state import ActKind, Alchemy, Phase, SpecialsWhen, State
 
 
 class IllegalActionError(core_errors.IllegalActionError):
@@ -149,7 +142,9 @@ def _legal_action(state: State, p: int) -> list[int]:
     for t in range(NUM_RELIC_TYPES):
         if relics[t]:
             flipped = (
-                state.turn_weapon if RELICS[t].kind == WEAPON else state.turn_transport
+                state.turn_weapon
+                if RELICS[t].kind == RelicKind.WEAPON
+                else state.turn_transport
             )
             if flipped < 0:
                 out.append(A.FLIP + t)
@@ -165,7 +160,7 @@ def _selected_relics(state: State) -> int:
 
 def _legal_select(state: State, p: int) -> list[int]:
     """Goods that still fit the capacity, one at a time, then where they go."""
-    raid = state.act_kind == ACT_RAID
+    raid = state.act_kind == ActKind.RAID
     source = state.act_target if raid else p
     camp = state.camp[source]
     slots = team_capacity(state, p)
@@ -199,11 +194,11 @@ def _legal_alchemy(state: State, p: int) -> list[int]:
     crystal, since the special action is mandatory."""
     out = []
     camp = state.camp[p]
-    if state.alchemy_mode != 2 and camp[2]:
+    if state.alchemy_mode != Alchemy.BLUE_TO_RED and camp[2]:
         out.append(A.ALCHEMY_W2B)
-    if state.alchemy_mode != 1 and camp[1]:
+    if state.alchemy_mode != Alchemy.WHITE_TO_BLUE and camp[1]:
         out.append(A.ALCHEMY_B2R)
-    if state.alchemy_mode:
+    if state.alchemy_mode != Alchemy.UNDECIDED:
         out.append(A.ALCHEMY_DONE)
     return out
 
@@ -275,7 +270,11 @@ def apply_legal_action(state: State, action: int) -> None:
         _apply_alchemy(state, action)
     elif phase == Phase.DRAW:
         draw_agent(
-            state, state.mover, TRANSPORTER if action == A.DRAW_TRANSPORTER else 1
+            state,
+            state.mover,
+            AgentKind.TRANSPORTER
+            if action == A.DRAW_TRANSPORTER
+            else AgentKind.FIGHTER,
         )
         next_draw(state)
     elif phase == Phase.SQUAD:
@@ -362,11 +361,11 @@ def _apply_timing(state: State, first: bool) -> None:
         time_special_agent(state, first)
         return
     if first:
-        state.specials_when = SPECIALS_FIRST
+        state.specials_when = SpecialsWhen.FIRST
         state.specials_queue = team_specials(state, state.mover)
         run_specials(state)
     else:
-        state.specials_when = SPECIALS_AFTER
+        state.specials_when = SpecialsWhen.AFTER
         state.phase = Phase.ACTION
 
 
@@ -376,11 +375,11 @@ def time_special_agent(state: State, first: bool) -> None:
     one that acts before does so at once."""
     c = state.specials_undecided.pop(0)
     if first:
-        state.specials_when = SPECIALS_FIRST
+        state.specials_when = SpecialsWhen.FIRST
         state.specials_queue = [c]
         run_specials(state)
     else:
-        state.specials_when = SPECIALS_AFTER
+        state.specials_when = SpecialsWhen.AFTER
         state.specials_later.append(c)
         before_the_action(state)
 
@@ -390,12 +389,12 @@ def _apply_action_choice(state: State, action: int) -> None:
     if A.FLIP <= action < A.LOAD:
         flip_relic(state, p, action - A.FLIP)
     elif action == A.LOAD:
-        state.act_kind = ACT_LOAD
+        state.act_kind = ActKind.LOAD
         state.phase = Phase.SELECT
     elif A.OVERTIME <= action < A.RAID:
         mine_overtime(state, p, action - A.OVERTIME)
     else:
-        state.act_kind = ACT_RAID
+        state.act_kind = ActKind.RAID
         state.act_target = action - A.RAID
         state.phase = Phase.SELECT
         state.log.append(f"Player {p} raids player {state.act_target}'s campsite.")
@@ -406,7 +405,7 @@ def flip_relic(state: State, seat: int, relic: int) -> None:
     his campsite": a flipped relic leaves the stealable goods."""
     state.camp_relics[seat][relic] -= 1
     state.flipped[seat].append(relic)
-    if RELICS[relic].kind == WEAPON:
+    if RELICS[relic].kind == RelicKind.WEAPON:
         state.turn_weapon = relic
     else:
         state.turn_transport = relic
@@ -439,7 +438,7 @@ def deliver_goods(state: State, action: int) -> None:
     """Move the chosen goods home, to the bank (2 VP each) or (a raid) to the own
     campsite, and end the normal action."""
     p = state.mover
-    raid = state.act_kind == ACT_RAID
+    raid = state.act_kind == ActKind.RAID
     source = state.act_target if raid else p
     crystals = state.sel[:]
     for c in range(3):
@@ -528,12 +527,12 @@ def _apply_alchemy(state: State, action: int) -> None:
     if action == A.ALCHEMY_W2B:
         camp[2] -= 1
         camp[1] += 1
-        state.alchemy_mode = 1
+        state.alchemy_mode = Alchemy.WHITE_TO_BLUE
         more = camp[2] > 0
     elif action == A.ALCHEMY_B2R:
         camp[1] -= 1
         camp[0] += 1
-        state.alchemy_mode = 2
+        state.alchemy_mode = Alchemy.BLUE_TO_RED
         more = camp[1] > 0
     else:
         more = False

@@ -31,7 +31,7 @@ from .data import (
     NUM_RELIC_TYPES,
     RELIC_COPIES,
     SQUAD_DISCARDS_PER_STAR,
-    TRANSPORTER,
+    AgentKind,
 )
 from .state import ACTION_PHASES, NONE, Phase, State
 
@@ -190,7 +190,7 @@ def _deal_agents(s: State, q: int, dealer: _Dealer) -> None:
     if s.phase in _SETUP_PHASES:
         _deal_setup_choices(s, q, unseen, dealer)
         return
-    g_t = sum(1 for c in group if cards[c].kind == TRANSPORTER)
+    g_t = sum(1 for c in group if cards[c].kind == AgentKind.TRANSPORTER)
     kinds = _split_kinds(q, unseen)
     if s.squad_out[q]:
         out = _deal_squad_out(q, kinds, len(kinds[0]) - len(s.deck_t[q]) - g_t, dealer)
@@ -209,8 +209,8 @@ def _deal_agents(s: State, q: int, dealer: _Dealer) -> None:
 
 
 def _split_kinds(q: int, cards: list[int]) -> tuple[list[int], list[int]]:
-    t = [c for c in cards if CARDS[q][c].kind == TRANSPORTER]
-    return t, [c for c in cards if CARDS[q][c].kind != TRANSPORTER]
+    t = [c for c in cards if CARDS[q][c].kind == AgentKind.TRANSPORTER]
+    return t, [c for c in cards if CARDS[q][c].kind != AgentKind.TRANSPORTER]
 
 
 def _deal_squad_out(
