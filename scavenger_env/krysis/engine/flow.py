@@ -20,7 +20,7 @@ from .queries import (
     team_specials,
 )
 from .speed import speed_turn
-from .state import NONE, ActKind, Alchemy, Phase, SpecialsWhen, State
+from .state import NONE, Alchemy, Phase, SpecialsWhen, State
 
 # -- relic cards -----------------------------------------------------------------
 
@@ -214,23 +214,10 @@ def begin_turn(state: State) -> None:
     """The next player in initiative order becomes the active player."""
     p = state.queue[state.qi]
     state.mover = p
-    state.act_kind = ActKind.NONE
-    state.act_target = NONE
-    state.turn_weapon = NONE
-    state.turn_transport = NONE
-    state.sel = [0, 0, 0]
-    state.sel_relics = [0, 0, 0, 0, 0, 0]
-    state.sel_random = 0
-    state.specials_queue = []
-    state.specials_when = SpecialsWhen.UNDECIDED
-    state.normal_done = False
-    state.end_desert = False
-    state.spy_target = NONE
-    state.alchemy_mode = Alchemy.UNDECIDED
+    state.reset_turn()
     specials = team_specials(state, p)
     if state.config.rules_version >= 2:
         state.specials_undecided = specials[:]
-        state.specials_later = []
     state.phase = Phase.SPECIAL_TIMING if specials else Phase.ACTION
 
 
@@ -346,9 +333,7 @@ def end_round(state: State) -> None:
         state.weapon_in_play[p] = 0
         state.deserted[p] = False
         state.acted[p] = False
-    state.act_kind = ActKind.NONE
-    state.turn_weapon = NONE
-    state.turn_transport = NONE
+    state.clear_turn_effects()
     if state.round >= state.config.rounds:
         state.phase = Phase.GAME_OVER
         state.log.append("The game is over.")
