@@ -38,14 +38,15 @@ for the search bots' rollouts.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import Any, ClassVar, NamedTuple
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, NamedTuple
 
 import numpy as np
 
 from agents.base import SeatView
-from scavenger_env.krysis.engine import KrysisConfig, Phase, State
+from scavenger_env.krysis.engine import KrysisConfig, State, decision
 from scavenger_env.krysis.engine import actions as A
 from scavenger_env.krysis.engine.data import (
     MAX_OPTIONS,
@@ -201,40 +202,8 @@ class KrysisScriptedAgent:
         """
         if len(legal) == 1:
             return legal[0]
-        phase = s.phase
-        if phase == Phase.BID:
-            action = self.bid(s, seat, legal)
-        elif phase == Phase.PLACE:
-            action = self.place(s, seat, legal)
-        elif phase == Phase.KEEP:
-            action = self.keep(s, seat)
-        elif phase == Phase.PICK:
-            if quick and not s.config.speed:
-                action = self.quick_pick(s, seat, legal)
-            else:
-                action = self.pick(s, seat, legal)
-        elif phase == Phase.SPECIAL_TIMING:
-            action = self.timing(s, seat)
-        elif phase == Phase.ACTION:
-            action = self.action(s, seat).first
-        elif phase == Phase.SELECT:
-            action = self.select(s, seat, legal)
-        elif phase == Phase.THIEF:
-            action = self.thief(s, seat, legal)
-        elif phase == Phase.SPY_TARGET:
-            action = self.spy_target(s, seat, legal)
-        elif phase == Phase.SPY_TAKE:
-            action = self.spy_take(s, seat, legal)
-        elif phase == Phase.ALCHEMY:
-            action = self.alchemy(s, seat, legal)
-        elif phase == Phase.DRAW:
-            action = self.draw(s, seat)
-        elif phase == Phase.SQUAD:
-            action = self.squad(s, seat, legal)
-        elif phase == Phase.HAND:
-            action = self.hand(s, seat, legal)
-        else:
-            action = legal[0]
+        rule = RULES.get(decision(s))
+        action = legal[0] if rule is None else rule(self, s, seat, legal, quick)
         return action if action in legal else self.fallback(legal)
 
     @staticmethod
@@ -1055,3 +1024,31 @@ class BanditAgent(KrysisScriptedAgent):
     RAID_BIAS: ClassVar[float] = 1.5
     HAND_TRANSPORTERS: ClassVar[int] = 3
     FIGHTER_VP: ClassVar[float] = 1.3
+
+
+Rule = Callable[[KrysisScriptedAgent, State, int, list[int], bool], int]
+"""A bot's rule for one kind of choice: (bot, state, seat, legal, quick)."""
+
+RULES: Final[Mapping[str, Rule]] = MappingProxyType(
+    {
+        "bid": lambda bot, s, seat, legal, quick: bot.bid(s, seat, legal),
+        "place": lambda bot, s, seat, legal, quick: bot.place(s, seat, legal),
+        "keep": lambda bot, s, seat, legal, quick: bot.keep(s, seat),
+        "pick": lambda bot, s, seat, legal, quick: (
+            bot.quick_pick(s, seat, legal)
+            if quick and not s.config.speed
+            else bot.pick(s, seat, legal)
+        ),
+        "timing": lambda bot, s, seat, legal, quick: bot.timing(s, seat),
+        "action": lambda bot, s, seat, legal, quick: bot.action(s, seat).first,
+        "select": lambda bot, s, seat, legal, quick: bot.select(s, seat, legal),
+        "thief": lambda bot, s, seat, legal, quick: bot.thief(s, seat, legal),
+        "spy_target": lambda bot, s, seat, legal, quick: bot.spy_target(s, seat, legal),
+        "spy_take": lambda bot, s, seat, legal, quick: bot.spy_take(s, seat, legal),
+        "alchemy": lambda bot, s, seat, legal, quick: bot.alchemy(s, seat, legal),
+        "draw": lambda bot, s, seat, legal, quick: bot.draw(s, seat),
+        "squad": lambda bot, s, seat, legal, quick: bot.squad(s, seat, legal),
+        "hand": lambda bot, s, seat, legal, quick: bot.hand(s, seat, legal),
+    }
+)
+"""The bots' rule for each choice the engine names (`engine.decision`); read-only."""

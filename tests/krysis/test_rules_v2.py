@@ -47,8 +47,8 @@ from scavenger_env.krysis.engine.data import (
     NUM_REGULAR,
     Ability,
 )
-from scavenger_env.krysis.engine.describe import describe_action
 from scavenger_env.krysis.engine.flow import bid_digits
+from scavenger_env.krysis.engine.rules import describe_action
 from scavenger_env.krysis.observation import encode
 
 

@@ -10,12 +10,13 @@ True
 
 from .actions import NUM_ACTIONS
 from .config import RULES_VERSION, ConfigError, KrysisConfig
-from .describe import describe_action
 from .digest import game_digest, state_digest
 from .rules import (
     IllegalActionError,
     apply_action,
     apply_legal_action,
+    decision,
+    describe_action,
     explain_illegal,
     legal_actions,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "State",
     "apply_action",
     "apply_legal_action",
+    "decision",
     "describe_action",
     "determinize",
     "explain_illegal",
