@@ -203,8 +203,8 @@ def test_spy_looks_and_takes_one_relic_of_his_choice() -> None:
     assert legal_actions(s) == [A.SPY_TARGET + 1]
     do(s, A.SPY_TARGET + 1)
     assert s.phase == Phase.SPY_TAKE
-    assert player_view(s, 0)["spy_sees"] == [1, 0, 0, 0, 1, 0]  # he looks
-    assert player_view(s, 1)["spy_sees"] == []
+    assert player_view(s, 0).spy_sees == (1, 0, 0, 0, 1, 0)  # he looks
+    assert player_view(s, 1).spy_sees == ()
     assert legal_actions(s) == [A.SPY_TAKE + PLUS1, A.SPY_TAKE + BARROW_B]
     assert_illegal(s, A.SPY_TAKE + WAGON_R, "relic")
     do(s, A.SPY_TAKE + BARROW_B)  # his choice, not a random one

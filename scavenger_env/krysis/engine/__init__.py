@@ -23,7 +23,7 @@ from .rules import (
 from .scoring import ScoreBreakdown, final_scores, score_breakdown, winners
 from .setup import new_game
 from .state import ACTION_PHASES, Phase, State, same_state
-from .view import determinize, player_view, redact
+from .view import PlayerView, PublicSeat, determinize, player_view, redact
 
 __all__ = [
     "ACTION_PHASES",
@@ -33,6 +33,8 @@ __all__ = [
     "IllegalActionError",
     "KrysisConfig",
     "Phase",
+    "PlayerView",
+    "PublicSeat",
     "ScoreBreakdown",
     "State",
     "apply_action",
