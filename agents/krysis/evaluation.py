@@ -27,8 +27,7 @@ from scavenger_env.krysis.engine.data import (
     NUM_RELIC_TYPES,
     RELICS,
     SALE_VP,
-    TRANSPORT,
-    WEAPON,
+    RelicKind,
     cards_of,
 )
 from scavenger_env.krysis.engine.queries import (
@@ -219,7 +218,7 @@ def mission_bonus(s: State, seat: int) -> list[float]:
 def keep_utility(t: int, bandit: bool) -> float:
     """How useful a relic of type `t` is to keep at the campsite for a flip."""
     relic = RELICS[t]
-    if relic.kind == WEAPON:
+    if relic.kind == RelicKind.WEAPON:
         return relic.combat * (1.0 if bandit else 0.4)
     cap = relic.capacity
     return 1.0 * cap[0] + 0.7 * cap[1] + 0.4 * cap[2]
@@ -505,7 +504,7 @@ def best_transport(s: State, seat: int) -> int:
     relics = s.camp_relics[seat]
     best, best_value = -1, 0.0
     for t in range(NUM_RELIC_TYPES):
-        if relics[t] and RELICS[t].kind == TRANSPORT:
+        if relics[t] and RELICS[t].kind == RelicKind.TRANSPORT:
             v = keep_utility(t, False)
             if v > best_value:
                 best, best_value = t, v

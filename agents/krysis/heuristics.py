@@ -38,31 +38,27 @@ for the search bots' rollouts.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import Any, ClassVar, NamedTuple
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, NamedTuple
 
 import numpy as np
 
 from agents.base import SeatView
-from scavenger_env.krysis.engine import KrysisConfig, Phase, State
+from scavenger_env.krysis.engine import KrysisConfig, State, decision
 from scavenger_env.krysis.engine import actions as A
 from scavenger_env.krysis.engine.data import (
-    ALCHEMIST,
-    DEFENSE,
-    EMINENT_MINER,
     MAX_OPTIONS,
     MINE,
     NUM_RELIC_TYPES,
     OVERTIME_MIXES,
     RELICS,
-    SPY,
-    THIEF,
-    TRANSPORT,
-    TRANSPORTER,
-    WEAPON,
+    Ability,
     Agent,
+    AgentKind,
     Goods,
+    RelicKind,
 )
 from scavenger_env.krysis.engine.flow import BID_BASE
 from scavenger_env.krysis.engine.queries import (
@@ -76,7 +72,7 @@ from scavenger_env.krysis.engine.queries import (
     tie_rank,
 )
 from scavenger_env.krysis.engine.scoring import relic_sets_vp
-from scavenger_env.krysis.engine.state import ACT_RAID, NONE
+from scavenger_env.krysis.engine.state import NONE, ActKind
 
 from .evaluation import (
     CAMP_DISCOUNT,
@@ -206,40 +202,8 @@ class KrysisScriptedAgent:
         """
         if len(legal) == 1:
             return legal[0]
-        phase = s.phase
-        if phase == Phase.BID:
-            action = self.bid(s, seat, legal)
-        elif phase == Phase.PLACE:
-            action = self.place(s, seat, legal)
-        elif phase == Phase.KEEP:
-            action = self.keep(s, seat)
-        elif phase == Phase.PICK:
-            if quick and not s.config.speed:
-                action = self.quick_pick(s, seat, legal)
-            else:
-                action = self.pick(s, seat, legal)
-        elif phase == Phase.SPECIAL_TIMING:
-            action = self.timing(s, seat)
-        elif phase == Phase.ACTION:
-            action = self.action(s, seat).first
-        elif phase == Phase.SELECT:
-            action = self.select(s, seat, legal)
-        elif phase == Phase.THIEF:
-            action = self.thief(s, seat, legal)
-        elif phase == Phase.SPY_TARGET:
-            action = self.spy_target(s, seat, legal)
-        elif phase == Phase.SPY_TAKE:
-            action = self.spy_take(s, seat, legal)
-        elif phase == Phase.ALCHEMY:
-            action = self.alchemy(s, seat, legal)
-        elif phase == Phase.DRAW:
-            action = self.draw(s, seat)
-        elif phase == Phase.SQUAD:
-            action = self.squad(s, seat, legal)
-        elif phase == Phase.HAND:
-            action = self.hand(s, seat, legal)
-        else:
-            action = legal[0]
+        rule = RULES.get(decision(s))
+        action = legal[0] if rule is None else rule(self, s, seat, legal, quick)
         return action if action in legal else self.fallback(legal)
 
     @staticmethod
@@ -255,12 +219,12 @@ class KrysisScriptedAgent:
         worth = 3.0 * a.capacity[0] + 2.2 * a.capacity[1] + 1.2 * a.capacity[2]
         worth += self.FIGHTER_VP * a.combat
         worth += 0.25 * (MULTIPLIER_SPEED if a.multiplier else a.speed)
-        if a.ability == DEFENSE:
+        if a.ability == Ability.DEFENSE:
             worth += 0.5 * self.FIGHTER_VP * a.amount[0]
-        elif a.ability in (THIEF, EMINENT_MINER):
+        elif a.ability in (Ability.THIEF, Ability.EMINENT_MINER):
             worth += sum(CRYSTAL_VP[c] * a.amount[c] for c in range(3))
             worth += RELIC_SYMBOL_VP * a.amount[3]
-        elif a.ability in (SPY, ALCHEMIST):
+        elif a.ability in (Ability.SPY, Ability.ALCHEMIST):
             worth += 1.5
         return worth
 
@@ -485,12 +449,12 @@ class KrysisScriptedAgent:
         relics = s.camp_relics[seat]
         types = [t for t in range(NUM_RELIC_TYPES) if relics[t]]
         transports = (
-            [t for t in types if RELICS[t].kind == TRANSPORT]
+            [t for t in types if RELICS[t].kind == RelicKind.TRANSPORT]
             if s.turn_transport == NONE
             else []
         )
         weapons = (
-            [t for t in types if RELICS[t].kind == WEAPON]
+            [t for t in types if RELICS[t].kind == RelicKind.WEAPON]
             if s.turn_weapon == NONE
             else []
         )
@@ -532,7 +496,7 @@ class KrysisScriptedAgent:
         """Take the planned goods one by one, then send them where the plan
         said."""
         slots = team_capacity(s, seat)
-        if s.act_kind == ACT_RAID:
+        if s.act_kind == ActKind.RAID:
             take, dest = self._raid_goods(s, seat, slots)
             crystals, relics = take
             sel = s.sel
@@ -717,7 +681,7 @@ class KrysisScriptedAgent:
         for t in range(NUM_RELIC_TYPES):
             if not relics[t]:
                 continue
-            if RELICS[t].kind == TRANSPORT:
+            if RELICS[t].kind == RelicKind.TRANSPORT:
                 u = keep_utility(t, False)
                 if u > best_tr:
                     tr, best_tr = t, u
@@ -736,7 +700,7 @@ class KrysisScriptedAgent:
             slots[2] += unknown - unknown // 2
             combat = sum(a.combat for a in revealed)
             defence = combat + sum(
-                a.amount[0] for a in revealed if a.ability == DEFENSE
+                a.amount[0] for a in revealed if a.ability == Ability.DEFENSE
             )
             others.append(
                 {
@@ -779,7 +743,9 @@ class KrysisScriptedAgent:
         for a in agents:
             slots = _add(slots, a.capacity)
         combat = sum(a.combat for a in agents)
-        defence = combat + sum(a.amount[0] for a in agents if a.ability == DEFENSE)
+        defence = combat + sum(
+            a.amount[0] for a in agents if a.ability == Ability.DEFENSE
+        )
         speed = sum(agent_speed(s, seat, a) for a in agents)
         used = set(cards)
         rest = [c for c in context["points"] if c not in used]
@@ -808,12 +774,12 @@ class KrysisScriptedAgent:
         a special ability brings) and fighting points (combat, half a Defense)."""
         cap = 3.0 * a.capacity[0] + 2.2 * a.capacity[1] + 1.2 * a.capacity[2]
         fight = float(a.combat)
-        if a.ability == DEFENSE:
+        if a.ability == Ability.DEFENSE:
             fight += 0.5 * a.amount[0]
-        elif a.ability in (THIEF, EMINENT_MINER):
+        elif a.ability in (Ability.THIEF, Ability.EMINENT_MINER):
             cap += sum(CRYSTAL_VP[c] * a.amount[c] for c in range(3))
             cap += RELIC_SYMBOL_VP * a.amount[3]
-        elif a.ability in (SPY, ALCHEMIST):
+        elif a.ability in (Ability.SPY, Ability.ALCHEMIST):
             cap += 1.5
         return cap, fight
 
@@ -904,13 +870,13 @@ class KrysisScriptedAgent:
         """What the team's special abilities add (they are mandatory)."""
         v = 0.0
         for a in agents:
-            if a.ability in (THIEF, EMINENT_MINER):
+            if a.ability in (Ability.THIEF, Ability.EMINENT_MINER):
                 v += CAMP_DISCOUNT * sum(CRYSTAL_VP[c] * a.amount[c] for c in range(3))
                 v += CAMP_DISCOUNT * RELIC_VP * a.amount[3]
-            elif a.ability == SPY:
+            elif a.ability == Ability.SPY:
                 if any(sum(s.camp_relics[q]) for q in range(s.n) if q != seat):
                     v += CAMP_DISCOUNT * RELIC_VP
-            elif a.ability == ALCHEMIST:
+            elif a.ability == Ability.ALCHEMIST:
                 v += 0.5 * min(3, s.camp[seat][1] + s.camp[seat][2])
         return v
 
@@ -949,9 +915,9 @@ class KrysisScriptedAgent:
         after the action (it converts what stays behind)."""
         if s.config.rules_version >= 2:  # asked agent by agent
             asked = card(s, seat, s.specials_undecided[0]).ability
-            return A.SPECIAL_AFTER if asked == ALCHEMIST else A.SPECIAL_FIRST
+            return A.SPECIAL_AFTER if asked == Ability.ALCHEMIST else A.SPECIAL_FIRST
         abilities = {card(s, seat, c).ability for c in team_specials(s, seat)}
-        if abilities == {ALCHEMIST}:
+        if abilities == {Ability.ALCHEMIST}:
             return A.SPECIAL_AFTER
         return A.SPECIAL_FIRST
 
@@ -992,7 +958,7 @@ class KrysisScriptedAgent:
     def draw(self, s: State, seat: int) -> int:
         """Towards its mix of transporters, from the deck worth more to it."""
         hand = [card(s, seat, c) for c in s.hand[seat]]
-        have_t = sum(1 for a in hand if a.kind == TRANSPORTER)
+        have_t = sum(1 for a in hand if a.kind == AgentKind.TRANSPORTER)
         have_f = len(hand) - have_t
 
         def deck_worth(deck: list[int]) -> float:
@@ -1013,12 +979,12 @@ class KrysisScriptedAgent:
     def hand(self, s: State, seat: int, legal: list[int]) -> int:
         """The best card still wanted for a 9-card hand in its mix."""
         chosen = [card(s, seat, c) for c in s.hand[seat]]
-        have_t = sum(1 for a in chosen if a.kind == TRANSPORTER)
+        have_t = sum(1 for a in chosen if a.kind == AgentKind.TRANSPORTER)
         want_t = round(self.HAND_TRANSPORTERS * 1.5)
         need_t = want_t - have_t
         need_f = (9 - want_t) - (len(chosen) - have_t)
         transporters = [
-            a for a in legal if card(s, seat, a - A.CARD).kind == TRANSPORTER
+            a for a in legal if card(s, seat, a - A.CARD).kind == AgentKind.TRANSPORTER
         ]
         fighters = [a for a in legal if a not in transporters]
         if need_t > 0 and transporters:
@@ -1058,3 +1024,31 @@ class BanditAgent(KrysisScriptedAgent):
     RAID_BIAS: ClassVar[float] = 1.5
     HAND_TRANSPORTERS: ClassVar[int] = 3
     FIGHTER_VP: ClassVar[float] = 1.3
+
+
+Rule = Callable[[KrysisScriptedAgent, State, int, list[int], bool], int]
+"""A bot's rule for one kind of choice: (bot, state, seat, legal, quick)."""
+
+RULES: Final[Mapping[str, Rule]] = MappingProxyType(
+    {
+        "bid": lambda bot, s, seat, legal, quick: bot.bid(s, seat, legal),
+        "place": lambda bot, s, seat, legal, quick: bot.place(s, seat, legal),
+        "keep": lambda bot, s, seat, legal, quick: bot.keep(s, seat),
+        "pick": lambda bot, s, seat, legal, quick: (
+            bot.quick_pick(s, seat, legal)
+            if quick and not s.config.speed
+            else bot.pick(s, seat, legal)
+        ),
+        "timing": lambda bot, s, seat, legal, quick: bot.timing(s, seat),
+        "action": lambda bot, s, seat, legal, quick: bot.action(s, seat).first,
+        "select": lambda bot, s, seat, legal, quick: bot.select(s, seat, legal),
+        "thief": lambda bot, s, seat, legal, quick: bot.thief(s, seat, legal),
+        "spy_target": lambda bot, s, seat, legal, quick: bot.spy_target(s, seat, legal),
+        "spy_take": lambda bot, s, seat, legal, quick: bot.spy_take(s, seat, legal),
+        "alchemy": lambda bot, s, seat, legal, quick: bot.alchemy(s, seat, legal),
+        "draw": lambda bot, s, seat, legal, quick: bot.draw(s, seat),
+        "squad": lambda bot, s, seat, legal, quick: bot.squad(s, seat, legal),
+        "hand": lambda bot, s, seat, legal, quick: bot.hand(s, seat, legal),
+    }
+)
+"""The bots' rule for each choice the engine names (`engine.decision`); read-only."""

@@ -141,9 +141,9 @@ from .engine.data import (
     NUM_RELICS,
     RELIC_COPIES,
     RELICS,
-    TRANSPORTER,
+    AgentKind,
 )
-from .engine.state import ACT_RAID, ACTION_PHASES, NONE, Phase, State
+from .engine.state import ACTION_PHASES, NONE, ActKind, Phase, State
 
 SEATS: Final = 4
 """Seats in every per-seat view (the most players)."""
@@ -221,7 +221,10 @@ OBS_SIZE: Final = max(end for _, end in OFFSETS.values())
 
 #: agents of each kind a company owns (the largest deck of that kind)
 _DECK_MAX: Final = tuple(
-    max(sum(1 for a in company if (a.kind == TRANSPORTER) == want) for company in CARDS)
+    max(
+        sum(1 for a in company if (a.kind == AgentKind.TRANSPORTER) == want)
+        for company in CARDS
+    )
     for want in (True, False)
 )
 
@@ -270,7 +273,7 @@ _GAME_OVER: Final = int(Phase.GAME_OVER)
 
 #: per company, per card id: 1 for a transporter (the hand's public make-up)
 _IS_TRANSPORTER: Final = tuple(
-    tuple(int(a.kind == TRANSPORTER) for a in company) for company in CARDS
+    tuple(int(a.kind == AgentKind.TRANSPORTER) for a in company) for company in CARDS
 )
 
 #: where each view starts (module constants: cheaper than dict look-ups)
@@ -539,7 +542,7 @@ class Encoder:
         n = s.n
         buf[_AT_ACT_KIND + s.act_kind] = 1.0
         phase = s.phase
-        if phase == _SELECT and s.act_kind == ACT_RAID:
+        if phase == _SELECT and s.act_kind == ActKind.RAID:
             buf[_AT_ACT_TARGET + (s.act_target - seat) % n] = 1.0
         if s.spy_target != NONE:
             buf[_AT_SPY_TARGET + (s.spy_target - seat) % n] = 1.0

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import Any
 
 from .engine.capacity import fits
 from .engine.data import (
@@ -28,9 +27,9 @@ from .engine.data import (
     RELICS,
     SQUAD_DISCARDS_PER_STAR,
     cards_of,
+    crystals_text,
 )
 from .engine.describe import agent_text
-from .engine.flow import crystals_text
 from .engine.queries import (
     attack_value,
     bid_value,
@@ -39,8 +38,8 @@ from .engine.queries import (
     team_initiative,
 )
 from .engine.scoring import final_scores, mission_done, score_breakdown, winners
-from .engine.state import ACT_RAID, ACTION_PHASES, NONE, Phase, State
-from .engine.view import player_view, redact
+from .engine.state import ACTION_PHASES, NONE, ActKind, Phase, State
+from .engine.view import PlayerView, player_view, redact
 
 __all__ = ["WIDTH", "render_changes", "render_state"]
 
@@ -161,14 +160,14 @@ def render_state(state: State, viewer: int) -> str:
         lines += _seat_lines(r, view, q, viewer)
     lines += _choice_lines(r, view, viewer)
     if not r.config.speed:
-        discard = _relic_names(_relic_pile(view["relic_discard"])) or ["none"]
+        discard = _relic_names(_relic_pile(view.relic_discard)) or ["none"]
         lines += _fit(
-            f"Relics: draw pile {view['relic_deck']}; discards (face up): ",
+            f"Relics: draw pile {view.relic_deck}; discards (face up): ",
             _listed(discard),
         )
     if r.phase == Phase.GAME_OVER:
         lines += _final_lines(state, viewer)
-    log = view["log"][-LOG_LINES:]
+    log = view.log[-LOG_LINES:]
     if log:
         lines.append("Recent events:")
         for event in log:
@@ -176,19 +175,19 @@ def render_state(state: State, viewer: int) -> str:
     return "\n".join(lines)
 
 
-def _header(r: State, view: dict[str, Any], viewer: int) -> list[str]:
+def _header(r: State, view: PlayerView, viewer: int) -> list[str]:
     """Which game, round and phase; who moves; who "you" are."""
     name = "Speed Krysis" if r.config.speed else "Krysis"
     phase = _PHASES[Phase(r.phase)]
     if r.phase == Phase.PICK:
         phase += f" (agent {r.pick_round + 1} of 3)"
     elif r.phase == Phase.DRAW:  # the round counter has already moved on
-        phase = f"end of round {view['round'] - 1}: drawing agents"
-    first = _fit(f"{name} | round {view['round']}/{r.config.rounds} | ", [phase])
+        phase = f"end of round {view.round - 1}: drawing agents"
+    first = _fit(f"{name} | round {view.round}/{r.config.rounds} | ", [phase])
     me = f"you are player {viewer} ({COMPANY_NAMES[viewer]})"
     if r.phase == Phase.GAME_OVER:
         return [*first, f"Game over | {me}"]
-    mover = view["mover"]
+    mover = view.mover
     to_move = "you" if mover == viewer else f"player {mover} ({COMPANY_NAMES[mover]})"
     return [*first, f"{to_move} to move | {me}"]
 
@@ -240,7 +239,7 @@ def _mine_lines(r: State, viewer: int) -> list[str]:
     return lines
 
 
-def _seat_lines(r: State, view: dict[str, Any], q: int, viewer: int) -> list[str]:
+def _seat_lines(r: State, view: PlayerView, q: int, viewer: int) -> list[str]:
     """Seat `q`'s goods, team and cards; the viewer's own hidden things too."""
     own = q == viewer
     who = f"you (player {q})" if own else f"player {q}"
@@ -262,23 +261,23 @@ def _seat_lines(r: State, view: dict[str, Any], q: int, viewer: int) -> list[str
             [f"sales {b.sales} + home crystals {b.crystals}", *tail],
         )
     # -- goods
-    home = f"home: {crystals_text(view['home'][q])}"
-    camp = f"campsite: {crystals_text(view['camp'][q])}"
+    home = f"home: {crystals_text(view.seats[q].home)}"
+    camp = f"campsite: {crystals_text(view.seats[q].camp)}"
     if r.config.speed:
         lines += [_ITEM + home, _ITEM + camp]
     elif own:
         lines += _fit(
             f"{_ITEM}{home}; relics: ",
-            _listed(_relic_names(view["home_relics"]) or ["none"]),
+            _listed(_relic_names(view.home_relics) or ["none"]),
         )
         lines += _fit(
             f"{_ITEM}{camp}; relics: ",
-            _listed(_relic_names(view["camp_relics"]) or ["none"]),
+            _listed(_relic_names(view.camp_relics) or ["none"]),
         )
     else:
-        lines.append(f"{_ITEM}{home}; {_face_down(view['home_relic_counts'][q])}")
-        lines.append(f"{_ITEM}{camp}; {_face_down(view['camp_relic_counts'][q])}")
-    flipped = _relic_names(_relic_pile(view["flipped"][q]))
+        lines.append(f"{_ITEM}{home}; {_face_down(view.seats[q].home_relic_count)}")
+        lines.append(f"{_ITEM}{camp}; {_face_down(view.seats[q].camp_relic_count)}")
+    flipped = _relic_names(_relic_pile(view.seats[q].flipped))
     if flipped or r.weapon_in_play[q]:
         pieces = _listed(flipped or ["none"])
         if r.weapon_in_play[q]:
@@ -286,26 +285,26 @@ def _seat_lines(r: State, view: dict[str, Any], q: int, viewer: int) -> list[str
         lines += _fit(f"{_ITEM}flipped this round: ", pieces)
     # -- the bid
     if not r.config.speed and r.level > 0 and phase not in _SETUP:
-        last = view["last_bid"][q]
+        last = list(view.seats[q].last_bid)
         lines.append(
             f"{_ITEM}last bid: {crystals_text(last)} (value {bid_value(last)})"
         )
     if phase == Phase.BID:
-        if own and (view["mover"] == q or r.bid_done[q]):
+        if own and (view.mover == q or r.bid_done[q]):
             done = "finished" if r.bid_done[q] else "in progress"
-            bid = view["my_bid"]
+            bid = list(view.my_bid)
             lines.append(
                 f"{_ITEM}your bid ({done}): {crystals_text(bid)} "
                 f"(value {bid_value(bid)})"
             )
-        elif view["committed"][q]:
+        elif view.seats[q].committed:
             lines.append(f"{_ITEM}bid: committed (hidden until all have bid)")
     # -- the team
-    team = [agent_text(q, c, r.config.rules_version) for c in view["team"][q]]
-    if phase == Phase.PICK and view["committed"][q]:
+    team = [agent_text(q, c, r.config.rules_version) for c in view.seats[q].team]
+    if phase == Phase.PICK and view.seats[q].committed:
         if own:
             team.append(
-                f"your pick, face down: {agent_text(q, view['pending'], r.config.rules_version)}"
+                f"your pick, face down: {agent_text(q, view.pending, r.config.rules_version)}"
             )
         else:
             team.append("committed: 1 agent face down")
@@ -315,54 +314,54 @@ def _seat_lines(r: State, view: dict[str, Any], q: int, viewer: int) -> list[str
     # -- cards
     lines += _fit(_ITEM, _listed(_card_counts(r, view, q), ";"))
     if own:
-        hand = [agent_text(q, c, r.config.rules_version) for c in view["hand"]] or [
-            "none"
-        ]
-        lines += _fit(f"{_ITEM}your hand ({len(view['hand'])}): ", _listed(hand, ";"))
+        hand = [agent_text(q, c, r.config.rules_version) for c in view.hand] or ["none"]
+        lines += _fit(f"{_ITEM}your hand ({len(view.hand)}): ", _listed(hand, ";"))
         if phase in _SETUP:  # the set-up choices are made from the decks
             decks = [
                 agent_text(q, c, r.config.rules_version)
                 for c in sorted(r.deck_t[q] + r.deck_f[q])
             ]
             lines += _fit(f"{_ITEM}your decks: ", _listed(decks or ["none"], ";"))
-        if view["squad_out"]:
-            out = [agent_text(q, c, r.config.rules_version) for c in view["squad_out"]]
+        if view.squad_out:
+            out = [agent_text(q, c, r.config.rules_version) for c in view.squad_out]
             lines += _fit(f"{_ITEM}left out of your squad: ", _listed(out, ";"))
-        if r.config.missions and view["mission"] != NONE:
+        if r.config.missions and view.mission != NONE:
             done = "you would complete it now" if mission_done(r, q) else "not met now"
             lines.append(
-                f"{_ITEM}your mission: {MISSION_NAMES[view['mission']]} at home "
+                f"{_ITEM}your mission: {MISSION_NAMES[view.mission]} at home "
                 f"(+{MISSION_VP} VP; {done})"
             )
     return lines
 
 
-def _status(r: State, view: dict[str, Any], q: int) -> list[str]:
+def _status(r: State, view: PlayerView, q: int) -> list[str]:
     """Combat, initiative and where `q` is in the action phase."""
     phase = Phase(r.phase)
     out = []
-    if view["mover"] == q and phase != Phase.GAME_OVER:
+    if view.mover == q and phase != Phase.GAME_OVER:
         out.append("to move")
     if phase == Phase.PICK:
         out.append(f"team speed so far {team_initiative(r, q)}")
     elif phase in _ACTING:
-        out.append(f"initiative {view['initiative'][q]}")
+        out.append(f"initiative {view.seats[q].initiative}")
         defence = defence_value(r, q)
         out.append("defence 0 (deserted)" if defence < 0 else f"defence {defence}")
-        if view["mover"] == q and phase in (Phase.ACTION, Phase.SELECT):
+        if view.mover == q and phase in (Phase.ACTION, Phase.SELECT):
             out.append(f"attack {attack_value(r, q)}")
-    if view["acted"][q]:
+    if view.seats[q].acted:
         out.append("has acted")
-    if view["deserted"][q]:
+    if view.seats[q].deserted:
         out.append("campsite deserted")
     return out or ["no team"]
 
 
-def _card_counts(r: State, view: dict[str, Any], q: int) -> list[str]:
+def _card_counts(r: State, view: PlayerView, q: int) -> list[str]:
     """Hand, deck and discard sizes (others' decks are secret during set-up)."""
-    in_hand = view["hand_sizes"][q] - (r.phase == Phase.PICK and view["committed"][q])
+    in_hand = view.seats[q].hand_size - (
+        r.phase == Phase.PICK and view.seats[q].committed
+    )
     out = [f"hand {in_hand}"]
-    decks = view["deck_sizes"][q]
+    decks = view.seats[q].deck_sizes
     if r.config.speed:  # the whole company is in the hand
         pass
     elif decks is None:
@@ -370,24 +369,24 @@ def _card_counts(r: State, view: dict[str, Any], q: int) -> list[str]:
     else:
         out.append(f"transporter deck {decks[0]}, fighter deck {decks[1]}")
     discard = [
-        cards_of(r.config.rules_version)[q][c].name for c in view["agent_discard"][q]
+        cards_of(r.config.rules_version)[q][c].name for c in view.seats[q].agent_discard
     ]
     if discard:
         out.append(f"discards: {' '.join(discard)}")
     return out
 
 
-def _choice_lines(r: State, view: dict[str, Any], viewer: int) -> list[str]:
+def _choice_lines(r: State, view: PlayerView, viewer: int) -> list[str]:
     """What the decision at hand is about: public facts for all, the hidden
     ones (relics drawn, a Spy's look, relic types being loaded) for the mover."""
     phase = Phase(r.phase)
-    p = view["mover"]
+    p = view.mover
     mine = p == viewer
     who = "you" if mine else f"player {p}"
     out: list[str] = []
     if phase == Phase.KEEP:
         if mine:
-            a, b = (RELICS[t].name for t in view["keep_options"])
+            a, b = (RELICS[t].name for t in view.keep_options)
             out.append(f"keep one: [0] {a} or [1] {b}; the other is discarded face up")
         else:
             out.append(f"{who} keeps one of two relics drawn (unseen by you)")
@@ -398,7 +397,7 @@ def _choice_lines(r: State, view: dict[str, Any], viewer: int) -> list[str]:
     elif phase == Phase.SPY_TAKE:
         target = _who(r.spy_target, viewer)
         if mine:
-            seen = _listed(_relic_names(view["spy_sees"]))
+            seen = _listed(_relic_names(view.spy_sees))
             head = f"Your choice: the Spy sees at {target}'s campsite: "
             return [*_fit(head, seen), f"{_ITEM}take one of them to your campsite"]
         out.append(f"{who}'s Spy looks at {target}'s campsite relics and takes one")
@@ -420,14 +419,14 @@ def _choice_lines(r: State, view: dict[str, Any], viewer: int) -> list[str]:
         out.append(f"{who} {verb} {r.draws_left} more, choosing the deck each time")
     elif phase == Phase.SQUAD and mine:
         stars = [0, 0, 0]
-        for c in view["squad_out"]:
+        for c in view.squad_out:
             stars[CARDS[viewer][c].stars - 1] += 1
         need = ", ".join(
             f"{SQUAD_DISCARDS_PER_STAR - n} of {s + 1}*" for s, n in enumerate(stars)
         )
         out.append(f"leave out {need} more")
     elif phase == Phase.HAND and mine:
-        out.append(f"choose {9 - len(view['hand'])} more agents for your hand")
+        out.append(f"choose {9 - len(view.hand)} more agents for your hand")
     if not out:
         return []
     head = "Your choice: " if mine else "Now: "
@@ -436,12 +435,12 @@ def _choice_lines(r: State, view: dict[str, Any], viewer: int) -> list[str]:
     ]
 
 
-def _select_lines(r: State, view: dict[str, Any], viewer: int) -> list[str]:
+def _select_lines(r: State, view: PlayerView, viewer: int) -> list[str]:
     """The goods chosen so far, the capacity and what still fits. Which of
     their own relics a loading player chose is for that player alone."""
-    p = view["mover"]
+    p = view.mover
     mine = p == viewer
-    raid = r.act_kind == ACT_RAID
+    raid = r.act_kind == ActKind.RAID
     source = f"{_who(r.act_target, viewer)}'s campsite" if raid else "the campsite"
     relics = sum(r.sel_relics) + r.sel_random
     chosen = crystals_text(r.sel)

@@ -28,7 +28,7 @@ from scavenger_env.krysis.engine import (
     same_state,
 )
 from scavenger_env.krysis.engine import actions as A
-from scavenger_env.krysis.engine.data import CARDS, TRANSPORTER
+from scavenger_env.krysis.engine.data import CARDS, AgentKind
 
 # card ids by name
 T1, T2, T3, T4, T5, T6, T7, T8, T9 = range(9)
@@ -123,8 +123,8 @@ def give_cards(s: State, seat: int, wanted: list[int]) -> None:
     hand = sorted(wanted + rest[: max(0, size - len(wanted))])
     others = [c for c in pool if c not in hand]
     s.hand[seat] = hand
-    s.deck_t[seat] = [c for c in others if CARDS[seat][c].kind == TRANSPORTER]
-    s.deck_f[seat] = [c for c in others if CARDS[seat][c].kind != TRANSPORTER]
+    s.deck_t[seat] = [c for c in others if CARDS[seat][c].kind == AgentKind.TRANSPORTER]
+    s.deck_f[seat] = [c for c in others if CARDS[seat][c].kind != AgentKind.TRANSPORTER]
 
 
 def draft_squads(s: State, keep: dict[int, list[int]]) -> None:

@@ -75,7 +75,7 @@ from scavenger_env.krysis.engine.data import (
     OVERTIME_MIXES,
     SPEED_HAND,
     START_GOODS,
-    TRANSPORTER,
+    AgentKind,
 )
 from scavenger_env.krysis.engine.queries import attack_value, defence_value
 from scavenger_env.krysis.engine.scoring import relic_sets_vp
@@ -142,10 +142,10 @@ def test_three_cards_from_each_deck() -> None:
         s = new_game(KrysisConfig(num_players=3), seed)
         for p in range(3):
             kinds = [CARDS[p][c].kind for c in s.hand[p]]
-            assert kinds.count(TRANSPORTER) == 3 and len(kinds) == 6
+            assert kinds.count(AgentKind.TRANSPORTER) == 3 and len(kinds) == 6
             assert len(s.deck_t[p]) == 6 and len(s.deck_f[p]) == 6
-            assert all(CARDS[p][c].kind == TRANSPORTER for c in s.deck_t[p])
-            assert all(CARDS[p][c].kind != TRANSPORTER for c in s.deck_f[p])
+            assert all(CARDS[p][c].kind == AgentKind.TRANSPORTER for c in s.deck_t[p])
+            assert all(CARDS[p][c].kind != AgentKind.TRANSPORTER for c in s.deck_f[p])
 
 
 def test_one_relic_face_down_in_each_campsite() -> None:
@@ -158,8 +158,8 @@ def test_one_relic_face_down_in_each_campsite() -> None:
     assert relic_total(s) == [4] * 6
     for p in range(3):
         view = player_view(s, p)
-        assert view["camp_relics"] == s.camp_relics[p]  # its owner sees the type
-        assert view["camp_relic_counts"] == [1, 1, 1]  # the others see a card
+        assert view.camp_relics == tuple(s.camp_relics[p])  # its owner sees the type
+        assert [seat.camp_relic_count for seat in view.seats] == [1, 1, 1]  # a card
     # another seat's type is not in what seat 0 may know: it is dealt in a fixed
     # order whatever it really is
     s2 = s.clone()
@@ -181,7 +181,7 @@ def test_missions_are_dealt_one_each_and_secret() -> None:
         assert len(set(s.mission)) == 3 and set(s.mission) <= {0, 1, 2, 3}
         seen.update(s.mission)
         for p in range(3):
-            assert player_view(s, p)["mission"] == s.mission[p]
+            assert player_view(s, p).mission == s.mission[p]
     assert seen == {0, 1, 2, 3}
     assert new_game(KrysisConfig(num_players=3), 0).mission == [NONE] * 3
 
@@ -291,8 +291,8 @@ def test_bid_is_hidden_until_all_have_bid() -> None:
             assert redact(low, q).bid == redact(high, q).bid
             assert low.turns == high.turns  # as many decisions, whatever the bid
         assert (
-            player_view(high, bidder)["my_bid"][: high.bid_step or 3]
-            == ([1, 2, 3][: high.bid_step or 3])
+            player_view(high, bidder).my_bid[: high.bid_step or 3]
+            == (1, 2, 3)[: high.bid_step or 3]
         )
     assert high.home[bidder] == [1, 2, 3]  # nothing is paid before the reveal
 
@@ -359,13 +359,13 @@ def test_card_symbol_draws_two_keeps_one() -> None:
     do(s, place(3))
     assert s.phase == Phase.KEEP and s.mover == p
     assert s.keep_options == [WAGON_R, PLUS1]
-    assert player_view(s, p)["keep_options"] == [WAGON_R, PLUS1]
-    assert player_view(s, other)["keep_options"] == []  # drawn, not shown
+    assert player_view(s, p).keep_options == (WAGON_R, PLUS1)
+    assert player_view(s, other).keep_options == ()  # drawn, not shown
     do(s, A.KEEP + 1)
     relics[PLUS1] += 1
     assert s.camp_relics[p] == relics
     assert s.relic_discard == [WAGON_R]  # face up
-    assert player_view(s, other)["relic_discard"] == [WAGON_R]
+    assert player_view(s, other).relic_discard == (WAGON_R,)
     assert s.keep_options == [] and s.mover == other
     assert relic_total(s) == [4] * 6
 
@@ -1160,7 +1160,7 @@ def test_speed_set_up() -> None:
     for p in range(2):
         assert s.hand[p] == list(SPEED_HAND)
         kinds = [CARDS[p][c].kind for c in s.hand[p]]
-        assert kinds.count(TRANSPORTER) == 7 and len(kinds) == 11
+        assert kinds.count(AgentKind.TRANSPORTER) == 7 and len(kinds) == 11
         assert all(CARDS[p][c].multiplier == 0 for c in s.hand[p])
     assert s.phase == Phase.PICK and s.relic_deck == []
 

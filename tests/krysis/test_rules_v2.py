@@ -41,19 +41,14 @@ from scavenger_env.krysis.engine import (
 from scavenger_env.krysis.engine import actions as A
 from scavenger_env.krysis.engine.config import RULES_VERSIONS
 from scavenger_env.krysis.engine.data import (
-    ALCHEMIST as ALCHEMY_ABILITY,
-)
-from scavenger_env.krysis.engine.data import (
     CARDS_BY_VERSION,
     DEFAULT,
     DESIGNED,
     NUM_REGULAR,
+    Ability,
 )
-from scavenger_env.krysis.engine.data import (
-    SPY as SPY_ABILITY,
-)
-from scavenger_env.krysis.engine.describe import describe_action
 from scavenger_env.krysis.engine.flow import bid_digits
+from scavenger_env.krysis.engine.rules import describe_action
 from scavenger_env.krysis.observation import encode
 
 
@@ -174,7 +169,7 @@ def test_three_special_agents_identical_for_all_and_three_unique() -> None:
         assert all(a.special for a in own)
         assert {a.provenance for a in own} == {DESIGNED}
         assert {v2[company][c].provenance for c in specials[:3]} == {DEFAULT}
-        assert own[0].ability == SPY_ABILITY and own[1].ability == ALCHEMY_ABILITY
+        assert own[0].ability == Ability.SPY and own[1].ability == Ability.ALCHEMIST
     # rules 1 keeps its five shared cards
     assert len({v1[company][NUM_REGULAR + 3] for company in range(4)}) == 1
 

@@ -55,21 +55,10 @@ from scavenger_env.krysis.engine.data import (
     ABILITY_NAMES,
     CARDS,
     COMPANY_SPECIALS,
-    DEFENSE,
-    EMINENT_MINER,
     RELICS,
     SHARED_SPECIALS,
-    TRANSPORT,
-    WEAPON,
-)
-from scavenger_env.krysis.engine.data import (
-    ALCHEMIST as ALCHEMY_ABILITY,
-)
-from scavenger_env.krysis.engine.data import (
-    SPY as SPY_ABILITY,
-)
-from scavenger_env.krysis.engine.data import (
-    THIEF as THIEF_ABILITY,
+    Ability,
+    RelicKind,
 )
 from scavenger_env.krysis.engine.queries import attack_value, defence_value
 
@@ -83,11 +72,11 @@ def test_the_special_cards() -> None:
     ... For each player, there are 3 identical special agents and 3 unique ones."
     -- here the five abilities the rulebook lists, on the default cards."""
     assert [a.ability for a in SHARED_SPECIALS] == [
-        DEFENSE,
-        EMINENT_MINER,
-        THIEF_ABILITY,
-        SPY_ABILITY,
-        ALCHEMY_ABILITY,
+        Ability.DEFENSE,
+        Ability.EMINENT_MINER,
+        Ability.THIEF,
+        Ability.SPY,
+        Ability.ALCHEMIST,
     ]
     assert ABILITY_NAMES[1:] == (
         "Defense",
@@ -140,7 +129,7 @@ def test_defense_is_exactly_its_bonus(attackers: list[int], legal: bool) -> None
 def test_bodyguard_defense_three(attackers: list[int], legal: bool) -> None:
     """Rulebook: "Defense: Defense points are added to the combat value" -- the
     third company's own card, Bodyguard (combat 3, Defense +3): 6 in defence."""
-    assert CARDS[2][OWN_SPECIAL].ability == DEFENSE
+    assert CARDS[2][OWN_SPECIAL].ability == Ability.DEFENSE
     # seat 0 (speed 9 or 8) attacks first; seat 2 (speed 4) has not acted yet
     s = advanced({0: attackers, 1: [T6, T7, T3], 2: [OWN_SPECIAL, T6, T7]})
     to_action(s, 0)
@@ -186,7 +175,7 @@ def test_thief_takes_only_what_is_there() -> None:
 def test_master_thief_steals_a_red() -> None:
     """Rulebook: "Thief: the active player may steal the shown crystals" -- the
     first company's own card shows 1 red."""
-    assert CARDS[0][OWN_SPECIAL].ability == THIEF_ABILITY
+    assert CARDS[0][OWN_SPECIAL].ability == Ability.THIEF
     s = advanced(
         {0: [OWN_SPECIAL, T1, T2], 1: [F4, F3, T7]},
         camps={0: [0, 0, 0], 1: [2, 2, 2]},
@@ -214,8 +203,8 @@ def test_spy_looks_and_takes_one_relic_of_his_choice() -> None:
     assert legal_actions(s) == [A.SPY_TARGET + 1]
     do(s, A.SPY_TARGET + 1)
     assert s.phase == Phase.SPY_TAKE
-    assert player_view(s, 0)["spy_sees"] == [1, 0, 0, 0, 1, 0]  # he looks
-    assert player_view(s, 1)["spy_sees"] == []
+    assert player_view(s, 0).spy_sees == (1, 0, 0, 0, 1, 0)  # he looks
+    assert player_view(s, 1).spy_sees == ()
     assert legal_actions(s) == [A.SPY_TAKE + PLUS1, A.SPY_TAKE + BARROW_B]
     assert_illegal(s, A.SPY_TAKE + WAGON_R, "relic")
     do(s, A.SPY_TAKE + BARROW_B)  # his choice, not a random one
@@ -422,7 +411,9 @@ def test_relic_types() -> None:
     team (for both attacking and defending). Transport cards will increase the
     loading capacity of the team by the number and types of the crystals shown on
     the card." -- six types (default), four copies each: 24 relic cards."""
-    assert [r.kind for r in RELICS] == [WEAPON] * 3 + [TRANSPORT] * 3
+    assert [r.kind for r in RELICS] == [RelicKind.WEAPON] * 3 + [
+        RelicKind.TRANSPORT
+    ] * 3
     assert [r.combat for r in RELICS] == [1, 2, 3, 0, 0, 0]
     assert [r.capacity for r in RELICS] == [
         (0, 0, 0),

@@ -10,19 +10,20 @@ True
 
 from .actions import NUM_ACTIONS
 from .config import RULES_VERSION, ConfigError, KrysisConfig
-from .describe import describe_action
 from .digest import game_digest, state_digest
 from .rules import (
     IllegalActionError,
     apply_action,
     apply_legal_action,
+    decision,
+    describe_action,
     explain_illegal,
     legal_actions,
 )
 from .scoring import ScoreBreakdown, final_scores, score_breakdown, winners
 from .setup import new_game
 from .state import ACTION_PHASES, Phase, State, same_state
-from .view import determinize, player_view, redact
+from .view import PlayerView, PublicSeat, determinize, player_view, redact
 
 __all__ = [
     "ACTION_PHASES",
@@ -32,10 +33,13 @@ __all__ = [
     "IllegalActionError",
     "KrysisConfig",
     "Phase",
+    "PlayerView",
+    "PublicSeat",
     "ScoreBreakdown",
     "State",
     "apply_action",
     "apply_legal_action",
+    "decision",
     "describe_action",
     "determinize",
     "explain_illegal",

@@ -19,6 +19,7 @@ a component comes from these tables.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Final
 
 RULEBOOK = "rulebook"
@@ -28,9 +29,15 @@ DESIGNED = "designed"
 
 # --- Crystals -----------------------------------------------------------------
 
-RED: Final = 0
-BLUE: Final = 1
-WHITE: Final = 2
+
+class Colour(IntEnum):
+    """A crystal's colour; crystals are counted `[red, blue, white]`."""
+
+    RED = 0
+    BLUE = 1
+    WHITE = 2
+
+
 NUM_COLOURS: Final = 3
 COLOUR_NAMES: Final = ("red", "blue", "white")
 COLOUR_LETTERS: Final = ("R", "B", "W")
@@ -61,16 +68,26 @@ OVERTIME_MIXES: Final = (
 
 # --- Agents -------------------------------------------------------------------
 
-TRANSPORTER: Final = 0
-FIGHTER: Final = 1
 
-# special abilities (advanced game)
-NO_ABILITY: Final = 0
-DEFENSE: Final = 1
-THIEF: Final = 2
-SPY: Final = 3
-EMINENT_MINER: Final = 4
-ALCHEMIST: Final = 5
+class AgentKind(IntEnum):
+    """An agent card's deck: "9 transporter agent cards ... 9 fighter agent
+    cards"."""
+
+    TRANSPORTER = 0
+    FIGHTER = 1
+
+
+class Ability(IntEnum):
+    """A special agent's ability (advanced game); NONE for a regular agent."""
+
+    NONE = 0
+    DEFENSE = 1
+    THIEF = 2
+    SPY = 3
+    EMINENT_MINER = 4
+    ALCHEMIST = 5
+
+
 ABILITY_NAMES: Final = ("", "Defense", "Thief", "Spy", "Eminent miner", "Alchemist")
 
 
@@ -81,15 +98,15 @@ class Agent:
     owner's campsite ("For agents that have a crystal multiplier icon...")."""
 
     name: str
-    kind: int  # TRANSPORTER or FIGHTER
+    kind: AgentKind
     speed: int
     multiplier: int  # 0: a fixed speed
-    multiplier_colour: int
+    multiplier_colour: Colour
     #: loading capacity icons (transporters): slots of red, blue, white
     capacity: tuple[int, int, int]
     combat: int
     stars: int
-    ability: int = NO_ABILITY
+    ability: Ability = Ability.NONE
     #: the ability's numbers: Defense bonus; Thief / Eminent miner crystals
     #: (red, blue, white) and, for the Eminent miner, relic cards as a 4th value
     amount: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -97,17 +114,18 @@ class Agent:
 
     @property
     def special(self) -> bool:
-        return self.ability != NO_ABILITY
+        return self.ability != Ability.NONE
 
 
 def _t(name: str, speed: int, cap: tuple[int, int, int], stars: int,
-       mult: int = 0, colour: int = 0) -> Agent:  # fmt: skip
-    return Agent(name, TRANSPORTER, speed, mult, colour, cap, 0, stars)
+       mult: int = 0, colour: Colour = Colour.RED) -> Agent:  # fmt: skip
+    return Agent(name, AgentKind.TRANSPORTER, speed, mult, colour, cap, 0, stars)
 
 
 def _f(name: str, speed: int, combat: int, stars: int,
-       mult: int = 0, colour: int = 0) -> Agent:  # fmt: skip
-    return Agent(name, FIGHTER, speed, mult, colour, (0, 0, 0), combat, stars)
+       mult: int = 0, colour: Colour = Colour.RED) -> Agent:  # fmt: skip
+    return Agent(name, AgentKind.FIGHTER, speed, mult, colour, (0, 0, 0), combat,
+                 stars)  # fmt: skip
 
 
 #: The 18 agents every company has ("9 transporter agent cards ... 9 fighter
@@ -122,17 +140,17 @@ AGENTS: tuple[Agent, ...] = (
     _t("T5", 3, (1, 0, 0), 2),
     _t("T6", 2, (1, 0, 1), 2),
     _t("T7", 1, (1, 1, 0), 3),
-    _t("T8", 0, (0, 1, 1), 3, mult=1, colour=WHITE),
-    _t("T9", 0, (1, 0, 0), 3, mult=1, colour=BLUE),
+    _t("T8", 0, (0, 1, 1), 3, mult=1, colour=Colour.WHITE),
+    _t("T9", 0, (1, 0, 0), 3, mult=1, colour=Colour.BLUE),
     _f("F1", 4, 1, 1),
     _f("F2", 3, 2, 1),
     _f("F3", 2, 3, 2),
     _f("F4", 1, 4, 3),
-    _f("F5", 0, 1, 1, mult=1, colour=WHITE),
-    _f("F6", 0, 2, 2, mult=1, colour=WHITE),
-    _f("F7", 0, 1, 2, mult=2, colour=BLUE),
-    _f("F8", 0, 2, 3, mult=2, colour=BLUE),
-    _f("F9", 0, 2, 3, mult=3, colour=RED),
+    _f("F5", 0, 1, 1, mult=1, colour=Colour.WHITE),
+    _f("F6", 0, 2, 2, mult=1, colour=Colour.WHITE),
+    _f("F7", 0, 1, 2, mult=2, colour=Colour.BLUE),
+    _f("F8", 0, 2, 3, mult=2, colour=Colour.BLUE),
+    _f("F9", 0, 2, 3, mult=3, colour=Colour.RED),
 )
 NUM_REGULAR: Final = 18
 #: Speed Krysis hands: "the company's 7 transporters and 4 fighters that have no
@@ -140,12 +158,12 @@ NUM_REGULAR: Final = 18
 SPEED_HAND: Final = (0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12)
 
 
-def _special(name: str, kind: int, speed: int, cap: tuple[int, int, int],
-             combat: int, stars: int, ability: int,
+def _special(name: str, kind: AgentKind, speed: int, cap: tuple[int, int, int],
+             combat: int, stars: int, ability: Ability,
              amount: tuple[int, int, int, int], provenance: str = DEFAULT,
              ) -> Agent:  # fmt: skip
-    return Agent(name, kind, speed, 0, 0, cap, combat, stars, ability, amount,
-                 provenance)  # fmt: skip
+    return Agent(name, kind, speed, 0, Colour.RED, cap, combat, stars, ability,
+                 amount, provenance)  # fmt: skip
 
 
 #: Rules 1's special agents, 6 per company: cards 0-4 the same for every company,
@@ -154,40 +172,78 @@ def _special(name: str, kind: int, speed: int, cap: tuple[int, int, int],
 #: abilities are the rulebook's five; which card has which, and every number, is
 #: not published (default).
 SHARED_SPECIALS: tuple[Agent, ...] = (
-    _special("Guard", FIGHTER, 2, (0, 0, 0), 2, 1, DEFENSE, (2, 0, 0, 0)),
     _special(
-        "Eminent miner", TRANSPORTER, 2, (0, 0, 1), 0, 1, EMINENT_MINER, (0, 1, 0, 0)
+        "Guard", AgentKind.FIGHTER, 2, (0, 0, 0), 2, 1, Ability.DEFENSE, (2, 0, 0, 0)
     ),
-    _special("Thief", TRANSPORTER, 3, (0, 0, 1), 0, 2, THIEF, (0, 1, 0, 0)),
-    _special("Spy", FIGHTER, 3, (0, 0, 0), 1, 2, SPY, (0, 0, 0, 0)),
-    _special("Alchemist", TRANSPORTER, 2, (0, 1, 0), 0, 3, ALCHEMIST, (0, 0, 0, 0)),
+    _special(
+        "Eminent miner",
+        AgentKind.TRANSPORTER,
+        2,
+        (0, 0, 1),
+        0,
+        1,
+        Ability.EMINENT_MINER,
+        (0, 1, 0, 0),
+    ),
+    _special(
+        "Thief", AgentKind.TRANSPORTER, 3, (0, 0, 1), 0, 2, Ability.THIEF, (0, 1, 0, 0)
+    ),
+    _special("Spy", AgentKind.FIGHTER, 3, (0, 0, 0), 1, 2, Ability.SPY, (0, 0, 0, 0)),
+    _special(
+        "Alchemist",
+        AgentKind.TRANSPORTER,
+        2,
+        (0, 1, 0),
+        0,
+        3,
+        Ability.ALCHEMIST,
+        (0, 0, 0, 0),
+    ),
 )
 #: each company's sixth special agent: one of the five abilities with bigger
 #: numbers (the research's suggestion; designed)
 COMPANY_SPECIALS: tuple[Agent, ...] = (
     _special(
-        "Master thief", TRANSPORTER, 3, (0, 0, 1), 0, 3, THIEF, (1, 0, 0, 0), DESIGNED
+        "Master thief",
+        AgentKind.TRANSPORTER,
+        3,
+        (0, 0, 1),
+        0,
+        3,
+        Ability.THIEF,
+        (1, 0, 0, 0),
+        DESIGNED,
     ),
     _special(
         "Prospector",
-        TRANSPORTER,
+        AgentKind.TRANSPORTER,
         2,
         (0, 1, 0),
         0,
         3,
-        EMINENT_MINER,
+        Ability.EMINENT_MINER,
         (0, 0, 0, 1),
         DESIGNED,
     ),
-    _special("Bodyguard", FIGHTER, 1, (0, 0, 0), 3, 3, DEFENSE, (3, 0, 0, 0), DESIGNED),
+    _special(
+        "Bodyguard",
+        AgentKind.FIGHTER,
+        1,
+        (0, 0, 0),
+        3,
+        3,
+        Ability.DEFENSE,
+        (3, 0, 0, 0),
+        DESIGNED,
+    ),
     _special(
         "Rich vein",
-        TRANSPORTER,
+        AgentKind.TRANSPORTER,
         1,
         (0, 1, 1),
         0,
         3,
-        EMINENT_MINER,
+        Ability.EMINENT_MINER,
         (1, 0, 0, 0),
         DESIGNED,
     ),
@@ -209,60 +265,100 @@ SHARED_SPECIALS_V2: tuple[Agent, ...] = SHARED_SPECIALS[:3]
 #: each company's 3 unique special agents (card ids 21, 22, 23; designed)
 UNIQUE_SPECIALS_V2: tuple[tuple[Agent, ...], ...] = (
     (  # Aion
-        _special("Aion spy", FIGHTER, 3, (0, 0, 0), 1, 2, SPY, (0,) * 4, DESIGNED),
+        _special(
+            "Aion spy",
+            AgentKind.FIGHTER,
+            3,
+            (0, 0, 0),
+            1,
+            2,
+            Ability.SPY,
+            (0,) * 4,
+            DESIGNED,
+        ),
         _special(
             "Aion alchemist",
-            TRANSPORTER,
+            AgentKind.TRANSPORTER,
             2,
             (0, 1, 0),
             0,
             3,
-            ALCHEMIST,
+            Ability.ALCHEMIST,
             (0,) * 4,
             DESIGNED,
         ),
         COMPANY_SPECIALS[0],  # Master thief
     ),
     (  # Ruby & Co.
-        _special("Ruby spy", FIGHTER, 2, (0, 0, 0), 2, 2, SPY, (0,) * 4, DESIGNED),
+        _special(
+            "Ruby spy",
+            AgentKind.FIGHTER,
+            2,
+            (0, 0, 0),
+            2,
+            2,
+            Ability.SPY,
+            (0,) * 4,
+            DESIGNED,
+        ),
         _special(
             "Ruby alchemist",
-            TRANSPORTER,
+            AgentKind.TRANSPORTER,
             3,
             (0, 0, 1),
             0,
             3,
-            ALCHEMIST,
+            Ability.ALCHEMIST,
             (0,) * 4,
             DESIGNED,
         ),
         COMPANY_SPECIALS[1],  # Prospector
     ),
     (  # Gemcorp
-        _special("Gem spy", FIGHTER, 4, (0, 0, 0), 0, 2, SPY, (0,) * 4, DESIGNED),
+        _special(
+            "Gem spy",
+            AgentKind.FIGHTER,
+            4,
+            (0, 0, 0),
+            0,
+            2,
+            Ability.SPY,
+            (0,) * 4,
+            DESIGNED,
+        ),
         _special(
             "Gem alchemist",
-            TRANSPORTER,
+            AgentKind.TRANSPORTER,
             1,
             (1, 0, 0),
             0,
             3,
-            ALCHEMIST,
+            Ability.ALCHEMIST,
             (0,) * 4,
             DESIGNED,
         ),
         COMPANY_SPECIALS[2],  # Bodyguard
     ),
     (  # Deepdelve
-        _special("Deep spy", FIGHTER, 1, (0, 0, 0), 3, 2, SPY, (0,) * 4, DESIGNED),
+        _special(
+            "Deep spy",
+            AgentKind.FIGHTER,
+            1,
+            (0, 0, 0),
+            3,
+            2,
+            Ability.SPY,
+            (0,) * 4,
+            DESIGNED,
+        ),
         _special(
             "Deep alchemist",
-            TRANSPORTER,
+            AgentKind.TRANSPORTER,
             2,
             (0, 0, 2),
             0,
             3,
-            ALCHEMIST,
+            Ability.ALCHEMIST,
             (0,) * 4,
             DESIGNED,
         ),
@@ -319,8 +415,12 @@ def cards_of(rules_version: int) -> tuple[tuple[Agent, ...], ...]:
 
 # --- Relic cards --------------------------------------------------------------
 
-WEAPON: Final = 0
-TRANSPORT: Final = 1
+
+class RelicKind(IntEnum):
+    """A relic card's kind: "weapon" and "transport" (rulebook)."""
+
+    WEAPON = 0
+    TRANSPORT = 1
 
 
 @dataclass(frozen=True)
@@ -329,7 +429,7 @@ class Relic:
     transport adds loading `capacity` (red, blue, white slots)."""
 
     name: str
-    kind: int
+    kind: RelicKind
     combat: int
     capacity: tuple[int, int, int]
     provenance: str = DEFAULT
@@ -338,12 +438,12 @@ class Relic:
 #: 24 relic cards of two kinds, "weapon" and "transport" (rulebook); the six
 #: types and their numbers are not published (default).
 RELICS: tuple[Relic, ...] = (
-    Relic("Blaster +1", WEAPON, 1, (0, 0, 0)),
-    Relic("Cannon +2", WEAPON, 2, (0, 0, 0)),
-    Relic("Mortar +3", WEAPON, 3, (0, 0, 0)),
-    Relic("Cart WW", TRANSPORT, 0, (0, 0, 2)),
-    Relic("Barrow B", TRANSPORT, 0, (0, 1, 0)),
-    Relic("Wagon R", TRANSPORT, 0, (1, 0, 0)),
+    Relic("Blaster +1", RelicKind.WEAPON, 1, (0, 0, 0)),
+    Relic("Cannon +2", RelicKind.WEAPON, 2, (0, 0, 0)),
+    Relic("Mortar +3", RelicKind.WEAPON, 3, (0, 0, 0)),
+    Relic("Cart WW", RelicKind.TRANSPORT, 0, (0, 0, 2)),
+    Relic("Barrow B", RelicKind.TRANSPORT, 0, (0, 1, 0)),
+    Relic("Wagon R", RelicKind.TRANSPORT, 0, (1, 0, 0)),
 )
 NUM_RELIC_TYPES: Final = 6
 RELIC_COPIES: Final = 4
@@ -365,6 +465,12 @@ CHAMBERS: Final = 4
 #: placed on spaces I. to III., in a 2 player game they are placed on space I.
 #: and space III." (index 0 is space I)
 START_SPACES: Final = ((0, 2), (0, 1, 2), (0, 1, 2, 3))
+
+
+def crystals_text(crystals: list[int] | tuple[int, ...]) -> str:
+    """ "2R 1W" (or "nothing")."""
+    parts = [f"{n}{c}" for n, c in zip(crystals, COLOUR_LETTERS, strict=False) if n]
+    return " ".join(parts) if parts else "nothing"
 
 
 @dataclass(frozen=True)

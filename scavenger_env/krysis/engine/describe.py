@@ -1,4 +1,5 @@
-"""Actions in plain words, as a viewer may read them.
+"""Actions in plain words, as a viewer may read them: one function per phase,
+which the phase table (`rules.PHASE_RULES`) names; `rules.describe_action` asks it.
 
 A commitment (a bid crystal, a team pick, a squad discard, a hand choice), a kept
 relic, a relic loaded or taken by a Spy, and a drawn agent are words only for
@@ -10,16 +11,20 @@ from __future__ import annotations
 from . import actions as A
 from .config import RULES_VERSION
 from .data import (
+    ABILITY_NAMES,
     COLOUR_NAMES,
     MAX_OPTIONS,
     MINE,
     OVERTIME_MIXES,
     RELICS,
+    Ability,
+    AgentKind,
     cards_of,
+    crystals_text,
 )
-from .flow import BID_BASE, crystals_text
+from .flow import BID_BASE
 from .queries import card
-from .state import Phase, State
+from .state import State
 
 _KINDS = (
     (A.PLACE, "a bid"),
@@ -49,54 +54,68 @@ def action_kind(action: int) -> str:
     return "an unknown action"
 
 
-def describe_action(state: State, action: int, viewer: int | None = None) -> str:
-    """`action` for the mover now, in words as `viewer` may read them (None: all)."""
+def describe_bid(state: State, action: int, own: bool) -> str:
+    """A bid's digit or count (words only for the bidder)."""
+    if not own:
+        return "bid in secret"
     p = state.mover
-    own = viewer is None or viewer == p
-    phase = state.phase
-    if phase == Phase.BID:
-        if not own:
-            return "bid in secret"
-        colour = COLOUR_NAMES[state.bid_step]
-        if state.config.rules_version >= 2 and state.bid_digits:
-            unit = BID_BASE**state.bid_digits
-            low = state.bid[p][state.bid_step] + (action - A.BID) * unit
-            high = min(low + unit - 1, state.home[p][state.bid_step])
-            return f"bid {low} to {high} {colour} crystals (the exact count next)"
-        if action == A.BID_ALL:
-            return f"bid all {state.home[p][state.bid_step]} {colour} crystals"
-        k = action - A.BID + state.bid[p][state.bid_step]
-        return f"bid {k} {colour} crystal" + ("s" if k != 1 else "")
-    if phase == Phase.PLACE:
-        chamber, option = divmod(action - A.PLACE, MAX_OPTIONS)
-        goods = MINE[state.level - 1][chamber][option]
-        return f"move to chamber {chamber + 1} of level {state.level} ({goods.text()})"
-    if phase == Phase.KEEP:
-        i = action - A.KEEP
-        if not own:
-            return "keep one of two relics"
-        kept, other = state.keep_options[i], state.keep_options[1 - i]
-        return f"keep {RELICS[kept].name}, discard {RELICS[other].name}"
-    if phase in (Phase.PICK, Phase.SQUAD, Phase.HAND):
-        verb = {
-            Phase.PICK: "play",
-            Phase.SQUAD: "leave out",
-            Phase.HAND: "take into the hand",
-        }[Phase(phase)]
-        if not own:
-            return f"{verb} a hidden agent"
-        return f"{verb} {agent_text(p, action - A.CARD, state.config.rules_version)}"
-    if phase == Phase.SPECIAL_TIMING and state.config.rules_version >= 2:
-        name = card(state, p, state.specials_undecided[0]).name
-        if action == A.SPECIAL_FIRST:
-            return f"the {name} acts before the action"
-        return f"the {name} acts after the action"
-    if phase == Phase.SPECIAL_TIMING:
-        return (
-            "special agents act first"
-            if action == A.SPECIAL_FIRST
-            else "special agents act after the action"
-        )
+    colour = COLOUR_NAMES[state.bid_step]
+    if state.config.rules_version >= 2 and state.bid_digits:
+        unit = BID_BASE**state.bid_digits
+        low = state.bid[p][state.bid_step] + (action - A.BID) * unit
+        high = min(low + unit - 1, state.home[p][state.bid_step])
+        return f"bid {low} to {high} {colour} crystals (the exact count next)"
+    if action == A.BID_ALL:
+        return f"bid all {state.home[p][state.bid_step]} {colour} crystals"
+    k = action - A.BID + state.bid[p][state.bid_step]
+    return f"bid {k} {colour} crystal" + ("s" if k != 1 else "")
+
+
+def describe_place(state: State, action: int, own: bool) -> str:
+    chamber, option = divmod(action - A.PLACE, MAX_OPTIONS)
+    goods = MINE[state.level - 1][chamber][option]
+    return f"move to chamber {chamber + 1} of level {state.level} ({goods.text()})"
+
+
+def describe_keep(state: State, action: int, own: bool) -> str:
+    if not own:
+        return "keep one of two relics"
+    i = action - A.KEEP
+    kept, other = state.keep_options[i], state.keep_options[1 - i]
+    return f"keep {RELICS[kept].name}, discard {RELICS[other].name}"
+
+
+def _agent_choice(state: State, action: int, own: bool, verb: str) -> str:
+    if not own:
+        return f"{verb} a hidden agent"
+    rules = state.config.rules_version
+    return f"{verb} {agent_text(state.mover, action - A.CARD, rules)}"
+
+
+def describe_pick(state: State, action: int, own: bool) -> str:
+    return _agent_choice(state, action, own, "play")
+
+
+def describe_squad(state: State, action: int, own: bool) -> str:
+    return _agent_choice(state, action, own, "leave out")
+
+
+def describe_hand(state: State, action: int, own: bool) -> str:
+    return _agent_choice(state, action, own, "take into the hand")
+
+
+def describe_timing(state: State, action: int, own: bool) -> str:
+    first = action == A.SPECIAL_FIRST
+    if state.config.rules_version >= 2:
+        name = card(state, state.mover, state.specials_undecided[0]).name
+        return f"the {name} acts {'before' if first else 'after'} the action"
+    return (
+        "special agents act first" if first else "special agents act after the action"
+    )
+
+
+def describe_by_id(state: State, action: int, own: bool) -> str:
+    """The action phases' choices, whose words depend on the action id alone."""
     if A.FLIP <= action < A.LOAD:
         return f"flip {RELICS[action - A.FLIP].name}"
     if action == A.LOAD:
@@ -154,11 +173,9 @@ def agent_text(seat: int, card_id: int, rules_version: int = RULES_VERSION) -> s
     if a.combat:
         parts.append(f"combat {a.combat}")
     if a.special:
-        from .data import ABILITY_NAMES, DEFENSE
-
         ability = ABILITY_NAMES[a.ability]
-        if a.ability == DEFENSE:
+        if a.ability == Ability.DEFENSE:
             ability += f" +{a.amount[0]}"
         parts.append(ability)
-    kind = "transporter" if a.kind == 0 else "fighter"
+    kind = "transporter" if a.kind == AgentKind.TRANSPORTER else "fighter"
     return f"{a.name} ({kind}, {', '.join(parts)}, {a.stars}*)"

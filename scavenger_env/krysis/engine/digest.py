@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from enum import IntEnum
 from typing import Any
 
 from scavenger_env.core import digest as core_digest
@@ -99,6 +100,8 @@ def _legacy_digest(
             value = {k: options[k] for k in _LEGACY_CONFIG_KEYS}
         elif name == "phase":
             value = _PhaseRepr(int(value)) if enum_phase else int(value)
+        elif isinstance(value, IntEnum):
+            value = int(value)  # the other enums' fields held plain ints then
         parts.append(repr(value))
     text = hashlib.sha256("|".join(parts).encode()).hexdigest()[:32]
     plan = f"{seed}|{[int(a) for a in actions]}|{text}"

@@ -9,15 +9,7 @@ relics discarded, three draws each). The game ends after round 5.
 from __future__ import annotations
 
 from .chance import chance_below, shuffle
-from .data import (
-    CARDS,
-    COLOUR_LETTERS,
-    EMINENT_MINER,
-    RELICS,
-    SPY,
-    THIEF,
-    TRANSPORTER,
-)
+from .data import CARDS, RELICS, Ability, AgentKind, crystals_text
 from .queries import (
     action_order,
     bid_order,
@@ -27,22 +19,8 @@ from .queries import (
     team_initiative,
     team_specials,
 )
-from .state import (
-    ACT_NONE,
-    NONE,
-    SPECIALS_AFTER,
-    SPECIALS_FIRST,
-    SPECIALS_UNDECIDED,
-    Phase,
-    State,
-)
-
-
-def crystals_text(crystals: list[int] | tuple[int, ...]) -> str:
-    """ "2R 1W" (or "nothing")."""
-    parts = [f"{n}{c}" for n, c in zip(crystals, COLOUR_LETTERS, strict=False) if n]
-    return " ".join(parts) if parts else "nothing"
-
+from .speed import speed_turn
+from .state import NONE, Alchemy, Phase, SpecialsWhen, State
 
 # -- relic cards -----------------------------------------------------------------
 
@@ -217,34 +195,29 @@ def start_actions(state: State) -> None:
         + "."
     )
     if state.config.speed:
-        from .speed import play_speed_turns
-
         play_speed_turns(state)
         return
     begin_turn(state)
+
+
+def play_speed_turns(state: State) -> None:
+    """Speed Krysis: both forced actions in initiative order, then the round
+    ends."""
+    for seat in state.queue:
+        state.mover = seat
+        state.log.append(f"Player {seat} {speed_turn(state, seat)}.")
+        state.acted[seat] = True
+    end_round(state)
 
 
 def begin_turn(state: State) -> None:
     """The next player in initiative order becomes the active player."""
     p = state.queue[state.qi]
     state.mover = p
-    state.act_kind = ACT_NONE
-    state.act_target = NONE
-    state.turn_weapon = NONE
-    state.turn_transport = NONE
-    state.sel = [0, 0, 0]
-    state.sel_relics = [0, 0, 0, 0, 0, 0]
-    state.sel_random = 0
-    state.specials_queue = []
-    state.specials_when = SPECIALS_UNDECIDED
-    state.normal_done = False
-    state.end_desert = False
-    state.spy_target = NONE
-    state.alchemy_mode = 0
+    state.reset_turn()
     specials = team_specials(state, p)
     if state.config.rules_version >= 2:
         state.specials_undecided = specials[:]
-        state.specials_later = []
     state.phase = Phase.SPECIAL_TIMING if specials else Phase.ACTION
 
 
@@ -260,14 +233,14 @@ def finish_normal_action(state: State, desert: bool) -> None:
     state.end_desert = desert
     if state.config.rules_version >= 2:
         if state.specials_later:
-            state.specials_when = SPECIALS_AFTER
+            state.specials_when = SpecialsWhen.AFTER
             state.specials_queue = state.specials_later
             state.specials_later = []
             run_specials(state)
         else:
             end_turn(state)
         return
-    if state.specials_when == SPECIALS_AFTER:
+    if state.specials_when == SpecialsWhen.AFTER:
         state.specials_queue = team_specials(state, state.mover)
         run_specials(state)
     else:
@@ -281,25 +254,25 @@ def run_specials(state: State) -> None:
     while state.specials_queue:
         c = state.specials_queue.pop(0)
         a = card(state, p, c)
-        if a.ability == EMINENT_MINER:
+        if a.ability == Ability.EMINENT_MINER:
             gain_eminent(state, p, a.amount)
-        elif a.ability == THIEF:
+        elif a.ability == Ability.THIEF:
             state.phase = Phase.THIEF
             state.act_target = c
             return
-        elif a.ability == SPY:
+        elif a.ability == Ability.SPY:
             state.phase = Phase.SPY_TARGET
             return
         elif state.camp[p][1] or state.camp[p][2]:  # the Alchemist
             state.phase = Phase.ALCHEMY
-            state.alchemy_mode = 0
+            state.alchemy_mode = Alchemy.UNDECIDED
             return
     if state.config.rules_version >= 2:
         if state.normal_done:
             end_turn(state)
         else:
             before_the_action(state)
-    elif state.specials_when == SPECIALS_FIRST and not state.normal_done:
+    elif state.specials_when == SpecialsWhen.FIRST and not state.normal_done:
         state.phase = Phase.ACTION
     else:
         end_turn(state)
@@ -360,9 +333,7 @@ def end_round(state: State) -> None:
         state.weapon_in_play[p] = 0
         state.deserted[p] = False
         state.acted[p] = False
-    state.act_kind = ACT_NONE
-    state.turn_weapon = NONE
-    state.turn_transport = NONE
+    state.clear_turn_effects()
     if state.round >= state.config.rounds:
         state.phase = Phase.GAME_OVER
         state.log.append("The game is over.")
@@ -389,16 +360,16 @@ def next_draw(state: State) -> None:
                 state.phase = Phase.DRAW
                 return
             if t or f:
-                draw_agent(state, p, TRANSPORTER if t else 1)
+                draw_agent(state, p, AgentKind.TRANSPORTER if t else AgentKind.FIGHTER)
                 continue
         state.qi += 1
         state.draws_left = 3
     start_bidding(state)
 
 
-def draw_agent(state: State, seat: int, kind: int) -> None:
-    """Draw the top card of `seat`'s transporter (kind 0) or fighter deck."""
-    deck = state.deck_t[seat] if kind == TRANSPORTER else state.deck_f[seat]
+def draw_agent(state: State, seat: int, kind: AgentKind) -> None:
+    """Draw the top card of `seat`'s transporter or fighter deck."""
+    deck = state.deck_t[seat] if kind == AgentKind.TRANSPORTER else state.deck_f[seat]
     state.hand[seat].append(deck.pop())
     state.hand[seat].sort()
     state.draws_left -= 1
@@ -409,8 +380,12 @@ def draw_agent(state: State, seat: int, kind: int) -> None:
 
 def form_decks(state: State, seat: int, cards: list[int]) -> None:
     """Split `cards` into a shuffled transporter deck and fighter deck."""
-    state.deck_t[seat] = [c for c in cards if CARDS[seat][c].kind == TRANSPORTER]
-    state.deck_f[seat] = [c for c in cards if CARDS[seat][c].kind != TRANSPORTER]
+    state.deck_t[seat] = [
+        c for c in cards if CARDS[seat][c].kind == AgentKind.TRANSPORTER
+    ]
+    state.deck_f[seat] = [
+        c for c in cards if CARDS[seat][c].kind != AgentKind.TRANSPORTER
+    ]
     shuffle(state, state.deck_t[seat])
     shuffle(state, state.deck_f[seat])
 
@@ -418,8 +393,10 @@ def form_decks(state: State, seat: int, cards: list[int]) -> None:
 def deal_hand(state: State, seat: int) -> None:
     """ "Each player draws 3 cards from both of his decks"; a squad with fewer
     than 3 of a kind (advanced game) makes up 6 from the other deck."""
-    for kind in (TRANSPORTER, 1):
-        deck = state.deck_t[seat] if kind == TRANSPORTER else state.deck_f[seat]
+    for kind in (AgentKind.TRANSPORTER, AgentKind.FIGHTER):
+        deck = (
+            state.deck_t[seat] if kind == AgentKind.TRANSPORTER else state.deck_f[seat]
+        )
         for _ in range(min(3, len(deck))):
             state.hand[seat].append(deck.pop())
     while len(state.hand[seat]) < 6:

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-from .data import (
-    ALCHEMIST,
-    CARDS_BY_VERSION,
-    DEFENSE,
-    EMINENT_MINER,
-    FIGHTER,
-    MINE,
-    RELICS,
-    SPY,
-    THIEF,
-    TRANSPORTER,
-    Agent,
-    Goods,
-)
+from .data import CARDS_BY_VERSION, MINE, RELICS, Ability, Agent, AgentKind, Goods
 from .state import NONE, State
 
-ACTIVE_ABILITIES = (THIEF, SPY, EMINENT_MINER, ALCHEMIST)
+ACTIVE_ABILITIES = (
+    Ability.THIEF,
+    Ability.SPY,
+    Ability.EMINENT_MINER,
+    Ability.ALCHEMIST,
+)
 """Abilities that act in their owner's turn (Defense only adds to combat)."""
 
 
@@ -126,9 +118,10 @@ def defence_value(state: State, seat: int) -> int:
     if state.deserted[seat]:
         return -1
     value = team_combat(state, seat) + state.weapon_in_play[seat]
+    defense = Ability.DEFENSE
     for c in state.team[seat]:
         a = card(state, seat, c)
-        if a.ability == DEFENSE:
+        if a.ability == defense:
             value += a.amount[0]
     return value
 
@@ -148,9 +141,9 @@ def team_specials(state: State, seat: int) -> list[int]:
 
 def hand_kinds(state: State, seat: int) -> tuple[int, int]:
     """Transporters and fighters in `seat`'s hand."""
-    t = sum(1 for c in state.hand[seat] if card(state, seat, c).kind == TRANSPORTER)
+    t = sum(
+        1
+        for c in state.hand[seat]
+        if card(state, seat, c).kind == AgentKind.TRANSPORTER
+    )
     return t, len(state.hand[seat]) - t
-
-
-def is_fighter(state: State, seat: int, card_id: int) -> bool:
-    return card(state, seat, card_id).kind == FIGHTER

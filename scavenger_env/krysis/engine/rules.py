@@ -1,13 +1,18 @@
 """The legal actions and their effects: one small function per kind of choice.
 
-`legal_actions` is the single source of truth; `apply_action` checks an action
-against it (an illegal one raises `IllegalActionError` saying why and changes
-nothing) and then hands over to the function of the phase.
+`PHASE_RULES` names, for each phase, the functions that list its legal actions,
+apply one, say one in words and say why one is not legal; `legal_actions`,
+`apply_legal_action`, `describe_action` and `explain_illegal` hand over to them,
+and `decision` names the choice for bots. `legal_actions` is the single source of
+truth: `apply_action` checks an action against it (an illegal one raises
+`IllegalActionError` saying why and changes nothing).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from numbers import Integral
+from typing import Final, NamedTuple
 
 from scavenger_env.core import errors as core_errors
 from scavenger_env.core.errors import show_int, show_value
@@ -25,14 +30,25 @@ from .data import (
     RELICS,
     SALE_VP,
     SQUAD_DISCARDS_PER_STAR,
-    TRANSPORTER,
-    WEAPON,
+    AgentKind,
+    RelicKind,
+    crystals_text,
+)
+from .describe import (
+    action_kind,
+    describe_bid,
+    describe_by_id,
+    describe_hand,
+    describe_keep,
+    describe_pick,
+    describe_place,
+    describe_squad,
+    describe_timing,
 )
 from .flow import (
     BID_BASE,
     after_placement_step,
     before_the_action,
-    crystals_text,
     deal_hand,
     draw_agent,
     finish_normal_action,
@@ -52,14 +68,7 @@ from .queries import (
     team_capacity,
     team_specials,
 )
-from .state import (
-    ACT_LOAD,
-    ACT_RAID,
-    SPECIALS_AFTER,
-    SPECIALS_FIRST,
-    Phase,
-    State,
-)
+from .state import ActKind, Alchemy, Phase, SpecialsWhen, State
 
 
 class IllegalActionError(core_errors.IllegalActionError):
@@ -75,44 +84,21 @@ SQUAD_DISCARDS = 3 * SQUAD_DISCARDS_PER_STAR
 
 def legal_actions(state: State) -> list[int]:
     """The mover's legal actions, sorted (empty once the game is over)."""
-    phase = state.phase
-    p = state.mover
-    if phase == Phase.BID:
-        return _legal_bid(state, p)
-    if phase == Phase.PLACE:
-        return _legal_place(state)
-    if phase == Phase.KEEP:
-        return [A.KEEP, A.KEEP + 1]
-    if phase == Phase.PICK:
-        return [A.CARD + c for c in state.hand[p]]
-    if phase == Phase.SPECIAL_TIMING:
-        return [A.SPECIAL_FIRST, A.SPECIAL_AFTER]
-    if phase == Phase.ACTION:
-        return _legal_action(state, p)
-    if phase == Phase.SELECT:
-        return _legal_select(state, p)
-    if phase == Phase.THIEF:
-        return [A.THIEF_TARGET + q for q in range(state.n) if q != p]
-    if phase == Phase.SPY_TARGET:
-        return [A.SPY_TARGET + q for q in range(state.n) if q != p]
-    if phase == Phase.SPY_TAKE:
-        relics = state.camp_relics[state.spy_target]
-        return [A.SPY_TAKE + t for t in range(NUM_RELIC_TYPES) if relics[t]]
-    if phase == Phase.ALCHEMY:
-        return _legal_alchemy(state, p)
-    if phase == Phase.DRAW:
-        return [A.DRAW_TRANSPORTER, A.DRAW_FIGHTER]
-    if phase == Phase.SQUAD:
-        return _legal_squad(state, p)
-    if phase == Phase.HAND:
-        return sorted(A.CARD + c for c in state.deck_t[p] + state.deck_f[p])
-    return []
+    return PHASE_RULES[state.phase].legal(state)
 
 
-def _legal_bid(state: State, p: int) -> list[int]:
+def decision(state: State) -> str:
+    """The name of the choice the mover faces ("bid", "place", "keep", "pick",
+    "timing", "action", "select", "thief", "spy_target", "spy_take", "alchemy",
+    "draw", "squad", "hand"; "" once the game is over): what bots decide on."""
+    return PHASE_RULES[state.phase].decision
+
+
+def _legal_bid(state: State) -> list[int]:
     """ "Each player secretly takes as many crystals from behind his screen (his
     home) as he wishes" -- how many of the colour asked now (rules 1: all of them
     when there are more than the largest count; rules 2: any count)."""
+    p = state.mover
     if state.config.rules_version >= 2:
         return _legal_bid_digit(state, p)
     home = state.home[p][state.bid_step]
@@ -141,15 +127,30 @@ def _legal_place(state: State) -> list[int]:
     return out
 
 
-def _legal_action(state: State, p: int) -> list[int]:
+def _legal_keep(state: State) -> list[int]:
+    return [A.KEEP, A.KEEP + 1]
+
+
+def _legal_pick(state: State) -> list[int]:
+    return [A.CARD + c for c in state.hand[state.mover]]
+
+
+def _legal_timing(state: State) -> list[int]:
+    return [A.SPECIAL_FIRST, A.SPECIAL_AFTER]
+
+
+def _legal_action(state: State) -> list[int]:
     """Flip up to one weapon and one transport relic, then load, mine overtime or
     raid a campsite whose defence is lower than the attack."""
+    p = state.mover
     out = []
     relics = state.camp_relics[p]
     for t in range(NUM_RELIC_TYPES):
         if relics[t]:
             flipped = (
-                state.turn_weapon if RELICS[t].kind == WEAPON else state.turn_transport
+                state.turn_weapon
+                if RELICS[t].kind == RelicKind.WEAPON
+                else state.turn_transport
             )
             if flipped < 0:
                 out.append(A.FLIP + t)
@@ -163,9 +164,10 @@ def _selected_relics(state: State) -> int:
     return sum(state.sel_relics) + state.sel_random
 
 
-def _legal_select(state: State, p: int) -> list[int]:
+def _legal_select(state: State) -> list[int]:
     """Goods that still fit the capacity, one at a time, then where they go."""
-    raid = state.act_kind == ACT_RAID
+    p = state.mover
+    raid = state.act_kind == ActKind.RAID
     source = state.act_target if raid else p
     camp = state.camp[source]
     slots = team_capacity(state, p)
@@ -193,24 +195,44 @@ def _legal_select(state: State, p: int) -> list[int]:
     return sorted(out)
 
 
-def _legal_alchemy(state: State, p: int) -> list[int]:
+def _legal_thief(state: State) -> list[int]:
+    p = state.mover
+    return [A.THIEF_TARGET + q for q in range(state.n) if q != p]
+
+
+def _legal_spy_target(state: State) -> list[int]:
+    p = state.mover
+    return [A.SPY_TARGET + q for q in range(state.n) if q != p]
+
+
+def _legal_spy_take(state: State) -> list[int]:
+    relics = state.camp_relics[state.spy_target]
+    return [A.SPY_TAKE + t for t in range(NUM_RELIC_TYPES) if relics[t]]
+
+
+def _legal_alchemy(state: State) -> list[int]:
     """ "turn any white crystals into a blue one ... Instead ... you can turn blue
     ones into red. It is not possible to choose both options"; at least one
     crystal, since the special action is mandatory."""
     out = []
-    camp = state.camp[p]
-    if state.alchemy_mode != 2 and camp[2]:
+    camp = state.camp[state.mover]
+    if state.alchemy_mode != Alchemy.BLUE_TO_RED and camp[2]:
         out.append(A.ALCHEMY_W2B)
-    if state.alchemy_mode != 1 and camp[1]:
+    if state.alchemy_mode != Alchemy.WHITE_TO_BLUE and camp[1]:
         out.append(A.ALCHEMY_B2R)
-    if state.alchemy_mode:
+    if state.alchemy_mode != Alchemy.UNDECIDED:
         out.append(A.ALCHEMY_DONE)
     return out
 
 
-def _legal_squad(state: State, p: int) -> list[int]:
+def _legal_draw(state: State) -> list[int]:
+    return [A.DRAW_TRANSPORTER, A.DRAW_FIGHTER]
+
+
+def _legal_squad(state: State) -> list[int]:
     """ "Players choose 6 cards to discard in the following distribution: 2 agents
     with 1 star, 2 with 2 stars and 2 with 3 stars." """
+    p = state.mover
     out = []
     stars_out = [0, 0, 0, 0]
     for c in state.squad_out[p]:
@@ -219,6 +241,15 @@ def _legal_squad(state: State, p: int) -> list[int]:
         if stars_out[CARDS[p][c].stars] < SQUAD_DISCARDS_PER_STAR:
             out.append(A.CARD + c)
     return sorted(out)
+
+
+def _legal_hand(state: State) -> list[int]:
+    p = state.mover
+    return sorted(A.CARD + c for c in state.deck_t[p] + state.deck_f[p])
+
+
+def _legal_none(state: State) -> list[int]:
+    return []
 
 
 # -- applying ----------------------------------------------------------------------
@@ -250,38 +281,7 @@ def apply_action(state: State, action: object) -> None:
 def apply_legal_action(state: State, action: int) -> None:
     """Play an action known to be legal (no check)."""
     state.turns += 1
-    phase = state.phase
-    if phase == Phase.BID:
-        _apply_bid(state, action)
-    elif phase == Phase.PLACE:
-        _apply_place(state, action)
-    elif phase == Phase.KEEP:
-        _apply_keep(state, action - A.KEEP)
-    elif phase == Phase.PICK:
-        _apply_pick(state, action - A.CARD)
-    elif phase == Phase.SPECIAL_TIMING:
-        _apply_timing(state, action == A.SPECIAL_FIRST)
-    elif phase == Phase.ACTION:
-        _apply_action_choice(state, action)
-    elif phase == Phase.SELECT:
-        _apply_select(state, action)
-    elif phase == Phase.THIEF:
-        _apply_thief(state, action - A.THIEF_TARGET)
-    elif phase == Phase.SPY_TARGET:
-        _apply_spy_target(state, action - A.SPY_TARGET)
-    elif phase == Phase.SPY_TAKE:
-        _apply_spy_take(state, action - A.SPY_TAKE)
-    elif phase == Phase.ALCHEMY:
-        _apply_alchemy(state, action)
-    elif phase == Phase.DRAW:
-        draw_agent(
-            state, state.mover, TRANSPORTER if action == A.DRAW_TRANSPORTER else 1
-        )
-        next_draw(state)
-    elif phase == Phase.SQUAD:
-        _apply_squad(state, action - A.CARD)
-    elif phase == Phase.HAND:
-        _apply_hand(state, action - A.CARD)
+    PHASE_RULES[state.phase].apply(state, action)
 
 
 def _next_in_queue(state: State) -> bool:
@@ -332,10 +332,11 @@ def _apply_place(state: State, action: int) -> None:
     after_placement_step(state)
 
 
-def _apply_keep(state: State, index: int) -> None:
+def _apply_keep(state: State, action: int) -> None:
     """ "draws 2 cards from the relic draw pile, keeps one of them, and discards
     the other one face up" """
     p = state.mover
+    index = action - A.KEEP
     kept = state.keep_options[index]
     other = state.keep_options[1 - index]
     state.camp_relics[p][kept] += 1
@@ -347,26 +348,28 @@ def _apply_keep(state: State, index: int) -> None:
     after_placement_step(state)
 
 
-def _apply_pick(state: State, card_id: int) -> None:
+def _apply_pick(state: State, action: int) -> None:
     p = state.mover
+    card_id = action - A.CARD
     state.hand[p].remove(card_id)
     state.pending[p] = card_id
     if not _next_in_queue(state):
         reveal_picks(state)
 
 
-def _apply_timing(state: State, first: bool) -> None:
+def _apply_timing(state: State, action: int) -> None:
     """ "The active player may choose whether they want to activate his agent's
     special action before or after his normal action." """
+    first = action == A.SPECIAL_FIRST
     if state.config.rules_version >= 2:
         time_special_agent(state, first)
         return
     if first:
-        state.specials_when = SPECIALS_FIRST
+        state.specials_when = SpecialsWhen.FIRST
         state.specials_queue = team_specials(state, state.mover)
         run_specials(state)
     else:
-        state.specials_when = SPECIALS_AFTER
+        state.specials_when = SpecialsWhen.AFTER
         state.phase = Phase.ACTION
 
 
@@ -376,11 +379,11 @@ def time_special_agent(state: State, first: bool) -> None:
     one that acts before does so at once."""
     c = state.specials_undecided.pop(0)
     if first:
-        state.specials_when = SPECIALS_FIRST
+        state.specials_when = SpecialsWhen.FIRST
         state.specials_queue = [c]
         run_specials(state)
     else:
-        state.specials_when = SPECIALS_AFTER
+        state.specials_when = SpecialsWhen.AFTER
         state.specials_later.append(c)
         before_the_action(state)
 
@@ -390,12 +393,12 @@ def _apply_action_choice(state: State, action: int) -> None:
     if A.FLIP <= action < A.LOAD:
         flip_relic(state, p, action - A.FLIP)
     elif action == A.LOAD:
-        state.act_kind = ACT_LOAD
+        state.act_kind = ActKind.LOAD
         state.phase = Phase.SELECT
     elif A.OVERTIME <= action < A.RAID:
         mine_overtime(state, p, action - A.OVERTIME)
     else:
-        state.act_kind = ACT_RAID
+        state.act_kind = ActKind.RAID
         state.act_target = action - A.RAID
         state.phase = Phase.SELECT
         state.log.append(f"Player {p} raids player {state.act_target}'s campsite.")
@@ -406,7 +409,7 @@ def flip_relic(state: State, seat: int, relic: int) -> None:
     his campsite": a flipped relic leaves the stealable goods."""
     state.camp_relics[seat][relic] -= 1
     state.flipped[seat].append(relic)
-    if RELICS[relic].kind == WEAPON:
+    if RELICS[relic].kind == RelicKind.WEAPON:
         state.turn_weapon = relic
     else:
         state.turn_transport = relic
@@ -439,7 +442,7 @@ def deliver_goods(state: State, action: int) -> None:
     """Move the chosen goods home, to the bank (2 VP each) or (a raid) to the own
     campsite, and end the normal action."""
     p = state.mover
-    raid = state.act_kind == ACT_RAID
+    raid = state.act_kind == ActKind.RAID
     source = state.act_target if raid else p
     crystals = state.sel[:]
     for c in range(3):
@@ -484,10 +487,11 @@ def deliver_goods(state: State, action: int) -> None:
     finish_normal_action(state, desert)
 
 
-def _apply_thief(state: State, target: int) -> None:
+def _apply_thief(state: State, action: int) -> None:
     """ "the active player may steal the shown crystals from any one other player's
     campsite, even if his combat value is lower" -- as many as are there."""
     p = state.mover
+    target = action - A.THIEF_TARGET
     amount = card(state, p, state.act_target).amount
     got = [min(amount[c], state.camp[target][c]) for c in range(3)]
     for c in range(3):
@@ -499,9 +503,10 @@ def _apply_thief(state: State, target: int) -> None:
     run_specials(state)
 
 
-def _apply_spy_target(state: State, target: int) -> None:
+def _apply_spy_target(state: State, action: int) -> None:
     """ "The active player may choose an opponent and look at the relic cards at
     his campsite." """
+    target = action - A.SPY_TARGET
     state.spy_target = target
     if sum(state.camp_relics[target]):
         state.phase = Phase.SPY_TAKE
@@ -512,10 +517,11 @@ def _apply_spy_target(state: State, target: int) -> None:
         run_specials(state)
 
 
-def _apply_spy_take(state: State, relic: int) -> None:
+def _apply_spy_take(state: State, action: int) -> None:
     """ "Then he may steal one relic card of his choice and take it to his
     campsite." """
     p, target = state.mover, state.spy_target
+    relic = action - A.SPY_TAKE
     state.camp_relics[target][relic] -= 1
     state.camp_relics[p][relic] += 1
     state.log.append(f"Player {p}'s Spy takes a relic from player {target}.")
@@ -528,12 +534,12 @@ def _apply_alchemy(state: State, action: int) -> None:
     if action == A.ALCHEMY_W2B:
         camp[2] -= 1
         camp[1] += 1
-        state.alchemy_mode = 1
+        state.alchemy_mode = Alchemy.WHITE_TO_BLUE
         more = camp[2] > 0
     elif action == A.ALCHEMY_B2R:
         camp[1] -= 1
         camp[0] += 1
-        state.alchemy_mode = 2
+        state.alchemy_mode = Alchemy.BLUE_TO_RED
         more = camp[1] > 0
     else:
         more = False
@@ -542,8 +548,15 @@ def _apply_alchemy(state: State, action: int) -> None:
         run_specials(state)
 
 
-def _apply_squad(state: State, card_id: int) -> None:
+def _apply_draw(state: State, action: int) -> None:
+    kind = AgentKind.TRANSPORTER if action == A.DRAW_TRANSPORTER else AgentKind.FIGHTER
+    draw_agent(state, state.mover, kind)
+    next_draw(state)
+
+
+def _apply_squad(state: State, action: int) -> None:
     p = state.mover
+    card_id = action - A.CARD
     _remove_from_decks(state, p, card_id)
     state.squad_out[p].append(card_id)
     if len(state.squad_out[p]) < SQUAD_DISCARDS or _next_in_queue(state):
@@ -560,10 +573,11 @@ def _apply_squad(state: State, card_id: int) -> None:
     start_bidding(state)
 
 
-def _apply_hand(state: State, card_id: int) -> None:
+def _apply_hand(state: State, action: int) -> None:
     """ "each player chooses any 9 of his agent cards and takes them into his
     hand"; the rest are shuffled into the two decks."""
     p = state.mover
+    card_id = action - A.CARD
     _remove_from_decks(state, p, card_id)
     state.hand[p].append(card_id)
     state.hand[p].sort()
@@ -580,6 +594,19 @@ def _remove_from_decks(state: State, seat: int, card_id: int) -> None:
         state.deck_t[seat].remove(card_id)
     else:
         state.deck_f[seat].remove(card_id)
+
+
+def _apply_nothing(state: State, action: int) -> None:
+    """The game is over: nothing happens."""
+
+
+# -- in words ------------------------------------------------------------------------
+
+
+def describe_action(state: State, action: int, viewer: int | None = None) -> str:
+    """`action` for the mover now, in words as `viewer` may read them (None: all)."""
+    own = viewer is None or viewer == state.mover
+    return PHASE_RULES[state.phase].describe(state, action, own)
 
 
 # -- why an action is illegal ----------------------------------------------------------
@@ -603,80 +630,175 @@ def explain_illegal(state: State, action: object) -> str:
 
 
 def _why_not(state: State, action: int) -> str:
-    from .describe import action_kind
-
-    p = state.mover
-    phase = Phase(state.phase)
+    rules = PHASE_RULES[state.phase]
     kind = action_kind(action)
-    wanted = {
-        Phase.BID: "say how many crystals of one colour to bid",
-        Phase.PLACE: "move the miner to a free chamber",
-        Phase.KEEP: "keep one of the two relics drawn",
-        Phase.PICK: "choose an agent from the hand",
-        Phase.SPECIAL_TIMING: "say whether the special agents act first or after",
-        Phase.ACTION: "flip a relic, load, mine overtime or raid",
-        Phase.SELECT: "choose goods or where they go",
-        Phase.THIEF: "choose whom the Thief robs",
-        Phase.SPY_TARGET: "choose whom the Spy visits",
-        Phase.SPY_TAKE: "choose the relic the Spy takes",
-        Phase.ALCHEMY: "convert a crystal or finish",
-        Phase.DRAW: "draw from the transporter or fighter deck",
-        Phase.SQUAD: "discard an agent from the squad",
-        Phase.HAND: "choose an agent for the starting hand",
-    }[phase]
-    base = f"player {p} must now {wanted}; {kind} is not possible"
-    if phase == Phase.BID and A.BID <= action <= A.BID_ALL:
-        colour = COLOUR_NAMES[state.bid_step]
-        home = state.home[p][state.bid_step]
-        if state.config.rules_version >= 2:
-            if action == A.BID_ALL:
-                return f"{base}: rules 2 bid a count digit by digit, not 'all'"
-            unit = BID_BASE**state.bid_digits
-            if unit == 1:
-                return f"{base}: only {home} {colour} crystal(s) at home"
-            return (
-                f"{base}: only {home} {colour} crystal(s) at home, so this digit "
-                f"(counting {unit}s) is at most {legal_actions(state)[-1] - A.BID}"
-            )
+    base = f"player {state.mover} must now {rules.wanted}; {kind} is not possible"
+    return rules.why_not(state, action, base)
+
+
+def _why_not_bid(state: State, action: int, base: str) -> str:
+    if not A.BID <= action <= A.BID_ALL:
+        return base
+    colour = COLOUR_NAMES[state.bid_step]
+    home = state.home[state.mover][state.bid_step]
+    if state.config.rules_version >= 2:
         if action == A.BID_ALL:
-            return f"{base}: 'all' is for more than {A.MAX_BID_COUNT} {colour} crystals"
-        return f"{base}: only {home} {colour} crystal(s) at home"
-    if phase == Phase.PLACE and A.PLACE <= action < A.KEEP:
-        chamber, option = divmod(action - A.PLACE, MAX_OPTIONS)
-        if chamber not in free_chambers(state):
-            return f"{base}: chamber {chamber + 1} is taken"
-        return f"{base}: chamber {chamber + 1} has no option {option + 1}"
-    if (
-        phase in (Phase.PICK, Phase.HAND, Phase.SQUAD)
-        and A.CARD <= action < A.SPECIAL_FIRST
-    ):
-        c = action - A.CARD
-        if phase == Phase.PICK:
-            return f"{base}: card {c} is not in player {p}'s hand"
-        if phase == Phase.SQUAD and c not in state.squad_out[p]:
-            return f"{base}: 2 agents of {CARDS[p][c].stars} stars are already out"
-        return f"{base}: card {c} is not among the cards to choose from"
-    if phase == Phase.ACTION:
-        if A.FLIP <= action < A.LOAD:
-            t = action - A.FLIP
-            if not state.camp_relics[p][t]:
-                return f"{base}: no {RELICS[t].name} lies face down at the campsite"
-            return f"{base}: a relic of that kind was already flipped this turn"
-        if A.RAID <= action < A.TAKE_RED:
-            q = action - A.RAID
-            if q == p or q >= state.n:
-                return f"{base}: seat {q} is not an opponent"
-            return f"{base}: the attack is not higher than player {q}'s defence"
-    if phase == Phase.SELECT and A.TAKE_RED <= action < A.TO_HOME:
-        return f"{base}: it is not there or does not fit the loading capacity"
-    if phase == Phase.SELECT and action == A.TO_CAMP:
-        return f"{base}: only stolen goods may go to the own campsite"
-    if phase in (Phase.THIEF, Phase.SPY_TARGET) and (
-        A.THIEF_TARGET <= action < A.SPY_TAKE
-    ):
-        return f"{base}: the target must be another player"
-    if phase == Phase.ALCHEMY and action == A.ALCHEMY_DONE:
-        return f"{base}: the Alchemist must convert at least one crystal"
-    if phase == Phase.ALCHEMY:
-        return f"{base}: no crystal of that colour, or the other conversion was chosen"
+            return f"{base}: rules 2 bid a count digit by digit, not 'all'"
+        unit = BID_BASE**state.bid_digits
+        if unit == 1:
+            return f"{base}: only {home} {colour} crystal(s) at home"
+        return (
+            f"{base}: only {home} {colour} crystal(s) at home, so this digit "
+            f"(counting {unit}s) is at most {legal_actions(state)[-1] - A.BID}"
+        )
+    if action == A.BID_ALL:
+        return f"{base}: 'all' is for more than {A.MAX_BID_COUNT} {colour} crystals"
+    return f"{base}: only {home} {colour} crystal(s) at home"
+
+
+def _why_not_place(state: State, action: int, base: str) -> str:
+    if not A.PLACE <= action < A.KEEP:
+        return base
+    chamber, option = divmod(action - A.PLACE, MAX_OPTIONS)
+    if chamber not in free_chambers(state):
+        return f"{base}: chamber {chamber + 1} is taken"
+    return f"{base}: chamber {chamber + 1} has no option {option + 1}"
+
+
+def _why_not_pick(state: State, action: int, base: str) -> str:
+    if not A.CARD <= action < A.SPECIAL_FIRST:
+        return base
+    return f"{base}: card {action - A.CARD} is not in player {state.mover}'s hand"
+
+
+def _why_not_squad(state: State, action: int, base: str) -> str:
+    if not A.CARD <= action < A.SPECIAL_FIRST:
+        return base
+    p, c = state.mover, action - A.CARD
+    if c not in state.squad_out[p]:
+        return f"{base}: 2 agents of {CARDS[p][c].stars} stars are already out"
+    return f"{base}: card {c} is not among the cards to choose from"
+
+
+def _why_not_hand(state: State, action: int, base: str) -> str:
+    if not A.CARD <= action < A.SPECIAL_FIRST:
+        return base
+    return f"{base}: card {action - A.CARD} is not among the cards to choose from"
+
+
+def _why_not_action(state: State, action: int, base: str) -> str:
+    p = state.mover
+    if A.FLIP <= action < A.LOAD:
+        t = action - A.FLIP
+        if not state.camp_relics[p][t]:
+            return f"{base}: no {RELICS[t].name} lies face down at the campsite"
+        return f"{base}: a relic of that kind was already flipped this turn"
+    if A.RAID <= action < A.TAKE_RED:
+        q = action - A.RAID
+        if q == p or q >= state.n:
+            return f"{base}: seat {q} is not an opponent"
+        return f"{base}: the attack is not higher than player {q}'s defence"
     return base
+
+
+def _why_not_select(state: State, action: int, base: str) -> str:
+    if A.TAKE_RED <= action < A.TO_HOME:
+        return f"{base}: it is not there or does not fit the loading capacity"
+    if action == A.TO_CAMP:
+        return f"{base}: only stolen goods may go to the own campsite"
+    return base
+
+
+def _why_not_target(state: State, action: int, base: str) -> str:
+    """The Thief's and the Spy's target."""
+    if A.THIEF_TARGET <= action < A.SPY_TAKE:
+        return f"{base}: the target must be another player"
+    return base
+
+
+def _why_not_alchemy(state: State, action: int, base: str) -> str:
+    if action == A.ALCHEMY_DONE:
+        return f"{base}: the Alchemist must convert at least one crystal"
+    return f"{base}: no crystal of that colour, or the other conversion was chosen"
+
+
+def _why_not_only(state: State, action: int, base: str) -> str:
+    """Phases with a fixed choice: what is wanted says it all."""
+    return base
+
+
+# -- the phase table -------------------------------------------------------------------
+
+
+class PhaseRules(NamedTuple):
+    """What the rules do in one phase (a tuple: the table cannot be changed)."""
+
+    #: the choice's name for bots (`decision`)
+    decision: str
+    #: what the mover must do now, in words (`explain_illegal`)
+    wanted: str
+    legal: Callable[[State], list[int]]
+    apply: Callable[[State, int], None]
+    #: an action in words; the bool: whether the reader is the mover (or all)
+    describe: Callable[[State, int, bool], str]
+    #: why an illegal action is not legal, from the sentence that says what is
+    #: wanted (`explain_illegal`)
+    why_not: Callable[[State, int, str], str]
+
+
+def _phase_table() -> tuple[PhaseRules, ...]:
+    # fmt: off
+    by_phase = {
+        Phase.SQUAD: PhaseRules(
+            "squad", "discard an agent from the squad",
+            _legal_squad, _apply_squad, describe_squad, _why_not_squad),
+        Phase.HAND: PhaseRules(
+            "hand", "choose an agent for the starting hand",
+            _legal_hand, _apply_hand, describe_hand, _why_not_hand),
+        Phase.BID: PhaseRules(
+            "bid", "say how many crystals of one colour to bid",
+            _legal_bid, _apply_bid, describe_bid, _why_not_bid),
+        Phase.PLACE: PhaseRules(
+            "place", "move the miner to a free chamber",
+            _legal_place, _apply_place, describe_place, _why_not_place),
+        Phase.KEEP: PhaseRules(
+            "keep", "keep one of the two relics drawn",
+            _legal_keep, _apply_keep, describe_keep, _why_not_only),
+        Phase.PICK: PhaseRules(
+            "pick", "choose an agent from the hand",
+            _legal_pick, _apply_pick, describe_pick, _why_not_pick),
+        Phase.SPECIAL_TIMING: PhaseRules(
+            "timing", "say whether the special agents act first or after",
+            _legal_timing, _apply_timing, describe_timing, _why_not_only),
+        Phase.ACTION: PhaseRules(
+            "action", "flip a relic, load, mine overtime or raid",
+            _legal_action, _apply_action_choice, describe_by_id, _why_not_action),
+        Phase.SELECT: PhaseRules(
+            "select", "choose goods or where they go",
+            _legal_select, _apply_select, describe_by_id, _why_not_select),
+        Phase.THIEF: PhaseRules(
+            "thief", "choose whom the Thief robs",
+            _legal_thief, _apply_thief, describe_by_id, _why_not_target),
+        Phase.SPY_TARGET: PhaseRules(
+            "spy_target", "choose whom the Spy visits",
+            _legal_spy_target, _apply_spy_target, describe_by_id, _why_not_target),
+        Phase.SPY_TAKE: PhaseRules(
+            "spy_take", "choose the relic the Spy takes",
+            _legal_spy_take, _apply_spy_take, describe_by_id, _why_not_only),
+        Phase.ALCHEMY: PhaseRules(
+            "alchemy", "convert a crystal or finish",
+            _legal_alchemy, _apply_alchemy, describe_by_id, _why_not_alchemy),
+        Phase.DRAW: PhaseRules(
+            "draw", "draw from the transporter or fighter deck",
+            _legal_draw, _apply_draw, describe_by_id, _why_not_only),
+        Phase.GAME_OVER: PhaseRules(
+            "", "nothing: the game is over",
+            _legal_none, _apply_nothing, describe_by_id, _why_not_only),
+    }
+    # fmt: on
+    return tuple(by_phase[p] for p in Phase)
+
+
+PHASE_RULES: Final = _phase_table()
+"""The rules of each phase, indexed by the phase's number: the one place that
+says which function does what in which phase."""

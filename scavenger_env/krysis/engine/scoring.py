@@ -18,6 +18,7 @@ from .data import (
     MISSION_VP,
     NUM_RELIC_TYPES,
 )
+from .queries import tie_rank
 from .state import State
 
 
@@ -107,14 +108,6 @@ def ranking(state: State) -> list[int]:
     """Seats from first to last: by score, then by the miner farthest ahead."""
     scores = final_scores(state)
     return sorted(range(state.n), key=lambda p: (-scores[p], tie_rank(state, p)))
-
-
-def tie_rank(state: State, seat: int) -> int:
-    """Lower is ahead in the mine ("the player whose miner is ahead goes first");
-    Speed Krysis has no board: the order of the start."""
-    if state.config.speed:
-        return state.start_order.index(seat)
-    return state.position[seat]
 
 
 def winners(state: State) -> list[int]:

@@ -20,7 +20,7 @@ from .data import (
     START_GOODS,
     START_HOME,
     START_SPACES,
-    TRANSPORTER,
+    AgentKind,
 )
 from .flow import deal_hand, start_bidding, start_picks
 from .state import Phase, State
@@ -58,8 +58,12 @@ def new_game(config: KrysisConfig, seed: int | np.random.Generator) -> State:
     for p in range(n):
         # "Each player shuffles his fighter and transporter decks separately"
         order = [cards[i] for i in rng.permutation(len(cards))]
-        state.deck_t[p] = [c for c in order if CARDS[p][c].kind == TRANSPORTER]
-        state.deck_f[p] = [c for c in order if CARDS[p][c].kind != TRANSPORTER]
+        state.deck_t[p] = [
+            c for c in order if CARDS[p][c].kind == AgentKind.TRANSPORTER
+        ]
+        state.deck_f[p] = [
+            c for c in order if CARDS[p][c].kind != AgentKind.TRANSPORTER
+        ]
     if config.advanced:
         _start_choices(state, Phase.SQUAD)
     elif config.nine_card_hand:

@@ -13,7 +13,7 @@ mines nothing here (a ruling: the variant's page names no white crystals).
 from __future__ import annotations
 
 from .capacity import fits, slot_count
-from .flow import crystals_text
+from .data import crystals_text
 from .queries import attack_value, defence_value, team_capacity
 from .state import State
 
@@ -65,14 +65,3 @@ def speed_turn(state: State, seat: int) -> str:
     for c in range(3):
         state.camp[seat][c] += slots[c]
     return f"mines {crystals_text(slots)}"
-
-
-def play_speed_turns(state: State) -> None:
-    """Both forced actions in initiative order, then the round ends."""
-    from .flow import end_round
-
-    for seat in state.queue:
-        state.mover = seat
-        state.log.append(f"Player {seat} {speed_turn(state, seat)}.")
-        state.acted[seat] = True
-    end_round(state)

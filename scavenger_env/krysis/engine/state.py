@@ -51,14 +51,32 @@ ACTION_PHASES: frozenset[Phase] = frozenset(
 )
 
 NONE = -1
-#: what the active player's normal action is (`State.act_kind`)
-ACT_NONE = 0
-ACT_LOAD = 1
-ACT_RAID = 2
-#: when the active player's special agents act (`State.specials_when`)
-SPECIALS_UNDECIDED = 0
-SPECIALS_FIRST = 1
-SPECIALS_AFTER = 2
+
+
+class ActKind(IntEnum):
+    """What the active player's normal action is (`State.act_kind`)."""
+
+    NONE = 0  # not chosen yet (or a flip, overtime: no goods to choose)
+    LOAD = 1
+    RAID = 2
+
+
+class SpecialsWhen(IntEnum):
+    """When the active player's special agents act (`State.specials_when`)."""
+
+    UNDECIDED = 0
+    FIRST = 1
+    AFTER = 2
+
+
+class Alchemy(IntEnum):
+    """The Alchemist's conversion, once chosen (`State.alchemy_mode`): "It is
+    not possible to choose both options"."""
+
+    UNDECIDED = 0
+    WHITE_TO_BLUE = 1
+    BLUE_TO_RED = 2
+
 
 _LIST_FIELDS: tuple[str, ...] = (
     "position",
@@ -206,8 +224,18 @@ class State:
         self.weapon_in_play: list[int] = [0] * n
         #: relics flipped this round (discarded at its end)
         self.flipped: list[list[int]] = [[] for _ in range(n)]
-        # the active player's turn
-        self.act_kind = 0
+        self.reset_turn()
+        self.draws_left = 0
+        #: public events, in words (newest last)
+        self.log: list[str] = []
+
+    # -- the active player's turn ----------------------------------------------
+
+    def reset_turn(self) -> None:
+        """Every field of the active player's turn at its start value: nothing
+        chosen yet (a new game, and each turn as it begins)."""
+        #: what the normal action is, and (a raid) whose campsite
+        self.act_kind: int = ActKind.NONE
         self.act_target = NONE
         self.turn_weapon = NONE  # relic type flipped this turn
         self.turn_transport = NONE
@@ -215,18 +243,24 @@ class State:
         self.sel_relics: list[int] = [0] * 6  # own relics chosen (load)
         self.sel_random = 0  # face-down relics to steal at random (raid)
         self.specials_queue: list[int] = []  # special agents still to act
-        self.specials_when = 0
+        self.specials_when: int = SpecialsWhen.UNDECIDED
         #: rules 2: special agents whose before/after choice is still to come
         #: (the first is being asked), and those that act after the action
+        #: (rules 1 leaves both empty)
         self.specials_undecided: list[int] = []
         self.specials_later: list[int] = []
         self.normal_done = False
         self.end_desert = False  # the turn ends with team and relics discarded
         self.spy_target = NONE
-        self.alchemy_mode = 0  # 0 undecided, 1 white to blue, 2 blue to red
-        self.draws_left = 0
-        #: public events, in words (newest last)
-        self.log: list[str] = []
+        self.alchemy_mode: int = Alchemy.UNDECIDED
+
+    def clear_turn_effects(self) -> None:
+        """At the round's end: the last turn's action kind and flipped relics
+        stop counting (the capacity and attack queries read them). The turn's
+        other fields keep their last values until the next `reset_turn`."""
+        self.act_kind = ActKind.NONE
+        self.turn_weapon = NONE
+        self.turn_transport = NONE
 
     # -- copies ----------------------------------------------------------------
 

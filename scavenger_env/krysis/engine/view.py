@@ -20,8 +20,8 @@ out of a squad).
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from math import comb
-from typing import Any
 
 import numpy as np
 
@@ -31,7 +31,7 @@ from .data import (
     NUM_RELIC_TYPES,
     RELIC_COPIES,
     SQUAD_DISCARDS_PER_STAR,
-    TRANSPORTER,
+    AgentKind,
 )
 from .state import ACTION_PHASES, NONE, Phase, State
 
@@ -190,7 +190,7 @@ def _deal_agents(s: State, q: int, dealer: _Dealer) -> None:
     if s.phase in _SETUP_PHASES:
         _deal_setup_choices(s, q, unseen, dealer)
         return
-    g_t = sum(1 for c in group if cards[c].kind == TRANSPORTER)
+    g_t = sum(1 for c in group if cards[c].kind == AgentKind.TRANSPORTER)
     kinds = _split_kinds(q, unseen)
     if s.squad_out[q]:
         out = _deal_squad_out(q, kinds, len(kinds[0]) - len(s.deck_t[q]) - g_t, dealer)
@@ -209,8 +209,8 @@ def _deal_agents(s: State, q: int, dealer: _Dealer) -> None:
 
 
 def _split_kinds(q: int, cards: list[int]) -> tuple[list[int], list[int]]:
-    t = [c for c in cards if CARDS[q][c].kind == TRANSPORTER]
-    return t, [c for c in cards if CARDS[q][c].kind != TRANSPORTER]
+    t = [c for c in cards if CARDS[q][c].kind == AgentKind.TRANSPORTER]
+    return t, [c for c in cards if CARDS[q][c].kind != AgentKind.TRANSPORTER]
 
 
 def _deal_squad_out(
@@ -282,53 +282,105 @@ def _out_transporters_any(q: int, cards: list[int], dealer: _Dealer) -> int:
     return options[dealer.choose([1] * len(options))]
 
 
-def player_view(state: State, seat: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class PublicSeat:
+    """One seat's things on the table, as every seat sees them."""
+
+    position: int  # start space or chamber (see `State.position`)
+    #: a pick face down, or a finished bid, not yet revealed
+    committed: bool
+    last_bid: tuple[int, ...]  # red, blue, white
+    team: tuple[int, ...]  # revealed agents (card ids)
+    initiative: int
+    home: tuple[int, ...]  # crystals: goods are loaded in sight of all
+    home_relic_count: int
+    camp: tuple[int, ...]
+    camp_relic_count: int
+    flipped: tuple[int, ...]  # relic types flipped this round
+    deserted: bool
+    acted: bool
+    vp: int  # from sales
+    hand_size: int  # a pick face down included
+    #: transporter and fighter deck sizes; None while another seat's set-up
+    #: choices hide them
+    deck_sizes: tuple[int, int] | None
+    agent_discard: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What `seat` may know: the table, and its own hidden things."""
+
+    seat: int
+    round: int
+    phase: Phase
+    mover: int
+    level: int
+    seats: tuple[PublicSeat, ...]
+    # -- the seat's own
+    hand: tuple[int, ...]
+    pending: int  # its pick face down, or NONE
+    my_bid: tuple[int, ...]  # red, blue, white
+    home_relics: tuple[int, ...]  # counts by type
+    camp_relics: tuple[int, ...]
+    squad_out: tuple[int, ...]
+    mission: int  # NONE without missions
+    keep_options: tuple[int, ...]  # the two relics drawn, while it keeps one
+    spy_sees: tuple[int, ...]  # the visited campsite's relics, while its Spy takes
+    # -- the relic cards
+    relic_deck: int  # cards in the draw pile
+    relic_discard: tuple[int, ...]  # face up, in the order discarded
+    log: tuple[str, ...]
+
+
+def player_view(state: State, seat: int) -> PlayerView:
     """What `seat` may know, as plain values (for screens and tests)."""
     s = redact(state, seat)
-    n = s.n
     public_decks = s.phase not in _SETUP_PHASES
-    return {
-        "seat": seat,
-        "round": s.round,
-        "phase": Phase(s.phase).name.lower(),
-        "mover": s.mover,
-        "level": s.level,
-        "position": s.position[:],
-        "hand": s.hand[seat][:],
-        "pending": s.pending[seat],
-        "committed": [
-            s.pending[p] != NONE or (s.phase == Phase.BID and s.bid_done[p])
-            for p in range(n)
-        ],
-        "my_bid": s.bid[seat][:],
-        "last_bid": [b[:] for b in s.last_bid],
-        "team": [t[:] for t in s.team],
-        "initiative": s.initiative[:],
-        "home": [h[:] for h in s.home],
-        "home_relics": s.home_relics[seat][:],
-        "home_relic_counts": [sum(r) for r in s.home_relics],
-        "camp": [c[:] for c in s.camp],
-        "camp_relics": s.camp_relics[seat][:],
-        "camp_relic_counts": [sum(r) for r in s.camp_relics],
-        "flipped": [f[:] for f in s.flipped],
-        "deserted": s.deserted[:],
-        "acted": s.acted[:],
-        "vp": s.vp[:],
-        "hand_sizes": [len(h) + (s.pending[p] != NONE) for p, h in enumerate(s.hand)],
-        "deck_sizes": [
-            (len(s.deck_t[p]), len(s.deck_f[p])) if public_decks or p == seat else None
-            for p in range(n)
-        ],
-        "agent_discard": [d[:] for d in s.agent_discard],
-        "squad_out": s.squad_out[seat][:],
-        "relic_deck": len(s.relic_deck),
-        "relic_discard": s.relic_discard[:],
-        "keep_options": s.keep_options[:] if s.mover == seat else [],
-        "spy_sees": (
-            s.camp_relics[s.spy_target][:]
-            if s.phase == Phase.SPY_TAKE and s.mover == seat
-            else []
-        ),
-        "mission": s.mission[seat],
-        "log": s.log[:],
-    }
+    bidding = s.phase == Phase.BID
+    seats = tuple(
+        PublicSeat(
+            position=s.position[p],
+            committed=s.pending[p] != NONE or (bidding and s.bid_done[p]),
+            last_bid=tuple(s.last_bid[p]),
+            team=tuple(s.team[p]),
+            initiative=s.initiative[p],
+            home=tuple(s.home[p]),
+            home_relic_count=sum(s.home_relics[p]),
+            camp=tuple(s.camp[p]),
+            camp_relic_count=sum(s.camp_relics[p]),
+            flipped=tuple(s.flipped[p]),
+            deserted=s.deserted[p],
+            acted=s.acted[p],
+            vp=s.vp[p],
+            hand_size=len(s.hand[p]) + (s.pending[p] != NONE),
+            deck_sizes=(
+                (len(s.deck_t[p]), len(s.deck_f[p]))
+                if public_decks or p == seat
+                else None
+            ),
+            agent_discard=tuple(s.agent_discard[p]),
+        )
+        for p in range(s.n)
+    )
+    spying = s.phase == Phase.SPY_TAKE and s.mover == seat
+    return PlayerView(
+        seat=seat,
+        round=s.round,
+        phase=Phase(s.phase),
+        mover=s.mover,
+        level=s.level,
+        seats=seats,
+        hand=tuple(s.hand[seat]),
+        pending=s.pending[seat],
+        my_bid=tuple(s.bid[seat]),
+        home_relics=tuple(s.home_relics[seat]),
+        camp_relics=tuple(s.camp_relics[seat]),
+        squad_out=tuple(s.squad_out[seat]),
+        mission=s.mission[seat],
+        keep_options=tuple(s.keep_options) if s.mover == seat else (),
+        spy_sees=tuple(s.camp_relics[s.spy_target]) if spying else (),
+        relic_deck=len(s.relic_deck),
+        relic_discard=tuple(s.relic_discard),
+        log=tuple(s.log),
+    )
