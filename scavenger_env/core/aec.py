@@ -26,6 +26,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from scavenger_env.core.actions import as_action
 from scavenger_env.core.errors import (
     ConfigError,
     IllegalActionError,
@@ -83,23 +84,21 @@ class UnknownAgentError(KeyError):
 
 
 def as_int(value: object) -> int | None:
-    """`value` as a Python int when it is an integer: a Python int, a numpy
-    integer or a 0-d integer array; None otherwise, for bools too (True would
-    pass as 1, and a numpy bool indexes an array as a mask) and for a masked
-    value (``np.ma.masked_array(3, mask=True)`` holds no number)."""
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    if isinstance(value, np.ma.MaskedArray) and np.ma.getmask(value).any():
-        return None
-    if isinstance(value, (int, np.integer)):
+    """`value` as a Python int when it is an integer: an action id
+    (`scavenger_env.core.actions.as_action`: a Python int or a numpy integer, not
+    a bool) or a 0-d integer array; None otherwise, for a numpy bool too (it
+    indexes an array as a mask) and for a masked value
+    (``np.ma.masked_array(3, mask=True)`` holds no number)."""
+    if isinstance(value, np.ndarray):
+        if (
+            value.shape != ()
+            or not np.issubdtype(value.dtype, np.integer)
+            or (isinstance(value, np.ma.MaskedArray) and np.ma.getmask(value).any())
+        ):
+            return None
         return int(value)
-    if (
-        isinstance(value, np.ndarray)
-        and value.shape == ()
-        and np.issubdtype(value.dtype, np.integer)
-    ):
-        return int(value)
-    return None
+    index = as_action(value)
+    return None if index is None else int(index)
 
 
 def plain(value: Any) -> Any:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 COMPILED_MODULES = (
     "scavenger_env.core.errors",
+    "scavenger_env.core.actions",
     "scavenger_env.cavein.engine.actions",
     "scavenger_env.cavein.engine.data",
     "scavenger_env.cavein.engine.effects",

@@ -7,9 +7,8 @@ nothing) and then hands over to the function of the phase.
 
 from __future__ import annotations
 
-from numbers import Integral
-
 from scavenger_env.core import errors as core_errors
+from scavenger_env.core.actions import as_action
 from scavenger_env.core.errors import show_int, show_value
 
 from . import actions as A
@@ -224,25 +223,13 @@ def _legal_squad(state: State, p: int) -> list[int]:
 # -- applying ----------------------------------------------------------------------
 
 
-def _as_action(action: object) -> int | None:
-    """`action` as an action id: an int or a numpy integer (as drawn from a
-    mask), not a bool (True is an int to Python, not an action); else None."""
-    if isinstance(action, bool):
-        return None
-    if isinstance(action, int):
-        return action
-    if isinstance(action, Integral):
-        return int(action)
-    return None
-
-
 def apply_action(state: State, action: object) -> None:
     """Play `action` for the mover; an illegal one raises IllegalActionError
     saying why and changes nothing."""
     reason = explain_illegal(state, action)
     if reason:
         raise IllegalActionError(reason)
-    a = _as_action(action)
+    a = as_action(action)
     assert a is not None  # explain_illegal refused anything else
     apply_legal_action(state, a)
 
@@ -587,7 +574,7 @@ def _remove_from_decks(state: State, seat: int, card_id: int) -> None:
 
 def explain_illegal(state: State, action: object) -> str:
     """Why `action` is illegal now, in plain words ('' when it is legal)."""
-    a = _as_action(action)
+    a = as_action(action)
     if a is None:
         return (
             f"an action is an int, got {show_value(action)} of type "
