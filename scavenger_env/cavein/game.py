@@ -8,10 +8,9 @@ the interface costs one attribute lookup); the screens' sentences are here.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
-from scavenger_env.core.game import Game
+from scavenger_env.core.game import Codec, Game
 
 from . import codec as _codec
 from .engine import (
@@ -217,8 +216,8 @@ class CaveIn(Game[GameState, GameConfig]):
     def make_encoder(self) -> Encoder:
         return Encoder()
 
-    def codec(self) -> ModuleType:
-        return _codec
+    def codec(self) -> Codec:
+        return _codec.CODEC
 
 
 CAVEIN = CaveIn()

@@ -7,10 +7,9 @@ method hands over to the engine; the screens' sentences are here.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
-from scavenger_env.core.game import Game
+from scavenger_env.core.game import Codec, Game
 
 from . import codec as _codec
 from .engine import (
@@ -228,8 +227,8 @@ class Krysis(Game[State, KrysisConfig]):
     def make_encoder(self) -> Encoder:
         return Encoder()
 
-    def codec(self) -> ModuleType:
-        return _codec
+    def codec(self) -> Codec:
+        return _codec.CODEC
 
 
 def _roman(k: int) -> str:
