@@ -41,6 +41,7 @@ __all__ = [
     "RENDER_MODES",
     "REWARD_MODES",
     "GameEnv",
+    "OneGameEnv",
     "UnknownAgentError",
     "as_int",
     "checked_seed",
@@ -259,7 +260,7 @@ class GameEnv(AECEnv):
 
     def _option_names(self) -> tuple[str, ...]:
         """The config keywords `__init__` accepts (listed in its error message)."""
-        return tuple(self.rules.config_options())
+        return ("num_players", *self.rules.config_options())
 
     def _render_seat(self, value: object, render_mode: str | None) -> int | None:
         """The seat whose view the picture shows; None: the player to move."""
@@ -463,6 +464,54 @@ class GameEnv(AECEnv):
                 zip(self.possible_agents, scores, strict=True)
             )
             self.infos[a]["winners"] = [self.possible_agents[j] for j in won]
+
+
+class OneGameEnv(GameEnv):
+    """The environment of the one game a subclass names: a game's `raw_env`.
+
+    A subclass sets `env_game` (its `Game`) and, where the game has its own, the
+    error classes (`config_error`, `illegal_error`); its metadata name is
+    `<game name>_v0`. Its keywords are `GameEnv`'s without the game.
+    """
+
+    env_game: ClassVar[Game]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        game = cls.__dict__.get("env_game")
+        if game is not None:
+            cls.metadata = {
+                "name": f"{game.name}_v0",
+                "render_modes": list(RENDER_MODES),
+                "is_parallelizable": False,
+            }
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        render_mode: str | None = None,
+        reward: str = "win",
+        render_seat: int | str | None = None,
+        **config: Any,
+    ) -> None:
+        """Args:
+        num_players: seats, from the game's `min_players` to its `max_players`.
+        render_mode: None, "ansi" or "human".
+        reward: "win" or "score" (see the module docstring).
+        render_seat: whose view the picture shows: a seat number, an agent
+            name, or "acting" (the player to move; the default for "ansi").
+            "human" needs it (see the module docstring).
+        **config: any other field of the game's config
+            (`env_game.config_options()`).
+        """
+        super().__init__(
+            self.env_game,
+            num_players=num_players,
+            render_mode=render_mode,
+            reward=reward,
+            render_seat=render_seat,
+            **config,
+        )
 
 
 class _CheckedOrder(wrappers.OrderEnforcingWrapper):
