@@ -7,7 +7,7 @@ the interface costs one attribute lookup); the screens' sentences are here.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from scavenger_env.core.game import Codec, Game
@@ -191,25 +191,11 @@ class CaveIn(Game[GameState, GameConfig]):
             f"the Mine caved in ({state.cave_in} Cave-Ins) after {state.round} rounds"
         )
 
-    def score_table(self, state: GameState, labels: Sequence[str]) -> str:
-        width = max(len(label) for label in labels)
-        heads = ("total", "crystals", "sets", "artifacts", "totems", "subjugated")
-        lines = ["Final scores (VP):", f"  {'':<{width}}  " + "  ".join(heads)]
-        for seat, label in enumerate(labels):
-            b = score_breakdown(state, seat)
-            values = (
-                b.total,
-                b.crystals,
-                b.symbols,
-                b.artifacts,
-                b.totems,
-                b.subjugated,
-            )
-            cells = "  ".join(
-                f"{v:>{len(h)}}" for v, h in zip(values, heads, strict=True)
-            )
-            lines.append(f"  {label:<{width}}  {cells}")
-        return "\n".join(lines)
+    score_heads = ("total", "crystals", "sets", "artifacts", "totems", "subjugated")
+
+    def score_row(self, state: GameState, seat: int) -> tuple[int, ...]:
+        b = score_breakdown(state, seat)
+        return (b.total, b.crystals, b.symbols, b.artifacts, b.totems, b.subjugated)
 
     # -- the environment -----------------------------------------------------
 

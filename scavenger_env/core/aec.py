@@ -474,7 +474,7 @@ class OneGameEnv(GameEnv):
     `<game name>_v0`. Its keywords are `GameEnv`'s without the game.
     """
 
-    env_game: ClassVar[Game]
+    env_game: ClassVar[Game[Any, Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
