@@ -8,8 +8,7 @@ anything, so an illegal action raises `IllegalActionError` (with the reason from
 from __future__ import annotations
 
 from scavenger_env.core import errors as core_errors
-from scavenger_env.core.actions import as_action
-from scavenger_env.core.errors import show_int, show_value
+from scavenger_env.core.actions import as_action, checked_action
 
 from .actions import (
     COLLECT,
@@ -277,14 +276,9 @@ _PHASE_HINT = {
 
 def explain_illegal(s: GameState, action: object) -> str:
     """A sentence saying why `action` is not legal now ('' if it is legal)."""
-    a = as_action(action)
-    if a is None:
-        return (
-            f"an action must be an int in 0..{NUM_ACTIONS - 1}, got "
-            f"{show_value(action)} of type {type(action).__name__}"
-        )
-    if not 0 <= a < NUM_ACTIONS:
-        return f"action {show_int(a)} is outside 0..{NUM_ACTIONS - 1}"
+    a, reason = checked_action(action, NUM_ACTIONS)
+    if reason:
+        return reason
     legal = legal_actions(s)
     if a in legal:
         return ""

@@ -8,8 +8,7 @@ nothing) and then hands over to the function of the phase.
 from __future__ import annotations
 
 from scavenger_env.core import errors as core_errors
-from scavenger_env.core.actions import as_action
-from scavenger_env.core.errors import show_int, show_value
+from scavenger_env.core.actions import as_action, checked_action
 
 from . import actions as A
 from .capacity import fits
@@ -574,14 +573,9 @@ def _remove_from_decks(state: State, seat: int, card_id: int) -> None:
 
 def explain_illegal(state: State, action: object) -> str:
     """Why `action` is illegal now, in plain words ('' when it is legal)."""
-    a = as_action(action)
-    if a is None:
-        return (
-            f"an action is an int, got {show_value(action)} of type "
-            f"{type(action).__name__}"
-        )
-    if not 0 <= a < A.NUM_ACTIONS:
-        return f"action {show_int(a)} is out of range 0..{A.NUM_ACTIONS - 1}"
+    a, reason = checked_action(action, A.NUM_ACTIONS)
+    if reason:
+        return reason
     if state.phase == Phase.GAME_OVER:
         return "the game is over"
     if a in legal_actions(state):
