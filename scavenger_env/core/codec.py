@@ -10,12 +10,14 @@ Every other id is the same in both numberings.
 
 `encode` (engine -> env), `decode` (env -> engine) and `legal_mask` are what the
 environment calls on every step; they read tables made once for every seat and
-player count.
+player count. The attributes are `Final`: the compiled build refuses to change
+them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import numpy as np
 
@@ -39,8 +41,8 @@ class SeatCodec:
         seat_blocks: (first id, ids per seat) of each block that names a seat;
             a block holds `SEATS` seats.
         """
-        self.num_actions = num_actions
-        self.seat_blocks: tuple[tuple[int, int], ...] = tuple(seat_blocks)
+        self.num_actions: Final = num_actions
+        self.seat_blocks: Final[tuple[tuple[int, int], ...]] = tuple(seat_blocks)
         encode_at: dict[tuple[int, int], tuple[int, ...]] = {}
         decode_at: dict[tuple[int, int], tuple[int, ...]] = {}
         for n in range(1, SEATS + 1):
@@ -48,8 +50,8 @@ class SeatCodec:
                 ids = range(num_actions)
                 encode_at[seat, n] = tuple(self._encode(a, seat, n) for a in ids)
                 decode_at[seat, n] = tuple(self._decode(a, seat, n) for a in ids)
-        self._encode_at = encode_at
-        self._decode_at = decode_at
+        self._encode_at: Final = encode_at
+        self._decode_at: Final = decode_at
 
     def _block(self, action: int) -> tuple[int, int]:
         """(first id, ids per seat) of the seat block holding `action`; (-1, 0)
