@@ -28,39 +28,17 @@ PICK_COLOUR    150..155    colour 0..5 (brown, blue, purple, yellow, red, green)
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Final
 
-from .engine.actions import BLOCKS, NUM_ACTIONS, PICK_BASE, PICK_HAND, RAID
+from scavenger_env.core.codec import SeatCodec
 
-__all__ = ["BLOCKS", "NUM_ACTIONS", "decode", "encode", "legal_mask"]
+from .engine.actions import BLOCKS, NUM_ACTIONS, PICK_BASE, RAID
 
+__all__ = ["BLOCKS", "CODEC", "NUM_ACTIONS", "decode", "encode", "legal_mask"]
 
-def encode(action: int, seat: int, num_players: int) -> int:
-    """Engine action (absolute seats) -> environment action (relative seats)."""
-    if RAID <= action < RAID + 4:
-        return RAID + (action - RAID - seat) % num_players
-    if PICK_BASE <= action < PICK_HAND:
-        target, depth = divmod(action - PICK_BASE, 6)
-        return PICK_BASE + 6 * ((target - seat) % num_players) + depth
-    return action
-
-
-def decode(action: int, seat: int, num_players: int) -> int:
-    """Environment action -> engine action; a relative seat >= num_players stays
-    out of range of every real seat, so the engine rejects it as illegal."""
-    if RAID <= action < RAID + 4:
-        rel = action - RAID
-        return action if rel >= num_players else RAID + (rel + seat) % num_players
-    if PICK_BASE <= action < PICK_HAND:
-        rel, depth = divmod(action - PICK_BASE, 6)
-        if rel >= num_players:
-            return action
-        return PICK_BASE + 6 * ((rel + seat) % num_players) + depth
-    return action
-
-
-def legal_mask(legal: list[int], seat: int, num_players: int) -> np.ndarray:
-    """An int8 mask over the environment's actions from engine legal actions."""
-    mask = np.zeros(NUM_ACTIONS, np.int8)
-    mask[[encode(a, seat, num_players) for a in legal]] = 1
-    return mask
+CODEC: Final = SeatCodec(NUM_ACTIONS, ((RAID, 1), (PICK_BASE, 6)))
+"""The codec (`Game.codec()`): the blocks that name a seat, as (first id, ids
+per seat)."""
+encode: Final = CODEC.encode
+decode: Final = CODEC.decode
+legal_mask: Final = CODEC.legal_mask

@@ -80,14 +80,14 @@ from pettingzoo import AECEnv
 from scavenger_env.core.aec import (
     RENDER_MODES,
     REWARD_MODES,
-    GameEnv,
+    OneGameEnv,
     UnknownAgentError,
     as_int,
     checked_seed,
     wrap,
 )
 
-from .engine import ConfigError, GameConfig, IllegalActionError
+from .engine import ConfigError, IllegalActionError
 from .game import CAVEIN
 
 __all__ = [
@@ -100,52 +100,19 @@ __all__ = [
     "raw_env",
 ]
 
-_CONFIG_FIELDS = tuple(GameConfig.__dataclass_fields__)
 
-
-class raw_env(GameEnv):
+class raw_env(OneGameEnv):
     """The bare Cave-In AEC environment; `env()` adds the standard wrappers.
 
     `self.game` is the engine state (for bots that read it directly), `self.actions`
     the engine actions so far and `self.seed_used` the seed: a record of the game.
+    Keywords: `OneGameEnv.__init__`'s; `**config` is any other `GameConfig`
+    field, e.g. `factions="first_game"`.
     """
 
-    metadata = {
-        "name": "cavein_v0",
-        "render_modes": list(RENDER_MODES),
-        "is_parallelizable": False,
-    }
+    env_game = CAVEIN
     config_error = ConfigError
     illegal_error = IllegalActionError
-
-    def __init__(
-        self,
-        num_players: int = 2,
-        render_mode: str | None = None,
-        reward: str = "win",
-        render_seat: int | str | None = None,
-        **config: Any,
-    ) -> None:
-        """Args:
-        num_players: 2, 3 or 4.
-        render_mode: None, "ansi" or "human".
-        reward: "win" or "score" (see the module docstring).
-        render_seat: whose view the picture shows: a seat number, an agent
-            name, or "acting" (the player to move; the default for "ansi").
-            "human" needs it (see the module docstring).
-        **config: any other `GameConfig` field, e.g. `factions="first_game"`.
-        """
-        super().__init__(
-            CAVEIN,
-            num_players=num_players,
-            render_mode=render_mode,
-            reward=reward,
-            render_seat=render_seat,
-            **config,
-        )
-
-    def _option_names(self) -> tuple[str, ...]:
-        return _CONFIG_FIELDS
 
 
 def env(**kwargs: Any) -> AECEnv:

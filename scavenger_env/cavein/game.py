@@ -7,11 +7,10 @@ the interface costs one attribute lookup); the screens' sentences are here.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from types import ModuleType
+from collections.abc import Hashable, Mapping
 from typing import Any
 
-from scavenger_env.core.game import Game
+from scavenger_env.core.game import Codec, Game
 
 from . import codec as _codec
 from .engine import (
@@ -192,33 +191,19 @@ class CaveIn(Game[GameState, GameConfig]):
             f"the Mine caved in ({state.cave_in} Cave-Ins) after {state.round} rounds"
         )
 
-    def score_table(self, state: GameState, labels: Sequence[str]) -> str:
-        width = max(len(label) for label in labels)
-        heads = ("total", "crystals", "sets", "artifacts", "totems", "subjugated")
-        lines = ["Final scores (VP):", f"  {'':<{width}}  " + "  ".join(heads)]
-        for seat, label in enumerate(labels):
-            b = score_breakdown(state, seat)
-            values = (
-                b.total,
-                b.crystals,
-                b.symbols,
-                b.artifacts,
-                b.totems,
-                b.subjugated,
-            )
-            cells = "  ".join(
-                f"{v:>{len(h)}}" for v, h in zip(values, heads, strict=True)
-            )
-            lines.append(f"  {label:<{width}}  {cells}")
-        return "\n".join(lines)
+    score_heads = ("total", "crystals", "sets", "artifacts", "totems", "subjugated")
+
+    def score_row(self, state: GameState, seat: int) -> tuple[int, ...]:
+        b = score_breakdown(state, seat)
+        return (b.total, b.crystals, b.symbols, b.artifacts, b.totems, b.subjugated)
 
     # -- the environment -----------------------------------------------------
 
     def make_encoder(self) -> Encoder:
         return Encoder()
 
-    def codec(self) -> ModuleType:
-        return _codec
+    def codec(self) -> Codec:
+        return _codec.CODEC
 
 
 CAVEIN = CaveIn()

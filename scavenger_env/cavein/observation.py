@@ -78,6 +78,8 @@ from typing import Final
 
 import numpy as np
 
+from scavenger_env.core import layout
+
 from .engine.data import (
     ARTIFACT_STACK_CARDS,
     BASE_LIMIT,
@@ -95,7 +97,7 @@ from .engine.queries import crystal_colour, is_wild, mine_cost
 from .engine.scoring import score_breakdown
 from .engine.state import GameState, PlayerState
 
-LAYOUT: tuple[tuple[str, tuple[int, ...]], ...] = (
+LAYOUT: layout.Layout = (
     # -- status: small, rewritten on every call
     ("phase", (6,)),
     ("num_players", (3,)),
@@ -165,17 +167,8 @@ _RAIDS_CAP: Final = 8
 _SCORE_CAP: Final = 150
 
 
-def _offsets() -> dict[str, tuple[int, int]]:
-    out, at = {}, 0
-    for name, shape in LAYOUT:
-        size = int(np.prod(shape))
-        out[name] = (at, at + size)
-        at += size
-    return out
-
-
-OFFSETS = _offsets()
-OBS_SIZE = max(end for _, end in OFFSETS.values())
+OFFSETS = layout.offsets(LAYOUT)
+OBS_SIZE = layout.size(LAYOUT)
 #: where each view starts (module constants: cheaper than dict look-ups)
 _AT_ARTIFACT_SIZES: Final = OFFSETS["artifact_sizes"][0]
 _AT_ARTIFACT_TOPS: Final = OFFSETS["artifact_tops"][0]
@@ -212,10 +205,7 @@ _AT_TURN: Final = OFFSETS["turn"][0]
 
 def views(obs: np.ndarray) -> dict[str, np.ndarray]:
     """Named, shaped views into one observation vector (no copies)."""
-    return {
-        name: obs[OFFSETS[name][0] : OFFSETS[name][1]].reshape(shape)
-        for name, shape in LAYOUT
-    }
+    return layout.views(obs, LAYOUT)
 
 
 class _Out:

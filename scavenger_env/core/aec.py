@@ -26,6 +26,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from scavenger_env.core.actions import as_action
 from scavenger_env.core.chance import play_chance
 from scavenger_env.core.errors import (
     ConfigError,
@@ -41,6 +42,7 @@ __all__ = [
     "RENDER_MODES",
     "REWARD_MODES",
     "GameEnv",
+    "OneGameEnv",
     "UnknownAgentError",
     "as_int",
     "checked_seed",
@@ -84,23 +86,21 @@ class UnknownAgentError(KeyError):
 
 
 def as_int(value: object) -> int | None:
-    """`value` as a Python int when it is an integer: a Python int, a numpy
-    integer or a 0-d integer array; None otherwise, for bools too (True would
-    pass as 1, and a numpy bool indexes an array as a mask) and for a masked
-    value (``np.ma.masked_array(3, mask=True)`` holds no number)."""
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    if isinstance(value, np.ma.MaskedArray) and np.ma.getmask(value).any():
-        return None
-    if isinstance(value, (int, np.integer)):
+    """`value` as a Python int when it is an integer: an action id
+    (`scavenger_env.core.actions.as_action`: a Python int or a numpy integer, not
+    a bool) or a 0-d integer array; None otherwise, for a numpy bool too (it
+    indexes an array as a mask) and for a masked value
+    (``np.ma.masked_array(3, mask=True)`` holds no number)."""
+    if isinstance(value, np.ndarray):
+        if (
+            value.shape != ()
+            or not np.issubdtype(value.dtype, np.integer)
+            or (isinstance(value, np.ma.MaskedArray) and np.ma.getmask(value).any())
+        ):
+            return None
         return int(value)
-    if (
-        isinstance(value, np.ndarray)
-        and value.shape == ()
-        and np.issubdtype(value.dtype, np.integer)
-    ):
-        return int(value)
-    return None
+    index = as_action(value)
+    return None if index is None else int(index)
 
 
 def plain(value: Any) -> Any:
@@ -262,7 +262,7 @@ class GameEnv(AECEnv):
 
     def _option_names(self) -> tuple[str, ...]:
         """The config keywords `__init__` accepts (listed in its error message)."""
-        return tuple(self.rules.config_options())
+        return ("num_players", *self.rules.config_options())
 
     def _render_seat(self, value: object, render_mode: str | None) -> int | None:
         """The seat whose view the picture shows; None: the player to move."""
@@ -468,6 +468,54 @@ class GameEnv(AECEnv):
                 zip(self.possible_agents, scores, strict=True)
             )
             self.infos[a]["winners"] = [self.possible_agents[j] for j in won]
+
+
+class OneGameEnv(GameEnv):
+    """The environment of the one game a subclass names: a game's `raw_env`.
+
+    A subclass sets `env_game` (its `Game`) and, where the game has its own, the
+    error classes (`config_error`, `illegal_error`); its metadata name is
+    `<game name>_v0`. Its keywords are `GameEnv`'s without the game.
+    """
+
+    env_game: ClassVar[Game[Any, Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        game = cls.__dict__.get("env_game")
+        if game is not None:
+            cls.metadata = {
+                "name": f"{game.name}_v0",
+                "render_modes": list(RENDER_MODES),
+                "is_parallelizable": False,
+            }
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        render_mode: str | None = None,
+        reward: str = "win",
+        render_seat: int | str | None = None,
+        **config: Any,
+    ) -> None:
+        """Args:
+        num_players: seats, from the game's `min_players` to its `max_players`.
+        render_mode: None, "ansi" or "human".
+        reward: "win" or "score" (see the module docstring).
+        render_seat: whose view the picture shows: a seat number, an agent
+            name, or "acting" (the player to move; the default for "ansi").
+            "human" needs it (see the module docstring).
+        **config: any other field of the game's config
+            (`env_game.config_options()`).
+        """
+        super().__init__(
+            self.env_game,
+            num_players=num_players,
+            render_mode=render_mode,
+            reward=reward,
+            render_seat=render_seat,
+            **config,
+        )
 
 
 class _CheckedOrder(wrappers.OrderEnforcingWrapper):

@@ -17,6 +17,8 @@ from collections.abc import Iterable
 
 COMPILED_MODULES = (
     "scavenger_env.core.errors",
+    "scavenger_env.core.actions",
+    "scavenger_env.core.codec",
     "scavenger_env.cavein.engine.actions",
     "scavenger_env.cavein.engine.data",
     "scavenger_env.cavein.engine.effects",
@@ -32,7 +34,6 @@ COMPILED_MODULES = (
     "scavenger_env.cavein.engine.describe",
     "scavenger_env.cavein.engine.digest",
     "scavenger_env.cavein.engine.view",
-    "scavenger_env.cavein.codec",
     "scavenger_env.cavein.observation",
     "scavenger_env.krysis.engine.actions",
     "scavenger_env.krysis.engine.capacity",
@@ -48,7 +49,6 @@ COMPILED_MODULES = (
     "scavenger_env.krysis.engine.speed",
     "scavenger_env.krysis.engine.state",
     "scavenger_env.krysis.engine.view",
-    "scavenger_env.krysis.codec",
     "scavenger_env.krysis.observation",
 )
 """The modules of this package that a regular install compiles with mypyc

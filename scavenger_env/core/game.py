@@ -322,12 +322,38 @@ class Game(ABC, Generic[StateT, ConfigT]):
         """Why the game ended, for the final screen."""
         return f"after {self.turns(state)} turns"
 
+    #: the columns of `score_table`'s breakdown, "total" first (none: the
+    #: score alone); `score_row` gives a seat's values under them
+    score_heads: tuple[str, ...] = ()
+    #: a line under the breakdown (how a tie is broken, ...)
+    score_note: str = ""
+
+    def score_row(self, state: StateT, seat: int) -> Sequence[object]:
+        """`seat`'s values under `score_heads`."""
+        return (self.scores(state)[seat],)
+
     def score_table(self, state: StateT, labels: Sequence[str]) -> str:
-        """The final scores, one line per seat (a game may break them down)."""
+        """The final scores, one line per seat, broken down under `score_heads`
+        when the game names them."""
         width = max(len(label) for label in labels)
-        lines = ["Final scores:"]
-        for seat, score in enumerate(self.scores(state)):
-            lines.append(f"  {labels[seat]:<{width}}  {score:>5}")
+        heads = self.score_heads
+        if not heads:
+            lines = ["Final scores:"]
+            for seat, score in enumerate(self.scores(state)):
+                lines.append(f"  {labels[seat]:<{width}}  {score:>5}")
+            return "\n".join(lines)
+        lines = [
+            f"Final scores ({self.score_unit}):",
+            f"  {'':<{width}}  " + "  ".join(heads),
+        ]
+        for seat, label in enumerate(labels):
+            values = self.score_row(state, seat)
+            cells = "  ".join(
+                f"{v:>{len(h)}}" for v, h in zip(values, heads, strict=True)
+            )
+            lines.append(f"  {label:<{width}}  {cells}")
+        if self.score_note:
+            lines.append(f"  {self.score_note}")
         return "\n".join(lines)
 
     #: the unit of a score, for sentences ("with 61 VP")

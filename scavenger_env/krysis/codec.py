@@ -37,42 +37,17 @@ DRAW               101-102  draw a transporter / a fighter
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Final
+
+from scavenger_env.core.codec import SeatCodec
 
 from .engine.actions import BLOCKS, NUM_ACTIONS, RAID, SPY_TARGET, THIEF_TARGET
 
-__all__ = ["BLOCKS", "NUM_ACTIONS", "decode", "encode", "legal_mask"]
+__all__ = ["BLOCKS", "CODEC", "NUM_ACTIONS", "decode", "encode", "legal_mask"]
 
-_SEAT_BLOCKS = (RAID, THIEF_TARGET, SPY_TARGET)
-
-
-def _seat_block(action: int) -> int:
-    for start in _SEAT_BLOCKS:
-        if start <= action < start + 4:
-            return start
-    return -1
-
-
-def encode(action: int, seat: int, num_players: int) -> int:
-    """Engine action (absolute seats) -> environment action (relative seats)."""
-    start = _seat_block(action)
-    if start < 0:
-        return action
-    return start + (action - start - seat) % num_players
-
-
-def decode(action: int, seat: int, num_players: int) -> int:
-    """Environment action -> engine action; a relative seat >= num_players stays
-    out of range of every real seat, so the engine rejects it as illegal."""
-    start = _seat_block(action)
-    if start < 0:
-        return action
-    rel = action - start
-    return action if rel >= num_players else start + (rel + seat) % num_players
-
-
-def legal_mask(legal: list[int], seat: int, num_players: int) -> np.ndarray:
-    """An int8 mask over the environment's actions from engine legal actions."""
-    mask = np.zeros(NUM_ACTIONS, np.int8)
-    mask[[encode(a, seat, num_players) for a in legal]] = 1
-    return mask
+CODEC: Final = SeatCodec(NUM_ACTIONS, ((RAID, 1), (THIEF_TARGET, 1), (SPY_TARGET, 1)))
+"""The codec (`Game.codec()`): the blocks that name a seat, as (first id, ids
+per seat)."""
+encode: Final = CODEC.encode
+decode: Final = CODEC.decode
+legal_mask: Final = CODEC.legal_mask

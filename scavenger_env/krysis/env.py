@@ -76,58 +76,25 @@ from typing import Any
 
 from pettingzoo import AECEnv
 
-from scavenger_env.core.aec import RENDER_MODES, GameEnv, wrap
+from scavenger_env.core.aec import OneGameEnv, wrap
 
-from .engine import ConfigError, IllegalActionError, KrysisConfig
+from .engine import ConfigError, IllegalActionError
 from .game import KRYSIS
 
 __all__ = ["env", "raw_env"]
 
-_CONFIG_FIELDS = tuple(KrysisConfig.__dataclass_fields__)
 
-
-class raw_env(GameEnv):
+class raw_env(OneGameEnv):
     """The bare Krysis AEC environment; `env()` adds the standard wrappers.
 
     `self.game` is the engine state, `self.actions` the engine actions so far and
-    `self.seed_used` the seed: a record of the game.
+    `self.seed_used` the seed: a record of the game. Keywords: `OneGameEnv.__init__`'s;
+    `**config` is any other `KrysisConfig` field, e.g. `advanced=True`.
     """
 
-    metadata = {
-        "name": "krysis_v0",
-        "render_modes": list(RENDER_MODES),
-        "is_parallelizable": False,
-    }
+    env_game = KRYSIS
     config_error = ConfigError
     illegal_error = IllegalActionError
-
-    def __init__(
-        self,
-        num_players: int = 2,
-        render_mode: str | None = None,
-        reward: str = "win",
-        render_seat: int | str | None = None,
-        **config: Any,
-    ) -> None:
-        """Args:
-        num_players: 2, 3 or 4.
-        render_mode: None, "ansi" or "human".
-        reward: "win" or "score" (see the module docstring).
-        render_seat: whose view the picture shows: a seat number, an agent
-            name, or "acting" (the player to move; the default for "ansi").
-        **config: any other `KrysisConfig` field, e.g. `advanced=True`.
-        """
-        super().__init__(
-            KRYSIS,
-            num_players=num_players,
-            render_mode=render_mode,
-            reward=reward,
-            render_seat=render_seat,
-            **config,
-        )
-
-    def _option_names(self) -> tuple[str, ...]:
-        return _CONFIG_FIELDS
 
 
 def env(**kwargs: Any) -> AECEnv:

@@ -7,10 +7,9 @@ method hands over to the engine; the screens' sentences are here.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
-from scavenger_env.core.game import Game
+from scavenger_env.core.game import Codec, Game
 
 from . import codec as _codec
 from .engine import (
@@ -202,34 +201,21 @@ class Krysis(Game[State, KrysisConfig]):
     def end_text(self, state: State) -> str:
         return f"after round {state.round}"
 
-    def score_table(self, state: State, labels: Sequence[str]) -> str:
-        width = max(len(label) for label in labels)
-        heads = ("total", "sales", "crystals", "relics", "mission", "chamber")
-        lines = ["Final scores (VP):", f"  {'':<{width}}  " + "  ".join(heads)]
-        for seat, label in enumerate(labels):
-            b = score_breakdown(state, seat)
-            values = (
-                b.total,
-                b.sales,
-                b.crystals,
-                b.relics,
-                b.mission,
-                state.position[seat] + 1,
-            )
-            cells = "  ".join(
-                f"{v:>{len(h)}}" for v, h in zip(values, heads, strict=True)
-            )
-            lines.append(f"  {label:<{width}}  {cells}")
-        lines.append("  (a tie goes to the miner farthest ahead: the lower chamber)")
-        return "\n".join(lines)
+    score_heads = ("total", "sales", "crystals", "relics", "mission", "chamber")
+    score_note = "(a tie goes to the miner farthest ahead: the lower chamber)"
+
+    def score_row(self, state: State, seat: int) -> tuple[int, ...]:
+        b = score_breakdown(state, seat)
+        chamber = state.position[seat] + 1
+        return (b.total, b.sales, b.crystals, b.relics, b.mission, chamber)
 
     # -- the environment -----------------------------------------------------
 
     def make_encoder(self) -> Encoder:
         return Encoder()
 
-    def codec(self) -> ModuleType:
-        return _codec
+    def codec(self) -> Codec:
+        return _codec.CODEC
 
 
 def _roman(k: int) -> str:

@@ -128,6 +128,8 @@ from typing import Final
 
 import numpy as np
 
+from scavenger_env.core import layout
+
 from .engine.config import KrysisConfig
 from .engine.data import (
     CARDS,
@@ -148,7 +150,7 @@ from .engine.state import ACTION_PHASES, NONE, ActKind, Phase, State
 SEATS: Final = 4
 """Seats in every per-seat view (the most players)."""
 
-LAYOUT: tuple[tuple[str, tuple[int, ...]], ...] = (
+LAYOUT: layout.Layout = (
     # -- the game
     ("phase", (len(Phase),)),
     ("num_players", (3,)),
@@ -205,17 +207,8 @@ LAYOUT: tuple[tuple[str, tuple[int, ...]], ...] = (
 )
 
 
-def _offsets() -> dict[str, tuple[int, int]]:
-    out, at = {}, 0
-    for name, shape in LAYOUT:
-        size = int(np.prod(shape))
-        out[name] = (at, at + size)
-        at += size
-    return out
-
-
-OFFSETS: Final = _offsets()
-OBS_SIZE: Final = max(end for _, end in OFFSETS.values())
+OFFSETS: Final = layout.offsets(LAYOUT)
+OBS_SIZE: Final = layout.size(LAYOUT)
 
 # --- Divisors: each the true maximum of what it divides (or a documented cap) ----
 
@@ -352,10 +345,7 @@ _CHAMBER_GOODS: Final[tuple[tuple[tuple[int, float], ...], ...]] = (
 def views(obs: np.ndarray) -> dict[str, np.ndarray]:
     """Named, shaped views into one observation vector (no copies), for tests,
     debugging and feature code that wants structure back."""
-    return {
-        name: obs[OFFSETS[name][0] : OFFSETS[name][1]].reshape(shape)
-        for name, shape in LAYOUT
-    }
+    return layout.views(obs, LAYOUT)
 
 
 def _header(config: KrysisConfig) -> tuple[int, ...]:

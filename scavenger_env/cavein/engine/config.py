@@ -6,10 +6,11 @@ not print; every field where reasonable players differ is an option here.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from scavenger_env.core import errors as core_errors
+from scavenger_env.core.config import CheckedConfig, is_int
 
 from .data import (
     ARTIFACT_STACK_COSTS,
@@ -50,7 +51,7 @@ _FACTION_MODES = ("random", "first_game")
 
 
 @dataclass(frozen=True)
-class GameConfig:
+class GameConfig(CheckedConfig):
     """Everything that decides the rules of a game, apart from the seed.
 
     Attributes:
@@ -91,8 +92,12 @@ class GameConfig:
     max_rounds: int = 100
     rules_version: int = RULES_VERSION
 
+    config_error = ConfigError
+    legacy_values = LEGACY_VALUES
+    written_when_changed = WRITTEN_WHEN_CHANGED
+
     def __post_init__(self) -> None:
-        _check(
+        self._check(
             isinstance(self.num_players, int) and 2 <= self.num_players <= 4,
             "num_players",
             self.num_players,
@@ -102,7 +107,7 @@ class GameConfig:
             object.__setattr__(self, "factions", tuple(self.factions))
         if isinstance(self.factions, tuple):
             names = [str(f).lower() for f in self.factions]
-            _check(
+            self._check(
                 len(names) == 4
                 and all(n in FACTION_BY_NAME for n in names)
                 and len({FACTION_BY_NAME[n] for n in names}) == 4,
@@ -112,20 +117,20 @@ class GameConfig:
                 + ", ".join(f.name for f in FACTIONS),
             )
         else:
-            _check(
+            self._check(
                 self.factions in _FACTION_MODES,
                 "factions",
                 self.factions,
                 "'random', 'first_game' or a tuple of four faction names",
             )
-        _check(
+        self._check(
             isinstance(self.merc_distribution, str)
             and self.merc_distribution in MERC_DISTRIBUTIONS,
             "merc_distribution",
             self.merc_distribution,
             " or ".join(repr(k) for k in MERC_DISTRIBUTIONS),
         )
-        _check(
+        self._check(
             self.weedlock_text in ("en", "de"),
             "weedlock_text",
             self.weedlock_text,
@@ -135,44 +140,42 @@ class GameConfig:
             object.__setattr__(
                 self, "cave_in_thresholds", tuple(self.cave_in_thresholds)
             )
-        _check(
+        self._check(
             isinstance(self.cave_in_thresholds, tuple)
             and len(self.cave_in_thresholds) == 3
-            and all(_is_int(t) and t >= 1 for t in self.cave_in_thresholds),
+            and all(is_int(t) and t >= 1 for t in self.cave_in_thresholds),
             "cave_in_thresholds",
             self.cave_in_thresholds,
             "three positive ints for 2, 3 and 4 players, e.g. (7, 8, 9)",
         )
         if isinstance(self.artifact_costs, list):
             object.__setattr__(self, "artifact_costs", tuple(self.artifact_costs))
-        _check(
+        self._check(
             isinstance(self.artifact_costs, tuple)
             and len(self.artifact_costs) == 3
-            and all(_is_int(c) and 0 <= c <= 30 for c in self.artifact_costs),
+            and all(is_int(c) and 0 <= c <= 30 for c in self.artifact_costs),
             "artifact_costs",
             self.artifact_costs,
             "three ints from 0 to 30, the costs of the three stacks, e.g. (4, 6, 8)",
         )
         for name in ("skill_crystals_cave_in", "scrabber_every_mine", "allow_pass"):
             value = getattr(self, name)
-            _check(isinstance(value, bool), name, value, "True or False")
+            self._check(isinstance(value, bool), name, value, "True or False")
         sp = self.start_player
-        _check(
-            sp == "random"
-            or (isinstance(sp, int) and not isinstance(sp, bool)
-                and 0 <= sp < self.num_players),
+        self._check(
+            sp == "random" or (is_int(sp) and 0 <= sp < self.num_players),
             "start_player",
             sp,
             f"'random' or a seat from 0 to {self.num_players - 1}",
-        )  # fmt: skip
-        _check(
-            _is_int(self.max_rounds) and self.max_rounds >= 1,
+        )
+        self._check(
+            is_int(self.max_rounds) and self.max_rounds >= 1,
             "max_rounds",
             self.max_rounds,
             "a positive int",
         )
-        _check(
-            _is_int(self.rules_version) and self.rules_version in RULES_VERSIONS,
+        self._check(
+            is_int(self.rules_version) and self.rules_version in RULES_VERSIONS,
             "rules_version",
             self.rules_version,
             " or ".join(str(v) for v in RULES_VERSIONS),
@@ -182,54 +185,3 @@ class GameConfig:
     def cave_in_threshold(self) -> int:
         """The Cave-In count that triggers the end for this player count."""
         return self.cave_in_thresholds[self.num_players - 2]
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe dict; `from_dict` reads it back.
-
-        A field of `WRITTEN_WHEN_CHANGED` at its default is left out, so configs,
-        records and game digests made before it existed stay as they were.
-        """
-        d = asdict(self)
-        for k, v in d.items():
-            if isinstance(v, tuple):
-                d[k] = list(v)
-        for k in WRITTEN_WHEN_CHANGED:
-            if getattr(self, k) == _DEFAULTS[k]:
-                del d[k]
-        return d
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameConfig:
-        """Build a config from `to_dict` output; unknown keys raise ConfigError.
-
-        A field missing from `data` takes its `LEGACY_VALUES` entry when it has
-        one (the config was stored before the field existed), else its default.
-        """
-        if not isinstance(data, dict):
-            raise ConfigError(
-                f"a config must be a JSON object, got {type(data).__name__}"
-            )
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ConfigError(
-                f"unknown config field(s) {unknown}; allowed: {sorted(known)}"
-            )
-        filled = {k: v for k, v in LEGACY_VALUES.items() if k not in data}
-        try:
-            return cls(**data, **filled)
-        except TypeError as exc:  # pragma: no cover - guarded by the check above
-            raise ConfigError(str(exc)) from exc
-
-
-_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(GameConfig)}
-
-
-def _is_int(value: object) -> bool:
-    """An int that is not a bool (True would otherwise pass as 1)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check(ok: bool, name: str, value: object, allowed: str) -> None:
-    if not ok:
-        raise ConfigError(f"GameConfig.{name}={value!r} is not allowed; use {allowed}")

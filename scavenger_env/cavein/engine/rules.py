@@ -7,10 +7,8 @@ anything, so an illegal action raises `IllegalActionError` (with the reason from
 
 from __future__ import annotations
 
-from numbers import Integral
-
 from scavenger_env.core import errors as core_errors
-from scavenger_env.core.errors import show_int, show_value
+from scavenger_env.core.actions import as_action, checked_action
 
 from .actions import (
     COLLECT,
@@ -131,7 +129,7 @@ def _raid_ok(s: GameState, q: int) -> bool:
 
 def is_legal(s: GameState, action: object) -> bool:
     """Whether `action` is legal now; cheaper than `action in legal_actions(s)`."""
-    a = action if type(action) is int else _as_action(action)  # numpy ints too
+    a = action if type(action) is int else as_action(action)  # numpy ints too
     if a is None:
         return False
     if s.phase != Phase.ACTION or not 0 <= a < PAY:
@@ -158,22 +156,10 @@ def apply_action(s: GameState, action: object) -> None:
     Raises:
         IllegalActionError: the action is not legal now (the state is unchanged).
     """
-    a = _as_action(action)
+    a = as_action(action)
     if a is None or not is_legal(s, a):
         raise IllegalActionError(explain_illegal(s, action))
     apply_legal_action(s, a)
-
-
-def _as_action(action: object) -> int | None:
-    """`action` as an action id: an int or a numpy integer (as drawn from a
-    mask), not a bool (True is an int to Python, not an action); else None."""
-    if isinstance(action, bool):
-        return None
-    if isinstance(action, int):
-        return action
-    if isinstance(action, Integral):
-        return int(action)
-    return None
 
 
 def apply_legal_action(s: GameState, action: int) -> None:
@@ -290,14 +276,9 @@ _PHASE_HINT = {
 
 def explain_illegal(s: GameState, action: object) -> str:
     """A sentence saying why `action` is not legal now ('' if it is legal)."""
-    a = _as_action(action)
-    if a is None:
-        return (
-            f"an action must be an int in 0..{NUM_ACTIONS - 1}, got "
-            f"{show_value(action)} of type {type(action).__name__}"
-        )
-    if not 0 <= a < NUM_ACTIONS:
-        return f"action {show_int(a)} is outside 0..{NUM_ACTIONS - 1}"
+    a, reason = checked_action(action, NUM_ACTIONS)
+    if reason:
+        return reason
     legal = legal_actions(s)
     if a in legal:
         return ""

@@ -7,10 +7,10 @@ reasonable players differ is an option.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
 from scavenger_env.core import errors as core_errors
+from scavenger_env.core.config import CheckedConfig, is_int
 
 
 class ConfigError(core_errors.ConfigError):
@@ -30,7 +30,7 @@ VARIANTS = ("standard", "speed")
 
 
 @dataclass(frozen=True)
-class KrysisConfig:
+class KrysisConfig(CheckedConfig):
     """Everything that decides the rules of a game of Krysis, apart from the seed.
 
     Attributes:
@@ -63,14 +63,16 @@ class KrysisConfig:
     mission_needs_goods: bool = True
     rules_version: int = RULES_VERSION
 
+    config_error = ConfigError
+
     def __post_init__(self) -> None:
-        _check(
-            _is_int(self.num_players) and 2 <= self.num_players <= 4,
+        self._check(
+            is_int(self.num_players) and 2 <= self.num_players <= 4,
             "num_players",
             self.num_players,
             "2, 3 or 4",
         )
-        _check(
+        self._check(
             self.variant in VARIANTS,
             "variant",
             self.variant,
@@ -84,22 +86,22 @@ class KrysisConfig:
             "mission_needs_goods",
         ):
             value = getattr(self, name)
-            _check(isinstance(value, bool), name, value, "True or False")
+            self._check(isinstance(value, bool), name, value, "True or False")
         if self.variant == "speed":
-            _check(
+            self._check(
                 self.num_players == 2,
                 "num_players",
                 self.num_players,
                 "2 with variant='speed' (Speed Krysis is a 2-player game)",
             )
             for name in ("advanced", "missions", "nine_card_hand"):
-                _check(
+                self._check(
                     not getattr(self, name),
                     name,
                     getattr(self, name),
                     "False with variant='speed' (Speed Krysis has no such option)",
                 )
-        _check(
+        self._check(
             self.rules_version in RULES_VERSIONS,
             "rules_version",
             self.rules_version,
@@ -113,34 +115,3 @@ class KrysisConfig:
     @property
     def rounds(self) -> int:
         return 3 if self.speed else 5
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe dict; `from_dict` reads it back."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> KrysisConfig:
-        """Build a config from `to_dict` output; unknown keys raise ConfigError."""
-        if not isinstance(data, dict):
-            raise ConfigError(
-                f"a config must be a JSON object, got {type(data).__name__}"
-            )
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ConfigError(
-                f"unknown config field(s) {unknown}; allowed: {sorted(known)}"
-            )
-        return cls(**data)
-
-
-def _is_int(value: object) -> bool:
-    """An int that is not a bool (True would otherwise pass as 1)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check(ok: bool, name: str, value: object, allowed: str) -> None:
-    if not ok:
-        raise ConfigError(
-            f"KrysisConfig.{name}={value!r} is not allowed; use {allowed}"
-        )

@@ -11,11 +11,10 @@ truth: `apply_action` checks an action against it (an illegal one raises
 from __future__ import annotations
 
 from collections.abc import Callable
-from numbers import Integral
 from typing import Final, NamedTuple
 
 from scavenger_env.core import errors as core_errors
-from scavenger_env.core.errors import show_int, show_value
+from scavenger_env.core.actions import as_action, checked_action
 
 from . import actions as A
 from .capacity import fits
@@ -255,25 +254,13 @@ def _legal_none(state: State) -> list[int]:
 # -- applying ----------------------------------------------------------------------
 
 
-def _as_action(action: object) -> int | None:
-    """`action` as an action id: an int or a numpy integer (as drawn from a
-    mask), not a bool (True is an int to Python, not an action); else None."""
-    if isinstance(action, bool):
-        return None
-    if isinstance(action, int):
-        return action
-    if isinstance(action, Integral):
-        return int(action)
-    return None
-
-
 def apply_action(state: State, action: object) -> None:
     """Play `action` for the mover; an illegal one raises IllegalActionError
     saying why and changes nothing."""
     reason = explain_illegal(state, action)
     if reason:
         raise IllegalActionError(reason)
-    a = _as_action(action)
+    a = as_action(action)
     assert a is not None  # explain_illegal refused anything else
     apply_legal_action(state, a)
 
@@ -614,14 +601,9 @@ def describe_action(state: State, action: int, viewer: int | None = None) -> str
 
 def explain_illegal(state: State, action: object) -> str:
     """Why `action` is illegal now, in plain words ('' when it is legal)."""
-    a = _as_action(action)
-    if a is None:
-        return (
-            f"an action is an int, got {show_value(action)} of type "
-            f"{type(action).__name__}"
-        )
-    if not 0 <= a < A.NUM_ACTIONS:
-        return f"action {show_int(a)} is out of range 0..{A.NUM_ACTIONS - 1}"
+    a, reason = checked_action(action, A.NUM_ACTIONS)
+    if reason:
+        return reason
     if state.phase == Phase.GAME_OVER:
         return "the game is over"
     if a in legal_actions(state):

@@ -1,0 +1,82 @@
+"""What every game's config shares: the field checks and the dict round trip.
+
+A game's config is a frozen dataclass that subclasses `CheckedConfig`, names its
+`ConfigError` subclass in `config_error` and checks its fields in
+`__post_init__` with `self._check(ok, name, value, allowed)`, which raises
+"`Class.name=value` is not allowed; use `allowed`". `to_dict` and `from_dict`
+store and read it back (unknown keys refused, fields added since a config was
+stored filled from `legacy_values`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import Field, asdict, fields
+from typing import Any, ClassVar, TypeGuard, TypeVar
+
+from scavenger_env.core.errors import ConfigError
+
+__all__ = ["CheckedConfig", "is_int"]
+
+_C = TypeVar("_C", bound="CheckedConfig")
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """An int that is not a bool (True would otherwise pass as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class CheckedConfig:
+    """The base of a game's frozen config dataclass (see the module)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    #: the error a bad value raises (the game's subclass of `ConfigError`)
+    config_error: ClassVar[type[ConfigError]] = ConfigError
+    #: what a field missing from a stored config means: its value before it
+    #: existed (a config written by `to_dict` holds every field but those below)
+    legacy_values: ClassVar[Mapping[str, Any]] = {}
+    #: fields `to_dict` writes only when changed, so that configs, records and
+    #: digests made before they existed stay as they were
+    written_when_changed: ClassVar[tuple[str, ...]] = ()
+
+    def _check(self, ok: bool, name: str, value: object, allowed: str) -> None:
+        """Refuse field `name`'s `value` unless `ok`, saying what is allowed."""
+        if not ok:
+            raise self.config_error(
+                f"{type(self).__name__}.{name}={value!r} is not allowed; use {allowed}"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict (tuples as lists); `from_dict` reads it back."""
+        d = asdict(self)
+        for k, v in d.items():
+            if isinstance(v, tuple):
+                d[k] = list(v)
+        defaults = self.__dataclass_fields__
+        for k in self.written_when_changed:
+            if getattr(self, k) == defaults[k].default:
+                del d[k]
+        return d
+
+    @classmethod
+    def from_dict(cls: type[_C], data: dict[str, Any]) -> _C:
+        """Build a config from `to_dict` output; unknown keys raise the game's
+        ConfigError. A field missing from `data` takes its `legacy_values`
+        entry when it has one (the config was stored before the field existed),
+        else its default."""
+        if not isinstance(data, dict):
+            raise cls.config_error(
+                f"a config must be a JSON object, got {type(data).__name__}"
+            )
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise cls.config_error(
+                f"unknown config field(s) {unknown}; allowed: {sorted(known)}"
+            )
+        filled = {k: v for k, v in cls.legacy_values.items() if k not in data}
+        make: Callable[..., _C] = cls
+        try:
+            return make(**data, **filled)
+        except TypeError as exc:  # pragma: no cover - guarded by the check above
+            raise cls.config_error(str(exc)) from exc
