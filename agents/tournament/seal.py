@@ -70,11 +70,14 @@ class _Layout:
                 continue
             names = vars(module)
             self.namespaces.append(_Namespace(name, names))
-            for value in list(names.values()):
+            for key, value in list(names.items()):
                 if isinstance(value, type) and value.__module__ == name:
                     self._add_class(value, functions)
                 elif isinstance(value, FunctionType):
                     functions.append((f"{name}.{value.__name__}", value))
+                elif _ours(type(value)) and hasattr(value, "__dict__"):
+                    # a module's own object (a game, a codec): its attributes
+                    self.namespaces.append(_Namespace(f"{name}.{key}", vars(value)))
         for cls in (*game_type.__mro__, *view_class.__mro__):  # wherever they live
             if cls is not object and not cls.__module__.startswith(SEALED_PACKAGES):
                 self._add_class(cls, functions)
@@ -91,6 +94,10 @@ class _Layout:
         for key, value in list(cls.__dict__.items()):
             for func in _functions_in(value):
                 functions.append((f"{label}.{key}", func))
+
+
+def _ours(cls: type) -> bool:
+    return cls.__module__.partition(".")[0] in SEALED_PACKAGES
 
 
 _LAYOUTS: dict[tuple[type, type], _Layout] = {}

@@ -17,6 +17,7 @@ them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Final
 
 import numpy as np
@@ -50,8 +51,9 @@ class SeatCodec:
                 ids = range(num_actions)
                 encode_at[seat, n] = tuple(self._encode(a, seat, n) for a in ids)
                 decode_at[seat, n] = tuple(self._decode(a, seat, n) for a in ids)
-        self._encode_at: Final = encode_at
-        self._decode_at: Final = decode_at
+        # read-only views: a bot handed `game.codec()` cannot rewrite the tables
+        self._encode_at: Final = MappingProxyType(encode_at)
+        self._decode_at: Final = MappingProxyType(decode_at)
 
     def _block(self, action: int) -> tuple[int, int]:
         """(first id, ids per seat) of the seat block holding `action`; (-1, 0)

@@ -188,6 +188,31 @@ class CodeSwapper:
         return _random_choice(legal, rng)
 
 
+class SharedObjectPatcher:
+    """Reaches shared objects through its view: the game's codec (its tables and
+    attributes) and the registry's game object (that the next game's copy would
+    be made from)."""
+
+    name = "shared-patcher"
+
+    def reset(self, seat: int, config: Any) -> None:
+        pass
+
+    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
+        codec = view.game.codec()
+        try:
+            codec._encode_at[(0, 2)] = ()  # type: ignore[attr-defined]
+        except (TypeError, AttributeError):
+            Log.saw_own_patch += 1  # the tables are read-only
+        try:
+            object.__setattr__(codec, "num_actions", 1)
+            Log.patched += 1
+        except (TypeError, AttributeError):  # the compiled build refuses it
+            pass
+        get_game(view.game.name).describe_action = lambda *a: "rigged"  # type: ignore[method-assign]
+        return _random_choice(legal, rng)
+
+
 HOSTILE = {
     cls.name: cls
     for cls in (
@@ -198,6 +223,7 @@ HOSTILE = {
         ClassPatcher,
         ModulePatcher,
         CodeSwapper,
+        SharedObjectPatcher,
     )
 }
 
@@ -214,6 +240,10 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         name = getattr(module, "__name__", "")
         if name.partition(".")[0] in ("scavenger_env", "agents"):
             saved.append((vars(module), dict(vars(module))))
+    games_before = {g: dict(vars(get_game(g))) for g in GAME_NAMES}
+    codecs = {
+        g: (get_game(g).codec(), dict(vars(get_game(g).codec()))) for g in GAME_NAMES
+    }
     classes = {type(get_game(g)) for g in GAME_NAMES}
     class_dicts = {
         cls: dict(vars(cls))
@@ -230,6 +260,11 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         for key, value in copy.items():
             if names.get(key) is not value:
                 names[key] = value
+    for g, before in games_before.items():
+        vars(get_game(g)).clear()
+        vars(get_game(g)).update(before)
+    for codec, before in codecs.values():
+        vars(codec).update(before)
     for cls, d in class_dicts.items():
         for key, value in d.items():
             if vars(cls).get(key) is not value:
@@ -298,7 +333,7 @@ def test_a_bot_patching_the_game_class_is_caught_at_once(
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
-@pytest.mark.parametrize("bot", ["module-patcher", "code-swapper"])
+@pytest.mark.parametrize("bot", ["module-patcher", "code-swapper", "shared-patcher"])
 def test_a_bot_patching_shared_code_is_caught_and_nothing_written(
     hostile: None, tmp_path: Path, game: str, bot: str
 ) -> None:
@@ -327,3 +362,13 @@ def test_the_hostile_bots_really_reach_shared_code(hostile: None) -> None:
     view = SeatView(game.new_game(game.make_config(2), 1), 0, game=game)
     bot.act(view, [0], np.random.default_rng(0))
     assert game.same_state(object(), object()) is True
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_shared_codec_tables_are_read_only(game: str) -> None:
+    """What `view.game.codec()` hands a bot cannot be rewritten in place."""
+    codec: Any = get_game(game).codec()
+    with pytest.raises(TypeError):
+        codec._encode_at[(0, 2)] = ()
+    with pytest.raises(TypeError):
+        codec._decode_at[(0, 2)] = ()
