@@ -144,6 +144,21 @@ def _triple(a: Sequence[int]) -> tuple[int, int, int]:
     return (a[0], a[1], a[2])
 
 
+def bid_action(s: State, seat: int, count: int, legal: list[int]) -> int:
+    """The action that bids `count` of the colour being bid, step by step: under
+    rules 2 the count's base-16 digits, highest first; under rules 1 the count,
+    or all when it is above 15."""
+    if s.config.rules_version >= 2:
+        unit = BID_BASE**s.bid_digits
+        digit = (count - s.bid[seat][s.bid_step]) // unit
+        action = A.BID + max(0, min(digit, BID_BASE - 1))
+        return action if action in legal else legal[-1]
+    if count > A.MAX_BID_COUNT and A.BID_ALL in legal:
+        return A.BID_ALL
+    action = A.BID + min(count, A.MAX_BID_COUNT)
+    return action if action in legal else A.BID
+
+
 class KrysisScriptedAgent:
     """Shared decisions of the scripted Krysis bots; subclasses set the style."""
 
@@ -291,16 +306,7 @@ class KrysisScriptedAgent:
         return (bid[0], bid[1], bid[2]) if total >= amount else (0, 0, 0)
 
     def bid(self, s: State, seat: int, legal: list[int]) -> int:
-        count = self.bid_target(s, seat)[s.bid_step]
-        if s.config.rules_version >= 2:  # the count's base-16 digits, highest first
-            unit = BID_BASE**s.bid_digits
-            digit = (count - s.bid[seat][s.bid_step]) // unit
-            action = A.BID + max(0, min(digit, BID_BASE - 1))
-            return action if action in legal else legal[-1]
-        if count > A.MAX_BID_COUNT and A.BID_ALL in legal:
-            return A.BID_ALL
-        action = A.BID + min(count, A.MAX_BID_COUNT)
-        return action if action in legal else A.BID
+        return bid_action(s, seat, self.bid_target(s, seat)[s.bid_step], legal)
 
     def place(self, s: State, seat: int, legal: list[int]) -> int:
         def worth(action: int) -> float:

@@ -307,14 +307,14 @@ def test_the_bandit_raids_a_deserted_rich_campsite() -> None:
 
 @pytest.mark.parametrize("rules_version", [1, 2])
 def test_the_scripted_bots_bid_any_count_and_time_each_special(
-    rules_version: int, monkeypatch: pytest.MonkeyPatch
+    rules_version: int,
 ) -> None:
     """Rules 2: a count above 15 is bid digit by digit (rules 1: all of it), and
     the special agents' timing is asked agent by agent: the Alchemist after, the
     others first."""
     from krysis.rig import ALCHEMIST, EMINENT, F3, F4, T7, rig
 
-    from agents.krysis.heuristics import HaulerAgent
+    from agents.krysis.heuristics import HaulerAgent, bid_action
     from scavenger_env.krysis.engine import KrysisConfig, apply_action, new_game
     from scavenger_env.krysis.engine.flow import next_bid
 
@@ -324,10 +324,9 @@ def test_the_scripted_bots_bid_any_count_and_time_each_special(
     s.home[bidder] = [20, 0, 0]
     s.bid_step = 0
     next_bid(s)
-    monkeypatch.setattr(bot, "bid_target", lambda state, seat: (19, 0, 0))
-    while s.mover == bidder and s.phase == Phase.BID:
+    while s.mover == bidder and s.phase == Phase.BID:  # the bot's way to bid 19
         legal = legal_actions(s)
-        apply_action(s, bot.choose(s, bidder, legal))
+        apply_action(s, bid_action(s, bidder, 19, legal))
     assert s.bid[bidder][0] == (19 if rules_version == 2 else 20)  # 1: all
     s = rig(
         {0: [EMINENT, ALCHEMIST, F4], 1: [F4, F3, T7]},

@@ -659,6 +659,23 @@ BOT_COPY_STEPS = 120  # the longest replay from one point
 BOT_COPY_POINTS = 3  # resampling points per game
 
 
+def _state_fields() -> dict[type, tuple[str, ...]]:
+    """The fields of each game's state classes (a compiled class has no
+    `__slots__` to read them from)."""
+    from scavenger_env.cavein.engine import state as cavein_state
+    from scavenger_env.krysis.engine import state as krysis_state
+
+    return {
+        cavein_state.GameState: cavein_state.GAME_FIELDS,
+        cavein_state.PlayerState: cavein_state.PLAYER_FIELDS,
+        cavein_state.TurnState: cavein_state.TURN_FIELDS,
+        krysis_state.State: krysis_state.FIELDS,
+    }
+
+
+_STATE_FIELDS = _state_fields()
+
+
 def plain(value: object) -> object:
     """`value` as nested tuples of plain values: every field of a state, sets and
     dicts in sorted order, so that equal positions give equal plain forms."""
@@ -678,7 +695,7 @@ def plain(value: object) -> object:
         return tuple(value.tolist())
     if isinstance(value, np.generic):
         return value.item()
-    slots = [
+    slots = list(_STATE_FIELDS.get(type(value), ())) or [
         name
         for cls in type(value).__mro__
         for name in getattr(cls, "__slots__", ())
