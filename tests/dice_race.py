@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from scavenger_env.core.chance import CHANCE
+from scavenger_env.core.codec import SeatCodec
 from scavenger_env.core.digest import Fields
 from scavenger_env.core.errors import ConfigError, IllegalActionError
 from scavenger_env.core.game import Game
@@ -283,8 +284,8 @@ class DiceRace(Game[DiceState, DiceConfig]):
     def make_encoder(self) -> _Encoder:
         return _Encoder()
 
-    def codec(self) -> _Codec:
-        return _Codec()
+    def codec(self) -> SeatCodec:
+        return _CODEC
 
 
 class _Encoder:
@@ -303,20 +304,8 @@ class _Encoder:
         return out
 
 
-class _Codec:
-    def encode(self, action: int, seat: int, num_players: int) -> int:
-        return action
-
-    def decode(self, action: int, seat: int, num_players: int) -> int:
-        return action
-
-    def legal_mask(self, legal: list[int], seat: int, num_players: int) -> np.ndarray:
-        mask = np.zeros(2, np.int8)
-        mask[[a for a in legal if a < 2]] = 1
-        return mask
-
-
 DICE = DiceRace()
+_CODEC = SeatCodec(2, ())  # no action names a seat
 
 
 def make_env(**kwargs: Any) -> Any:

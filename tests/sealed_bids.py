@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from scavenger_env.core.codec import SeatCodec
 from scavenger_env.core.digest import Fields
 from scavenger_env.core.errors import ConfigError, IllegalActionError
 from scavenger_env.core.game import Game
@@ -262,8 +263,8 @@ class SealedBids(Game[BidsState, BidsConfig]):
     def make_encoder(self) -> _Encoder:
         return _Encoder()
 
-    def codec(self) -> _Codec:
-        return _Codec()
+    def codec(self) -> SeatCodec:
+        return _CODEC
 
 
 class _Encoder:
@@ -283,20 +284,8 @@ class _Encoder:
         return out
 
 
-class _Codec:
-    def encode(self, action: int, seat: int, num_players: int) -> int:
-        return action
-
-    def decode(self, action: int, seat: int, num_players: int) -> int:
-        return action
-
-    def legal_mask(self, legal: list[int], seat: int, num_players: int) -> np.ndarray:
-        mask = np.zeros(DECK, np.int8)
-        mask[legal] = 1
-        return mask
-
-
 BIDS = SealedBids()
+_CODEC = SeatCodec(DECK, ())  # no action names a seat
 
 
 def make_env(**kwargs: Any) -> Any:
