@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+import numpy as np
+
 from scavenger_env.core.game import Codec, Game
 
 from . import codec as _codec
@@ -30,7 +32,7 @@ from .engine import (
 )
 from .engine.digest import state_data as _state_data
 from .engine.state import same_state
-from .engine.view import determinize, player_view, redact
+from .engine.view import PlayerView, determinize, player_view, redact
 from .observation import OBS_SIZE, Encoder
 
 __all__ = ["CAVEIN", "CaveIn"]
@@ -88,19 +90,50 @@ class CaveIn(Game[GameState, GameConfig]):
 
     # -- play: the engine's own functions ------------------------------------
 
-    new_game = staticmethod(new_game)
-    legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
-    apply_action = staticmethod(apply_action)  # type: ignore[assignment]
-    apply_legal_action = staticmethod(apply_legal_action)  # type: ignore[assignment]
-    explain_illegal = staticmethod(explain_illegal)  # type: ignore[assignment]
-    scores = staticmethod(final_scores)  # type: ignore[assignment]
-    winners = staticmethod(winners)  # type: ignore[assignment]
-    turns = staticmethod(_turns)
-    same_state = staticmethod(same_state)
-    redact = staticmethod(redact)  # type: ignore[assignment]
-    determinize = staticmethod(determinize)  # type: ignore[assignment]
-    player_view = staticmethod(player_view)  # type: ignore[assignment]
-    describe_action = staticmethod(describe_action)  # type: ignore[assignment]
+    def new_game(
+        self, config: GameConfig, seed: int | np.random.Generator
+    ) -> GameState:
+        return new_game(config, seed)
+
+    def legal_actions(self, state: GameState) -> list[int]:
+        return legal_actions(state)
+
+    def apply_action(self, state: GameState, action: int) -> None:
+        return apply_action(state, action)
+
+    def apply_legal_action(self, state: GameState, action: int) -> None:
+        return apply_legal_action(state, action)
+
+    def explain_illegal(self, state: GameState, action: int) -> str:
+        return explain_illegal(state, action)
+
+    def scores(self, state: GameState) -> list[int]:
+        return final_scores(state)
+
+    def winners(self, state: GameState) -> list[int]:
+        return winners(state)
+
+    def turns(self, state: GameState) -> int:
+        return _turns(state)
+
+    def same_state(self, a: GameState, b: GameState) -> bool:
+        return same_state(a, b)
+
+    def redact(self, state: GameState, seat: int) -> GameState:
+        return redact(state, seat)
+
+    def determinize(
+        self, state: GameState, seat: int, rng: np.random.Generator
+    ) -> GameState:
+        return determinize(state, seat, rng)
+
+    def player_view(self, state: GameState, seat: int) -> PlayerView:
+        return player_view(state, seat)
+
+    def describe_action(
+        self, state: GameState, action: int, viewer: int | None = None
+    ) -> str:
+        return describe_action(state, action, viewer)
 
     def current_player(self, state: GameState) -> int:
         return state.current_player

@@ -48,7 +48,15 @@ from scavenger_env.core.digest import DIGEST_VERSION, game_digest
 if TYPE_CHECKING:
     from scavenger_env.core.records import GameRecord
 
-__all__ = ["Codec", "Config", "Encoder", "Game"]
+__all__ = [
+    "Codec",
+    "Config",
+    "Encoder",
+    "Game",
+    "GameEnvironment",
+    "GameRules",
+    "GameText",
+]
 
 
 class Config(Protocol):
@@ -89,26 +97,18 @@ StateT = TypeVar("StateT")
 ConfigT = TypeVar("ConfigT", bound=Config)
 
 
-class Game(ABC, Generic[StateT, ConfigT]):
-    """One game's rules, information sets and presentation, behind one interface.
-
-    An instance holds no game in progress (states are separate objects), so one
-    instance per game serves every tool; `scavenger_env.core.games.get_game`
-    returns it by name.
-    """
+class GameRules(ABC, Generic[StateT, ConfigT]):
+    """A game's rules: its configs, its states and what may happen in them, what
+    each seat may know of them, and its records. Everything a search bot or a
+    replay needs, and nothing a screen or a learner needs."""
 
     #: short name used in records (`"game": ...`), on the command line
     #: (`--game`) and in the registry
     name: str
-    #: the game's printed title, for screens and reports
-    title: str
-    #: the PettingZoo id (`pettingzoo.make("aec", env_id)`) and its entry point
-    env_id: str
-    env_entry_point: str
     #: how many seats a game may have
     min_players: int
     max_players: int
-    #: the engine's action ids are `range(num_actions)`
+    #: the engine's action ids are `range(num_actions)` (a player's and chance's)
     num_actions: int
     #: the rules version this engine plays by default (stored in each config)
     rules_version: int = 1
@@ -176,9 +176,9 @@ class Game(ABC, Generic[StateT, ConfigT]):
         the rules (a learner must not count that as a win)."""
         return False
 
-    @abstractmethod
     def num_players(self, state: StateT) -> int:
-        """Seats in this game."""
+        """Seats in this game (its config's)."""
+        return self.config_of(state).num_players
 
     @abstractmethod
     def config_of(self, state: StateT) -> ConfigT:
@@ -188,20 +188,35 @@ class Game(ABC, Generic[StateT, ConfigT]):
     def scores(self, state: StateT) -> list[int]:
         """Each seat's score (final once the game is over)."""
 
-    @abstractmethod
     def winners(self, state: StateT) -> list[int]:
-        """The winning seats (more than one on a tie that the rules leave tied)."""
+        """The winning seats: those with the top score (a game whose rules break
+        ties says so here)."""
+        scores = self.scores(state)
+        top = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == top]
 
     @abstractmethod
     def turns(self, state: StateT) -> int:
         """Turns taken so far, all players together (records keep the total)."""
 
-    @abstractmethod
     def phase(self, state: StateT) -> int:
         """The kind of decision being made, as a small int (see `phase_names`)."""
+        return 0
 
     #: the name of each phase, indexed by `phase(state)`
-    phase_names: tuple[str, ...] = ()
+    phase_names: tuple[str, ...] = ("play",)
+
+    # -- information ---------------------------------------------------------
+
+    @abstractmethod
+    def redact(self, state: StateT, seat: int) -> StateT:
+        """A copy in which everything hidden from `seat` is in a fixed order that
+        tells nothing; what a bot at `seat` is given."""
+
+    @abstractmethod
+    def determinize(self, state: StateT, seat: int, rng: np.random.Generator) -> StateT:
+        """A full state consistent with what `seat` knows, hidden things drawn
+        from `rng` (a fresh copy)."""
 
     # -- states --------------------------------------------------------------
 
@@ -209,9 +224,10 @@ class Game(ABC, Generic[StateT, ConfigT]):
     def clone(self, state: StateT) -> StateT:
         """An independent copy, cheap enough to call at every search node."""
 
-    @abstractmethod
     def same_state(self, a: StateT, b: StateT) -> bool:
-        """Whether two states are the same position (every field equal)."""
+        """Whether two states are the same position (every field of
+        `state_data` equal)."""
+        return bool(self.state_data(a) == self.state_data(b))
 
     @abstractmethod
     def state_data(self, state: StateT) -> Mapping[str, Any]:
@@ -252,17 +268,39 @@ class Game(ABC, Generic[StateT, ConfigT]):
         the rest is the game's own (Cave-In: Totems, artifacts, VP by source)."""
         return {}
 
-    # -- information ---------------------------------------------------------
+    # -- records -------------------------------------------------------------
 
-    @abstractmethod
-    def redact(self, state: StateT, seat: int) -> StateT:
-        """A copy in which everything hidden from `seat` is in a fixed order that
-        tells nothing; what a bot at `seat` is given."""
+    def record(
+        self,
+        config: ConfigT,
+        seed: int,
+        state: StateT,
+        actions: Sequence[int],
+    ) -> GameRecord:
+        """The record of a finished game (with its digest): all that replays it."""
+        from scavenger_env.core.records import GameRecord
 
-    @abstractmethod
-    def determinize(self, state: StateT, seat: int, rng: np.random.Generator) -> StateT:
-        """A full state consistent with what `seat` knows, hidden things drawn
-        from `rng` (a fresh copy)."""
+        return GameRecord(
+            game=self.name,
+            config=config.to_dict(),
+            seed=seed,
+            actions=list(actions),
+            scores=list(self.scores(state)),
+            winners=list(self.winners(state)),
+            turns=self.turns(state),
+            digest=self.digest(state, seed, actions),
+            digest_version=DIGEST_VERSION,
+        )
+
+
+class GameText(GameRules[StateT, ConfigT]):
+    """A game's presentation: what a player is shown and how a screen or a
+    transcript tells the game (the rules are what it tells of)."""
+
+    #: the game's printed title, for screens and reports
+    title: str
+
+    # -- what a player is shown ----------------------------------------------
 
     @abstractmethod
     def player_view(self, state: StateT, seat: int) -> Any:
@@ -359,8 +397,14 @@ class Game(ABC, Generic[StateT, ConfigT]):
     #: the unit of a score, for sentences ("with 61 VP")
     score_unit: str = "points"
 
-    # -- the environment -----------------------------------------------------
 
+class GameEnvironment(GameRules[StateT, ConfigT]):
+    """What a learning environment needs of a game besides its rules: the
+    observation vector and the action codec."""
+
+    #: the PettingZoo id (`pettingzoo.make("aec", env_id)`) and its entry point
+    env_id: str
+    env_entry_point: str
     #: length of the observation vector; env action ids are `range(env_actions)`
     observation_size: int
     env_actions: int
@@ -375,29 +419,15 @@ class Game(ABC, Generic[StateT, ConfigT]):
     def codec(self) -> Codec:
         """The action codec between engine ids and env ids."""
 
-    # -- records -------------------------------------------------------------
 
-    def record(
-        self,
-        config: ConfigT,
-        seed: int,
-        state: StateT,
-        actions: Sequence[int],
-    ) -> GameRecord:
-        """The record of a finished game (with its digest): all that replays it."""
-        from scavenger_env.core.records import GameRecord
+class Game(GameText[StateT, ConfigT], GameEnvironment[StateT, ConfigT]):
+    """One game behind one interface: its rules (`GameRules`), its presentation
+    (`GameText`) and its environment part (`GameEnvironment`).
 
-        return GameRecord(
-            game=self.name,
-            config=config.to_dict(),
-            seed=seed,
-            actions=list(actions),
-            scores=list(self.scores(state)),
-            winners=list(self.winners(state)),
-            turns=self.turns(state),
-            digest=self.digest(state, seed, actions),
-            digest_version=DIGEST_VERSION,
-        )
+    An instance holds no game in progress (states are separate objects), so one
+    instance per game serves every tool; `scavenger_env.core.games.get_game`
+    returns it by name.
+    """
 
     def __repr__(self) -> str:
         return f"<game {self.name!r}: {self.title}>"

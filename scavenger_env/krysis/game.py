@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from scavenger_env.core.game import Codec, Game
 
 from . import codec as _codec
@@ -34,6 +36,7 @@ from .engine import (
 from .engine.data import COMPANY_NAMES, START_SPACES
 from .engine.digest import legacy_game_digests
 from .engine.digest import state_data as _state_data
+from .engine.view import PlayerView
 from .observation import OBS_SIZE, Encoder
 
 __all__ = ["KRYSIS", "Krysis"]
@@ -98,18 +101,43 @@ class Krysis(Game[State, KrysisConfig]):
 
     # -- play: the engine's own functions ------------------------------------
 
-    new_game = staticmethod(new_game)
-    legal_actions = staticmethod(legal_actions)  # type: ignore[assignment]
-    apply_action = staticmethod(apply_action)  # type: ignore[assignment]
-    apply_legal_action = staticmethod(apply_legal_action)  # type: ignore[assignment]
-    explain_illegal = staticmethod(explain_illegal)  # type: ignore[assignment]
-    scores = staticmethod(final_scores)  # type: ignore[assignment]
-    winners = staticmethod(winners)  # type: ignore[assignment]
-    same_state = staticmethod(same_state)
-    redact = staticmethod(redact)  # type: ignore[assignment]
-    determinize = staticmethod(determinize)  # type: ignore[assignment]
-    player_view = staticmethod(player_view)  # type: ignore[assignment]
-    describe_action = staticmethod(describe_action)  # type: ignore[assignment]
+    def new_game(self, config: KrysisConfig, seed: int | np.random.Generator) -> State:
+        return new_game(config, seed)
+
+    def legal_actions(self, state: State) -> list[int]:
+        return legal_actions(state)
+
+    def apply_action(self, state: State, action: int) -> None:
+        return apply_action(state, action)
+
+    def apply_legal_action(self, state: State, action: int) -> None:
+        return apply_legal_action(state, action)
+
+    def explain_illegal(self, state: State, action: int) -> str:
+        return explain_illegal(state, action)
+
+    def scores(self, state: State) -> list[int]:
+        return final_scores(state)
+
+    def winners(self, state: State) -> list[int]:
+        return winners(state)
+
+    def same_state(self, a: State, b: State) -> bool:
+        return same_state(a, b)
+
+    def redact(self, state: State, seat: int) -> State:
+        return redact(state, seat)
+
+    def determinize(self, state: State, seat: int, rng: np.random.Generator) -> State:
+        return determinize(state, seat, rng)
+
+    def player_view(self, state: State, seat: int) -> PlayerView:
+        return player_view(state, seat)
+
+    def describe_action(
+        self, state: State, action: int, viewer: int | None = None
+    ) -> str:
+        return describe_action(state, action, viewer)
 
     def current_player(self, state: State) -> int:
         return state.mover
