@@ -68,6 +68,16 @@ def _check_one(
         "new_game is not deterministic for a seed",
     )
     n = game.num_players(state)
+    _require(
+        n == config.num_players,  # type: ignore[attr-defined]
+        f"{game.name} seed {game_seed}",
+        "num_players(state) is not the config's",
+    )
+    _require(
+        0 < game.env_actions <= game.num_actions,
+        game.name,
+        "the env's actions are not a part of the engine's (range(num_actions))",
+    )
     encoder.reset()  # type: ignore[attr-defined]
     actions: list[int] = []
     chance = game_rng(game_seed + 1)  # any generator: rolls are the game's to list
@@ -87,6 +97,11 @@ def _check_one(
             legal[0] >= 0 and legal[-1] < game.num_actions, where, "action out of range"
         )
         _require(0 <= mover < n, where, f"current player {mover} out of range")
+        _require(
+            0 <= game.phase(state) < len(game.phase_names),
+            where,
+            f"phase {game.phase(state)} has no name in phase_names",
+        )
         _check_illegal(game, state, legal, where)
         _check_information(game, state, mover, legal, rng, where)
         obs = encoder.encode(state, mover)  # type: ignore[attr-defined]

@@ -40,3 +40,21 @@ def test_the_checker_catches_an_illegal_action_that_changes_the_state(
 
     with pytest.raises(GameContractError, match="illegal action changed"):
         check_game(Careless(), games_per_count=1)
+
+
+def test_the_checker_catches_a_phase_without_a_name(bids_game) -> None:
+    class Unnamed(type(bids_game)):
+        def phase(self, state):
+            return len(self.phase_names)
+
+    with pytest.raises(GameContractError, match="has no name in phase_names"):
+        check_game(Unnamed(), games_per_count=1)
+
+
+def test_the_checker_catches_a_seat_count_not_the_configs(bids_game) -> None:
+    class Miscounted(type(bids_game)):
+        def num_players(self, state):
+            return state.config.num_players + 1
+
+    with pytest.raises(GameContractError, match="not the config's"):
+        check_game(Miscounted(), games_per_count=1)
