@@ -37,6 +37,9 @@ SEALED_PACKAGES = ("scavenger_env", "agents")
 
 _MISSING = object()
 
+_CACHED = "__slotnames__"
+"""The one name Python itself adds to a class later (`copy` caches it there)."""
+
 _FUNCTION_PARTS = ("__code__", "__defaults__", "__kwdefaults__")
 """What a function runs with, that a bot could swap."""
 
@@ -44,12 +47,20 @@ _FUNCTION_PARTS = ("__code__", "__defaults__", "__kwdefaults__")
 class _Namespace:
     """One namespace and the names it held when the layout was taken."""
 
-    __slots__ = ("keys", "label", "mapping")
+    __slots__ = ("closed", "keys", "label", "mapping")
 
-    def __init__(self, label: str, mapping: Mapping[str, Any]) -> None:
+    def __init__(self, label: str, mapping: Mapping[str, Any], closed: bool) -> None:
         self.label = label
         self.mapping = mapping
         self.keys = tuple(mapping)
+        #: whether a name added counts as a change (a class's or an object's: it
+        #: would shadow what was there; a module gains submodules as they load)
+        self.closed = closed
+
+    def size(self) -> int:
+        if not self.closed:
+            return -1
+        return len(self.mapping) - (_CACHED in self.mapping)
 
     def values(self) -> list[Any]:
         return list(map(self.mapping.get, self.keys, repeat(_MISSING)))
@@ -69,7 +80,7 @@ class _Layout:
             if name.partition(".")[0] not in SEALED_PACKAGES:
                 continue
             names = vars(module)
-            self.namespaces.append(_Namespace(name, names))
+            self.namespaces.append(_Namespace(name, names, closed=False))
             for key, value in list(names.items()):
                 if isinstance(value, type) and value.__module__ == name:
                     self._add_class(value, functions)
@@ -77,7 +88,9 @@ class _Layout:
                     functions.append((f"{name}.{value.__name__}", value))
                 elif _ours(type(value)) and hasattr(value, "__dict__"):
                     # a module's own object (a game, a codec): its attributes
-                    self.namespaces.append(_Namespace(f"{name}.{key}", vars(value)))
+                    self.namespaces.append(
+                        _Namespace(f"{name}.{key}", vars(value), closed=True)
+                    )
         for cls in (*game_type.__mro__, *view_class.__mro__):  # wherever they live
             if cls is not object and not cls.__module__.startswith(SEALED_PACKAGES):
                 self._add_class(cls, functions)
@@ -90,7 +103,7 @@ class _Layout:
 
     def _add_class(self, cls: type, functions: list[tuple[str, FunctionType]]) -> None:
         label = f"{cls.__module__}.{cls.__qualname__}"
-        self.namespaces.append(_Namespace(label, cls.__dict__))
+        self.namespaces.append(_Namespace(label, cls.__dict__, closed=True))
         for key, value in list(cls.__dict__.items()):
             for func in _functions_in(value):
                 functions.append((f"{label}.{key}", func))
@@ -138,6 +151,7 @@ class CodeSeal:
     def __init__(self, game_type: type, view_class: type) -> None:
         self._layout = layout = _layout(game_type, view_class)
         self._values = [namespace.values() for namespace in layout.namespaces]
+        self._sizes = [namespace.size() for namespace in layout.namespaces]
         self._code = self._code_now()
         self._decision_values = self._methods_now()
 
@@ -170,6 +184,10 @@ class CodeSeal:
         changed = self.check_decision()
         if changed is not None:
             return changed
+        for namespace, size in zip(self._layout.namespaces, self._sizes):
+            if namespace.size() != size:
+                added = sorted(set(namespace.mapping) - {*namespace.keys, _CACHED})
+                return f"{namespace.label}.{added[0] if added else '(a name)'}"
         for namespace, was in zip(self._layout.namespaces, self._values):
             now = namespace.values()
             if not all(map(operator.is_, now, was)):

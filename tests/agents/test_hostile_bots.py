@@ -241,9 +241,10 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         if name.partition(".")[0] in ("scavenger_env", "agents"):
             saved.append((vars(module), dict(vars(module))))
     games_before = {g: dict(vars(get_game(g))) for g in GAME_NAMES}
-    codecs = {
-        g: (get_game(g).codec(), dict(vars(get_game(g).codec()))) for g in GAME_NAMES
-    }
+    codecs = [get_game(g).codec() for g in GAME_NAMES]
+    codecs_before = [  # a compiled codec has no __dict__ (and refuses writes)
+        (c, dict(vars(c))) for c in codecs if hasattr(c, "__dict__")
+    ]
     classes = {type(get_game(g)) for g in GAME_NAMES}
     class_dicts = {
         cls: dict(vars(cls))
@@ -263,7 +264,7 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for g, before in games_before.items():
         vars(get_game(g)).clear()
         vars(get_game(g)).update(before)
-    for codec, before in codecs.values():
+    for codec, before in codecs_before:
         vars(codec).update(before)
     for cls, d in class_dicts.items():
         for key, value in d.items():
