@@ -9,23 +9,24 @@ import pytest
 from scavenger_env.core import games
 
 
+def _registered(name: str, entry: str) -> Iterator[object]:
+    """A test game registered under `name` for one test (`entry`: its
+    "module:attr" in tests/), then forgotten."""
+    module, _, attr = entry.partition(":")
+    game = getattr(__import__(module), attr)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(games.GAMES, name, entry)
+        yield game
+    games._LOADED.pop(name, None)
+
+
 @pytest.fixture
 def bids_game() -> Iterator[object]:
     """Sealed Bids (tests/sealed_bids.py), registered as game "bids" for the test."""
-    from sealed_bids import BIDS
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setitem(games.GAMES, "bids", "sealed_bids:BIDS")
-        yield BIDS
-    games._LOADED.pop("bids", None)
+    yield from _registered("bids", "sealed_bids:BIDS")
 
 
 @pytest.fixture
 def dice_game() -> Iterator[object]:
     """Dice Race (tests/dice_race.py), registered as game "dice" for the test."""
-    from dice_race import DICE
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setitem(games.GAMES, "dice", "dice_race:DICE")
-        yield DICE
-    games._LOADED.pop("dice", None)
+    yield from _registered("dice", "dice_race:DICE")
