@@ -13,7 +13,7 @@ The fixed columns: `game` (0, 1, ... in reading order), `source` (the file),
 `deal` and `seating` (a tournament's), `num_players`, `seat`, `player` (the
 record's name for the seat, or `seat N`), `won` (a tie is a win for every tied
 seat, as the rulebook says), `tied`, `score`, `margin` (own score minus the best
-other's), `turns`, and the rules as `config:KEY`.
+other's), `turns`, `actions` (the record's length), and the rules as `config:KEY`.
 """
 
 from __future__ import annotations
@@ -98,6 +98,7 @@ def seat_rows(record: GameRecord, game_index: int, source: str = "") -> list[dic
                 "score": score,
                 "margin": score - max(others) if others else 0,
                 "turns": record.turns,
+                "actions": len(record.actions),
                 **_spread(game.seat_facts(state, seat)),
                 **config,
             }
@@ -137,6 +138,7 @@ def game_frame(seats: pd.DataFrame) -> pd.DataFrame:
         source=("source", "first"),
         num_players=("num_players", "first"),
         turns=("turns", "first"),
+        actions=("actions", "first"),
         winners=("won", "sum"),
         top_score=("score", "max"),
         **{c: (c, "first") for c in wide},

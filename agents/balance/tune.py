@@ -38,9 +38,16 @@ from .skill import skill_gradient
 from .variants import Variant, play_variant
 
 STUDY_FILE = "study.json"
-#: what a target can name: first player's win rate, mean turns, the winner's mean
-#: lead, and the skill gradient over the study's tiers
-METRICS = ("first_player_win_rate", "turns", "winner_margin", "skill_gradient")
+#: what a target can name: first player's win rate, mean turns, mean actions (the
+#: decisions, and chance's outcomes where a game rolls), the winner's mean lead,
+#: and the skill gradient over the study's tiers
+METRICS = (
+    "first_player_win_rate",
+    "turns",
+    "actions",
+    "winner_margin",
+    "skill_gradient",
+)
 
 
 class TuneError(ValueError):
@@ -227,7 +234,8 @@ def measure(seats: pd.DataFrame, study: Study) -> dict[str, float]:
         "first_player_win_rate_low": r["ci_low"],
         "first_player_win_rate_high": r["ci_high"],
     }
-    for metric, column in (("turns", "turns"), ("winner_margin", "winner_margin")):
+    for metric in ("turns", "actions", "winner_margin"):
+        column = metric
         m = mean_ci(games[column])
         out |= {
             metric: m["mean"],

@@ -104,7 +104,7 @@ def compare(
     seed: int = 0,
 ) -> pd.DataFrame:
     """Variant minus baseline (two seat tables) on the first player's win rate,
-    the game length, the winner's margin and, given `tiers` (weakest first),
+    the game length (in turns and in actions), the winner's margin and, given `tiers` (weakest first),
     the skill gradient: each with its 95% interval and p-value."""
     rows = {}
     fa, fb = _first_player(baseline), _first_player(variant)
@@ -115,7 +115,8 @@ def compare(
             **rate_difference(fa.sum(), len(fa), fb.sum(), len(fb)),
         }
     ga, gb = game_frame(baseline), game_frame(variant)
-    for label, column in (("turns", "turns"), ("winner's margin", "winner_margin")):
+    lengths = (("turns", "turns"), ("actions", "actions"))
+    for label, column in (*lengths, ("winner's margin", "winner_margin")):
         rows[label] = {
             "baseline": ga[column].mean(),
             "variant": gb[column].mean(),

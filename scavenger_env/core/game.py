@@ -197,7 +197,10 @@ class GameRules(ABC, Generic[StateT, ConfigT]):
 
     @abstractmethod
     def turns(self, state: StateT) -> int:
-        """Turns taken so far, all players together (records keep the total)."""
+        """Turns ended so far, all players together. A turn is one seat's go,
+        however many decisions it takes: the count goes up exactly when
+        `turn_key` changes, and once more when the game ends (`check_game`
+        checks both). Records keep the total; screens and bots read it."""
 
     def phase(self, state: StateT) -> int:
         """The kind of decision being made, as a small int (see `phase_names`)."""

@@ -81,6 +81,7 @@ def _check_one(
     encoder.reset()  # type: ignore[attr-defined]
     actions: list[int] = []
     chance = game_rng(game_seed + 1)  # any generator: rolls are the game's to list
+    turns = _Turns(game, state)
     while not game.is_over(state):
         where = f"{game.name} seed {game_seed} step {len(actions)}"
         legal = game.legal_actions(state)
@@ -92,6 +93,7 @@ def _check_one(
             actions.append(outcome)
             continue
         _require(bool(legal), where, "no legal action while the game runs")
+        turns.decision(state, where)
         _require(legal == sorted(set(legal)), where, "legal actions not sorted/unique")
         _require(
             legal[0] >= 0 and legal[-1] < game.num_actions, where, "action out of range"
@@ -131,6 +133,7 @@ def _check_one(
         _require(game.same_state(copy, state), where, "a clone is not the same")
         actions.append(action)
     where = f"{game.name} seed {game_seed} end"
+    turns.end(state, where)
     scores, won = game.scores(state), game.winners(state)
     _require(len(scores) == n, where, "one score per seat")
     _require(bool(won) and set(won) <= set(range(n)), where, "winners are seats")
@@ -144,6 +147,38 @@ def _check_one(
         "the record does not replay to its digest",
     )
     return len(actions)
+
+
+class _Turns:
+    """Checks the one meaning of `turns`: it goes up by one exactly when
+    `turn_key` changes between two decisions, and by one when the game ends."""
+
+    def __init__(self, game: Game, state: object) -> None:
+        self.game = game
+        self.count = game.turns(state)
+        self.key: object = None
+        _require(self.count == 0, game.name, f"a new game has had {self.count} turns")
+
+    def decision(self, state: object, where: str) -> None:
+        count, key = self.game.turns(state), self.game.turn_key(state)
+        if self.key is not None:
+            step = 1 if key != self.key else 0
+            _require(
+                count == self.count + step,
+                where,
+                f"turns went from {self.count} to {count} while turn_key "
+                + ("changed" if step else "stayed the same"),
+            )
+        self.count, self.key = count, key
+
+    def end(self, state: object, where: str) -> None:
+        count = self.game.turns(state)
+        _require(
+            count == self.count + 1,
+            where,
+            f"turns went from {self.count} to {count} as the game ended (the last "
+            "turn ends with it)",
+        )
 
 
 def _check_chance(

@@ -4,12 +4,14 @@ A game of any scavenger_env game is exactly ``(game, config, seed, actions)``: t
 engine draws all randomness at set-up from ``seed``, so replaying ``actions`` from
 ``new_game(config, seed)`` re-creates the game bit for bit. ``scores``, ``winners``
 and ``turns`` are the outcome, kept so a replay can check it and so statistics can be
-computed without re-simulating.
+computed without re-simulating. ``turns`` counts turns as ``Game.turns`` does (one
+seat's go, however many decisions it takes); format 1, the first, kept each game's
+own count, which for Krysis was its decisions, so a format-1 record may hold either.
 
 One line of a ``.jsonl`` file (keys in this order)::
 
     {
-        "format_version": 1,
+        "format_version": 2,
         "game": "cavein",
         "config": {...},
         "seed": 123,
@@ -62,8 +64,9 @@ __all__ = [
     "write_records",
 ]
 
-FORMAT_VERSION = 1
-"""The record format this version of scavenger-env writes and reads."""
+FORMAT_VERSION = 2
+"""The record format this version of scavenger-env writes (it reads format 1 too:
+the same keys, with ``turns`` as each game counted them then)."""
 
 REMAKE_HINT = "re-create the file with `scavenger simulate`"
 
@@ -149,7 +152,8 @@ class GameRecord:
         actions: Every engine action id applied, in order.
         scores: Final victory points per player (absolute seat order).
         winners: The seats that won (all tied players win).
-        turns: Turns taken in the game, all players together.
+        turns: Turns taken in the game, all players together (``Game.turns``;
+            in a format-1 record, the game's own count then: see the module).
         format_version: The record format (see :data:`FORMAT_VERSION`).
         digest: Optional: the game's fingerprint of its seed, actions and final
             state (:mod:`scavenger_env.core.digest`), which a replay must
@@ -207,7 +211,7 @@ class GameRecord:
             raise RecordError("field 'format_version' is missing")
         if not _is_int(version):
             raise RecordError("field 'format_version' must be an int")
-        if version != FORMAT_VERSION:
+        if version not in (1, FORMAT_VERSION):
             if version > FORMAT_VERSION:
                 raise RecordError(
                     f"record format {version} is newer than this scavenger-env "
@@ -227,7 +231,7 @@ class GameRecord:
         )
         if unknown:
             names = ", ".join(repr(n) for n in unknown)
-            raise RecordError(f"unknown field {names} in a format-1 record")
+            raise RecordError(f"unknown field {names} in a format-{version} record")
 
         game, config, seed = data["game"], data["config"], data["seed"]
         actions, scores = data["actions"], data["scores"]

@@ -36,6 +36,7 @@ from .engine import (
 from .engine.data import COMPANY_NAMES, START_SPACES
 from .engine.digest import legacy_game_digests
 from .engine.digest import state_data as _state_data
+from .engine.rules import SEGMENT_NAMES, SEGMENT_OF_PHASE, turn_key
 from .engine.view import PlayerView
 from .observation import OBS_SIZE, Encoder
 
@@ -54,21 +55,6 @@ _OPTIONS = {
     "rules_version": "which version of the rules applies: 1 or 2 (records keep theirs)",
 }
 """One line per `KrysisConfig` option (its docstring says more)."""
-
-_SEGMENTS = {
-    Phase.SQUAD: "squad draft",
-    Phase.HAND: "choosing the hand",
-    Phase.BID: "mining: the blind bid",
-    Phase.PLACE: "mining: placing the miners",
-    Phase.KEEP: "mining: placing the miners",
-    Phase.PICK: "building up the teams",
-    Phase.DRAW: "ending the round: drawing agents",
-}
-"""The part of a round each phase belongs to; the others are the action phase."""
-
-
-def _segment(state: State) -> str:
-    return _SEGMENTS.get(Phase(state.phase), "action")
 
 
 class Krysis(Game[State, KrysisConfig]):
@@ -196,10 +182,10 @@ class Krysis(Game[State, KrysisConfig]):
         return render_state(state, viewer)
 
     def turn_key(self, state: State) -> Hashable:
-        return (state.round, _segment(state), state.pick_round, state.mover)
+        return turn_key(state)
 
     def turn_header(self, state: State, who: str) -> str:
-        return f"Round {state.round}, {_segment(state)}: {who}"
+        return f"Round {state.round}, {SEGMENT_NAMES[SEGMENT_OF_PHASE[state.phase]]}: {who}"
 
     def progress(self, state: State) -> str:
         return f"in round {state.round}"

@@ -132,9 +132,11 @@ def test_a_variant_with_early_cave_ins_is_shorter(folders: dict[str, Path]) -> N
     table = compare(base, short, tiers=["random", "greedy"])
     assert table.loc["turns", "difference"] < 0
     assert table.loc["turns", "p_value"] < 0.05
+    assert table.loc["actions", "difference"] < 0  # fewer turns, fewer decisions
     assert set(table.index) == {
         "first player's win rate",
         "turns",
+        "actions",
         "winner's margin",
         "skill gradient",
     }

@@ -18,7 +18,7 @@ from scavenger_env.core.digest import (
 from scavenger_env.core.games import GAMES, get_game
 from scavenger_env.core.simulate import play_random_game
 from scavenger_env.krysis.engine import KrysisConfig, Phase, new_game
-from scavenger_env.krysis.engine.state import FIELDS
+from scavenger_env.krysis.engine.state import FIELDS, HISTORY_FIELDS
 from scavenger_env.krysis.game import KRYSIS
 
 
@@ -94,7 +94,7 @@ def test_krysis_digest_covers_every_other_field() -> None:
     changed = [
         name
         for name in FIELDS
-        if name not in ("log", "config", "n")
+        if name not in ("log", "config", "n", *HISTORY_FIELDS)
         and getattr(fresh, name) != getattr(state, name)
     ]
     assert len(changed) > 15
@@ -102,6 +102,10 @@ def test_krysis_digest_covers_every_other_field() -> None:
         other = state.clone()
         setattr(other, name, getattr(fresh, name))
         assert KRYSIS.digest(other, 8, actions) != digest, name
+    for name in HISTORY_FIELDS:  # counts of what happened: the actions say it
+        other = state.clone()
+        setattr(other, name, getattr(fresh, name))
+        assert KRYSIS.digest(other, 8, actions) == digest, name
 
 
 def test_krysis_digest_is_the_same_with_the_phase_as_enum_or_int() -> None:

@@ -58,3 +58,32 @@ def test_the_checker_catches_a_seat_count_not_the_configs(bids_game) -> None:
 
     with pytest.raises(GameContractError, match="not the config's"):
         check_game(Miscounted(), games_per_count=1)
+
+
+def test_krysis_keeps_the_contract() -> None:
+    assert check_game(get_game("krysis"), games_per_count=1) > 100
+
+
+def test_the_checker_catches_turns_that_count_decisions() -> None:
+    """Krysis's `turns` once counted decisions while Cave-In's counted turns; a
+    turn of several decisions must count once."""
+    krysis = get_game("krysis")
+
+    class DecisionCount(type(krysis)):
+        def turns(self, state):
+            return state.decisions
+
+    with pytest.raises(GameContractError, match="while turn_key stayed the same"):
+        check_game(DecisionCount(), games_per_count=1)
+
+
+def test_the_checker_catches_a_turn_that_is_not_counted(bids_game) -> None:
+    class Uncounted(type(bids_game)):
+        def turn_key(self, state):
+            return (state.turns, object())  # a new turn at every decision...
+
+        def turns(self, state):
+            return state.turns // 2  # ...but only every other one counted
+
+    with pytest.raises(GameContractError, match="while turn_key changed"):
+        check_game(Uncounted(), games_per_count=1)

@@ -20,6 +20,7 @@ import pytest
 
 from scavenger_env.cli.main import main
 from scavenger_env.core.digest import DIGEST_VERSION
+from scavenger_env.core.games import get_game
 from scavenger_env.core.records import GameRecord, iter_records
 from scavenger_env.core.simulate import replay_record
 
@@ -59,6 +60,21 @@ def test_an_edited_old_krysis_record_is_refused(build: str) -> None:
     forged = GameRecord(**{**first.__dict__, "digest": second.digest})
     with pytest.raises(Exception, match="does not reproduce its game"):
         replay_record(forged)
+
+
+def test_old_krysis_records_counted_decisions_and_new_ones_count_turns() -> None:
+    """Format 1 kept each game's own count, Krysis's decisions; the same count
+    in a format-2 record, or any other count in an old one, is refused."""
+    record = next(iter_records(HERE / "pure" / "krysis-3p.jsonl"))
+    assert record.format_version == 1 and record.turns == len(record.actions)
+    as_new = GameRecord(**{**record.__dict__, "format_version": 2})
+    with pytest.raises(Exception, match="recorded turns"):
+        replay_record(as_new)
+    off_by_one = GameRecord(**{**record.__dict__, "turns": record.turns - 1})
+    with pytest.raises(Exception, match="recorded turns"):
+        replay_record(off_by_one)
+    state = replay_record(record)
+    assert 0 < get_game("krysis").turns(state) < record.turns
 
 
 @pytest.mark.parametrize("build", BUILDS)

@@ -40,7 +40,7 @@ def test_to_json_is_one_compact_line_with_format_version_first() -> None:
     line = make_record().to_json()
     assert "\n" not in line
     assert " " not in line
-    assert line.startswith('{"format_version":1,"game":"cavein",')
+    assert line.startswith('{"format_version":2,"game":"cavein",')
     assert list(json.loads(line)) == [
         "format_version",
         "game",
@@ -283,7 +283,9 @@ def test_corrupt_line_names_file_line_problem_and_remedy(
 def test_newer_format_asks_for_an_upgrade(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
     path.write_text(_with(format_version=FORMAT_VERSION + 1) + "\n", encoding="utf-8")
-    with pytest.raises(RecordError, match=r"line 1: record format 2 is newer") as info:
+    with pytest.raises(
+        RecordError, match=rf"line 1: record format {FORMAT_VERSION + 1} is newer"
+    ) as info:
         list(iter_records(path))
     assert "upgrade scavenger-env" in str(info.value)
 

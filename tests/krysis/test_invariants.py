@@ -245,7 +245,7 @@ def play_checked_game(seed: int) -> tuple[State, list[int]]:
         check_decision(s, cards, relics, where)
     else:
         pytest.fail(f"seed {seed}: no end after {MAX_DECISIONS} decisions")
-    assert s.turns == len(actions)
+    assert s.decisions == len(actions)
     check_end(s, seed, reveals)
     return s, actions
 

@@ -289,7 +289,9 @@ def test_bid_is_hidden_until_all_have_bid() -> None:
         for q in others:
             assert player_view(low, q) == player_view(high, q)
             assert redact(low, q).bid == redact(high, q).bid
-            assert low.turns == high.turns  # as many decisions, whatever the bid
+            assert (
+                low.decisions == high.decisions
+            )  # as many decisions, whatever the bid
         assert (
             player_view(high, bidder).my_bid[: high.bid_step or 3]
             == (1, 2, 3)[: high.bid_step or 3]

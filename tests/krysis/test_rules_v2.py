@@ -133,7 +133,7 @@ def test_a_large_bid_tells_the_others_nothing() -> None:
     do(low, A.BID, A.BID)  # 0
     do(high, A.BID + 2, A.BID + 5)  # 37
     assert low.bid[bidder] == [0, 0, 0] and high.bid[bidder] == [37, 0, 0]
-    assert low.turns == high.turns and low.mover == high.mover != bidder
+    assert low.decisions == high.decisions and low.mover == high.mover != bidder
     for q in range(3):
         if q != bidder:
             assert player_view(low, q) == player_view(high, q)

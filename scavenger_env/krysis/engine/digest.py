@@ -19,11 +19,17 @@ from typing import Any
 from scavenger_env.core import digest as core_digest
 from scavenger_env.core.digest import Fields
 
-from .state import FIELDS, FIELDS_V1, State
+from .state import FIELDS, FIELDS_V1, HISTORY_FIELDS, State
 
 __all__ = ["game_digest", "legacy_game_digests", "state_data", "state_digest"]
 
-_POSITION_FIELDS: tuple[str, ...] = tuple(name for name in FIELDS if name != "log")
+_POSITION_FIELDS: tuple[str, ...] = tuple(
+    name for name in FIELDS if name != "log" and name not in HISTORY_FIELDS
+)
+
+_KEYS = {"decisions": "turns"}
+"""Fields the digest names as they were named when it was fixed (the decision
+count was the state's `turns` then)."""
 
 _LEGACY_FIELDS: tuple[str, ...] = FIELDS_V1
 """The fields the first digest covered, in its order (rules 1's state: the fields
@@ -65,7 +71,9 @@ class _PhaseRepr:
 
 def state_data(state: State) -> Fields:
     """Every field of ``state`` but the log, by name; the config by option."""
-    data = Fields((name, getattr(state, name)) for name in _POSITION_FIELDS)
+    data = Fields(
+        (_KEYS.get(name, name), getattr(state, name)) for name in _POSITION_FIELDS
+    )
     data["config"] = Fields(sorted(state.config.to_dict().items()))
     return data
 

@@ -267,8 +267,51 @@ def apply_action(state: State, action: object) -> None:
 
 def apply_legal_action(state: State, action: int) -> None:
     """Play an action known to be legal (no check)."""
-    state.turns += 1
+    state.decisions += 1
+    mover, segment = state.mover, SEGMENT_OF_PHASE[state.phase]
+    round_, pick_round = state.round, state.pick_round
     PHASE_RULES[state.phase].apply(state, action)
+    if (  # `turn_key` changed (spelled out: this runs at every decision)
+        state.mover != mover
+        or SEGMENT_OF_PHASE[state.phase] != segment
+        or state.round != round_
+        or state.pick_round != pick_round
+        or state.phase == Phase.GAME_OVER
+    ):
+        state.turns += 1
+
+
+SEGMENT_NAMES: tuple[str, ...] = (
+    "action",
+    "squad draft",
+    "choosing the hand",
+    "mining: the blind bid",
+    "mining: placing the miners",
+    "building up the teams",
+    "ending the round: drawing agents",
+)
+"""The parts of a round, in words; a turn never spans two."""
+
+SEGMENT_OF_PHASE: tuple[int, ...] = tuple(
+    {
+        Phase.SQUAD: 1,
+        Phase.HAND: 2,
+        Phase.BID: 3,
+        Phase.PLACE: 4,
+        Phase.KEEP: 4,
+        Phase.PICK: 5,
+        Phase.DRAW: 6,
+    }.get(phase, 0)
+    for phase in Phase
+)
+"""Each phase's part of the round (an index into `SEGMENT_NAMES`); the phases not
+named are the action phase's."""
+
+
+def turn_key(state: State) -> tuple[int, int, int, int]:
+    """Which turn is being played: one player's go at one part of a round. A turn
+    ends when this changes (or the game ends); `state.turns` counts those."""
+    return (state.round, SEGMENT_OF_PHASE[state.phase], state.pick_round, state.mover)
 
 
 def _next_in_queue(state: State) -> bool:

@@ -120,7 +120,7 @@ _SCALAR_FIELDS: tuple[str, ...] = (
     "round",
     "level",
     "mover",
-    "turns",
+    "decisions",
     "qi",
     "keeps_left",
     "pick_round",
@@ -148,8 +148,16 @@ FIELDS_V1: tuple[str, ...] = (
     "log",
 )
 """The fields of rules 1's state, in the order its digest reads them."""
-FIELDS: tuple[str, ...] = (*FIELDS_V1, *_V2_SCALAR_FIELDS, *_V2_LIST_FIELDS)
-"""Every field (rules 2 added three at the end)."""
+HISTORY_FIELDS: tuple[str, ...] = ("turns",)
+"""Fields that count what happened rather than describe the position (the digest
+hashes the actions, so it leaves them out)."""
+FIELDS: tuple[str, ...] = (
+    *FIELDS_V1,
+    *_V2_SCALAR_FIELDS,
+    *_V2_LIST_FIELDS,
+    *HISTORY_FIELDS,
+)
+"""Every field (rules 2 added three; the turn count came last)."""
 
 
 class State:
@@ -176,6 +184,8 @@ class State:
         self.level = 0
         self.mover = 0
         #: decisions taken, all players together
+        self.decisions = 0
+        #: turns ended, all players together (`turn_key` changed; see rules.py)
         self.turns = 0
         #: the order of the sequential part of the phase, and who is at it
         self.queue: list[int] = []
@@ -271,6 +281,7 @@ class State:
         s.round = self.round
         s.level = self.level
         s.mover = self.mover
+        s.decisions = self.decisions
         s.turns = self.turns
         s.qi = self.qi
         s.keeps_left = self.keeps_left
