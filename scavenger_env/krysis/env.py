@@ -8,7 +8,7 @@
 | Agents              | `agents = ['player_0', ..., 'player_{n-1}']`, n = 2, 3, 4  |
 | Action shape        | (1,)                                                       |
 | Action values       | Discrete(103)                                              |
-| Observation shape   | (OBS_SIZE,) plus a (103,) int8 action mask                 |
+| Observation shape   | (604,) plus a (103,) int8 action mask                      |
 | Observation values  | [0, 1]                                                     |
 
 One agent step is one small choice (a colour's count in a bid, a card, a good to
@@ -23,7 +23,7 @@ mask, info, picture or action words tell what it was, only that it was made.
 
 ### Observation space
 
-`Dict(observation=Box(0, 1, (OBS_SIZE,), float32), action_mask=Box(0, 1, (103,),
+`Dict(observation=Box(0, 1, (604,), float32), action_mask=Box(0, 1, (103,),
 int8))`, the same for 2, 3 and 4 players. The vector is encoded from the observing
 player's seat (you are seat 0) and holds only what that player may know; its named
 views and index ranges are tabled in `scavenger_env/krysis/observation.py`
