@@ -31,6 +31,7 @@ import ast
 import dataclasses
 import importlib
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -75,7 +76,11 @@ def _docstring(module: ModuleType) -> str:
     if module.__doc__:
         return module.__doc__
     file = Path(module.__file__ or "")
-    source = file if file.suffix == ".py" else file.with_name(f"{module.__name__.rpartition('.')[2]}.py")
+    source = (
+        file
+        if file.suffix == ".py"
+        else file.with_name(f"{module.__name__.rpartition('.')[2]}.py")
+    )
     if not source.exists():
         raise PageError(f"{module.__name__} has no docstring and no source to read")
     return ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
@@ -122,7 +127,10 @@ def rst_table(doc: str) -> list[list[str]]:
     spans = [m.span() for m in re.finditer(r"=+", lines[rules[0]])]
     rows: list[list[str]] = []
     for line in lines[rules[1] + 1 : rules[2]]:
-        cells = [line[a : (b if k < len(spans) - 1 else None)].strip() for k, (a, b) in enumerate(spans)]
+        cells = [
+            line[a : (b if k < len(spans) - 1 else None)].strip()
+            for k, (a, b) in enumerate(spans)
+        ]
         if cells[0] or not rows:
             rows.append(cells)
         else:
@@ -141,7 +149,7 @@ def _join(line: str, more: str) -> str:
 
 
 def _id_range(text: str) -> tuple[int, int]:
-    """"4..13", "17-24" or "59" as (first, last)."""
+    """ "4..13", "17-24" or "59" as (first, last)."""
     m = re.fullmatch(r"(\d+)(?:(?:\.\.|-|–)(\d+))?", text.strip())
     if m is None:
         raise PageError(f"not an id range: {text!r}")
@@ -157,7 +165,8 @@ def _cell(text: object) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-def _table(header: tuple[str, ...] | list[str], rows: list[list[str]] | list[tuple[str, ...]]) -> str:
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A markdown pipe table."""
     out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     out += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
     return "\n".join(out)
@@ -275,7 +284,9 @@ def observation_rows(game: AnyGame) -> list[tuple[str, int, int, tuple[int, ...]
             )
         out.append((name, start, end - 1, dict(lay)[name], row[-1]))
     if documented:
-        raise PageError(f"{game.name}: the docstring tables unknown views {sorted(documented)}")
+        raise PageError(
+            f"{game.name}: the docstring tables unknown views {sorted(documented)}"
+        )
     return out
 
 
@@ -315,14 +326,20 @@ def _components(notes: ModuleType) -> str:
     parts = [
         "Every value lives in the game's `engine/data.py` with a tag saying where "
         "it comes from:",
-        "\n".join(f"- `{tag}`: {meaning}" for tag, meaning in notes.PROVENANCE_TAGS.items()),
+        "\n".join(
+            f"- `{tag}`: {meaning}" for tag, meaning in notes.PROVENANCE_TAGS.items()
+        ),
         _table(
             ("component", "content", "source"),
             [(c.name, c.content, c.provenance) for c in notes.COMPONENTS],
         ),
     ]
     for table in notes.COMPONENT_TABLES:
-        parts += [f"### {table.title}", table.intro, _table(table.header, list(table.rows))]
+        parts += [
+            f"### {table.title}",
+            table.intro,
+            _table(table.header, list(table.rows)),
+        ]
     return "\n\n".join(parts)
 
 

@@ -43,8 +43,8 @@ __all__ = [
     "SIMULTANEOUS_CHOICES",
     "Component",
     "ComponentTable",
-    "Ruling",
     "RulesVersion",
+    "Ruling",
 ]
 
 
@@ -133,8 +133,7 @@ def _crystal_row() -> str:
         for cost in CRYSTAL_TIERS
     ]
     counts = "; ".join(
-        f"{sum(t.cost == cost for t in CRYSTAL_TEMPLATE)}×cost {cost} "
-        f"(VP {vp})"
+        f"{sum(t.cost == cost for t in CRYSTAL_TEMPLATE)}×cost {cost} (VP {vp})"
         for cost, vp in zip(CRYSTAL_TIERS, by_cost)
     )
     symbols = sum(t.symbol for t in CRYSTAL_TEMPLATE)
@@ -168,8 +167,7 @@ COMPONENTS: tuple[Component, ...] = (
     ),
     Component(
         "copies per level",
-        f"{_DEFAULT_SPLIT} per faction (option `merc_distribution`: "
-        f"{_OTHER_SPLITS})",
+        f"{_DEFAULT_SPLIT} per faction (option `merc_distribution`: {_OTHER_SPLITS})",
         MERC_DISTRIBUTIONS[_DEFAULT_SPLIT][1],
     ),
     Component(
@@ -242,8 +240,8 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "Zero cost and overpaying",
         "When discounts bring a cost to 0 or less, the action resolves at once "
-        "with no card played (the rulebook: \"you do not have to play a card ... "
-        "but you must still use an action\"). Overpaying is allowed when a cost is "
+        'with no card played (the rulebook: "you do not have to play a card ... '
+        'but you must still use an action"). Overpaying is allowed when a cost is '
         'above 0: "equal to, or higher than".',
         "rulebook",
     ),
@@ -285,7 +283,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "Scrabber",
-        "Scrabber lasts the whole turn, and its card says \"After mining a "
+        'Scrabber lasts the whole turn, and its card says "After mining a '
         'Crystal, take a Crystal of your choice with the same cost": every Mine '
         "action of the turn gets a bonus crystal, those made before Scrabber was "
         "played included (offered as soon as it is played, the earliest Mine "
@@ -335,7 +333,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "The Leader's skill",
-        "It is offered whenever the Base has a card; it is optional (\"all skills "
+        'It is offered whenever the Base has a card; it is optional ("all skills '
         'are optional") even when it could do nothing.',
         "rulebook",
     ),
@@ -357,7 +355,7 @@ RULINGS: tuple[Ruling, ...] = (
         "Mandragore",
         "English text: after the first Weedlock you may take a second from the "
         "same Base (and stop) or go on taking one from each other Base. German "
-        "text (`weedlock_text=\"de\"`): it takes all Weedlocks of one Base from "
+        'text (`weedlock_text="de"`): it takes all Weedlocks of one Base from '
         "the top until the hand limit.",
         "ruling",
         ("weedlock_text",),
@@ -415,7 +413,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "Weedlock texts",
-        "The English rulebook's texts by default; `weedlock_text=\"de\"` plays "
+        'The English rulebook\'s texts by default; `weedlock_text="de"` plays '
         "the German rulebook's (Stalkroot doubles, Seeder takes Weedlocks, "
         "Mandragore takes all Weedlocks of one Base).",
         "rulebook",
@@ -428,7 +426,7 @@ RULINGS: tuple[Ruling, ...] = (
         "two actions (or a Raid) are taken, and earlier only when no Recruit, "
         "Mine, Collect, Skill or Raid is possible (it is then the only legal "
         "action, so no position is without one). Drollo's extra Mine comes from a "
-        "skill and is never owed. A Skill with no target counts (see \"A skill "
+        'skill and is never owed. A Skill with no target counts (see "A skill '
         'with no target"), so a card in hand always gives a second action. '
         "`allow_pass=True` (a house rule): END_TURN at any time.",
         "rulebook",

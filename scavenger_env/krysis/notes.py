@@ -47,8 +47,8 @@ __all__ = [
     "SIMULTANEOUS_CHOICES",
     "Component",
     "ComponentTable",
-    "Ruling",
     "RulesVersion",
+    "Ruling",
 ]
 
 
@@ -288,8 +288,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "A raid needs a strictly higher combat",
-        "A combat-0 team cannot raid another combat-0 team, only a deserted "
-        "campsite.",
+        "A combat-0 team cannot raid another combat-0 team, only a deserted campsite.",
         "rulebook",
     ),
     Ruling(
@@ -322,7 +321,7 @@ RULINGS: tuple[Ruling, ...] = (
         'wishes": any count, chosen in base-16 digits, highest first, each mask '
         "exact (a home of at most 15 of the colour: one decision, the count; "
         "16-255: two; 256 or more: three). The number of decisions depends only on "
-        "the home crystals, which are public (see \"Home crystals are public\"), "
+        'the home crystals, which are public (see "Home crystals are public"), '
         "so every bid from a home takes the same decisions whatever its size, and "
         "the others learn nothing until the reveal. Rules 1: 0-15 of a colour, or "
         "all of it. Only the value ranks bids.",
@@ -361,7 +360,7 @@ RULINGS: tuple[Ruling, ...] = (
         'Special agents act before or after the normal action: "The active '
         "player may choose whether they want to activate his agent's special "
         'action before or after his normal action." The choice is made for each '
-        "special agent, in pick order; one chosen \"before\" acts at once, the "
+        'special agent, in pick order; one chosen "before" acts at once, the '
         'next is asked after it, and those chosen "after" act in pick order once '
         "the normal action is done (rules 1: one choice for all of a turn's "
         "special agents, in pick order). Their actions are mandatory. The Thief "
@@ -389,9 +388,9 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "Speed Krysis",
         "Ties go to the random start order. Its page names only red and blue "
-        "crystals, so a white icon carries and mines nothing there. \"Has "
+        'crystals, so a white icon carries and mines nothing there. "Has '
         'capacity" means room for at least one of the crystals there, and "at '
-        'least as many crystals as your capacity" compares the campsite\'s '
+        "least as many crystals as your capacity\" compares the campsite's "
         "crystals with the red and blue icons.",
         "web",
         ("variant",),
@@ -433,7 +432,7 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             "The special agents are 3 identical for every company and 3 unique "
             'to each (see "Identical and unique special agents").',
             "The before/after timing is chosen for each special agent (see "
-            "\"Special agents' timing and actions\").",
+            '"Special agents\' timing and actions").',
         ),
     ),
 )

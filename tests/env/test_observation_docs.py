@@ -1,15 +1,16 @@
-"""The index tables in observation.py's docstring and the README match the layout."""
+"""The index tables in observation.py's docstring and the generated game page
+match the layout."""
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 from pathlib import Path
 
 from scavenger_env.cavein import observation
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
 # read from the source: a compiled (mypyc) module has no __doc__
 SOURCE = ROOT / "scavenger_env" / "cavein" / "observation.py"
 
@@ -25,7 +26,18 @@ def test_the_docstring_table_gives_every_views_indices() -> None:
     assert rows == expected
 
 
-def test_the_readme_table_gives_every_views_indices() -> None:
-    rows = _rows(README.read_text(), r"\| `(\w+)` \| (\d+)–(\d+) \| \(")
+def _game_page(name: str) -> str:
+    """The docs' generated page of game `name` (docs/ is not a package)."""
+    path = ROOT / "docs" / "_ext" / "gamepages.py"
+    spec = importlib.util.spec_from_file_location("gamepages", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    page: str = module.game_page(name)
+    return page
+
+
+def test_the_game_pages_table_gives_every_views_indices() -> None:
+    rows = _rows(_game_page("cavein"), r"\| `(\w+)` \| (\d+)–(\d+) \| \(")
     expected = {n: (a, b - 1) for n, (a, b) in observation.OFFSETS.items()}
     assert rows == expected

@@ -222,8 +222,10 @@ def test_the_game_keeps_the_interface_contract() -> None:
 
 
 def test_every_action_space_description_says_what_ships() -> None:
-    """The env's docstring, the codec's table, the engine's blocks and the README
-    give the action space the env has: Discrete(103), its blocks tiling it."""
+    """The env's docstring, the codec's table, the engine's blocks and the
+    generated game page give the action space the env has: Discrete(103), its
+    blocks tiling it, and the observation's size."""
+    import importlib.util
     import re
     from pathlib import Path
 
@@ -236,15 +238,27 @@ def test_every_action_space_description_says_what_ships() -> None:
     space = e.action_space(e.agents[0])
     assert space.n == NUM_ACTIONS == 103
     text = f"Discrete({NUM_ACTIONS})"
-    readme = (Path(__file__).parents[2] / "README.md").read_text()
-    krysis_part = readme[readme.index("## Krysis") :]
+    pages = Path(__file__).parents[2] / "docs" / "_ext" / "gamepages.py"
+    spec = importlib.util.spec_from_file_location("gamepages", pages)
+    assert spec is not None and spec.loader is not None
+    gamepages = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gamepages)
+    page = gamepages.game_page("krysis")
     for name, doc in (
         ("env", env_module.__doc__ or ""),
         ("codec", codec.__doc__ or ""),
-        ("README", krysis_part),
+        ("game page", page),
     ):
         assert text in doc and "Discrete(90)" not in doc, name
     assert f"({NUM_ACTIONS},) int8 action mask" in (env_module.__doc__ or "")
+    assert f"({OBS_SIZE},) plus a ({NUM_ACTIONS},)" in (env_module.__doc__ or "")
+    assert f"Box(0, 1, ({OBS_SIZE},), float32)" in (env_module.__doc__ or "")
+    # the page's action table has the codec's blocks, each at the engine's ids
+    actions = page[page.index("## Actions") : page.index("## Observation")]
+    page_rows = re.findall(r"(?m)^\| `\w+` \| (\d+)(?:–(\d+))? \|", actions)
+    assert [(int(a), int(b or a)) for a, b in page_rows] == [
+        (start, start + size - 1) for start, size, _ in BLOCKS
+    ]
     assert f"0..{NUM_ACTIONS - 1}" in (env_module.__doc__ or "")
     # the blocks tile the space, and the codec's table names each one's ids
     at = 0
