@@ -10,7 +10,7 @@ module; nothing in the engine does).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from scavenger_env.core.notes import Component, ComponentTable, RulesVersion, Ruling
 
 from .engine.data import (
     AGENTS,
@@ -50,45 +50,6 @@ __all__ = [
     "RulesVersion",
     "Ruling",
 ]
-
-
-class Ruling(NamedTuple):
-    """One ruling: a named item, its text, what it rests on and its options."""
-
-    title: str
-    text: str
-    #: what the ruling rests on: "rulebook" (a reading of its words), "web"
-    #: (the publisher's site) or "ruling" (the rulebook is silent; the engine
-    #: decides)
-    source: str
-    #: the `KrysisConfig` fields that choose another reading
-    options: tuple[str, ...] = ()
-
-
-class RulesVersion(NamedTuple):
-    """A rules version (`KrysisConfig.rules_version`) and how it differs."""
-
-    version: int
-    summary: str
-    #: what this version plays differently from the one before it
-    changes: tuple[str, ...] = ()
-
-
-class Component(NamedTuple):
-    """A component, what it is made of and where the values come from."""
-
-    name: str
-    content: str
-    provenance: str
-
-
-class ComponentTable(NamedTuple):
-    """A detailed table of one kind of component (built from `engine.data`)."""
-
-    title: str
-    intro: str
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
 
 
 OVERVIEW = (
