@@ -30,3 +30,18 @@ def bids_game() -> Iterator[object]:
 def dice_game() -> Iterator[object]:
     """Dice Race (tests/dice_race.py), registered as game "dice" for the test."""
     yield from _registered("dice", "dice_race:DICE")
+
+
+#: test folders whose every test is slow (they train policies or play long
+#: tournaments); the notebooks, which nbmake runs, count as slow too
+_SLOW_FOLDERS = ("training",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the slow parts so that `-m "not slow"` gives a quick first check."""
+    for item in items:
+        path = item.path
+        if path.suffix == ".ipynb" or (
+            path.parent.name in _SLOW_FOLDERS and path.parent.parent.name == "tests"
+        ):
+            item.add_marker(pytest.mark.slow)
