@@ -110,14 +110,15 @@ def run(args: argparse.Namespace) -> int:
     import secrets
 
     from agents.play import play_match
-    from agents.registry import make_agent
+    from agents.registry import given_name, make_agent, without_name
+    from agents.tournament.plan import split_players
     from scavenger_env.core.errors import ConfigError
     from scavenger_env.core.games import get_game
     from scavenger_env.core.records import write_records
 
     game = get_game(args.game)
 
-    specs = [s.strip() for s in args.players.split(",")]
+    specs = split_players(args.players)
     if not all(specs):
         raise UserError(
             f"--players {args.players!r} has an empty name; "
@@ -136,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
             "list at most one player per seat"
         )
     bots = [s for s in specs if s.partition(":")[0].strip() != "human"]
-    specs += [bots[-1] if bots else "random"] * (n - len(specs))
+    specs += [without_name(bots[-1]) if bots else "random"] * (n - len(specs))
 
     options: dict[str, object] = {
         "merc_distribution": args.merc_distribution,
@@ -186,6 +187,17 @@ def run(args: argparse.Namespace) -> int:
                 f"installation ({err})"
             ) from None
 
+    names = [given_name(s) or s.partition(":")[0].strip() for s in specs]
+    for seat, spec in enumerate(specs):
+        name = given_name(spec)
+        if name is not None and name in names[:seat] + names[seat + 1 :]:
+            other = next(i for i, m in enumerate(names) if m == name and i != seat)
+            raise UserError(
+                f"--players: players {min(seat, other) + 1} and "
+                f"{max(seat, other) + 1} are both named {name!r}; rename one "
+                "(name=NAME), each seat needs a name of its own"
+            )
+
     # An agent that cannot play this table (a ppo model for another player count,
     # say) says so now, as a usage error, rather than from inside the game.
     for seat, agent in enumerate(agents):
@@ -196,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
                 f"--players: player {seat + 1} ({specs[seat]}): {err}"
             ) from None
     seed = args.seed if args.seed is not None else secrets.randbits(63)
-    result = play_match(config, seed, agents, game=game)
+    result = play_match(config, seed, agents, game=game, names=names)
     if result.quit:
         return EXIT_OK
     if output is not None:

@@ -176,6 +176,27 @@ def test_repeated_names_become_distinct_players() -> None:
     ]
 
 
+def test_a_name_option_names_the_player() -> None:
+    """`ppo:model=/long/path/policy.npz` was its own column; `name=` shortens it,
+    and two players of one name are refused with a way to rename one."""
+    assert player_labels(["greedy:name=g1", "random", "random", "greedy"]) == [
+        "g1",
+        "random#1",
+        "random#2",
+        "greedy",
+    ]
+    plan = make_plan("ismcts:iterations=2,name=deep,random:name=r", 2, games=2)
+    assert plan.labels == ("deep", "r")
+    assert plan.task(0).specs == ("ismcts:iterations=2,name=deep", "random:name=r")
+    for players in ("random:name=x,greedy:name=x", "random,greedy:name=random"):
+        with pytest.raises(TournamentError) as caught:
+            make_plan(players, 2, games=2)
+        assert "are both named" in str(caught.value)
+        assert "rename one with the option name=, e.g. greedy:name=greedy2" in str(
+            caught.value
+        )
+
+
 def test_games_round_up_to_whole_deals() -> None:
     plan = make_plan("random,random,cautious", 3, games=10)
     assert len(plan.seatings) == 6
@@ -534,6 +555,26 @@ def test_command_runs_a_tournament(
         == 0
     )
     assert "already there" in capsys.readouterr().out
+
+
+def test_command_tables_and_records_use_the_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    players = "random:name=left,random:name=right"
+    args = ["--players", players, "--games", "2", "--output", str(out)]
+    assert tournament(*args) == 0
+    text = capsys.readouterr().out
+    assert "left" in text and "right" in text and "random:name" not in text
+    assert {tuple(r.players or ()) for r in iter_records(out / GAMES_FILE)} == {
+        ("left", "right"),
+        ("right", "left"),
+    }
+    summary = json.loads((out / SUMMARY_FILE).read_text(encoding="utf-8"))
+    assert {p["player"] for p in summary["players"]} == {"left", "right"}
+    assert "| left |" in (out / REPORT_FILE).read_text(encoding="utf-8")
+    assert tournament("--players", "random:name=a,greedy:name=a", "--games", "2") == 2
+    assert "are both named 'a'; rename one" in capsys.readouterr().err
 
 
 def test_command_lists_players(capsys: pytest.CaptureFixture[str]) -> None:
