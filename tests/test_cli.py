@@ -515,6 +515,28 @@ def test_a_master_seed_beyond_64_bits_is_refused(
     assert main([*args, "--seed", str(2**64 - 1)]) == 0
 
 
+def test_top_help_names_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """`scavenger --help` spoke of "Star Scrappers games"; the games are named."""
+    assert main(["--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "the board games Cave-In and Krysis" in text
+    assert "Star Scrappers games" not in text
+
+
+def test_one_player_is_one_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "1 players per game" in the errors of one seat."""
+    assert main(["tournament", "--players", "random,random", "--num-players", "1",
+                 "--games", "1", "--output", str(tmp_path / "t")]) == 2  # fmt: skip
+    assert "error: 1 player per game: " in capsys.readouterr().err
+    from scavenger_env.cli.common import UserError, rules_config
+    from scavenger_env.core.games import get_game
+
+    with pytest.raises(UserError, match=r"^1 player: "):
+        rules_config(get_game("cavein"), 1, "")
+
+
 def test_rules_take_lists_in_brackets_and_indexed_entries(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

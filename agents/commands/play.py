@@ -19,13 +19,29 @@ from scavenger_env.core.records import MAX_SEED
 __all__ = ["add_command"]
 
 
+def bots_text() -> str:
+    """The bots each game offers, from the registry (so a new bot shows up):
+    "cavein: greedy, ...; krysis: ..."."""
+    from agents.registry import agent_names
+    from agents.tournament.plan import INTERACTIVE
+    from scavenger_env.core.games import game_names
+
+    return "; ".join(
+        f"{game}: " + ", ".join(n for n in agent_names(game) if n not in INTERACTIVE)
+        for game in game_names()
+    )
+
+
 def add_command(commands: Any) -> None:
     """Add `play` to the `scavenger` sub-parsers."""
+    from scavenger_env.cli.main import games_text
+
     play = commands.add_parser(
         "play",
         help="play a game at the keyboard against bots",
-        description="Play one game of Cave-In in the terminal, with bots in the "
-        "other seats. At the start of your turn you see the game as you know it, "
+        description=f"Play one game of {games_text('or')} (--game) in the "
+        "terminal, with bots in the other seats. At the start of your turn you "
+        "see the game as you know it, "
         "before each further decision what changed, and your choices, numbered "
         "(a decision with one choice is taken for you); type a number, help, "
         "look, cards, card NAME, rules or quit. The bots' moves are shown between "
@@ -37,9 +53,9 @@ def add_command(commands: Any) -> None:
         "--players",
         default="human,random",
         metavar="LIST",
-        help="one agent per seat, in seat order, comma-separated: human, random, "
-        "greedy, miner, raider, collector, ismcts (options as name:key=value); "
-        "default: human,random",
+        help="one agent per seat, in seat order, comma-separated: human or a bot "
+        f"({bots_text()}); options as name:key=value, and name=NAME names the "
+        "seat; default: human,random",
     )
     play.add_argument(
         "--num-players",

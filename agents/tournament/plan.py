@@ -324,7 +324,9 @@ def make_plan(
                 if num_players is None
                 else ""
             )
-            raise TournamentError(f"{n} players per game: {err}{hint}") from None
+            raise TournamentError(
+                f"{n} player{'' if n == 1 else 's'} per game: {err}{hint}"
+            ) from None
     elif num_players is not None and num_players != config.num_players:
         raise TournamentError(
             f"num_players {num_players} differs from config.num_players "

@@ -242,7 +242,8 @@ def rules_config(game: Any, num_players: int, rules: str) -> Any:
                 options[name] = tuple(current)
         return game.make_config(num_players, **options)
     except ConfigError as err:
-        where = f"--rules {rules}" if rules else f"{num_players} players"
+        players = f"{num_players} player{'' if num_players == 1 else 's'}"
+        where = f"--rules {rules}" if rules else players
         raise UserError(f"{where}: {err}") from None
 
 

@@ -572,9 +572,37 @@ def test_command_tables_and_records_use_the_names(
     }
     summary = json.loads((out / SUMMARY_FILE).read_text(encoding="utf-8"))
     assert {p["player"] for p in summary["players"]} == {"left", "right"}
-    assert "| left |" in (out / REPORT_FILE).read_text(encoding="utf-8")
+    report = (out / REPORT_FILE).read_text(encoding="utf-8")
+    assert "| left |" in report
     assert tournament("--players", "random:name=a,greedy:name=a", "--games", "2") == 2
     assert "are both named 'a'; rename one" in capsys.readouterr().err
+
+
+def test_report_heading_and_plot_say_what_the_terminal_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report read "Tournament in tournament" (the default folder's name);
+    the plot said "position 0/1" where the terminal says "1st/2nd"."""
+    from agents.report import ordinal, seat_group
+
+    out = tmp_path / "tournament"
+    assert (
+        tournament("--players", "random,random", "--games", "2", "--output", str(out))
+        == 0
+    )
+    text = capsys.readouterr().out
+    report = (out / REPORT_FILE).read_text(encoding="utf-8")
+    assert report.startswith("## Star Scrappers: Cave-In tournament, 2 players\n")
+    summary = json.loads((out / SUMMARY_FILE).read_text(encoding="utf-8"))
+    title, labels, rows = seat_group(summary)
+    assert labels == ["1st", "2nd"] and rows == summary["positions"]
+    assert "1st moved first" in title
+    assert "1st " in text and "2nd " in text  # the terminal's words
+    assert [ordinal(p) for p in (0, 1, 2, 3, 10, 11, 20)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "21st",
+    ]  # fmt: skip
+    del summary["positions"]
+    assert seat_group(summary)[1] == ["seat 0", "seat 1"]
 
 
 def test_command_lists_players(capsys: pytest.CaptureFixture[str]) -> None:
