@@ -51,6 +51,7 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
     "human": {
         ANY_GAME: "agents.human:HumanAgent",
         "cavein": "agents.cavein.human:CaveInHumanAgent",
+        "krysis": "agents.krysis.human:KrysisHumanAgent",
     },
     "greedy": {
         "cavein": "agents.cavein.greedy:GreedyAgent",
