@@ -695,6 +695,7 @@ def test_command_help(capsys: pytest.CaptureFixture[str]) -> None:
         "--output",
     ):
         assert option in text
+    assert "name=NAME in any spec" in " ".join(text.split())
 
 
 def test_bench_tournament_reports_both_job_counts(
