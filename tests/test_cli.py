@@ -567,6 +567,8 @@ def test_rules_take_lists_in_brackets_and_indexed_entries(
         rules_config(cavein, 2, "cave_in_thresholds[3]=5")
     with pytest.raises(UserError, match=r"max_rounds is \d+, not a list"):
         rules_config(cavein, 2, "max_rounds[0]=5")
+    with pytest.raises(UserError, match=r"'7' is not KEY=VALUE .*in brackets"):
+        rules_config(cavein, 2, "cave_in_thresholds=6,7,8")  # the issue's
     with pytest.raises(UserError, match=r"unbalanced brackets"):
         rules_config(cavein, 2, "cave_in_thresholds=[6,7,8")
     with pytest.raises(UserError, match=r"'cave_in_thresholds\[1\]' is given twice"):

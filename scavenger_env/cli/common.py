@@ -203,7 +203,8 @@ def rules_config(game: Any, num_players: int, rules: str) -> Any:
         if not sep or not key:
             raise UserError(
                 f"--rules {rules!r}: {pair.strip()!r} is not KEY=VALUE "
-                "(write e.g. --rules advanced=true,missions=true)"
+                "(write e.g. --rules advanced=true,missions=true; a list goes in "
+                "brackets: cave_in_thresholds=[6,7,8])"
             )
         indexed = _INDEXED_KEY.match(key)
         name = indexed.group(1) if indexed else key
