@@ -24,7 +24,7 @@ from scavenger_env.core.games import DEFAULT_GAME, get_game
 from .base import Agent, view_for
 from .console import Console, wrap
 from .human import HumanAgent, QuitGame
-from .registry import make_agent
+from .registry import given_name, make_agent
 
 __all__ = ["Console", "MatchResult", "play_match"]
 
@@ -53,6 +53,7 @@ def play_match(
     io: Console | None = None,
     *,
     game: Game | str = DEFAULT_GAME,
+    names: Sequence[str] | None = None,
 ) -> MatchResult:
     """Play one game; return its result (``quit`` when a human left early).
 
@@ -68,6 +69,8 @@ def play_match(
             terminal), e.g. ``Console(input=io.StringIO("1\\n"), output=print)``.
             Humans built here from a spec read and write through it.
         game: The game (a `Game` or its name; default Cave-In).
+        names: What the seats are called on screen (default: a spec's
+            ``name=`` or its agent's name, an Agent's ``name``).
 
     Raises:
         ValueError: a bad spec (one that does not play `game` too), or the wrong
@@ -80,21 +83,25 @@ def play_match(
     if len(specs_by_seat) != n:
         raise ValueError(f"{len(specs_by_seat)} players given for a {n}-player game")
     agents: list[Agent] = []
-    names: list[str] = []
+    names_: list[str] = []
     for spec in specs_by_seat:
         if isinstance(spec, str):
             agent = make_agent(spec, game=the_game)
             if isinstance(agent, HumanAgent):
                 agent.input_fn, agent.output_fn = io.input, io.output
-            names.append(spec.strip().partition(":")[0])
+            names_.append(given_name(spec) or spec.strip().partition(":")[0])
         else:
             agent = spec
-            names.append(str(getattr(agent, "name", type(agent).__name__)))
+            names_.append(str(getattr(agent, "name", type(agent).__name__)))
         agents.append(agent)
+    if names is not None:
+        if len(names) != n:
+            raise ValueError(f"{len(names)} names given for a {n}-player game")
+        names_ = list(names)
     humans = [seat for seat, a in enumerate(agents) if isinstance(a, HumanAgent)]
     labels = [
         f"player {seat} (you)" if humans == [seat] else f"player {seat} ({name})"
-        for seat, name in enumerate(names)
+        for seat, name in enumerate(names_)
     ]
     out = io.output
     # The one human reads the bots' moves: "raid your Base".

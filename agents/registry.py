@@ -13,6 +13,10 @@ Cave-In's and Krysis's turns; `greedy` has a version for each of the two games;
 the scripted heuristics play one game each (Cave-In: `miner`, `raider`,
 `collector`; Krysis: `hauler`, `bandit`); `ppo` plays every game it is given (or
 shipped) a trained policy file for.
+
+Every spec also takes `name=NAME` (`ppo:model=/long/path.npz,name=ppo`): the name
+tables, reports and records show for that player in place of the whole spec
+(`player_name`); the agent never sees it.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
     "human": {
         ANY_GAME: "agents.human:HumanAgent",
         "cavein": "agents.cavein.human:CaveInHumanAgent",
+        "krysis": "agents.krysis.human:KrysisHumanAgent",
     },
     "greedy": {
         "cavein": "agents.cavein.greedy:GreedyAgent",
@@ -64,6 +69,39 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
     },
     "ppo": {ANY_GAME: "agents.ppo.agent:PPOAgent"},
 }
+
+
+NAME_OPTION = "name"
+"""The option every spec takes: what to call the player (not the agent's)."""
+
+
+def _spec_parts(spec: str) -> tuple[str, list[str]]:
+    """`NAME:k=v,k=v` -> (NAME, ["k=v", "k=v"]), blanks dropped."""
+    name, _, opts = spec.strip().partition(":")
+    return name.strip(), [p.strip() for p in opts.split(",") if p.strip()]
+
+
+def given_name(spec: str) -> str | None:
+    """The `name=` option of `spec`, or None when it has none."""
+    for part in _spec_parts(spec)[1]:
+        key, eq, text = part.partition("=")
+        if eq and key.strip() == NAME_OPTION:
+            return text.strip()
+    return None
+
+
+def without_name(spec: str) -> str:
+    """`spec` without its `name=` option (for a copy that needs a name of its own)."""
+    kind, parts = _spec_parts(spec)
+    kept = [p for p in parts if p.partition("=")[0].strip() != NAME_OPTION]
+    return f"{kind}:{','.join(kept)}" if kept else kind
+
+
+def player_name(spec: str) -> str:
+    """What to call the player of `spec` in tables and records: its `name=`
+    option, else the spec itself (so long specs can be given short names)."""
+    name = given_name(spec)
+    return name if name else spec.strip()
 
 
 def _game_name(game: Game | str) -> str:
@@ -284,7 +322,9 @@ def make_agent(
     the version of it that plays `game`.
 
     Every option is checked against the agent's declared options
-    (`agent_options`): its name, its type, its allowed words.
+    (`agent_options`): its name, its type, its allowed words. `name=` (what
+    tables call the player, `player_name`) is taken by every spec and not
+    passed on.
 
     Args:
         spec: NAME or NAME:key=value,key=value.
@@ -296,8 +336,7 @@ def make_agent(
             unknown option or a bad value; the message names the player, the
             option and what is allowed.
     """
-    name, _, opts = spec.strip().partition(":")
-    name = name.strip()
+    name, parts = _spec_parts(spec)
     factory = factory_of(name, game)  # AgentSpecError: unknown here
     options = agent_options(name, game)
     whose = f"{who} ({name})" if who else name
@@ -307,15 +346,23 @@ def make_agent(
             "options: " + ", ".join(o.describe() for o in options.values())
             if options
             else f"{name} takes no options"
-        )
+        ) + " (and name=NAME, what tables call the player)"
         return AgentSpecError(f"{whose}: {problem}; {listed}")
 
     kwargs: dict[str, object] = {}
-    for part in filter(None, (p.strip() for p in opts.split(","))):
+    named = False
+    for part in parts:
         key, eq, text = part.partition("=")
         key, text = key.strip(), text.strip()
         if not eq or not key:
             raise fail(f"bad option {part!r}; write key=value")
+        if key == NAME_OPTION and key not in options:
+            if named:
+                raise fail(f"option {key} is given twice")
+            if not text:
+                raise fail("name= needs a name, e.g. name=bot1")
+            named = True
+            continue
         if key not in options:
             close = difflib.get_close_matches(key, options, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""

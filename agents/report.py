@@ -143,10 +143,8 @@ def format_table(summary: dict[str, Any]) -> str:
     )
     lines.append(f"win rate by seat: {seats}")
     if "positions" in summary:
-        names = ["1st", "2nd", "3rd", "4th"]
         pos = ", ".join(
-            f"{names[p['position']] if p['position'] < 4 else p['position'] + 1} "
-            f"{_pct(p['win_rate'])} ({_ci(p)})"
+            f"{ordinal(p['position'])} {_pct(p['win_rate'])} ({_ci(p)})"
             for p in summary["positions"]
         )
         lines.append(f"win rate by turn order (who moved first): {pos}")
@@ -238,6 +236,26 @@ def write_csv(summary: dict[str, Any], path: str | os.PathLike[str]) -> None:
             )
 
 
+def ordinal(position: int) -> str:
+    """Turn-order position 0 -> "1st", as the terminal table and the plot say it."""
+    number = position + 1
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{'th' if 10 <= number % 100 <= 20 else suffix}"
+
+
+def seat_group(
+    summary: dict[str, Any],
+) -> tuple[str, list[str], list[dict[str, Any]]]:
+    """The plot's second panel: its title, bar labels and rows, by turn order
+    ("1st", "2nd", ... as the terminal says) when known, else by seat."""
+    if summary.get("positions"):
+        rows = summary["positions"]
+        labels = [ordinal(r["position"]) for r in rows]
+        return "win rate by turn order (1st moved first)", labels, rows
+    rows = summary["seats"]
+    return "win rate by seat", [f"seat {r['seat']}" for r in rows], rows
+
+
 def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str | None:
     """Draw win rates with 95% intervals (per player, and per seat) to a PNG.
 
@@ -254,18 +272,8 @@ def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str
 
     players = sorted(summary["players"], key=lambda p: -(p["win_rate"] or 0.0))
     groups = [("win rate by player", [p["player"] for p in players], players)]
-    seat_rows = summary.get("positions") or summary["seats"]
-    seat_key = "position" if "positions" in summary else "seat"
-    seat_title = (
-        "by turn order (0 = moved first)" if seat_key == "position" else "by seat"
-    )
-    groups.append(
-        (
-            f"win rate {seat_title}",
-            [f"{seat_key} {s[seat_key]}" for s in seat_rows],
-            seat_rows,
-        )
-    )
+    groups.append(seat_group(summary))
+    seat_rows = groups[-1][2]
     height = max(2.8, 1.4 + 0.4 * max(len(players), len(seat_rows)))
     fig, axes = plt.subplots(1, 2, figsize=(10, height), squeeze=False)
     for ax, (title, labels, rows) in zip(axes[0], groups):

@@ -513,3 +513,76 @@ def test_a_master_seed_beyond_64_bits_is_refused(
     assert f"got {2**64 + 7}" in err
     assert not out.exists()
     assert main([*args, "--seed", str(2**64 - 1)]) == 0
+
+
+def test_top_help_names_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """`scavenger --help` spoke of "Star Scrappers games"; the games are named."""
+    assert main(["--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "the board games Cave-In and Krysis" in text
+    assert "Star Scrappers games" not in text
+
+
+def test_one_player_is_one_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "1 players per game" in the errors of one seat."""
+    assert main(["tournament", "--players", "random,random", "--num-players", "1",
+                 "--games", "1", "--output", str(tmp_path / "t")]) == 2  # fmt: skip
+    assert "error: 1 player per game: " in capsys.readouterr().err
+    from scavenger_env.cli.common import UserError, rules_config
+    from scavenger_env.core.games import get_game
+
+    with pytest.raises(UserError, match=r"^1 player: "):
+        rules_config(get_game("cavein"), 1, "")
+
+
+def test_rules_take_lists_in_brackets_and_indexed_entries(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--rules cave_in_thresholds=6,7,8` failed (the comma split the options)
+    and no list could be written, though the error suggested one."""
+    from scavenger_env.cli.common import UserError, rules_config
+    from scavenger_env.core.games import get_game
+
+    cavein = get_game("cavein")
+    config = rules_config(cavein, 3, "cave_in_thresholds=[6, 7,8],allow_pass=true")
+    assert config.cave_in_thresholds == (6, 7, 8)
+    assert config.allow_pass is True
+    config = rules_config(cavein, 2, "cave_in_thresholds[0]=5,artifact_costs[2]=9")
+    assert config.cave_in_thresholds == (5, 8, 9)
+    assert config.artifact_costs == (4, 6, 9)
+    config = rules_config(
+        cavein, 2, "cave_in_thresholds=[6,7,8],cave_in_thresholds[2]=10"
+    )
+    assert config.cave_in_thresholds == (6, 7, 10)
+    names = "[Terron,Bioss,Metanel,Weedlock]"
+    assert rules_config(cavein, 4, f"factions={names}").factions == (
+        "Terron",
+        "Bioss",
+        "Metanel",
+        "Weedlock",
+    )
+    with pytest.raises(UserError, match=r"has 3 entries, numbered 0 to 2"):
+        rules_config(cavein, 2, "cave_in_thresholds[3]=5")
+    with pytest.raises(UserError, match=r"max_rounds is \d+, not a list"):
+        rules_config(cavein, 2, "max_rounds[0]=5")
+    with pytest.raises(UserError, match=r"'7' is not KEY=VALUE .*in brackets"):
+        rules_config(cavein, 2, "cave_in_thresholds=6,7,8")  # the issue's
+    with pytest.raises(UserError, match=r"unbalanced brackets"):
+        rules_config(cavein, 2, "cave_in_thresholds=[6,7,8")
+    with pytest.raises(UserError, match=r"'cave_in_thresholds\[1\]' is given twice"):
+        rules_config(cavein, 2, "cave_in_thresholds[1]=5,cave_in_thresholds[1]=6")
+    with pytest.raises(UserError, match=r"has no option 'cave_in_threshold'"):
+        rules_config(cavein, 2, "cave_in_threshold[1]=5")
+    # the error's example is itself a value --rules takes
+    with pytest.raises(UserError, match=r"e\.g\. \[7,8,9\]") as wrong:
+        rules_config(cavein, 2, "cave_in_thresholds=[6,7]")
+    example = str(wrong.value).rsplit("e.g. ", 1)[1]
+    assert rules_config(cavein, 2, f"cave_in_thresholds={example}")
+
+    path = tmp_path / "games.jsonl"
+    args = ["simulate", "--game", "cavein", "--games", "1", "--output", str(path)]
+    assert main([*args, "--rules", "cave_in_thresholds=[6,7,8]"]) == 0
+    (record,) = iter_records(path)
+    assert record.config["cave_in_thresholds"] == [6, 7, 8]

@@ -177,6 +177,26 @@ _FLAGS = {
 }
 
 
+def refuse_interactive(flag: str, specs: list[str]) -> None:
+    """Refuse a player that waits for a person (``human``): training plays
+    thousands of games unattended, and only `scavenger play` seats a person.
+
+    Raises:
+        UserError: naming the player and the command that takes it.
+    """
+    from agents.tournament.plan import INTERACTIVE
+
+    for spec in specs:
+        name = spec.partition(":")[0].strip()
+        if name in INTERACTIVE:
+            raise UserError(
+                f"{flag}: {name!r} waits for a person at the keyboard and cannot "
+                "be a training opponent; give bots here (e.g. random,greedy), "
+                "and play a trained policy yourself with `scavenger play "
+                "--players human,ppo:model=FOLDER/policy.npz`"
+            )
+
+
 def _asked(args: argparse.Namespace) -> dict[str, Any]:
     """The settings given on the command line (None: not given)."""
     from agents.registry import AgentSpecError, make_agent
@@ -186,6 +206,7 @@ def _asked(args: argparse.Namespace) -> dict[str, Any]:
     asked["game"] = args.game
     if args.opponents is not None:
         specs = split_players(args.opponents)
+        refuse_interactive("--opponents", specs)
         for spec in specs:
             try:
                 make_agent(spec, game=args.game)
@@ -309,9 +330,11 @@ def run_bench(args: argparse.Namespace) -> int:
         changes["threads"] = args.threads
     if args.vec_env is not None:
         changes["vec_env"] = args.vec_env
+    opponents = split_players(args.opponents)
+    refuse_interactive("--opponents", opponents)
     rows = bench_train(
         game=args.game,
-        opponents=split_players(args.opponents),
+        opponents=opponents,
         steps=args.steps,
         seconds=args.seconds,
         changes=changes,

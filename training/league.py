@@ -60,8 +60,11 @@ class League:
         self.min_games = min_games
         self.max_snapshots = max_snapshots
         self.floor = floor
+        from agents.registry import player_name
+
         self.members = [
-            Member(spec, spec=spec, results=deque(maxlen=window)) for spec in scripted
+            Member(player_name(spec), spec=spec, results=deque(maxlen=window))
+            for spec in scripted
         ]
         self.snapshots_made = 0
 

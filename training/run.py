@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import time
 import zipfile
 from collections import deque
@@ -679,8 +680,8 @@ def _finish(
         say("matplotlib is missing: no curve.png")
     say(
         f"trained {model.num_timesteps:,} steps in {state.elapsed() / 60:.1f} min; "
-        f"play it with: scavenger play --game {settings.game} "
-        f"--players ppo:model={run / FINAL_POLICY},{settings.opponents[-1]}"
+        "play it with: "
+        + play_command(settings.game, settings.num_players, run / FINAL_POLICY)
     )
     return TrainResult(run, int(model.num_timesteps), state.elapsed(),
                        state.league.snapshots_made, results)  # fmt: skip
@@ -818,9 +819,61 @@ def _has_tb() -> bool:
     return True
 
 
+def play_command(game: str, num_players: int, policy: Path) -> str:
+    """The command that seats you against `policy` (in every other seat, the
+    player count it was trained for), quoted to run as printed."""
+    import shlex
+
+    return (
+        f"scavenger play --game {shlex.quote(game)} --num-players {num_players} "
+        f"--players {shlex.quote(f'human,ppo:model={policy}')}"
+    )
+
+
+class PlainProgress:
+    """Training's progress where stderr is no terminal (a log file, a pipe, a
+    job's output): a plain line every `every` seconds and at the end, where a
+    drawn bar would fill the file with carriage returns."""
+
+    def __init__(
+        self, total: int, done: int, file: Any = None, every: float = 60.0
+    ) -> None:
+        self.total, self.n, self.every = total, done, every
+        self.file = sys.stderr if file is None else file
+        self.postfix: dict[str, object] = {}
+        self._shown_at = time.monotonic()
+        self._closed = False
+
+    def update(self, n: int = 1) -> None:
+        self.n += n
+        if time.monotonic() - self._shown_at >= self.every:
+            self._show()
+
+    def set_postfix(self, **values: object) -> None:
+        self.postfix = values
+
+    def _show(self) -> None:
+        share = self.n / self.total if self.total else 1.0
+        extra = "".join(f", {k} {v}" for k, v in self.postfix.items())
+        print(
+            f"train: {self.n:,}/{self.total:,} steps ({share:.0%}){extra}",
+            file=self.file,
+            flush=True,
+        )
+        self._shown_at = time.monotonic()
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._show()
+
+
 def _progress_bar(progress: bool, total: int, done: int) -> Any:
+    """tqdm's bar on a terminal; plain periodic lines elsewhere (PlainProgress)."""
     if not progress:
         return None
+    if not sys.stderr.isatty():
+        return PlainProgress(total, done)
     from tqdm import tqdm
 
     return tqdm(total=total, initial=done, unit="step", unit_scale=True, desc="train")

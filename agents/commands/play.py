@@ -19,13 +19,29 @@ from scavenger_env.core.records import MAX_SEED
 __all__ = ["add_command"]
 
 
+def bots_text() -> str:
+    """The bots each game offers, from the registry (so a new bot shows up):
+    "cavein: greedy, ...; krysis: ..."."""
+    from agents.registry import agent_names
+    from agents.tournament.plan import INTERACTIVE
+    from scavenger_env.core.games import game_names
+
+    return "; ".join(
+        f"{game}: " + ", ".join(n for n in agent_names(game) if n not in INTERACTIVE)
+        for game in game_names()
+    )
+
+
 def add_command(commands: Any) -> None:
     """Add `play` to the `scavenger` sub-parsers."""
+    from scavenger_env.cli.main import games_text
+
     play = commands.add_parser(
         "play",
         help="play a game at the keyboard against bots",
-        description="Play one game of Cave-In in the terminal, with bots in the "
-        "other seats. At the start of your turn you see the game as you know it, "
+        description=f"Play one game of {games_text('or')} (--game) in the "
+        "terminal, with bots in the other seats. At the start of your turn you "
+        "see the game as you know it, "
         "before each further decision what changed, and your choices, numbered "
         "(a decision with one choice is taken for you); type a number, help, "
         "look, cards, card NAME, rules or quit. The bots' moves are shown between "
@@ -37,9 +53,9 @@ def add_command(commands: Any) -> None:
         "--players",
         default="human,random",
         metavar="LIST",
-        help="one agent per seat, in seat order, comma-separated: human, random, "
-        "greedy, miner, raider, collector, ismcts (options as name:key=value); "
-        "default: human,random",
+        help="one agent per seat, in seat order, comma-separated: human or a bot "
+        f"({bots_text()}); options as name:key=value, and name=NAME names the "
+        "seat; default: human,random",
     )
     play.add_argument(
         "--num-players",
@@ -110,14 +126,15 @@ def run(args: argparse.Namespace) -> int:
     import secrets
 
     from agents.play import play_match
-    from agents.registry import make_agent
+    from agents.registry import given_name, make_agent, without_name
+    from agents.tournament.plan import split_players
     from scavenger_env.core.errors import ConfigError
     from scavenger_env.core.games import get_game
     from scavenger_env.core.records import write_records
 
     game = get_game(args.game)
 
-    specs = [s.strip() for s in args.players.split(",")]
+    specs = split_players(args.players)
     if not all(specs):
         raise UserError(
             f"--players {args.players!r} has an empty name; "
@@ -136,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
             "list at most one player per seat"
         )
     bots = [s for s in specs if s.partition(":")[0].strip() != "human"]
-    specs += [bots[-1] if bots else "random"] * (n - len(specs))
+    specs += [without_name(bots[-1]) if bots else "random"] * (n - len(specs))
 
     options: dict[str, object] = {
         "merc_distribution": args.merc_distribution,
@@ -186,6 +203,17 @@ def run(args: argparse.Namespace) -> int:
                 f"installation ({err})"
             ) from None
 
+    names = [given_name(s) or s.partition(":")[0].strip() for s in specs]
+    for seat, spec in enumerate(specs):
+        name = given_name(spec)
+        if name is not None and name in names[:seat] + names[seat + 1 :]:
+            other = next(i for i, m in enumerate(names) if m == name and i != seat)
+            raise UserError(
+                f"--players: players {min(seat, other) + 1} and "
+                f"{max(seat, other) + 1} are both named {name!r}; rename one "
+                "(name=NAME), each seat needs a name of its own"
+            )
+
     # An agent that cannot play this table (a ppo model for another player count,
     # say) says so now, as a usage error, rather than from inside the game.
     for seat, agent in enumerate(agents):
@@ -196,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
                 f"--players: player {seat + 1} ({specs[seat]}): {err}"
             ) from None
     seed = args.seed if args.seed is not None else secrets.randbits(63)
-    result = play_match(config, seed, agents, game=game)
+    result = play_match(config, seed, agents, game=game, names=names)
     if result.quit:
         return EXIT_OK
     if output is not None:

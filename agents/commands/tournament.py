@@ -60,7 +60,9 @@ def add_command(commands: Any) -> None:
         "--players",
         metavar="SPECS",
         help="the lineup, comma-separated, e.g. random,greedy or "
-        "random,ismcts:iterations=200 (a name may repeat: random,random)",
+        "random,ismcts:iterations=200 (a name may repeat: random,random); "
+        "name=NAME in any spec is what the tables call that player, e.g. "
+        "ppo:model=PATH,name=ppo",
     )
     tour.add_argument(
         "--num-players",
@@ -132,7 +134,10 @@ def _list_players(game: str) -> str:
 
     described = describe_agents(game)
     width = max(len(name) for name in described)
-    lines = ["players for --players (a spec is NAME or NAME:key=value,key=value):"]
+    lines = [
+        "players for --players (a spec is NAME or NAME:key=value,key=value; "
+        "every spec also takes name=NAME, what the tables call the player):"
+    ]
     for name, text in described.items():
         if name == "human":
             text += " (not in tournaments: use `scavenger play`)"

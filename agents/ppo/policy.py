@@ -412,14 +412,37 @@ class Policy:
                 "pass the policy.npz that training writes beside it "
                 "(runs/NAME/policy.npz)"
             )
+        expected = (
+            "a policy file is the numpy .npz archive that `scavenger train` "
+            f"writes (runs/NAME/policy.npz); {train_hint()}"
+        )
+        kind = _file_kind(where)
+        if kind != "zip":
+            what = (
+                "a single numpy array (.npy), not an .npz archive"
+                if kind == "npy"
+                else "not a numpy archive (a text file or another kind of file)"
+            )
+            raise NotAPolicyFileError(
+                f"{where} is not a policy file: it is {what} (unless it is one "
+                f"damaged, truncated at its start: then copy it again); {expected}"
+            )
         try:
             with np.load(where, allow_pickle=False) as data:
                 arrays = {name: data[name] for name in data.files}
+        except ValueError as err:
+            if "pickle" not in str(err):
+                raise NotAPolicyFileError(
+                    f"{where} is not a readable policy file ({err}); {expected}"
+                ) from None
+            raise NotAPolicyFileError(
+                f"{where} is a numpy archive of Python objects, which no policy "
+                f"file holds (nor is it loaded: it could run code); {expected}"
+            ) from None
         except Exception as err:
             raise NotAPolicyFileError(
                 f"{where} is not a readable policy file: it is damaged, truncated "
-                f"or another kind of file ({type(err).__name__}: {err}); copy it "
-                f"again, or {train_hint()}"
+                f"({type(err).__name__}: {err}); copy it again, or {train_hint()}"
             ) from None
         meta = _meta_of(arrays, where)
         count = sum(1 for name in arrays if name.startswith("w"))
@@ -509,6 +532,19 @@ def _is_sb3_checkpoint(path: Path) -> bool:
     except (zipfile.BadZipFile, OSError):
         return False
     return "policy.pth" in names or "data" in names
+
+
+def _file_kind(path: Path) -> str | None:
+    """ "zip" (an .npz archive), "npy" (one array) or None, from the first bytes,
+    so that another kind of file is named as such instead of by numpy's error."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(6)
+    except OSError:
+        return None
+    if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
+        return "zip"
+    return "npy" if head == b"\x93NUMPY" else None
 
 
 def _meta_of(arrays: dict[str, np.ndarray], where: Path) -> dict[str, Any]:

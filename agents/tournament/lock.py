@@ -10,6 +10,12 @@ workers) would hold a copy and, orphaned by a ``kill -9`` of the run, keep the
 folder locked for as long as it lives. So every child forked from this process
 closes its copies at once (``os.register_at_fork``); closing a copy never
 releases the parent's lock (``LOCK_UN`` would, so it is not used there).
+
+The run removes ``DIR/.lock`` as it lets go, so a finished folder holds only
+its results. It unlinks the file while still holding the lock; a run that
+opened the old file just before, and locks it after, finds the path gone or
+another file there, and opens the path again (``_same_file``), so two runs
+never hold two different files of one folder.
 """
 
 from __future__ import annotations
@@ -59,6 +65,22 @@ class FolderLock:
         self._owner = 0
 
     def __enter__(self) -> FolderLock:
+        while True:
+            fd = self._open_locked()
+            if _same_file(fd, self.directory / LOCK_FILE):
+                break
+            os.close(fd)  # a run that was letting go removed it: open it anew
+        _HELD.add(fd)
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self.fd = fd
+        self._owner = os.getpid()
+        return self
+
+    def _open_locked(self) -> int:
+        """``DIR/.lock`` opened (made if missing) and locked; TournamentError
+        when another run holds it or it cannot be locked."""
         fd = os.open(self.directory / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             _lock(fd)
@@ -75,21 +97,35 @@ class FolderLock:
                 f"cannot lock {self.directory / LOCK_FILE} "
                 f"({exc.strerror or exc}); choose an --output folder on a local disk"
             ) from None
-        _HELD.add(fd)
-        os.ftruncate(fd, 0)
-        os.lseek(fd, 0, os.SEEK_SET)
-        os.write(fd, f"{os.getpid()}\n".encode())
-        self.fd = fd
-        self._owner = os.getpid()
-        return self
+        return fd
 
     def __exit__(self, *exc: object) -> None:
         if self.fd is not None and self._owner != os.getpid():
             self.fd = None  # a forked child: its copy was closed at the fork
         if self.fd is not None:
+            path = self.directory / LOCK_FILE
+            if sys.platform != "win32":  # unlinked while held: see the module
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
             _HELD.discard(self.fd)
             os.close(self.fd)  # releases the lock
             self.fd = None
+            if sys.platform == "win32":  # an open file cannot be removed there
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    """Whether `path` still names the file open as `fd` (not removed, not
+    replaced by another run's)."""
+    if sys.platform == "win32":  # no file is removed while it is open there
+        return True
+    try:
+        now = os.stat(path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
 
 
 def _lock(fd: int) -> None:

@@ -94,6 +94,14 @@ def read_timing(path: Path, plan: Plan) -> dict[str, dict[str, float | None]]:
     }
 
 
+def report_title(plan: Plan) -> str:
+    """The heading of ``report.md``: what was played (the folder's name said
+    "Tournament in tournament" for the default folder)."""
+    from scavenger_env.core.games import get_game
+
+    return f"{get_game(plan.game).title} tournament, {plan.num_players} players"
+
+
 def write_outputs(
     plan: Plan, directory: str | os.PathLike[str], notes: list[str] | None = None
 ) -> dict[str, Any]:
@@ -116,7 +124,7 @@ def write_outputs(
     }
     write_csv(summary, directory / SUMMARY_CSV)
     (directory / REPORT_FILE).write_text(
-        format_markdown(summary, f"Tournament in {directory.name}"), encoding="utf-8"
+        format_markdown(summary, report_title(plan)), encoding="utf-8"
     )
     why_not = plot_win_rates(summary, directory / PLOT_FILE)
     if why_not and notes is not None:

@@ -22,7 +22,13 @@ from scavenger_env.core.game import Game
 from scavenger_env.core.games import DEFAULT_GAME, UnknownGameError, get_game
 from scavenger_env.core.seeding import game_seed
 
-from ..registry import agent_names, make_agent
+from ..registry import (
+    agent_names,
+    given_name,
+    make_agent,
+    player_name,
+    without_name,
+)
 from .errors import TournamentError
 
 __all__ = [
@@ -60,17 +66,39 @@ def split_players(text: str) -> list[str]:
 
 
 def player_labels(specs: Sequence[str]) -> list[str]:
-    """One distinct name per player: the spec, numbered ``#1, #2, ...`` if repeated."""
+    """One distinct name per player, for tables and records: its ``name=``
+    option, else its spec, numbered ``#1, #2, ...`` when the same spec without
+    a name is repeated (a bot may play itself).
+
+    Raises:
+        TournamentError: two players given the same name (or a name that is
+            another player's spec), which no table could tell apart.
+    """
     counts = {spec: specs.count(spec) for spec in specs}
     seen: dict[str, int] = {}
     labels = []
     for spec in specs:
-        if counts[spec] == 1:
-            labels.append(spec)
+        if given_name(spec) or counts[spec] == 1:
+            labels.append(player_name(spec))
         else:
             seen[spec] = seen.get(spec, 0) + 1
             labels.append(f"{spec}#{seen[spec]}")
+    for index, label in enumerate(labels):
+        if label in labels[:index]:
+            first = labels.index(label)
+            raise TournamentError(
+                f"players {first + 1} and {index + 1} ({specs[first]} and "
+                f"{specs[index]}) are both named {label!r}; rename one with the "
+                f"option name=, e.g. {_renamed(specs[index], index + 1)}"
+            )
     return labels
+
+
+def _renamed(spec: str, number: int) -> str:
+    """`spec` with the option ``name=`` set to a name of its own."""
+    bare = without_name(spec)
+    kind = bare.partition(":")[0]
+    return f"{bare}{',' if ':' in bare else ':'}name={kind}{number}"
 
 
 def _williams(n: int) -> list[tuple[int, ...]]:
@@ -296,7 +324,9 @@ def make_plan(
                 if num_players is None
                 else ""
             )
-            raise TournamentError(f"{n} players per game: {err}{hint}") from None
+            raise TournamentError(
+                f"{n} player{'' if n == 1 else 's'} per game: {err}{hint}"
+            ) from None
     elif num_players is not None and num_players != config.num_players:
         raise TournamentError(
             f"num_players {num_players} differs from config.num_players "
@@ -312,6 +342,7 @@ def make_plan(
     for index, spec in enumerate(specs):
         if spec not in specs[:index]:
             check_spec(spec, f"player {index + 1} of {len(specs)}", name, n)
+    player_labels(specs)  # TournamentError: two players of one name
     if (games is None) == (deals is None):
         raise TournamentError("give the number of games or of deals, not both")
     count = len(seatings(len(specs), n, all_seatings))

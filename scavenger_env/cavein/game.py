@@ -39,11 +39,14 @@ __all__ = ["CAVEIN", "CaveIn"]
 
 
 _OPTIONS = {
-    "factions": "'random' (4 of the 6), 'first_game' or four faction names",
+    "factions": "'random' (4 of the 6), 'first_game' or a list of four faction "
+    "names, e.g. [Terron,Bioss,Metanel,Weedlock]",
     "merc_distribution": "copies per level per faction: '5/4/2/2' or '4/4/3/2'",
     "weedlock_text": "'en' (English rulebook) or 'de' (German rulebook's texts)",
-    "cave_in_thresholds": "Cave-Ins that end the game for 2, 3 and 4 players",
-    "artifact_costs": "the cost of the cards on each of the three artifact stacks",
+    "cave_in_thresholds": "Cave-Ins that end the game for 2, 3 and 4 players, "
+    "e.g. [7,8,9]",
+    "artifact_costs": "the cost of the cards on each of the three artifact "
+    "stacks, e.g. [4,6,8]",
     "skill_crystals_cave_in": "whether a crystal gained without a Mine moves the "
     "Cave-In track",
     "scrabber_every_mine": "Scrabber's bonus after every Mine of the turn (True) "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -110,63 +111,140 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE[,...]",
         default="",
         help="rules options of the game, e.g. advanced=true,missions=true for "
-        "krysis (a wrong key lists the game's options; default: the rulebook)",
+        "krysis; a list in brackets (cave_in_thresholds=[6,7,8]) or one entry "
+        "of it (cave_in_thresholds[0]=6); a wrong key lists the game's options "
+        "(default: the rulebook)",
     )
 
 
+_INDEXED_KEY = re.compile(r"^(\w+)\s*\[\s*(\d+)\s*\]$")
+"""`KEY[i]`: one entry of a list option (as the balance tuner names them)."""
+
+
 def _rule_value(text: str) -> object:
-    """`true`/`false` -> bool, an integer -> int, anything else stays a string."""
-    low = text.strip().lower()
+    """`true`/`false` -> bool, an integer -> int, `[a,b,...]` -> a tuple of
+    such values, anything else stays a string."""
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]"):
+        inner = text[1:-1].strip()
+        return tuple(_rule_value(t) for t in inner.split(",")) if inner else ()
+    low = text.lower()
     if low in ("true", "false"):
         return low == "true"
     try:
         return int(low)
     except ValueError:
-        return text.strip()
+        return text
+
+
+def _rule_pairs(rules: str) -> list[str]:
+    """The `KEY=VALUE` pairs of `rules`: split at the commas outside brackets
+    (those inside separate a list's entries).
+
+    Raises:
+        UserError: a bracket left open or closed without being opened.
+    """
+    pairs, depth, start = [], 0, 0
+    for i, char in enumerate(rules):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+            if depth < 0:
+                break
+        elif char == "," and depth == 0:
+            pairs.append(rules[start:i])
+            start = i + 1
+    if depth != 0:
+        raise UserError(
+            f"--rules {rules!r}: unbalanced brackets; write a list as "
+            "KEY=[A,B,...] (e.g. cave_in_thresholds=[6,7,8])"
+        )
+    pairs.append(rules[start:])
+    return [p for p in pairs if p.strip()]
+
+
+def _unknown_option(game: Any, key: str) -> UserError:
+    """The error for an option `game` lacks, listing those it has."""
+    import difflib
+
+    known = game.config_options()
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    listing = "; ".join(f"{k}: {line}" for k, line in known.items())
+    return UserError(
+        f"--rules: {game.name} has no option {key!r}{hint}; its options "
+        f"are {listing or 'none'}"
+    )
 
 
 def rules_config(game: Any, num_players: int, rules: str) -> Any:
     """The config of `game` for `num_players` under the `--rules` text.
 
+    A value in brackets is a list (`cave_in_thresholds=[6,7,8]`); `KEY[i]=V`
+    sets entry `i` of a list option, the others keeping their value (the
+    option's own, or the rulebook's).
+
     Raises:
         UserError: a malformed pair, an unknown option (the message lists the
-            game's options with a line each), an option given twice or a value
-            the rules refuse.
+            game's options with a line each), an option given twice, an index
+            past a list's end or on an option that is no list, or a value the
+            rules refuse.
     """
     from scavenger_env.core.errors import ConfigError
 
     options: dict[str, object] = {}
-    given: dict[str, str] = {}  # key -> its pair as written
-    for pair in (p for p in rules.split(",") if p.strip()):
+    entries: dict[str, dict[int, object]] = {}  # key -> index -> value
+    given: dict[str, str] = {}  # key (or key[i]) -> its pair as written
+    known = game.config_options()
+    for pair in _rule_pairs(rules):
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key:
             raise UserError(
                 f"--rules {rules!r}: {pair.strip()!r} is not KEY=VALUE "
-                "(write e.g. --rules advanced=true,missions=true)"
+                "(write e.g. --rules advanced=true,missions=true; a list goes in "
+                "brackets: cave_in_thresholds=[6,7,8])"
             )
-        known = game.config_options()
-        if key not in known:
-            import difflib
-
-            close = difflib.get_close_matches(key, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            listing = "; ".join(f"{k}: {line}" for k, line in known.items())
+        indexed = _INDEXED_KEY.match(key)
+        name = indexed.group(1) if indexed else key
+        if name not in known:
+            raise _unknown_option(game, name)
+        label = f"{name}[{int(indexed.group(2))}]" if indexed else key
+        if label in given:
             raise UserError(
-                f"--rules: {game.name} has no option {key!r}{hint}; its options "
-                f"are {listing or 'none'}"
+                f"--rules {rules!r}: the option {label!r} is given twice "
+                f"({given[label]!r} and {pair.strip()!r}); give each option once"
             )
-        if key in given:
-            raise UserError(
-                f"--rules {rules!r}: the option {key!r} is given twice "
-                f"({given[key]!r} and {pair.strip()!r}); give each option once"
-            )
-        given[key] = pair.strip()
-        options[key] = _rule_value(value)
+        given[label] = pair.strip()
+        if indexed:
+            entries.setdefault(name, {})[int(indexed.group(2))] = _rule_value(value)
+        else:
+            options[name] = _rule_value(value)
     try:
+        if entries:
+            default = game.make_config(num_players)
+            for name, values in entries.items():
+                current = options.get(name, getattr(default, name, None))
+                if not isinstance(current, (tuple, list)):
+                    raise UserError(
+                        f"--rules {rules!r}: {name} is {current!r}, not a list, "
+                        f"so it has no entries to set; give it whole ({name}=...)"
+                    )
+                current = list(current)
+                for index, value in sorted(values.items()):
+                    if index >= len(current):
+                        raise UserError(
+                            f"--rules {rules!r}: {name}[{index}]: {name} has "
+                            f"{len(current)} entries, numbered 0 to "
+                            f"{len(current) - 1}"
+                        )
+                    current[index] = value
+                options[name] = tuple(current)
         return game.make_config(num_players, **options)
     except ConfigError as err:
-        where = f"--rules {rules}" if rules else f"{num_players} players"
+        players = f"{num_players} player{'' if num_players == 1 else 's'}"
+        where = f"--rules {rules}" if rules else players
         raise UserError(f"{where}: {err}") from None
 
 

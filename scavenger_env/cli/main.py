@@ -29,6 +29,7 @@ __all__ = [
     "COMMAND_ORDER",
     "build_parser",
     "discovered_commands",
+    "games_text",
     "main",
 ]
 
@@ -96,6 +97,15 @@ def _load(target: str) -> Plugin:
     return plugin
 
 
+def games_text(conjunction: str = "and") -> str:
+    """ "Cave-In and Krysis": the registered games, by their titles without a
+    series name (read from the registry, so that a new game shows in --help)."""
+    from scavenger_env.core.games import game_names, get_game
+
+    titles = [get_game(name).title.rpartition(": ")[2] for name in game_names()]
+    return f" {conjunction} ".join(filter(None, [", ".join(titles[:-1]), titles[-1]]))
+
+
 def build_parser(commands: dict[str, str] | None = None) -> argparse.ArgumentParser:
     """The ``scavenger`` argument parser with a sub-parser per command.
 
@@ -110,7 +120,9 @@ def build_parser(commands: dict[str, str] | None = None) -> argparse.ArgumentPar
         commands = discovered_commands()
     parser = argparse.ArgumentParser(
         prog="scavenger",
-        description="Simulate, replay and benchmark Star Scrappers games.",
+        description="Play, simulate, replay and benchmark the board games "
+        f"{games_text()}, and "
+        "run bots on them: see the commands below.",
         epilog=None if commands else f"error: {_NONE_INSTALLED}",
     )
     parser.add_argument(

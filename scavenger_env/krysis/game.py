@@ -181,6 +181,11 @@ class Krysis(Game[State, KrysisConfig]):
 
         return render_state(state, viewer)
 
+    def render_changes(self, before: str, after: str) -> str:
+        from .render import render_changes
+
+        return render_changes(before, after)
+
     def turn_key(self, state: State) -> Hashable:
         return turn_key(state)
 

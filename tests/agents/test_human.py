@@ -298,6 +298,21 @@ def test_cli_play_with_patched_stdin(
     assert "every outcome matches the record" in capsys.readouterr().out
 
 
+def test_cli_play_shows_the_names_given(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["quit", "y"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    argv = ["play", "--seed", "1", "--start-player", "0", "--num-players", "3"]
+    players = "human,ismcts:iterations=2,name=searcher"
+    assert main([*argv, "--players", players]) == 0
+    out = capsys.readouterr().out
+    # the extra seat copies the last bot, not its name
+    assert "player 1 (searcher), player 2 (ismcts)" in out
+    assert main([*argv, "--players", "human,random:name=x,greedy:name=x"]) == 2
+    assert "players 2 and 3 are both named 'x'; rename one" in capsys.readouterr().err
+
+
 def test_cli_play_quit(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -338,6 +353,11 @@ def test_cli_play_help(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "usage: scavenger play" in out
     assert "--players" in out and "--seed" in out and "--factions" in out
+    text = " ".join(out.split())
+    # both games, and every bot of the registry (ppo was missing)
+    assert "Play one game of Cave-In or Krysis (--game)" in text
+    assert "cavein: collector, greedy, ismcts, miner, ppo, raider, random" in text
+    assert "krysis: bandit, greedy, hauler, ismcts, ppo, random" in text
 
 
 def test_a_whole_game_against_ismcts_the_issue_example() -> None:

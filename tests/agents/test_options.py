@@ -211,3 +211,20 @@ def test_a_compiled_bot_is_described_from_its_source(
     # a pure module without a docstring stays without one
     module.__file__ = str(tmp_path / "fakebots.py")
     assert describe_agents()["digger"] == ""
+
+
+def test_every_spec_takes_a_name() -> None:
+    """`name=` is what tables call the player: every agent takes it, none sees it."""
+    from agents.registry import given_name, player_name, without_name
+
+    assert make_agent("greedy:name=g1", game="cavein").name == "greedy"
+    assert make_agent("random:name=r", game="krysis") is not None
+    assert player_name("ppo:model=/long/path/policy.npz,name=ppo") == "ppo"
+    assert player_name("ismcts:iterations=5") == "ismcts:iterations=5"
+    assert given_name("greedy") is None
+    assert without_name("ismcts:name=a,iterations=5") == "ismcts:iterations=5"
+    assert without_name("greedy:name=a") == "greedy"
+    with pytest.raises(AgentSpecError, match="name= needs a name"):
+        make_agent("greedy:name=", "player 1 of 2")
+    with pytest.raises(AgentSpecError, match="option name is given twice"):
+        make_agent("greedy:name=a,name=b", "player 1 of 2")

@@ -317,6 +317,34 @@ def test_load_errors_name_the_problem_and_the_fix(
         assert word in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("name", "write", "words"),
+    [
+        ("notes.txt", lambda p: p.write_text("my notes\n"), ["not a numpy archive"]),
+        ("arr.npy", lambda p: np.save(p, np.zeros(3)), ["a single numpy array"]),
+        (
+            "objects.npz",
+            lambda p: np.savez(p, a=np.array([{"k": 1}], dtype=object)),
+            ["a numpy archive of Python objects"],
+        ),
+    ],
+)
+def test_a_file_that_is_no_policy_says_what_was_expected(
+    name: str, write: Any, words: list[str], tmp_path: Path
+) -> None:
+    """A text file or a pickled archive was answered with numpy's allow_pickle
+    text, which points the user at loading it unsafely."""
+    path = tmp_path / name
+    write(path)
+    with pytest.raises(NotAPolicyFileError) as info:
+        Policy.load(path, game="cavein", num_players=2)
+    text = str(info.value)
+    assert "pickle" not in text
+    for word in [*words, "numpy .npz archive that `scavenger train` writes"]:
+        assert word in text
+    assert "scavenger train --game" in text  # how to make one
+
+
 def test_a_policy_for_another_game_is_refused(bids_game: Any, tmp_path: Path) -> None:
     path = random_policy("bids").save(tmp_path / "bids.npz")
     with pytest.raises(PolicyGameError, match=r"'bids', not 'cavein'.*--game cavein"):

@@ -176,6 +176,27 @@ def test_repeated_names_become_distinct_players() -> None:
     ]
 
 
+def test_a_name_option_names_the_player() -> None:
+    """`ppo:model=/long/path/policy.npz` was its own column; `name=` shortens it,
+    and two players of one name are refused with a way to rename one."""
+    assert player_labels(["greedy:name=g1", "random", "random", "greedy"]) == [
+        "g1",
+        "random#1",
+        "random#2",
+        "greedy",
+    ]
+    plan = make_plan("ismcts:iterations=2,name=deep,random:name=r", 2, games=2)
+    assert plan.labels == ("deep", "r")
+    assert plan.task(0).specs == ("ismcts:iterations=2,name=deep", "random:name=r")
+    for players in ("random:name=x,greedy:name=x", "random,greedy:name=random"):
+        with pytest.raises(TournamentError) as caught:
+            make_plan(players, 2, games=2)
+        assert "are both named" in str(caught.value)
+        assert "rename one with the option name=, e.g. greedy:name=greedy2" in str(
+            caught.value
+        )
+
+
 def test_games_round_up_to_whole_deals() -> None:
     plan = make_plan("random,random,cautious", 3, games=10)
     assert len(plan.seatings) == 6
@@ -536,6 +557,54 @@ def test_command_runs_a_tournament(
     assert "already there" in capsys.readouterr().out
 
 
+def test_command_tables_and_records_use_the_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    players = "random:name=left,random:name=right"
+    args = ["--players", players, "--games", "2", "--output", str(out)]
+    assert tournament(*args) == 0
+    text = capsys.readouterr().out
+    assert "left" in text and "right" in text and "random:name" not in text
+    assert {tuple(r.players or ()) for r in iter_records(out / GAMES_FILE)} == {
+        ("left", "right"),
+        ("right", "left"),
+    }
+    summary = json.loads((out / SUMMARY_FILE).read_text(encoding="utf-8"))
+    assert {p["player"] for p in summary["players"]} == {"left", "right"}
+    report = (out / REPORT_FILE).read_text(encoding="utf-8")
+    assert "| left |" in report
+    assert tournament("--players", "random:name=a,greedy:name=a", "--games", "2") == 2
+    assert "are both named 'a'; rename one" in capsys.readouterr().err
+
+
+def test_report_heading_and_plot_say_what_the_terminal_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report read "Tournament in tournament" (the default folder's name);
+    the plot said "position 0/1" where the terminal says "1st/2nd"."""
+    from agents.report import ordinal, seat_group
+
+    out = tmp_path / "tournament"
+    assert (
+        tournament("--players", "random,random", "--games", "2", "--output", str(out))
+        == 0
+    )
+    text = capsys.readouterr().out
+    report = (out / REPORT_FILE).read_text(encoding="utf-8")
+    assert report.startswith("## Star Scrappers: Cave-In tournament, 2 players\n")
+    summary = json.loads((out / SUMMARY_FILE).read_text(encoding="utf-8"))
+    title, labels, rows = seat_group(summary)
+    assert labels == ["1st", "2nd"] and rows == summary["positions"]
+    assert "1st moved first" in title
+    assert "1st " in text and "2nd " in text  # the terminal's words
+    assert [ordinal(p) for p in (0, 1, 2, 3, 10, 11, 20)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "21st",
+    ]  # fmt: skip
+    del summary["positions"]
+    assert seat_group(summary)[1] == ["seat 0", "seat 1"]
+
+
 def test_command_lists_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert tournament("--list-players") == 0
     text = capsys.readouterr().out
@@ -626,6 +695,7 @@ def test_command_help(capsys: pytest.CaptureFixture[str]) -> None:
         "--output",
     ):
         assert option in text
+    assert "name=NAME in any spec" in " ".join(text.split())
 
 
 def test_bench_tournament_reports_both_job_counts(

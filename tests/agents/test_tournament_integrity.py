@@ -241,6 +241,42 @@ def test_a_second_lock_on_a_folder_is_refused_and_names_the_holder(
         pass
 
 
+def test_a_finished_run_leaves_no_lock_file(tmp_path: Path) -> None:
+    """A `.lock` was left in every finished tournament folder."""
+    with FolderLock(tmp_path):
+        assert (tmp_path / LOCK_FILE).exists()  # held while running
+    assert not (tmp_path / LOCK_FILE).exists()
+    directory = tmp_path / "run"
+    assert tournament(directory) == 0
+    assert not (directory / LOCK_FILE).exists()
+    (directory / LOCK_FILE).write_text("123\n")  # left by a killed run
+    with FolderLock(directory):
+        assert (directory / LOCK_FILE).read_text().strip() == str(os.getpid())
+    assert not (directory / LOCK_FILE).exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="files open are not removed")
+def test_a_lock_file_removed_under_a_waiting_run_is_not_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run that opened `.lock` just before the holder removed it must not
+    lock the removed file (a third run would lock a new one beside it)."""
+    import agents.tournament.lock as lock
+
+    opened: list[int] = []
+    real_lock = lock._lock
+
+    def late_lock(fd: int) -> None:
+        if not opened:  # the first file opened is removed before it is locked
+            opened.append(fd)
+            os.unlink(tmp_path / LOCK_FILE)
+        real_lock(fd)
+
+    monkeypatch.setattr(lock, "_lock", late_lock)
+    with FolderLock(tmp_path) as held:
+        assert os.fstat(held.fd).st_ino == os.stat(tmp_path / LOCK_FILE).st_ino
+
+
 HOLDER = """
 import fcntl, os, sys, time
 fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)

@@ -49,4 +49,8 @@ def test_errors_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 def test_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", "tune", "--help"]) == 0
-    assert "--target" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "--target" in out
+    assert (
+        "95% intervals" in out and "%%" not in out
+    )  # a description is not %-formatted

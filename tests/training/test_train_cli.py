@@ -321,3 +321,58 @@ def test_the_curve_draws_marks(finished: Path, tmp_path: Path) -> None:
     for png in (plain, marked):
         assert png.read_bytes().startswith(b"\x89PNG")
     assert plain.read_bytes() != marked.read_bytes()
+
+
+def test_a_human_opponent_is_refused_naming_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--opponents human` started a run whose games waited on the keyboard."""
+    folder = tmp_path / "run"
+    err = fails(
+        ["train", "--output", str(folder), "--opponents", "random,human"], capsys
+    )
+    assert "--opponents: 'human' waits for a person at the keyboard" in err
+    assert "`scavenger play --players human,ppo:model=" in err
+    assert not folder.exists()
+    err = fails(["bench", "train", "--opponents", "human"], capsys)
+    assert "cannot be a training opponent" in err
+
+
+def test_progress_off_a_terminal_is_plain_lines(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The tqdm bar was drawn into logs and pipes: there, plain lines instead."""
+    import io
+
+    from training.run import PlainProgress, _progress_bar
+
+    assert isinstance(_progress_bar(True, 1000, 0), PlainProgress)  # not a tty
+    assert _progress_bar(False, 1000, 0) is None
+    out = io.StringIO()
+    bar = PlainProgress(1000, 200, file=out, every=0.0)
+    bar.set_postfix(win="0.50", pool=3)
+    bar.update(300)
+    bar.close()
+    bar.close()
+    assert out.getvalue() == ("train: 500/1,000 steps (50%), win 0.50, pool 3\n" * 2)
+    assert "\r" not in out.getvalue()
+
+
+def test_the_closing_hint_plays_as_printed(
+    finished: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hint named no human seat; now it is a `scavenger play` that seats you."""
+    import builtins
+    import shlex
+
+    from training.run import FINAL_POLICY, play_command
+
+    command = play_command("cavein", 2, finished / FINAL_POLICY)
+    argv = shlex.split(command)
+    assert argv[:2] == ["scavenger", "play"] and "human," in command
+    answers = iter(["quit", "y"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    capsys.readouterr()
+    assert main([*argv[1:], "--seed", "1", "--start-player", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "player 0 (you), player 1 (ppo)" in out and "you quit" in out

@@ -113,15 +113,17 @@ class GameConfig(CheckedConfig):
                 and len({FACTION_BY_NAME[n] for n in names}) == 4,
                 "factions",
                 self.factions,
-                "'random', 'first_game' or four different names of "
-                + ", ".join(f.name for f in FACTIONS),
+                "'random', 'first_game' or a list of four different names of "
+                + ", ".join(f.name for f in FACTIONS)
+                + ", e.g. [Terron,Bioss,Metanel,Weedlock]",
             )
         else:
             self._check(
                 self.factions in _FACTION_MODES,
                 "factions",
                 self.factions,
-                "'random', 'first_game' or a tuple of four faction names",
+                "'random', 'first_game' or a list of four faction names, "
+                "e.g. [Terron,Bioss,Metanel,Weedlock]",
             )
         self._check(
             isinstance(self.merc_distribution, str)
@@ -146,7 +148,7 @@ class GameConfig(CheckedConfig):
             and all(is_int(t) and t >= 1 for t in self.cave_in_thresholds),
             "cave_in_thresholds",
             self.cave_in_thresholds,
-            "three positive ints for 2, 3 and 4 players, e.g. (7, 8, 9)",
+            "three positive ints for 2, 3 and 4 players, e.g. [7,8,9]",
         )
         if isinstance(self.artifact_costs, list):
             object.__setattr__(self, "artifact_costs", tuple(self.artifact_costs))
@@ -156,7 +158,7 @@ class GameConfig(CheckedConfig):
             and all(is_int(c) and 0 <= c <= 30 for c in self.artifact_costs),
             "artifact_costs",
             self.artifact_costs,
-            "three ints from 0 to 30, the costs of the three stacks, e.g. (4, 6, 8)",
+            "three ints from 0 to 30, the costs of the three stacks, e.g. [4,6,8]",
         )
         for name in ("skill_crystals_cave_in", "scrabber_every_mine", "allow_pass"):
             value = getattr(self, name)
