@@ -37,7 +37,7 @@ def add_command(commands: Any) -> None:
         "first player's win rate, the game length, the winner's margin and the "
         "skill gradient; the objective is how far they fall outside their target "
         "ranges. Every trial's tournament is kept in DIR/trials/; DIR/report.md "
-        "gives the best options with 95%% intervals. Rerun with --resume to go on.",
+        "gives the best options with 95% intervals. Rerun with --resume to go on.",
         epilog="example: scavenger balance tune --players greedy,random "
         "--param 'cave_in_thresholds[0]=int:5:10' --target turns=36:40 "
         "--trials 20 --games 200 --output tuning/length",
