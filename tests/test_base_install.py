@@ -49,6 +49,11 @@ EXTRA_MODULES = {
     "mypy": "mypy",
     "rlcard": "rlcard",
     "pygame-ce": "pygame",
+    "sphinx": "sphinx",
+    "myst-parser": "myst_parser",
+    "myst-nb": "myst_nb",
+    "furo": "furo",
+    "sphinx-argparse": "sphinxarg",
 }
 """Each extra's distribution -> the module it installs (what the test blocks)."""
 

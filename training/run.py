@@ -9,6 +9,7 @@ run killed at any moment and resumed (`resume=True`) goes on exactly as if it ha
 not been stopped: same counters, same pool, same network.
 
 The run folder:
+
 - `run.json`: the settings; `checkpoints/`: the newest two checkpoints;
 - `training.csv`, `league.csv`, `eval.csv`, `tb/` (TensorBoard): the logs;
 - `snapshots/`: the policies frozen into the league;

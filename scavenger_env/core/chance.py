@@ -6,7 +6,7 @@ At a chance node nobody decides: `Game.current_player` is :data:`CHANCE`,
 the game's own seeded `numpy.random.Generator` (the one `new_game` dealt with:
 :func:`game_rng`) and keep it in the game's action list, so a record holds every
 roll and a replay never depends on the order of draws; a test applies the outcome
-it wants; a bot planning on a `determinize`d state draws the future afresh.
+it wants; a bot planning on a state from `determinize` draws the future afresh.
 
 A game without chance after set-up never reaches a chance node and needs nothing
 of this module.

@@ -10,6 +10,7 @@ own view of the seat; `view.sample(rng)` a full state consistent with it
 AEC environment's, for learned policies.
 
 Two cheaper kinds save the copy at every decision:
+
 - a *blind* view (for an agent whose `reads_view` is False, like `random`): the
   seat, phase, number of players and rules, and no state at all;
 - an *observing* view (for an agent whose `reads_observation` is True, like a

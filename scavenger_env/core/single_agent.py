@@ -13,10 +13,12 @@ The observation and the action mask are exactly those of the AEC environment
 is `action_masks()`, the method `MaskablePPO` asks for (a bool array).
 
 The reward is the learner's own, given at the end of the episode (0 before):
+
 - `"win"`: +1 if the learner is among the winners (all tied players win), else -1;
 - `"score"`: (own score - best opponent's) / `game.score_scale`, the score margin
   (a denser signal than win/loss: it says how far from winning a loss was);
 - `"win+score"`: the sum of both.
+
 At the game's safety stop (`game.is_truncated`) nobody won: `truncated=True`,
 reward 0, as in the AEC environment, and `info["won"]` is False (`info["scores"]`
 and `info["winners"]` still give the standings when it stopped).
