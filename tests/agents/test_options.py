@@ -169,26 +169,33 @@ def test_the_commands_print_the_error_and_exit_2(
     assert err.startswith("error: --players: player 1 of 2 (miner): option slack=abc")
 
 
-def test_every_listed_option_is_in_the_readme() -> None:
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    bots = readme.split("\n## Bots\n", 1)[1].split("\n## ", 1)[0]
+BOTS_GUIDE = Path(__file__).parents[2] / "docs" / "guides" / "bots.md"
+
+
+def guide_section(heading: str) -> str:
+    """The text of the bots guide under `## heading`, up to the next `## `."""
+    guide = BOTS_GUIDE.read_text(encoding="utf-8")
+    return guide.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_every_listed_option_is_in_the_bots_guide() -> None:
+    bots = guide_section("Cave-In's bots")
     for name in BUILT_IN:
         assert f"`{name}`" in bots
         for option in agent_options(name):
             assert f"`{option}`" in bots, (
-                f"{name}'s option {option} is not in the README"
+                f"{name}'s option {option} is not in docs/guides/bots.md"
             )
 
 
-def test_every_krysis_bot_option_is_in_the_readme() -> None:
+def test_every_krysis_bot_option_is_in_the_bots_guide() -> None:
     """The Krysis bots' options table names every option each bot takes."""
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    bots = readme.split("\n### Krysis bots\n", 1)[1].split("\n### ", 1)[0]
+    bots = guide_section("Krysis's bots")
     for name in ("random", "greedy", "hauler", "bandit", "ismcts", "ppo"):
         assert f"`{name}`" in bots
         for option in agent_options(name, game="krysis"):
             assert f"`{option}`" in bots, (
-                f"krysis {name}'s option {option} is not in the README"
+                f"krysis {name}'s option {option} is not in docs/guides/bots.md"
             )
 
 
