@@ -209,7 +209,7 @@ def section(
         h = summary["head_to_head"]
         names = h["players"]
         rank = [names.index(p["player"]) for p in players]
-        rows = []
+        matrix: list[tuple[str, ...]] = []
         for i in rank:
             cells = []
             for j in rank:
@@ -219,12 +219,12 @@ def section(
                     cells.append(
                         pct(h["win_rate"][i][j], h["ci_low"][i][j], h["ci_high"][i][j])
                     )
-            rows.append((f"**{names[i]}**", *cells))
+            matrix.append((f"**{names[i]}**", *cells))
         per_cell = max(max(r) for r in h["games"])
         out.append(
             f"\nHead to head (row scores more VP than column, a tie counts half; {per_cell} games a cell):\n\n"
         )
-        out.append(table(("row beats column", *[names[j] for j in rank]), rows))
+        out.append(table(("row beats column", *[names[j] for j in rank]), matrix))
     return "".join(out)
 
 
