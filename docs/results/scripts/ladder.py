@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import sys
 import time
 from collections.abc import Sequence
@@ -36,6 +37,9 @@ from _page import ROOT, command, header, pct, say, table, write
 
 OUTPUT = ROOT / "docs" / "results" / "ladder.md"
 RUNS = ROOT / "docs" / "results" / "runs" / "ladder"
+PLAY_LOG = "played.json"
+"""Per tournament folder: the games played by this script and the seconds it
+spent playing them, summed over the runs that played (a resumed run adds its own)."""
 LINEUPS = {
     "cavein": "random,greedy,miner,raider,collector",
     "krysis": "random,bandit,greedy,hauler",
@@ -116,6 +120,17 @@ def play(
     result = run_tournament(plan, folder, jobs=jobs, on_game=on_game)
     if result.summary is None:
         raise RuntimeError(f"{folder}: the tournament did not finish")
+    log = folder / PLAY_LOG
+    spent = (
+        json.loads(log.read_text()) if log.exists() else {"games": 0, "seconds": 0.0}
+    )
+    if result.played:
+        spent = {
+            "games": spent["games"] + result.played,
+            "seconds": round(spent["seconds"] + result.elapsed, 1),
+        }
+        log.write_text(json.dumps(spent) + "\n")
+    result.summary["played"] = spent
     with (folder / "summary.csv").open(newline="") as f:
         rows = {row["player"]: row for row in csv.DictReader(f)}
     return result.summary, rows, folder
@@ -190,7 +205,12 @@ def section(
             "turn order",
         )
     else:
-        what, key, label = "seat (the game's own start order)", "seat", "seat"
+        what, key, label = (
+            "seat (seat number; the game draws its start order at set-up, and its "
+            "records carry no start player: see the balance page for turn order)",
+            "seat",
+            "seat",
+        )
         positions = summary["seats"]
     order = [
         (
@@ -240,14 +260,23 @@ def write_page(
     ladders = SCALES[scale]
     start = time.perf_counter()
     parts = []
-    times = []
+    times: list[str] = []
     for i, ladder in enumerate(ladders, 1):
         say(
             f"ladder {i}/{len(ladders)}: {ladder.name} ({ladder.players}, {ladder.games} games)"
         )
-        t0 = time.perf_counter()
         summary, timing, _ = play(ladder, seed, jobs, runs)
-        times.append((ladder.name, summary["games"], time.perf_counter() - t0))
+        played = summary["played"]
+        if played["games"] == summary["games"]:
+            how = f"{played['seconds']:.0f} s of play"
+        elif played["games"]:
+            how = (
+                f"{played['games']} played in {played['seconds']:.0f} s, the rest "
+                "kept from an interrupted run of this script"
+            )
+        else:
+            how = "kept from an interrupted run of this script, time not logged"
+        times.append(f"{ladder.name} {summary['games']} games ({how})")
         parts.append(section(ladder, summary, timing, seed))
     elapsed = time.perf_counter() - start
     page = header(
@@ -256,9 +285,7 @@ def write_page(
         elapsed,
         [
             f"**Scale**: `{scale}`: "
-            + ", ".join(
-                f"{name} {games} games ({sec:.0f} s)" for name, games, sec in times
-            )
+            + ", ".join(times)
             + f"; master seed {seed}, {jobs} worker process(es)",
             "**Bots**: the scripted bots of each game (Cave-In: random, greedy, miner, "
             "raider, collector; Krysis: random, bandit, greedy, hauler). `ismcts` and "
