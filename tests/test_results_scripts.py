@@ -132,6 +132,11 @@ def test_notebooks_trim_drops_progress_bars_and_cuts_long_text() -> None:
     nb = nbformat.v4.new_notebook(cells=[cell])
     outputs = notebooks.trim(nb).cells[0].outputs
     assert len(outputs) == 1 and "characters cut" in outputs[0]["text"]
+    root = str(notebooks.ROOT)
+    text = (
+        f"{root}/agents/x.py:1: W\n/opt/venv/lib/python3.11/site-packages/tqdm/a.py:2"
+    )
+    assert notebooks.clean_paths(text) == "agents/x.py:1: W\nsite-packages/tqdm/a.py:2"
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ ignores it; ``--runs`` to change), so a rerun reuses them, and
 Usage (from the repository root)::
 
     python docs/results/scripts/notebooks.py [--scale ci|full] [--timeout S]
-        [--output DIR] [--runs DIR] [--only NAME ...]
+        [--output DIR] [--runs DIR] [--only NAME ...] [--trim-only]
 
 Needs nbclient, nbformat and ipykernel (the ``notebooks`` extra brings them).
 """
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import copy
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -49,13 +50,24 @@ class Outcome:
     note: str = ""
 
 
+_SITE = re.compile(r"/\S*?/(site|dist)-packages/")
+
+
+def clean_paths(text: str) -> str:
+    """Text without this machine's paths: the checkout's become relative, an
+    installed package's start at `site-packages/`."""
+    text = text.replace(str(ROOT) + os.sep, "")
+    return _SITE.sub("site-packages/", text)
+
+
 def _trim_output(output: dict[str, Any]) -> dict[str, Any] | None:
     """An output small enough to keep (None: drop it). Progress bars on stderr
-    are dropped; long text is cut."""
+    are dropped; long text is cut; paths of this machine are made relative."""
     if output.get("output_type") == "stream":
         if output.get("name") == "stderr" and "\r" in output.get("text", ""):
             return None
-        text = output.get("text", "")
+        text = clean_paths(output.get("text", ""))
+        output["text"] = text
         if len(text) > TEXT_LIMIT:
             output["text"] = (
                 text[:TEXT_LIMIT] + f"\n... [{len(text) - TEXT_LIMIT} characters cut]\n"
@@ -156,7 +168,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=Path, default=SOURCE / "runs")
     parser.add_argument("--only", nargs="*", default=None, help="notebook names")
     parser.add_argument("--source", type=Path, default=SOURCE, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--trim-only",
+        action="store_true",
+        help="only trim the executed copies already in --output (no run, no index)",
+    )
     args = parser.parse_args(argv)
+    if args.trim_only:
+        import nbformat
+
+        for path in sorted(args.output.glob("*.ipynb")):
+            nb = trim(nbformat.read(path, as_version=4))
+            write(path, nbformat.writes(nb) + "\n")
+            say(f"trimmed {path.name}")
+        return 0
     paths = sorted(args.source.glob("*.ipynb"))
     if args.only:
         paths = [p for p in paths if p.stem in args.only or p.name in args.only]
