@@ -40,6 +40,25 @@ TEXT_LIMIT = 3000
 """Characters kept of one text output (the rest is cut, and the cut is said)."""
 
 
+SETUP = """\
+import matplotlib
+
+_use = matplotlib.use
+
+
+def _keep_inline(backend, *args, **kwargs):
+    if str(backend).lower() == "agg" and "inline" in matplotlib.get_backend():
+        return None
+    return _use(backend, *args, **kwargs)
+
+
+matplotlib.use = _keep_inline
+"""
+"""Run before a notebook's cells, and left out of its copy: it keeps the inline
+backend, which `agents.report.plot_win_rates` (run by every tournament the
+notebook plays) would switch to Agg, hiding the notebook's later figures."""
+
+
 @dataclass
 class Outcome:
     """What running one notebook did."""
@@ -103,6 +122,7 @@ def execute(path: Path, out_dir: Path, scale: str, timeout: int, runs: Path) -> 
 
     nb = nbformat.read(path, as_version=4)
     work = copy.deepcopy(nb)
+    work.cells.insert(0, nbformat.v4.new_code_cell(SETUP))
     os.environ["SCAVENGER_SCALE"] = scale
     os.environ["SCAVENGER_RUNS"] = str(runs.resolve())
     os.environ["PYTHONPATH"] = os.pathsep.join(
@@ -125,13 +145,24 @@ def execute(path: Path, out_dir: Path, scale: str, timeout: int, runs: Path) -> 
         status = "failed"
         note = str(err).strip().splitlines()[-1][:200] if str(err).strip() else "error"
     seconds = time.perf_counter() - start
+    work.cells.pop(0)
     work.metadata.setdefault("scavenger", {})["scale"] = scale
     write(out_dir / path.name, nbformat.writes(trim(work)) + "\n")
     return Outcome(path.stem, status, seconds, note)
 
 
+def kept_games(runs: Path) -> int:
+    """Tournament folders (games.jsonl files) already under `runs`."""
+    return sum(1 for _ in runs.rglob("games.jsonl")) if runs.exists() else 0
+
+
 def write_index(
-    outcomes: Sequence[Outcome], scale: str, cmd: str, elapsed: float, out_dir: Path
+    outcomes: Sequence[Outcome],
+    scale: str,
+    cmd: str,
+    elapsed: float,
+    out_dir: Path,
+    kept: int = 0,
 ) -> Path:
     """Write `out_dir/index.md`: provenance, scale, and one row per notebook."""
     rows = [
@@ -146,7 +177,11 @@ def write_index(
             f"**Scale**: `SCAVENGER_SCALE={scale}` (the notebooks' first cells say "
             "what it means: game counts, iterations)",
             "**Notebooks**: the sources in `notebooks/` (kept without outputs); these "
-            "are executed copies, outputs trimmed (progress bars dropped, long text cut)",
+            "are executed copies, outputs trimmed (progress bars dropped, long text "
+            "cut, this machine's paths made relative)",
+            "**Games**: kept under `notebooks/runs/` and reused when a notebook runs "
+            f"again; {kept} tournament folders were there when this run began"
+            + (" (their games were replayed and checked, not played)" if kept else ""),
         ],
     )
     page += "\n" + table(("notebook", "status", "seconds", "note"), rows, "llrl")
@@ -185,6 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     paths = sorted(args.source.glob("*.ipynb"))
     if args.only:
         paths = [p for p in paths if p.stem in args.only or p.name in args.only]
+    kept = kept_games(args.runs)
     start = time.perf_counter()
     outcomes = []
     for i, path in enumerate(paths, 1):
@@ -194,7 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         outcomes.append(outcome)
     cmd = command("notebooks.py", argv)
     page = write_index(
-        outcomes, args.scale, cmd, time.perf_counter() - start, args.output
+        outcomes, args.scale, cmd, time.perf_counter() - start, args.output, kept
     )
     say(f"wrote {page}")
     return 0 if all(o.status == "ok" for o in outcomes) else 1
