@@ -113,6 +113,7 @@ def test_notebooks_page(tmp_path: Path) -> None:
     text = _check_page(out / "index.md", "Executed notebooks")
     assert "[00_tiny](00_tiny.ipynb) | ok" in text
     executed = json.loads((out / "00_tiny.ipynb").read_text())
+    assert len(executed["cells"]) == 1  # the setup cell is left out
     assert "scale ci" in "".join(executed["cells"][0]["outputs"][0]["text"])
     assert (
         json.loads((source / "00_tiny.ipynb").read_text())["cells"][0]["outputs"] == []
