@@ -389,7 +389,10 @@ def write_page(
         "The mean, over every pair of tiers (weakest first), of the share of "
         "shared games in which the stronger scores more VP (a tie counts half): 0.5 "
         "when skill does not matter, 1 when the stronger always wins; 95% bootstrap "
-        "interval. The rows under each gradient are its adjacent steps.\n\n"
+        "interval. The rows under each gradient are its adjacent steps. The "
+        "notebooks' rows use the notebooks' tiers; the ladder rows order Cave-In's "
+        "bots as the README's 2-player ladder ranks them (collector below miner), "
+        "Krysis's as notebook 08 does.\n\n"
     )
     page += table(
         ("source", "game", "tiers", "games", "gradient (95% CI)"), grad, "lllrl"
