@@ -1,0 +1,325 @@
+"""The bot ladders of Cave-In and Krysis: one tournament per game and player count.
+
+Plays each lineup with the project's tournament (``agents.tournament``: every deal
+in every seating, seats rotated, master seed ``--seed``) and writes
+``docs/results/ladder.md``: per player the win rate with its 95% Wilson interval,
+mean VP, margin, openskill rating (μ ± σ), thinking time; the win rate by turn
+order; and the 2-player head-to-head matrices. The games are kept under
+``--runs`` (default ``docs/results/runs/ladder``, ignored by git); a rerun with the
+same settings resumes them.
+
+Usage (from the repository root)::
+
+    python docs/results/scripts/ladder.py [--scale quick|full] [--seed S]
+        [--jobs J] [--runs DIR] [--output FILE]
+
+Each tournament equals ``scavenger tournament --game GAME --players LINEUP
+--num-players N --games G --seed S --output DIR`` (the page lists them).
+``tiny`` (two bots) and ``quick`` (one deal per tournament) are smoke tests; ``full`` is sized for about
+15 minutes on a busy 2-core machine with the pure-Python build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _page import ROOT, command, header, pct, say, table, write
+
+OUTPUT = ROOT / "docs" / "results" / "ladder.md"
+RUNS = ROOT / "docs" / "results" / "runs" / "ladder"
+PLAY_LOG = "played.json"
+"""Per tournament folder: the games played by this script and the seconds it
+spent playing them, summed over the runs that played (a resumed run adds its own)."""
+LINEUPS = {
+    "cavein": "random,greedy,miner,raider,collector",
+    "krysis": "random,bandit,greedy,hauler",
+}
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """One tournament: a game, a lineup, seats per game and the games wanted."""
+
+    game: str
+    players: str
+    num_players: int
+    games: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}-{self.num_players}p"
+
+
+def _ladders(games: dict[tuple[str, int], int]) -> list[Ladder]:
+    return [Ladder(g, LINEUPS[g], n, k) for (g, n), k in games.items()]
+
+
+SCALES: dict[str, list[Ladder]] = {
+    # Seconds: two bots a game, one deal each (for the tests).
+    "tiny": [
+        Ladder("cavein", "random,greedy", 2, 2),
+        Ladder("krysis", "random,hauler", 2, 2),
+    ],
+    # One deal each (2p: 20 / 12 seatings, 3p: 60 / 24, 4p: 20 / 4).
+    "quick": _ladders(
+        {
+            ("cavein", 2): 20,
+            ("krysis", 2): 12,
+            ("krysis", 4): 4,
+        }
+    ),
+    "full": _ladders(
+        {
+            ("cavein", 2): 160,
+            ("cavein", 3): 120,
+            ("cavein", 4): 80,
+            ("krysis", 2): 144,
+            ("krysis", 3): 72,
+            ("krysis", 4): 40,
+        }
+    ),
+}
+
+
+def play(
+    ladder: Ladder, seed: int, jobs: int, runs: Path
+) -> tuple[dict[str, Any], dict[str, dict[str, str]], Path]:
+    """Play (or resume) one ladder; returns its summary, the CSV rows by player
+    and its folder."""
+    from agents.tournament import make_plan, run_tournament
+
+    plan = make_plan(
+        ladder.players,
+        ladder.num_players,
+        games=ladder.games,
+        seed=seed,
+        game=ladder.game,
+    )
+    folder = runs / ladder.name
+    total = plan.games
+    done = [0]
+    last = [time.perf_counter()]
+
+    def on_game(_index: int) -> None:
+        done[0] += 1
+        now = time.perf_counter()
+        if now - last[0] > 15 or done[0] == total:
+            last[0] = now
+            say(f"  {ladder.name}: {done[0]}/{total} games")
+
+    result = run_tournament(plan, folder, jobs=jobs, on_game=on_game)
+    if result.summary is None:
+        raise RuntimeError(f"{folder}: the tournament did not finish")
+    log = folder / PLAY_LOG
+    spent = (
+        json.loads(log.read_text()) if log.exists() else {"games": 0, "seconds": 0.0}
+    )
+    if result.played:
+        spent = {
+            "games": spent["games"] + result.played,
+            "seconds": round(spent["seconds"] + result.elapsed, 1),
+        }
+        log.write_text(json.dumps(spent) + "\n")
+    result.summary["played"] = spent
+    with (folder / "summary.csv").open(newline="") as f:
+        rows = {row["player"]: row for row in csv.DictReader(f)}
+    return result.summary, rows, folder
+
+
+def _cli(ladder: Ladder, games: int, seed: int) -> str:
+    return (
+        f"scavenger tournament --game {ladder.game} --players {ladder.players} "
+        f"--num-players {ladder.num_players} --games {games} --seed {seed} "
+        f"--output ladder/{ladder.name}"
+    )
+
+
+def section(
+    ladder: Ladder,
+    summary: dict[str, Any],
+    timing: dict[str, dict[str, str]],
+    seed: int,
+) -> str:
+    """One tournament's tables: players, turn order, head to head (2 players)."""
+    games = summary["games"]
+    out = [
+        f"\n## {ladder.game}, {ladder.num_players} players\n\n",
+        f"`{_cli(ladder, games, seed)}`: {summary['deals']} deals × "
+        f"{summary['seatings']} seatings = {games} games, {summary['ties']} ties, "
+        f"{summary['mean_turns']:.1f} turns a game on average.\n\n",
+    ]
+    players = sorted(
+        summary["players"], key=lambda p: (-p["win_rate"], -p["rating_conservative"])
+    )
+    rows = []
+    for p in players:
+        t = timing.get(p["player"], {})
+        ms = (
+            f"{float(t['ms_per_decision']):.1f} ({float(t['max_ms_per_decision']):.0f})"
+            if t.get("ms_per_decision")
+            else ""
+        )
+        rows.append(
+            (
+                p["player"],
+                p["games"],
+                pct(p["win_rate"], p["ci_low"], p["ci_high"]),
+                f"{p['mean_vp']:.1f}",
+                f"{p['mean_margin']:+.1f}",
+                f"{p['rating_mu']:.1f} ± {p['rating_sigma']:.1f}",
+                f"{p['rating_conservative']:.1f}",
+                ms,
+            )
+        )
+    out.append(
+        table(
+            (
+                "player",
+                "games",
+                "win rate (95% CI)",
+                "mean VP",
+                "margin",
+                "rating μ ± σ",
+                "μ − 3σ",
+                "ms/decision (max)",
+            ),
+            rows,
+            "lrlrrrrr",
+        )
+    )
+    positions = summary.get("positions")
+    if positions:
+        what, key, label = (
+            "turn order (who moved first, second, ...)",
+            "position",
+            "turn order",
+        )
+    else:
+        what, key, label = (
+            "seat (seat number; the game draws its start order at set-up, and its "
+            "records carry no start player: see the balance page for turn order)",
+            "seat",
+            "seat",
+        )
+        positions = summary["seats"]
+    order = [
+        (
+            f"{q[key] + 1}",
+            q["games"],
+            pct(q["win_rate"], q["ci_low"], q["ci_high"]),
+            pct(1 / ladder.num_players),
+        )
+        for q in positions
+    ]
+    out.append(f"\nWin rate by {what}:\n\n")
+    out.append(
+        table((label, "games", "win rate (95% CI)", "fair share"), order, "rrlr")
+    )
+    if ladder.num_players == 2:
+        h = summary["head_to_head"]
+        names = h["players"]
+        rank = [names.index(p["player"]) for p in players]
+        matrix: list[tuple[str, ...]] = []
+        for i in rank:
+            cells = []
+            for j in rank:
+                if i == j or not h["games"][i][j]:
+                    cells.append("—")
+                else:
+                    cells.append(
+                        pct(h["win_rate"][i][j], h["ci_low"][i][j], h["ci_high"][i][j])
+                    )
+            matrix.append((f"**{names[i]}**", *cells))
+        per_cell = max(max(r) for r in h["games"])
+        out.append(
+            f"\nHead to head (row scores more VP than column, a tie counts half; {per_cell} games a cell):\n\n"
+        )
+        out.append(table(("row beats column", *[names[j] for j in rank]), matrix))
+    return "".join(out)
+
+
+def write_page(
+    scale: str,
+    seed: int,
+    jobs: int,
+    runs: Path,
+    output: Path,
+    argv: Sequence[str] | None = None,
+) -> Path:
+    """Play every ladder of `scale` and write the ladder page."""
+    ladders = SCALES[scale]
+    start = time.perf_counter()
+    parts = []
+    times: list[str] = []
+    for i, ladder in enumerate(ladders, 1):
+        say(
+            f"ladder {i}/{len(ladders)}: {ladder.name} ({ladder.players}, {ladder.games} games)"
+        )
+        summary, timing, _ = play(ladder, seed, jobs, runs)
+        played = summary["played"]
+        if played["games"] == summary["games"]:
+            how = f"{played['seconds']:.0f} s of play"
+        elif played["games"]:
+            how = (
+                f"{played['games']} played in {played['seconds']:.0f} s, the rest "
+                "kept from an interrupted run of this script"
+            )
+        else:
+            how = "kept from an interrupted run of this script, time not logged"
+        times.append(f"{ladder.name} {summary['games']} games ({how})")
+        parts.append(section(ladder, summary, timing, seed))
+    elapsed = time.perf_counter() - start
+    page = header(
+        "Bot ladder",
+        command("ladder.py", argv),
+        elapsed,
+        [
+            f"**Scale**: `{scale}`: "
+            + ", ".join(times)
+            + f"; master seed {seed}, {jobs} worker process(es)",
+            "**Bots**: the scripted bots of each game (Cave-In: random, greedy, miner, "
+            "raider, collector; Krysis: random, bandit, greedy, hauler). `ismcts` and "
+            "`ppo` are left out: at this budget (a few minutes per tournament on a "
+            "shared 2-core machine, pure-Python build) a searching bot's games cost "
+            "tens of times a scripted bot's, too few would fit for a meaningful interval",
+        ],
+    )
+    page += (
+        "\n**Win rate**: the share of its games a player won; a tie is a win for every "
+        "tied player, with the 95% Wilson interval. **Margin**: own VP minus the best "
+        "other's. **Rating**: openskill Plackett-Luce, game by game in file order; "
+        "μ − 3σ is the conservative rating. **ms/decision**: mean thinking time per "
+        "decision with a choice (slowest in brackets), on this machine under its "
+        "load. With more seats than 2, every group of that many players plays every "
+        "seating (3 seats: all 6 orders; 4: a Williams Latin square).\n"
+    )
+    page += "".join(parts)
+    return write(output, page)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the options, play the ladders and write the page."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", choices=tuple(SCALES), default="full")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--runs", type=Path, default=RUNS)
+    parser.add_argument("--output", type=Path, default=OUTPUT)
+    args = parser.parse_args(argv)
+    path = write_page(args.scale, args.seed, args.jobs, args.runs, args.output, argv)
+    say(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
