@@ -263,10 +263,9 @@ def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str
         ``None`` when drawn, else why not (:data:`MATPLOTLIB_MISSING`).
     """
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        # A Figure of its own, not pyplot: pyplot would need a backend switch
+        # that turns off a notebook's inline plots for the rest of its kernel.
+        from matplotlib.figure import Figure
     except ImportError:
         return MATPLOTLIB_MISSING
 
@@ -275,7 +274,8 @@ def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str
     groups.append(seat_group(summary))
     seat_rows = groups[-1][2]
     height = max(2.8, 1.4 + 0.4 * max(len(players), len(seat_rows)))
-    fig, axes = plt.subplots(1, 2, figsize=(10, height), squeeze=False)
+    fig = Figure(figsize=(10, height))
+    axes = fig.subplots(1, 2, squeeze=False)
     for ax, (title, labels, rows) in zip(axes[0], groups):
         rates = [r["win_rate"] or 0.0 for r in rows]
         low = [rate - r["ci_low"] for rate, r in zip(rates, rows)]
@@ -297,5 +297,4 @@ def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str
         warnings.filterwarnings("ignore", "Tight layout not applied")
         fig.tight_layout()
     fig.savefig(path, dpi=100)
-    plt.close(fig)
     return None

@@ -27,13 +27,12 @@ def plot_run(
     `marks`: (step, label) of moments to draw across both panels, such as where
     a fine-tuning phase began on a curve joined from two runs.
     """
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    # A Figure of its own, not pyplot, so a notebook's inline plots stay on.
+    from matplotlib.figure import Figure
 
     out = out or run / CURVE_FILE
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 7), sharex=True)
+    fig = Figure(figsize=(8, 7))
+    top, bottom = fig.subplots(2, 1, sharex=True)
     evals: dict[str, list[tuple[int, float, float, float]]] = defaultdict(list)
     if (run / EVAL_CSV).exists():
         for row in read_csv(run / EVAL_CSV):
@@ -81,5 +80,4 @@ def plot_run(
     fig.suptitle(title or f"training run {run.name}")
     fig.tight_layout()
     fig.savefig(out, dpi=100)
-    plt.close(fig)
     return out

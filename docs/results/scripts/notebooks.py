@@ -40,25 +40,6 @@ TEXT_LIMIT = 3000
 """Characters kept of one text output (the rest is cut, and the cut is said)."""
 
 
-SETUP = """\
-import matplotlib
-
-_use = matplotlib.use
-
-
-def _keep_inline(backend, *args, **kwargs):
-    if str(backend).lower() == "agg" and "inline" in matplotlib.get_backend():
-        return None
-    return _use(backend, *args, **kwargs)
-
-
-matplotlib.use = _keep_inline
-"""
-"""Run before a notebook's cells, and left out of its copy: it keeps the inline
-backend, which `agents.report.plot_win_rates` (run by every tournament the
-notebook plays) would switch to Agg, hiding the notebook's later figures."""
-
-
 @dataclass
 class Outcome:
     """What running one notebook did."""
@@ -122,7 +103,6 @@ def execute(path: Path, out_dir: Path, scale: str, timeout: int, runs: Path) -> 
 
     nb = nbformat.read(path, as_version=4)
     work = copy.deepcopy(nb)
-    work.cells.insert(0, nbformat.v4.new_code_cell(SETUP))
     os.environ["SCAVENGER_SCALE"] = scale
     os.environ["SCAVENGER_RUNS"] = str(runs.resolve())
     os.environ["PYTHONPATH"] = os.pathsep.join(
@@ -145,7 +125,6 @@ def execute(path: Path, out_dir: Path, scale: str, timeout: int, runs: Path) -> 
         status = "failed"
         note = str(err).strip().splitlines()[-1][:200] if str(err).strip() else "error"
     seconds = time.perf_counter() - start
-    work.cells.pop(0)
     work.metadata.setdefault("scavenger", {})["scale"] = scale
     write(out_dir / path.name, nbformat.writes(trim(work)) + "\n")
     return Outcome(path.stem, status, seconds, note)
