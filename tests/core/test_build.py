@@ -237,3 +237,97 @@ def test_a_failed_compile_leaves_no_compiled_module(
     stale, cmd = build_broken_extension(setup_py, tmp_path / "forced", forced=True)
     with pytest.raises(SystemExit, match="SCAVENGER_COMPILE=1 forbids falling back"):
         cmd.run()
+
+
+def test_setup_asks_mypyc_for_one_c_file_per_module(
+    setup_py: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One C file per module lets the compiler work on several at once; the
+    modules stay in one extension (no `separate`), calling each other natively."""
+    mypyc_build = pytest.importorskip("mypyc.build")
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(
+        mypyc_build, "mypycify", lambda paths, **options: calls.append(options) or []
+    )
+    monkeypatch.setitem(
+        setup_py["ext_modules"].__globals__, "compiler_problem", lambda: None
+    )
+    assert setup_py["ext_modules"]("1") == []
+    assert calls[0]["multi_file"] is True
+    assert not calls[0].get("separate")
+    assert calls[0]["opt_level"] == "3"
+
+
+def test_setup_compiles_the_c_files_of_an_extension_at_once(
+    setup_py: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """BuildExt runs the compiler on two files at a time (a stand-in compiler that
+    waits for a second one to start: run one at a time, it times out)."""
+    import threading
+    from distutils.ccompiler import new_compiler
+
+    from setuptools import Distribution, Extension
+
+    sources = []
+    for name in ("a", "b", "c", "d"):
+        sources.append(str(tmp_path / f"{name}.c"))
+        Path(sources[-1]).write_text("/* empty */\n")
+    dist = Distribution(
+        {"name": "probe", "ext_modules": [Extension("probe", list(sources))]}
+    )
+    cmd = setup_py["BuildExt"](dist)
+    cmd.build_lib = str(tmp_path / "lib")
+    cmd.build_temp = str(tmp_path / "temp")
+    cmd.force = True
+    cmd.ensure_finalized()
+    cmd.compiler = new_compiler()
+    cmd.compiler.compiler_type = "unix"
+    pairs = threading.Barrier(2, timeout=10)
+    compiled: list[str] = []
+    linked: list[list[str]] = []
+
+    def compile_(sources: list[str], **kwargs: Any) -> list[str]:
+        assert len(sources) == 1, "one file per compiler call"
+        pairs.wait()
+        compiled.append(sources[0])
+        return [sources[0][:-2] + ".o"]
+
+    cmd.compiler.compile = compile_
+    cmd.compiler.link_shared_object = lambda objects, *a, **k: linked.append(objects)
+    monkeypatch.setitem(
+        setup_py["BuildExt"].build_extensions.__globals__, "compile_workers", lambda: 2
+    )
+    cmd.build_extensions()
+    assert sorted(compiled) == sorted(sources)
+    assert linked == [[s[:-2] + ".o" for s in sorted(sources)]]
+    err = capsys.readouterr().err
+    assert "compiling 4 C files on 2 cores at once" in err
+    assert "compiled 4/4 C files" in err
+
+
+def test_setup_starts_the_biggest_c_files_first(
+    setup_py: dict[str, Any], tmp_path: Path
+) -> None:
+    """The longest compiles go first, so no core is left with one at the end; the
+    objects come back in the order of the sources (the link's order)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    sizes = {"small.c": 10, "big.c": 3000, "mid.c": 500}
+    for name, size in sizes.items():
+        (tmp_path / name).write_text("x" * size)
+    sources = [str(tmp_path / name) for name in sizes]
+    started: list[str] = []
+
+    def compile_(files: list[str], **kwargs: Any) -> list[str]:
+        started.append(Path(files[0]).name)
+        return [files[0] + ".o"]
+
+    with ThreadPoolExecutor(1) as pool:
+        objects = setup_py["parallel_compile"](compile_, pool, lambda *_: None)(
+            sources, output_dir="x"
+        )
+    assert started == ["big.c", "mid.c", "small.c"]
+    assert objects == [s + ".o" for s in sources]
