@@ -9,7 +9,7 @@ state consistent with it (`Game.determinize`), for bots that plan by simulation.
 `view.game` is the view's own copy of the game object
 (`scavenger_env.core.game.Game`), so one bot can serve every game that it
 understands; the config handed to `reset` is a copy too, and patching either
-reaches nothing the tournament uses (see the README's "Fair play").
+reaches nothing the tournament uses (the docs: guides/tournaments.md, "Fair play").
 
 An agent whose `reads_view` is False (the random bot) gets a blind view instead:
 its seat, phase, number of players and rules, and no state at all; that saves the

@@ -313,7 +313,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def readme_commands() -> list[str]:
     """The README's two commands: the quick start's main job and its tests."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    quick_start = text[text.index("## Quick start") : text.index("## Command line")]
+    start = text.index("## Quick start")
+    quick_start = text[start : text.index("\n## ", start + 1)]
     return re.findall(r"```bash\n(.*?)\n```", quick_start)[:2]
 
 

@@ -14,7 +14,7 @@ def scale() -> str:
     if value not in SCALES:
         raise ValueError(
             f"SCAVENGER_SCALE={value!r}: use ci (quick, rough numbers) or full "
-            "(the numbers the README quotes)"
+            "(the scale of the balance findings the notebooks report)"
         )
     return value
 

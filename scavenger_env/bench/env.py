@@ -55,7 +55,7 @@ ANCHORS = ("leduc_holdem_v4", "texas_holdem_no_limit_v6", "connect_four_v3")
 """PettingZoo classic games measured alongside ours when they can be imported."""
 
 GOAL_RATIO = 0.5
-"""The project's speed goal for both ratios (README, "Benchmarks")."""
+"""The project's speed goal for both ratios (the docs: guides/speed.md)."""
 
 _SEED_STRIDE = 1_000_000  # slice k of a figure deals games from seed + k * stride
 

@@ -7,8 +7,8 @@ found through the entry points of group `scavenger_env.commands` (declared in
 pyproject.toml), so other packages add commands (`tournament`, `play`, `train`)
 without this package importing them or knowing where they live.
 
-Run ``scavenger --help`` (or ``scavenger COMMAND --help``) for the options; README.md
-documents every command. User mistakes (a missing file, a corrupt record, a bad
+Run ``scavenger --help`` (or ``scavenger COMMAND --help``) for the options; the
+documentation's command-line reference covers every command. User mistakes (a missing file, a corrupt record, a bad
 option) print ``error: ...`` to stderr and exit with status 2, without a traceback.
 """
 

@@ -391,7 +391,7 @@ def write_page(
         "when skill does not matter, 1 when the stronger always wins; 95% bootstrap "
         "interval. The rows under each gradient are its adjacent steps. The "
         "notebooks' rows use the notebooks' tiers; the ladder rows order Cave-In's "
-        "bots as the README's 2-player ladder ranks them (collector below miner), "
+        "bots as the 2-player ladder (ladder.md) ranks them (collector below miner), "
         "Krysis's as notebook 08 does.\n\n"
     )
     page += table(

@@ -29,7 +29,7 @@ RULES_VERSION = 2
 """The engine's current rules version (`GameConfig.rules_version`).
 
 1: the rules as first released (0.1.0).
-2: the fixes of the rules audit (see the README's rules notes, "Rules versions").
+2: the fixes of the rules audit (the game page's "Rules versions": scavenger_env/cavein/notes.py).
 A record keeps the version it was played under, so old records replay unchanged.
 """
 

@@ -1,6 +1,6 @@
 """Component tables of Star Scrappers: Cave-In, each value tagged with its provenance.
 
-Provenance tags (the README's "Components and where each value comes from"):
+Provenance tags (what each means: `scavenger_env.cavein.notes.PROVENANCE_TAGS`):
 
 * ``rulebook`` -- printed in the English rulebook (or on a card face it shows);
 * ``faq`` -- the publisher's online FAQ;

@@ -1,7 +1,7 @@
 """KrysisConfig: the rules variant of one game, frozen and validated.
 
 The defaults are the English rulebook's basic game plus this project's rulings
-where it is silent (the README's "Krysis rules notes"); every ruling on which
+where it is silent (`scavenger_env.krysis.notes.RULINGS`); every ruling on which
 reasonable players differ is an option.
 """
 

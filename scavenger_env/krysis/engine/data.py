@@ -1,6 +1,6 @@
 """Component tables of Krysis, each value tagged with where it comes from.
 
-Provenance tags (the README's "Krysis components"):
+Provenance tags (what each means: `scavenger_env.krysis.notes.PROVENANCE_TAGS`):
 
 * ``rulebook`` -- printed in the English rulebook;
 * ``web`` -- from the publisher's web site or a published review (the 7 + 4
