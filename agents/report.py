@@ -265,6 +265,7 @@ def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str
     try:
         # A Figure of its own, not pyplot: pyplot would need a backend switch
         # that turns off a notebook's inline plots for the rest of its kernel.
+        import matplotlib  # noqa: F401  (the package first: it may be absent)
         from matplotlib.figure import Figure
     except ImportError:
         return MATPLOTLIB_MISSING
