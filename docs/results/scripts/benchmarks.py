@@ -23,6 +23,7 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -42,7 +43,16 @@ SEATS = ("2", "3", "4")
 
 
 def bench(kind: str, game: str, seconds: float) -> dict[str, Any]:
-    """One `scavenger bench KIND --game GAME --seconds S --json` run, parsed."""
+    """One `scavenger bench KIND --game GAME --seconds S --json` run, parsed.
+
+    It runs outside the source tree, so that `-m` imports the installed build
+    this script reports (from the repository root it would import the source).
+    """
+    with tempfile.TemporaryDirectory() as elsewhere:
+        return _bench(kind, game, seconds, elsewhere)
+
+
+def _bench(kind: str, game: str, seconds: float, cwd: str) -> dict[str, Any]:
     out = subprocess.run(
         [
             sys.executable,
@@ -57,7 +67,7 @@ def bench(kind: str, game: str, seconds: float) -> dict[str, Any]:
         check=True,
         capture_output=True,
         text=True,
-        cwd=ROOT,
+        cwd=cwd,
     ).stdout
     return json.loads(out)
 
