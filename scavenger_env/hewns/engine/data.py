@@ -402,13 +402,12 @@ def hewn_provenance(hewn: HewnType, field: str) -> str:
 _A = Ability
 HEWN_TYPES: Final = (
     HewnType("Hover Cataclysm", Size.B, 1, 11, 2, 4, 3, 1, (4, 4, 4), 4, True, 4,
-             1, 2, True, (), 0, 0, 1, ("size", "store", "secret", "weapon"),
+             1, 2, True, (), 0, 0, 1, ("size", "weapon"),
              '"A Cataclysm (Big)"; "some can store it in more than one place (such '
              'as the Hover Cataclysm)"; "wishes to do a ranged attack"'),
     HewnType("Igil", Size.B, 2, 12, 0, 4, 3, 2, (10,), 8, True, 6, 2, 1, True,
              (_A.ARTILLERY,), 0, 0, 2,
-             ("ap", "armour", "rerolls", "store", "secret", "weapon", "close_combat",
-              "abilities"),
+             ("ap", "armour", "rerolls", "weapon", "close_combat", "abilities"),
              '4 speed and 3 armour dice (+1 screen) in ranged example 2; "Because the '
              'Igil has 2 re-rolls"; "generates 6 dice"; "The Igil has 8 Substract"; '
              "the artillery example"),
@@ -457,7 +456,7 @@ HEWN_TYPES: Final = (
              '"loading ... a Clampeyt" (it stores)'),
     HewnType("Veyark & 8 Arkz", Size.M, 1, 8, 0, 4, 1, 0, (4,), 0, True, 9, 5, 3,
              True, (_A.SWARM,), 0, 9, 4,
-             ("ap", "store", "nanasockets", "sicket_sockets", "abilities"),
+             ("ap", "nanasockets", "sicket_sockets", "abilities"),
              '"The Veyark & 8 Arkz swarm have 5 smaller Arkz each with a Nanasocket '
              'and 3 bigger Arkz each equipped with a Sicket Socket"; "it only has 4 '
              'action points"; "3 Substract tokens"'),
