@@ -223,7 +223,7 @@ def test_scenario_printed_values() -> None:
     assert d.DEPLETION_THRESHOLD.value == 15
     # "Three-legged gems are worth 6 Substract!"
     assert d.THREE_LEGGED_GEM_VALUE.value == 6
-    assert d.GEMS[0][d.Gem.THREE_LEGGED][0] == 6
+    assert d.raw_substract(4).gems[d.Gem.THREE_LEGGED][0] == 6
     # "that is up to 4 spaces away from it"
     assert d.CALM_PLANET_RANGE.value == 4
     # "Each Hewn can burn up to a maximum of 3 Substract during its Hewn turn"
