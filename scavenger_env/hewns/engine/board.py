@@ -152,7 +152,7 @@ class Board:
         return (
             self.entrance_size[space] >= hewn_size
             and self.size[space] >= hewn_size
-            and (owner == COMMON or owner == seat)
+            and owner in (COMMON, seat)
         )
 
     # --- movement ---------------------------------------------------------------
