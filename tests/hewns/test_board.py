@@ -132,6 +132,20 @@ def test_corners_and_entrance_stock(
     assert board.spec.entrance_stock == stock
 
 
+def test_secret_entrance_homes() -> None:
+    """rulebook: "he/she then attaches an available small entrance to a small node,
+    or an available medium entrance to a medium node or a large entrance to a large
+    node". Design: TN is the only small home; NE1, SW1, NW1, BN medium; H, W1, E1,
+    SE1 big."""
+    board = board_for(2)
+    assert board.secret_homes[SMALL] == (8,)
+    assert board.secret_homes[MEDIUM] == (4, 5, 6, 7)
+    assert board.secret_homes[BIG] == (0, 1, 2, 3)
+    spaces = [(0, NODE, BIG, 0, 0), (1, NODE, BIG, 2, 0), (2, RAVINE, BIG, 4, 0)]
+    board = micro(spaces, [(0, 1), (1, 2)], entrances=[(0, BIG, COMMON)])
+    assert board.secret_homes[BIG] == (1,)
+
+
 def test_size_networks_of_the_4p_map() -> None:
     """rulebook: "Big Hewns can only enter big spaces; Medium Hewns can enter both
     big and medium spaces while Small Hewns can enter big, medium and small

@@ -126,6 +126,11 @@ class Board:
     entrance_owner: tuple[int, ...]
     #: Starting mine bonus per space (-1 when none).
     start_mine: tuple[int, ...]
+    #: Nodes that may take a secret entrance of size z, ``[z]``: rulebook "attaches
+    #: an available small entrance to a small node, or an available medium
+    #: entrance to a medium node or a large entrance to a large node" (nodes with
+    #: a common entrance excluded: at most one entrance per space).
+    secret_homes: tuple[tuple[int, ...], ...]
     #: Static sight rays per space: each ray is the spaces met in order, ending at
     #: a node, corner or tunnel space (or where the links run out).
     rays: tuple[tuple[tuple[int, ...], ...], ...]
@@ -377,6 +382,18 @@ def build_board(spec: MapSpec) -> Board:
             raise ValueError(f"mine on {s}: only on node/ravine spaces, bonus 0-3")
         start_mine[s] = bonus
 
+    secret_homes = (
+        (),
+        *(
+            tuple(
+                s
+                for s in range(n)
+                if kind[s] == NODE and size[s] == z and entrance_size[s] == 0
+            )
+            for z in (SMALL, MEDIUM, BIG)
+        ),
+    )
+
     # Sight rays: straight along linked lattice neighbours; a node, corner or
     # tunnel space is seen and ends the ray (rulebook LOS rules 4-6).
     rays: list[tuple[tuple[int, ...], ...]] = []
@@ -444,6 +461,7 @@ def build_board(spec: MapSpec) -> Board:
         entrance_size=tuple(entrance_size),
         entrance_owner=tuple(entrance_owner),
         start_mine=tuple(start_mine),
+        secret_homes=secret_homes,
         rays=tuple(rays),
         fly_targets=tuple(fly),
         dig_targets=tuple(dig),
