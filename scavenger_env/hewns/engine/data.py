@@ -269,12 +269,14 @@ class Size(IntEnum):
     """A Hewn's (and a space's, an entrance's, a tunnel's) size:
     "A Cataclysm (Big) not being able to go into a medium or small space"."""
 
-    S = 0
-    M = 1
-    B = 2
+    # From 1, so that 0 can mean "none" (a space without an entrance) and
+    # "admits" is ``space size >= Hewn size``.
+    S = 1
+    M = 2
+    B = 3
 
 
-SIZE_NAMES: Final = ("small", "medium", "big")
+SIZE_NAMES: Final = ("none", "small", "medium", "big")
 
 
 class CardKind(IntEnum):

@@ -7,7 +7,7 @@ counts: the 2-player map is ids 0-54, 3 players add spur NW (55-57), 4 players
 add spur SE (58-60).
 
 Cells are doubled coordinates ``(col, row)`` of a pointy-top hex lattice with
-``col + row`` even. This module imports nothing from the engine so that the board
+``col + row`` even. It imports only the engine's data (provenance tags, sizes), so the board
 module can build on it without a cycle.
 """
 
@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-RULEBOOK: Final = "rulebook"
-DESIGNED: Final = "designed"
+from .data import DESIGNED, Size
 
 # --- Kinds and sizes ----------------------------------------------------------
 #: rulebook: "linking a number of ravines to nodes. Each node is a single space
@@ -28,10 +27,10 @@ TUNNEL: Final = 2
 KIND_NAMES: Final = ("node", "ravine", "tunnel")
 
 #: rulebook: "Hewns are either Big (B), or Medium (M), or Small (S) in size."
-#: Ordered so that "admits" is ``space size >= Hewn size``.
-SMALL: Final = 1
-MEDIUM: Final = 2
-BIG: Final = 3
+#: Plain ints of `data.Size` (0: none), so the tables index by them.
+SMALL: Final = int(Size.S)
+MEDIUM: Final = int(Size.M)
+BIG: Final = int(Size.B)
 SIZE_LETTERS: Final = ("?", "S", "M", "B")
 
 # --- Lattice steps (doubled coordinates) --------------------------------------
