@@ -166,7 +166,7 @@ RULINGS: tuple[Ruling, ...] = (
         "A ranged encounter runs: 1 announce, 2 transmit Substract away, 3 "
         "secretly pick dice, 4 name targets and reveal, 5 pay, 6 free dice, 7 "
         "roll (with screens, dodges and re-rolls), 8 roll the hurt dice. The "
-        "draft prints its numbered steps out of order across page breaks; this is "
+        "rulebook draft prints its numbered steps out of order across page breaks; this is "
         'the order its own text follows ("2. Transmit Substract away", "8. For '
         'any attack that was successful, roll the hurt dice").',
         "ruling",
@@ -228,7 +228,7 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "Bidding on the turn order",
         'The turn-order stack needs a bid of at least 1. "This stack can also be '
-        'bid on like the other cards on auction", but it has no printed cost.',
+        'bid on like the other cards on auction", but the rulebook prints no cost for it.',
         "ruling",
     ),
     Ruling(
