@@ -1,0 +1,644 @@
+"""What a player of Hewns should know beyond the code's tables.
+
+The rulings the engine makes where the rulebook is silent, ambiguous or says two
+things, the rules versions and the short texts (overview, hidden information) a
+reference page opens with. Kept here, as data, so that the documentation is
+generated from the package and every ruling is one named item next to the rules
+it documents (the docs' game page reads this module; nothing in the engine
+does). The components follow when the engine's tables are complete.
+"""
+
+from __future__ import annotations
+
+from scavenger_env.core.notes import RulesVersion, Ruling
+
+from .engine.data import DESIGNED, RULEBOOK
+
+__all__ = [
+    "DESIGN_NUMBERS",
+    "HIDDEN_INFORMATION",
+    "OVERVIEW",
+    "PROVENANCE_TAGS",
+    "RULES_VERSIONS",
+    "RULES_VERSIONS_INTRO",
+    "RULINGS",
+    "RULINGS_INTRO",
+    "SIMULTANEOUS_CHOICES",
+    "RulesVersion",
+    "Ruling",
+]
+
+
+OVERVIEW = (
+    "*Hewns*, scenario *Raw Substract* (2-4 players): each player runs a team of "
+    "alien mining robots, the Hewns, on the planet Layodikeya. The game lasts "
+    "three rounds of four phases: a new turn (each player's income of dirty "
+    "Substract), recovery (damaged and stunned Hewns roll to recover, former "
+    "owners may try to re-assert control), an auction (players bid Substract "
+    "sealed in Bidoxes on Hewns, technology and scouting cards and the "
+    "turn-order stack, or hunt for dirty Substract with a Bidox) and the actions "
+    "(in turn order each player gives every healthy Hewn one Hewn turn, spending "
+    "its action points to move, dig, fly, climb and mine, and to attack or "
+    "repair other Hewns in ranged and same-space encounters; a brain repair "
+    "takes an enemy Hewn over). Mining rolls mining dice for normal Substract "
+    "and danger dice that place lava, Snedj nests and planet attacks, deplete "
+    "mines or open new ones. The player with the most normal Substract at the "
+    "end wins (dirty Substract is money and ammunition only); the game ends at "
+    "once when the normal Substract pile runs out, the depleted-mines track "
+    "reaches 15 or no mine is left on the board, and otherwise after round 3."
+)
+"""The game in one paragraph."""
+
+HIDDEN_INFORMATION = (
+    "yes: the contents of each Bidox (its placement is public), the secret dice "
+    "picks until the reveal, the turn-order cards until their holder acts or "
+    "places a mine, loads and technologies put into a Hewn off the board, heart "
+    "cards until revealed, and the deck orders"
+)
+"""What a player does not see."""
+
+SIMULTANEOUS_CHOICES = (
+    "yes: the auction (played in turns, each Bidox's contents kept from the "
+    "others until the results) and the secret dice picks of an encounter "
+    "(committed in turn and shown to no one until all have picked)"
+)
+"""Whether players choose at the same time at the table, and how the engine
+plays that."""
+
+PROVENANCE_TAGS: dict[str, str] = {
+    RULEBOOK: (
+        "printed in the English rulebook draft, or forced by one of its worked examples"
+    ),
+    DESIGNED: (
+        "not published (the draft's card lists, setup and scenario booklets are "
+        "missing): designed for this package in the game's spirit, and kept in "
+        "`engine/data.py` so that a printed value can replace it"
+    ),
+}
+"""The tags of `engine.data`, each with what it means."""
+
+RULINGS_INTRO = (
+    "Where the rulebook is silent, ambiguous or says two different things, the "
+    "engine makes a ruling. A ruling with options names the `HewnsConfig` fields "
+    "that choose another reading."
+)
+
+RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        "Artillery: the defender discards one die",
+        "Against an artillery attack the defender discards exactly one of the "
+        "weapon attack dice, of its choice, after the roll and before any dodge. "
+        "The rulebook says two things: the ability lets the defender "
+        '"completely discard any of the attacking dice of the artillery Hewn", '
+        'while the attack steps say "the defender can discard one of the weapon '
+        'attack dice" and the example has him "discard his highest dice"; the '
+        "steps and the example are followed.",
+        "ruling",
+    ),
+    Ruling(
+        "Nananbites on a Bidox",
+        "A player may attach up to two Nananbites to each Bidox; they stay on it "
+        "for the rest of the game and each adds 1 to every bid made with that "
+        'Bidox. The rulebook says both "Each Bidox has a single space in its cap '
+        'to fit a Nananbite" and that players "may allocate up to two (2) '
+        'individual Nananbites to each individual Bidox"; '
+        "`nananbites_per_bidox=1` follows the cap.",
+        "ruling",
+        ("nananbites_per_bidox",),
+    ),
+    Ruling(
+        "Speed defence dice",
+        "A Hewn rolls as many speed defence dice as the action points printed on "
+        "its card, however many it has left or has bought by burning Substract: "
+        '"The Spricelos automatically gets 5 speed defence dice and 1 armour dice '
+        '(as per his card)".',
+        "rulebook",
+    ),
+    Ruling(
+        "The Suderer's 2/gem face",
+        "Extracting with a Suderer collects dirty Substract only, so a 2/gem face "
+        'gives 2 dirty Substract and never a gem. The Suderer says "Roll 1 '
+        'mining dice to determine how much dirty Substract is collected"; the '
+        '2/gem rule ("receive 2 normal Substract" or a gem) is written for mining '
+        "a mine, and the rulebook does not say what the face gives when "
+        "extracting.",
+        "ruling",
+    ),
+    Ruling(
+        "Substract carried by Hewns scores",
+        "At the end, the normal Substract carried by every Hewn with a player's "
+        "control rod counts for that player, healthy or not, as well as the "
+        "Substract off planet; what neutral Hewns carry counts for nobody. The "
+        'rulebook asks for "the most normal Substract at the end of the game" '
+        'and sets a condition only for gems ("the surviving Hewn which holds '
+        'each gem must be healthy"). `score_carried=False` counts only the '
+        "Substract off planet.",
+        "ruling",
+        ("score_carried",),
+    ),
+    Ruling(
+        "Paying in a same-space encounter",
+        "A Hewn in a same-space encounter pays only from its own load, because "
+        '"it cannot get Substract from friendly Hewns in nearby spaces"; in a '
+        "ranged encounter it may draw on the friendly Hewns it can transmit from.",
+        "rulebook",
+    ),
+    Ruling(
+        "Danger tokens kill",
+        "A danger token's attack that beats the Hewn's defence kills it at once, "
+        "without the hurt die, and the token stays: \"If the total of 'hurt' "
+        "rolled is higher than the total of defence rolled, then the Hewn "
+        'immediately dies." The token\'s attack total is read as the "hurt" '
+        "rolled.",
+        "rulebook",
+    ),
+    Ruling(
+        "Pieces in the box",
+        "There are 12 dug-tunnel pieces (5 small, 4 medium, 3 big) and 3 entrance "
+        "pieces of each size (those not on the map are the stock for secret "
+        "entrances); damaged tokens and control rods never run out. The rulebook "
+        'counts on a limit ("all of the tunnels of that tunnel size are already '
+        'been in use") but prints no numbers.',
+        "ruling",
+    ),
+    Ruling(
+        "The steps of a ranged encounter",
+        "A ranged encounter runs: 1 announce, 2 transmit Substract away, 3 "
+        "secretly pick dice, 4 name targets and reveal, 5 pay, 6 free dice, 7 "
+        "roll (with screens, dodges and re-rolls), 8 roll the hurt dice. The "
+        "rulebook draft prints its numbered steps out of order across page breaks; this is "
+        'the order its own text follows ("2. Transmit Substract away", "8. For '
+        'any attack that was successful, roll the hurt dice").',
+        "ruling",
+    ),
+    Ruling(
+        "Sharing a space with a healthy Hewn",
+        "A healthy Hewn may pass through, or stop to mine in, a space with "
+        "another healthy Hewn; it must be gone by the end of its Hewn turn, as "
+        '"a healthy Hewn cannot end its turn in the same space as another Hewn".',
+        "rulebook",
+    ),
+    Ruling(
+        "The game ends at once",
+        "An end trigger stops the game right after the effect that caused it "
+        "(the Substract taken, the mine depleted); dice, attacks and steps still "
+        'to come are dropped: "these events will trigger an immediate end to the '
+        'game".',
+        "rulebook",
+    ),
+    Ruling(
+        "The Midocondrian Scraveler digs",
+        "The Midocondrian Scraveler has the dig ability. Its card is not in the "
+        "draft, but a caption shows it digging: \"A Midocondrian's owner uses the "
+        'Mudgestick to check if a tunnel can be dug."',
+        "rulebook",
+    ),
+    Ruling(
+        "Bidding in turns",
+        "The real-time auction is played in turns: players place one Bidox at a "
+        "time in rotation; where it goes is public, what it holds is secret; "
+        "passing stands for the timer running out, and a Bidox not placed by then "
+        "hunts for dirty Substract. The rulebook has a timer and no turns: "
+        '"Although the bid is secretive, players are free to rattle their Bidox"; '
+        '"If any player still has to place any of their Bidoxes by the time the '
+        "timer is finished, it is assumed that that Bidox has been used for dirty "
+        'Substract hunting."',
+        "ruling",
+    ),
+    Ruling(
+        "Paying with dirty or normal Substract",
+        "Every payment (a bid, a weapon die, a screen, a burn) may be made in "
+        'dirty or normal Substract, as the payer chooses: "Each weapon shot costs '
+        'one Substract - either normal Substract or dirty Substract", and a bid '
+        'adds up "the Dirty Substract, normal Substract & Nanabites attached to '
+        'each Bidox". Dirty Substract scores nothing, so paying with it first is '
+        "usually best, but the choice is the player's.",
+        "rulebook",
+    ),
+    Ruling(
+        "Cards left after the auction",
+        'Cards no one bid on are discarded ("take all of the cards that no-one '
+        'has bid on and put them face-up in their respective discard piles"). '
+        "The rulebook does not say what becomes of a card whose bids all lost "
+        "(below its cost, or tied): it is discarded too. An empty deck is "
+        "refilled by shuffling its discards; if it is still short, that lot stays "
+        "empty.",
+        "ruling",
+    ),
+    Ruling(
+        "Bidding on the turn order",
+        'The turn-order stack needs a bid of at least 1. "This stack can also be '
+        'bid on like the other cards on auction", but the rulebook prints no cost for it.',
+        "ruling",
+    ),
+    Ruling(
+        "Who bids first",
+        "The auction starts with the previous round's first player (in round 1, "
+        "a random player) and goes round the table. The rulebook's auction is "
+        "played in real time and names no first bidder.",
+        "ruling",
+    ),
+    Ruling(
+        "When other Hewns may react",
+        "Enemy Hewns that are healthy, alone in their space and see the moving "
+        "Hewn are asked after each of its action-point actions and after its own "
+        "announcement; at the start of its turn they may only respond. Who may "
+        "react is public, so a reactor is asked even if it has no weapon or "
+        "Substract: \"Any other enemy Hewns that can see the 'moving hewn' can "
+        'announce an encounter in response".',
+        "rulebook",
+    ),
+    Ruling(
+        "Naming targets",
+        "The moving Hewn names its target after everyone has picked dice and "
+        "before the reveal; a reactor's target is the moving Hewn. Step 4: "
+        '"Starting with the moving Hewn ... must nominate their target".',
+        "rulebook",
+    ),
+    Ruling(
+        "Malfunctions",
+        "A Hewn may always announce an encounter, but cannot pick more dice than "
+        "it can pay for, so it malfunctions only by picking nothing. The "
+        "rulebook: \"If they don't choose a dice and/or don't have enough "
+        'Substract ... malfunctioned"; picking dice one cannot pay for plays '
+        "the same as picking none.",
+        "ruling",
+    ),
+    Ruling(
+        "Dodging and re-rolling",
+        "Each defending Hewn may dodge once per encounter, against the combined "
+        "attack: it forces the attacker to re-roll one die. Dodges and the "
+        "attacker's re-rolls alternate, the defender first, until both pass. "
+        'The rulebook: "force the attacker to re-roll any 1 (one) of his dice '
+        'that he rolled"; the order of dodges and re-rolls is not given.',
+        "rulebook",
+    ),
+    Ruling(
+        "Escapes",
+        "An escape on a speed die cancels attacks only. It allows a free move to "
+        "a linked space that admits the Hewn's size and is free of healthy "
+        "Hewns; the move is optional, and a danger token there attacks. The "
+        'rulebook: "move to an empty adjacent space (free of any healthy '
+        'Hewns)".',
+        "rulebook",
+    ),
+    Ruling(
+        "Attack or repair in the same space",
+        "In a same-space encounter each Hewn declares whether it attacks or "
+        "repairs, and how it splits its Nananbites, after the dice are revealed, "
+        'the moving Hewn first; the other hears it before declaring: "Starting '
+        'with the moving Hewn ... announce whether they will attack or repair".',
+        "rulebook",
+    ),
+    Ruling(
+        "What can be repaired",
+        "A body repair targets a damaged friendly or neutral Hewn; a brain repair "
+        'an enemy or neutral one: "A body or brain repair on a neutral Hewn; or '
+        "... a body repair on a friendly Hewn ...; or ... a brain repair on an "
+        'enemy Hewn".',
+        "rulebook",
+    ),
+    Ruling(
+        "After a same-space encounter",
+        "What follows a same-space encounter happens in this order: escapes, "
+        "deaths, changes of control, expelling, retreat or hand-over, immediate "
+        'turns, as the list "After the same space encounter is over" and its '
+        "examples run.",
+        "rulebook",
+    ),
+    Ruling(
+        "Retreating",
+        "A retreating Hewn goes to a linked space free of healthy Hewns; if there "
+        "is none and it has action points left, to a space holding only healthy "
+        "friends (which it must leave before its turn ends); otherwise it is "
+        'stunned where it is. The rulebook: retreat into "an adjacent space '
+        '(free of healthy Hewns)"; with no action points left and only a space '
+        'with another healthy Hewn, "it is regarded as stunned and stays were it '
+        'was".',
+        "rulebook",
+    ),
+    Ruling(
+        "Going on after an encounter",
+        "A moving Hewn whose same-space encounter does not end its turn goes on "
+        "with its action points left: \"If he hasn't got any action points left, "
+        "that Hewn's turn is over.\"",
+        "rulebook",
+    ),
+    Ruling(
+        "An immediate turn uses up the Hewn's turn",
+        "A Hewn that takes an immediate Hewn turn after an encounter has used up "
+        'its turn for this player turn ("takes its Hewn turn").',
+        "rulebook",
+    ),
+    Ruling(
+        "Transmission chains",
+        "Substract can pass along a chain of Hewns that see each other; the Hewns "
+        "in between need no room for it, and the one that finally receives it "
+        'must keep within its capacity or spend the rest at once: "whatever is '
+        'transported is either used up" or "stored in the Hewn that finally '
+        'receives the Substract".',
+        "rulebook",
+    ),
+    Ruling(
+        "Paying through a chain",
+        "A chain may pay for ranged attacks (not the artillery attacker's), "
+        "danger and overflow screens and action points bought by burning. The "
+        "owner picks the paying Hewn's own share; the rest comes from the chain, "
+        'nearest Hewn first. The rulebook says payment is "limited to the amount '
+        'of actual Substract they can get hold of" and shows a Sveanivo that '
+        '"uses 2 Substract from the Veyark and keeps its own", but does not list '
+        "where a chain may pay.",
+        "ruling",
+    ),
+    Ruling(
+        '"At any time" actions',
+        "Transmitting, loading and attaching, which the rulebook allows at any "
+        "time, even in other players' turns (\"can even be done on other players "
+        "turns\"), are offered at fixed points: the player's own turn and each "
+        "Hewn turn, each own Bidox placement, the encounter's transmit step and "
+        "after mining or extracting. A player can act at every point where it "
+        "would matter.",
+        "ruling",
+    ),
+    Ruling(
+        "Damaged Hewns cannot transmit",
+        'A damaged Hewn cannot transmit Substract. The rulebook says both "A '
+        'damaged Hewn cannot move or take any actions" and "any Hewn can '
+        "transmit any Substract (dirty or normal) 'off planet' at any time\"; its "
+        'cost table lists "Transmit Substract" among the actions, so the first '
+        "is followed.",
+        "ruling",
+    ),
+    Ruling(
+        "Seeing into a dug tunnel",
+        "A Hewn in a dug tunnel sees only the two spaces at its ends, and is seen "
+        'only from them, as the picture shows: "(7) in the tunnel can see the '
+        'original Drempogg (1)".',
+        "rulebook",
+    ),
+    Ruling(
+        "The Mudgestick",
+        "The Mudgestick reaches 3 spaces (hex distance between the centres of "
+        "the spaces) for digging, flying and climbing; a climb also needs a "
+        "straight line that touches no other space. The rulebook's stick is a "
+        'physical piece ("place the Mudgestick between the space"; "Mudgestick '
+        'must touch start and end points but cannot touch any other spaces"); '
+        "`mudgestick` sets its reach.",
+        "ruling",
+        ("mudgestick",),
+    ),
+    Ruling(
+        "Where digging, flying and climbing start and end",
+        "Digging, flying and climbing start and end on ordinary or ravine spaces, "
+        "never inside a dug tunnel, and a tunnel is dug only between spaces that "
+        'are not adjacent: a tunnel is dug to "connect two spaces that are not '
+        'adjacent", and flying is "flying over the mountainous terrain".',
+        "rulebook",
+    ),
+    Ruling(
+        "Mines and danger tokens stay out of dug tunnels",
+        "Mines and danger tokens are placed only on ordinary and ravine spaces, "
+        'never in a dug tunnel. Tunnel pieces are reused ("remove an existing '
+        'same sized tunnel") and the rulebook never says what happens to '
+        "anything in one.",
+        "ruling",
+    ),
+    Ruling(
+        "Resolving danger dice",
+        "Danger dice are resolved in the order the miner chooses; token attacks "
+        "and depletions come after the last die, and a respite may remove a "
+        'token just placed: "After all danger tokens are placed"; "he chooses to '
+        'apply the respite danger dice".',
+        "rulebook",
+    ),
+    Ruling(
+        "Danger token attacks",
+        "A danger token attacks each Hewn in its space separately, with one roll "
+        'each, and attacks a Hewn each time it enters the space: "it will attack '
+        'any players in the same space".',
+        "rulebook",
+    ),
+    Ruling(
+        "Depleting an empty space",
+        "A deplete result in a space that has no mine left does nothing: the "
+        'track counts mines removed ("Remove the mine token"). The rulebook '
+        "does not say what happens with no mine to remove.",
+        "ruling",
+    ),
+    Ruling(
+        "Taking gems",
+        "A Hewn takes at most one gem per mining action and only into a heart "
+        "card (a Hewn with a heart slot comes with its empty card); a gem it "
+        'already held goes back to the supply: a gem "must be inserted into the '
+        'heart card of the Hewn", and a heart slot "takes just the appropriately '
+        'sized empty card".',
+        "rulebook",
+    ),
+    Ruling(
+        "Trapped by danger",
+        "A Hewn that must leave a danger space but has no way out stays, is not "
+        'attacked, and its turn ends. The rulebook only says "they still need to '
+        'move at least 1 space".',
+        "ruling",
+    ),
+    Ruling(
+        "Counting spaces",
+        '"Spaces away" (as in "up to 4 spaces away" and "within 1 space of the '
+        'mine") counts steps over all movement links, whatever their sizes and '
+        "whoever is in them; the rulebook does not say how to count.",
+        "ruling",
+    ),
+    Ruling(
+        "Artillery attacks",
+        "Only the moving Hewn fires artillery, for 0 action points, naming its "
+        "target at once; no one reacts. The attacker pays from its own load; the "
+        "defender may use its chain; an implosion bomb may be added. The "
+        'rulebook: "He is limited by the amount of Substract stored on the '
+        'Hewn" for the attacker and "limited by the Substract he can get hold '
+        'of" for the defender.',
+        "rulebook",
+    ),
+    Ruling(
+        "Implosion bomb overflow",
+        "The overflow of an implosion bomb goes to one space linked to the "
+        "target's, if the attacker wants; it hits friends there too: \"the "
+        "attacker can choose any adjacent space to the space where the original "
+        'attack was made, and any Hewn on that space is attacked".',
+        "rulebook",
+    ),
+    Ruling(
+        "Exploding",
+        "The dice of an explosion are not weapon dice (no +1 or +2 weapon "
+        "bonus), and the 1 Substract it costs counts in the 7 a Hewn may spend in "
+        'an encounter: "selects 3 (three) area effect dice - but will only have '
+        'to use up 1 Substract".',
+        "rulebook",
+    ),
+    Ruling(
+        "Swarms",
+        "A swarm's members include its leader (the Veyark and 8 Arkz are 9). "
+        'Whatever would stun a swarm costs it 1 member instead: "Swarms can '
+        'never be stunned or damaged; they simply lose swarm members".',
+        "rulebook",
+    ),
+    Ruling(
+        "What others can see",
+        "Only Substract loaded into a Hewn off the board is hidden; each player's "
+        "total is public, since every flow in or out of it is seen. A change of "
+        "controller (a stun included) or a death reveals the Hewn's load and its "
+        "heart, so who may re-assert control is public. The rulebook says "
+        '"many Hewns can store ... in secret locations" and allows transfers '
+        '"provided other players can see it being done".',
+        "ruling",
+    ),
+    Ruling(
+        "Finding a secret entrance",
+        "A secret entrance costs no action points, in its owner's turn, on a "
+        "space of its size without an entrance, from the stock of entrance "
+        'pieces: "during his turn, announce that a new entrance has been '
+        'found".',
+        "rulebook",
+    ),
+    Ruling(
+        "Sicket technologies stay",
+        "A technology in a Sicket socket is removed only when it is destroyed; "
+        'only Nanasocket technologies "can be replaced".',
+        "rulebook",
+    ),
+    Ruling(
+        "Re-asserting control is a choice",
+        "Recovering from damage and stuns is rolled automatically; a former owner "
+        'chooses whether to try to re-assert control. Recovery "must be rolled '
+        'for", while a former owner "must indicate that he is \'trying to regain '
+        "control'\".",
+        "rulebook",
+    ),
+    Ruling(
+        "Order of recovery",
+        "The recovery phase resolves damage, then stuns, then re-assertions, each "
+        "Hewn in the order of its id. The rulebook gives no order.",
+        "ruling",
+    ),
+    Ruling(
+        "The danger die",
+        "The danger die is a d10 with two deplete and two new-mine faces and one "
+        "face for each other kind. The rulebook names seven kinds of result on "
+        "one die but does not print its faces.",
+        "ruling",
+    ),
+    Ruling(
+        "Hewns off the board",
+        'Healthy Hewns off the board count for the final tie-break ("the '
+        'greatest quantity of healthy Hewns"); only those on the board earn the '
+        '+1 income ("healthy Hewn they have on the board").',
+        "rulebook",
+    ),
+    Ruling(
+        "Where the +1 income goes",
+        "A Hewn's +1 income goes into that Hewn if it has room, otherwise off "
+        'planet: "placing it on/in the Hewn, or the Hewn can transmit it".',
+        "rulebook",
+    ),
+    Ruling(
+        "The end of round 3",
+        'The game ends after the actions phase of round 3: "The turn counter '
+        'reaches the end of round 3".',
+        "rulebook",
+    ),
+    Ruling(
+        "All mines depleted",
+        "The game ends when no mine token is left on the board, whatever is left "
+        'in the supply: "all mines on the board will have depleted".',
+        "rulebook",
+    ),
+    Ruling(
+        "Showing a turn-order card",
+        "A player may show their turn-order card to everyone or keep it secret; "
+        "it is shown anyway when their turn comes or when they place a new mine: "
+        '"Players can either reveal (or keep it secret) their turn order, but if '
+        "it comes time for their turn, or time to 'place a new mine' ... they "
+        'will have to reveal the order they are playing in."',
+        "rulebook",
+    ),
+    Ruling(
+        "Secret entrances are private",
+        "A player's secret entrance works like a common one for that player's "
+        "Hewns and cannot be used by anyone else's: \"No other player's Hewns "
+        'may use that entrance."',
+        "rulebook",
+    ),
+    Ruling(
+        "Humiliating encounter failure",
+        "After a failed attack or repair on a damaged or stunned Hewn, every "
+        "further encounter with that Hewn in the same Hewn turn costs 1 action "
+        'point: "If they wish to encounter that same damaged and/or stunned '
+        "Hewn again this turn, they must spend 1 action point doing the "
+        'encounter".',
+        "rulebook",
+    ),
+    Ruling(
+        "Pushed into danger",
+        "A damaged or stunned Hewn expelled or retreated into a danger-token "
+        'space dies; a healthy one is attacked: "Dangers tokens immediately kill '
+        'all stunned and/or damaged Hewns they share the same space with."',
+        "rulebook",
+    ),
+    Ruling(
+        "Who can receive Banjered technology",
+        "Technology is Banjered only to the player's own Hewns, healthy or "
+        'damaged: "from the mother ship to a friendly Hewn".',
+        "rulebook",
+    ),
+    Ruling(
+        "Coming back onto the board",
+        "A Hewn that has left the board enters again only in a later player "
+        'turn, since a Hewn has one Hewn turn per player turn: "During his '
+        'owners next turn, the Hewn will be able to take his Hewn turn again".',
+        "rulebook",
+    ),
+    Ruling(
+        "Heart cards",
+        "Only Hewns whose card is marked with a heart have a heart slot, and any "
+        "heart stone fits any heart card. The rulebook's \"the appropriately "
+        'sized empty card" is about the physical pieces only.',
+        "ruling",
+    ),
+    Ruling(
+        "Several healthy enemies in a space",
+        "A Hewn that enters a space with more than one healthy enemy (which can "
+        "happen only for a moment) encounters the one its owner chooses. The "
+        'rulebook assumes one: "you must encounter the healthy enemy Hewn".',
+        "ruling",
+    ),
+    Ruling(
+        "Several Hewns paying through one chain",
+        "When several Hewns of one player announce encounters and share a chain, "
+        "a pick is allowed only if the chain can pay all of that player's picks "
+        "so far. The rulebook does not cover this case.",
+        "ruling",
+    ),
+    Ruling(
+        "Speed dice against danger tokens",
+        "Against a danger token's attack, speed dice count as in encounters: one "
+        "escape counts 1, two or more cancel that token's attack; there is no "
+        'free move, and the Hewn must still leave on its own turn: "The Hewn can '
+        "roll any speed or armour dice (including using a Slocic shield) to "
+        'defend himself from a lava, Snedj Nest or planet attack."',
+        "rulebook",
+    ),
+)
+"""Every ruling, in the order of the rulebook's topics."""
+
+DESIGN_NUMBERS: tuple[int, ...] = tuple(range(1, len(RULINGS) + 1))
+"""The number of each ruling in the game's design notes, in `RULINGS` order
+(kept so that later work can refer to a ruling by the same number)."""
+
+RULES_VERSIONS_INTRO = (
+    "`HewnsConfig.rules_version` names the rules a game is played under, and a "
+    "game record keeps it, so a record replays under its own rules."
+)
+
+RULES_VERSIONS: tuple[RulesVersion, ...] = (
+    RulesVersion(1, "the first rules: the Raw Substract scenario for 2-4 players"),
+)
+"""Every rules version, oldest first."""
