@@ -441,3 +441,22 @@ def test_render_shows_every_space_links_and_marks() -> None:
     assert "magnetic: 50~53:S 06~03:M 44~59:B" in text
     marked = render_map(board, {0: "@1"})
     assert "00B" not in marked and "@1 -12b" in marked
+
+
+def test_the_mudgestick_length_sets_the_reach_of_fly_dig_and_climb() -> None:
+    """The config's `mudgestick` reaches the board: a longer stick, more targets."""
+    from scavenger_env.hewns.engine.board import board_for
+
+    short, default, long = (board_for(2, m) for m in (2, 3, 6))
+    assert default is board_for(2)  # the default length is the cached default board
+    for s in range(len(default.fly_targets)):
+        assert (
+            set(short.fly_targets[s])
+            <= set(default.fly_targets[s])
+            <= set(long.fly_targets[s])
+        )
+    assert (
+        sum(map(len, short.fly_targets))
+        < sum(map(len, default.fly_targets))
+        < sum(map(len, long.fly_targets))
+    )

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from scavenger_env.hewns.engine.data import MUDGESTICK as MUDGESTICK_FACT
 from scavenger_env.hewns.engine.maps import (
     BIG,
     ENTRANCE_PIECES,
@@ -60,9 +61,9 @@ __all__ = [
 #: i + 3 are opposite.
 DIRECTIONS: Final = ((2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (1, 1))
 
-#: designed: the Mudgestick's length as a hex distance between space centres; a
-#: 3-space spoke of the default map (about 14 fly and 7 climb targets a space).
-MUDGESTICK: Final = 3
+#: the Mudgestick's default length, a hex distance between space centres (its
+#: value and reason are in `data.MUDGESTICK`; `HewnsConfig.mudgestick` sets it)
+MUDGESTICK: Final = MUDGESTICK_FACT.value
 
 #: Owner of a common entrance (a secret entrance's owner is a seat, 0-3).
 COMMON: Final = -1
@@ -295,8 +296,9 @@ def _cube_line(
     return out
 
 
-def build_board(spec: MapSpec) -> Board:
-    """Check a map and precompute everything the rules query.
+def build_board(spec: MapSpec, mudgestick: int = MUDGESTICK) -> Board:
+    """Check a map and precompute everything the rules query (`mudgestick`: the
+    reach of dig, fly and climb).
 
     Raises ValueError on a malformed map (ids not 0..n-1, a link between cells that
     do not touch, an asymmetric or repeated link, a bad size).
@@ -430,7 +432,7 @@ def build_board(spec: MapSpec) -> Board:
         reach = [
             t
             for t in range(n)
-            if t != s and surface[t] and hex_distance(cell[s], cell[t]) <= MUDGESTICK
+            if t != s and surface[t] and hex_distance(cell[s], cell[t]) <= mudgestick
         ]
         fly.append(tuple(reach))
         dig.append(tuple(t for t in reach if t not in adjacent[s]))
@@ -523,15 +525,17 @@ def crater_spec(n_players: int) -> MapSpec:
     )
 
 
-_BOARDS: dict[int, Board] = {}
+_BOARDS: dict[tuple[int, int], Board] = {}
 
 
-def board_for(n_players: int) -> Board:
-    """The default board for a player count, built once and cached."""
-    board = _BOARDS.get(n_players)
+def board_for(n_players: int, mudgestick: int = MUDGESTICK) -> Board:
+    """The default board for a player count and Mudgestick, built once and
+    cached."""
+    key = (n_players, mudgestick)
+    board = _BOARDS.get(key)
     if board is None:
-        board = build_board(crater_spec(n_players))
-        _BOARDS[n_players] = board
+        board = build_board(crater_spec(n_players), mudgestick)
+        _BOARDS[key] = board
     return board
 
 
