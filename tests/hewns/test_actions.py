@@ -6,8 +6,6 @@ that maps back to it.
 from __future__ import annotations
 
 import dataclasses
-import importlib
-from collections.abc import Iterator
 from enum import IntEnum
 
 import pytest
@@ -149,23 +147,3 @@ def test_seat_block_has_four_relative_seats() -> None:
     assert codec.encode(A.SEAT + 3, 2, 4) == A.SEAT + 1
     assert codec.decode(A.SEAT + 1, 2, 4) == A.SEAT + 3
     assert codec.encode(A.SPACE + 3, 2, 4) == A.SPACE + 3  # not a seat block
-
-
-@pytest.fixture
-def more_hewn_cards(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The data with one more Hewn type of 5 cards (the module re-read, then
-    restored)."""
-    extra = dataclasses.replace(data.HEWN_TYPES[0], name="Extra", cards=5)
-    monkeypatch.setattr(data, "HEWN_TYPES", (*data.HEWN_TYPES, extra))
-    importlib.reload(A)
-    yield
-    monkeypatch.undo()
-    importlib.reload(A)
-
-
-@pytest.mark.usefixtures("more_hewn_cards")
-def test_more_hewn_cards_move_the_later_blocks() -> None:
-    assert A.NUM_HEWN_INSTANCES == 41
-    assert A.HEWN_SIZE == 48
-    assert A.NUM_ACTIONS == DESIGN_TOTAL + ADDED_IDS + 8
-    assert A.SPACE == A.HEWN + 48
