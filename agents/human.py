@@ -10,14 +10,17 @@ or `quit`. Input and output go through two functions (by default `input` and
 
 A game's own version (Cave-In's: `agents.cavein.human`) subclasses it to add
 commands and texts through the hooks below (`turn_of`, `shows_changes`,
-`start_turn`, `explain`, `command`, `help_text`, `commands`).
+`start_turn`, `explain`, `command`, `help_text`, `commands`); a game with card
+texts gives `rules_text`, `card_list` and `card_text`, and `command` answers
+`rules`, `cards` and `card NAME` with them (`match_names` finds a typed name).
 """
 
 from __future__ import annotations
 
 import builtins
+import difflib
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -25,7 +28,26 @@ import numpy as np
 from .base import SeatView
 from .console import wrap
 
-__all__ = ["HELP_TEXT", "HumanAgent", "QuitGame"]
+__all__ = ["HELP_TEXT", "HumanAgent", "QuitGame", "match_names", "name_key"]
+
+
+def name_key(text: str) -> str:
+    """A name as typed lookups compare it: lower case, letters, digits and "+"
+    only (so "Blaster +1" and "blaster+1" are the same)."""
+    return re.sub(r"[^a-z0-9+]", "", text.lower())
+
+
+def match_names(query: str, names: Sequence[str]) -> list[int]:
+    """The positions of the names `query` means: those it equals, else those it
+    starts, else those holding it, else near misses (several: the player is
+    asked to type more)."""
+    q, keys = name_key(query), [name_key(n) for n in names]
+    for test in (str.__eq__, str.startswith, str.__contains__):
+        hits = [i for i, key in enumerate(keys) if test(key, q)]
+        if hits:
+            return hits
+    close = set(difflib.get_close_matches(q, keys, 5, 0.6))
+    return [i for i, key in enumerate(keys) if key in close]
 
 
 class QuitGame(Exception):
@@ -163,9 +185,38 @@ class HumanAgent:
         game's card texts); nothing by default."""
 
     def command(self, view: SeatView, line: str, descriptions: list[str]) -> bool:
-        """Answer a typed `line` that is none of the common commands; False:
-        not a command of this game (the player is told what to type)."""
-        return False
+        """Answer a typed `line` that is none of the common commands: `rules`,
+        `cards` and `card NAME` where the game gives their texts (the three hooks
+        below); False: not a command of this game (the player is told what to
+        type)."""
+        text = line.strip().lower()
+        config = self.config or view.config
+        if text in ("rules", "r"):
+            answer, relist = self.rules_text(config), True
+        elif text == "cards":
+            answer, relist = self.card_list(view, config), True
+        elif text == "card" or text.startswith("card "):
+            answer, relist = self.card_text(line.strip()[4:], config), False
+        else:
+            return False
+        if answer is None:
+            return False
+        self._out(answer)
+        if relist:
+            self._show_choices(descriptions)
+        return True
+
+    def rules_text(self, config: Any) -> str | None:
+        """The `rules` command's summary (None: the game has none)."""
+        return None
+
+    def card_list(self, view: SeatView, config: Any) -> str | None:
+        """The `cards` command's list (None: the game has none)."""
+        return None
+
+    def card_text(self, query: str, config: Any) -> str | None:
+        """The `card NAME` command's answer (None: the game has none)."""
+        return None
 
     # ------------------------------------------------------------ helpers
 

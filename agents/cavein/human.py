@@ -9,13 +9,13 @@ the game; the END_TURN a turn ends with shows what changed before it is taken.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from agents.base import SeatView
 from agents.console import wrap as _wrap
-from agents.human import HumanAgent
+from agents.human import HumanAgent, match_names, name_key
 from scavenger_env.cavein.engine import GameConfig
 from scavenger_env.cavein.engine.actions import PICK_BASE, block_of
 from scavenger_env.cavein.engine.data import (
@@ -176,10 +176,6 @@ def _catalogue(config: GameConfig) -> list[_Card]:
     ]
 
 
-def _key(text: str) -> str:
-    return "".join(ch for ch in text.lower() if ch.isalnum())
-
-
 def card_lookup(query: str, config: GameConfig | None = None) -> str:
     """The text of the card or artifact half called `query`.
 
@@ -187,17 +183,9 @@ def card_lookup(query: str, config: GameConfig | None = None) -> str:
     and a near miss is forgiven. When several match, it lists them instead.
     """
     cards = _catalogue(config or GameConfig())
-    q = _key(query)
-    if not q:
+    if not name_key(query):
         return "Type card and a name, e.g. card foreman (cards lists them all)."
-    hits: list[_Card] = []
-    for test in (str.__eq__, str.startswith, str.__contains__):
-        hits = [c for c in cards if test(_key(c.name), q)]
-        if hits:
-            break
-    else:
-        close = difflib.get_close_matches(q, [_key(c.name) for c in cards], 5, 0.6)
-        hits = [c for c in cards if _key(c.name) in close]
+    hits = [cards[i] for i in match_names(query, [c.name for c in cards])]
     if len(hits) == 1:
         return hits[0].long
     if hits:
@@ -263,20 +251,14 @@ class CaveInHumanAgent(HumanAgent):
     def start_turn(self) -> None:
         self._explained = set()
 
-    def command(self, view: SeatView, line: str, descriptions: list[str]) -> bool:
-        text = line.lower()
-        config = self.config or view.config
-        if text in ("rules", "r"):
-            self._out(rules_text(config))
-            self._show_choices(descriptions)
-        elif text == "cards":
-            self._out(card_list(config, view.player_view.in_play))
-            self._show_choices(descriptions)
-        elif text == "card" or text.startswith("card "):
-            self._out(card_lookup(line[4:], config))
-        else:
-            return False
-        return True
+    def rules_text(self, config: Any) -> str:
+        return rules_text(config)
+
+    def card_list(self, view: SeatView, config: Any) -> str:
+        return card_list(config, view.player_view.in_play)
+
+    def card_text(self, query: str, config: Any) -> str:
+        return card_lookup(query, config)
 
     def explain(self, view: SeatView, legal: list[int]) -> None:
         """The text of each card the choices offer, once per turn."""

@@ -9,13 +9,11 @@ by), which `scavenger play --help` promises for every game.
 
 from __future__ import annotations
 
-import difflib
-import re
 from typing import Any
 
 from agents.base import SeatView
 from agents.console import wrap as _wrap
-from agents.human import HumanAgent
+from agents.human import HumanAgent, match_names, name_key
 from scavenger_env.krysis.engine import KrysisConfig
 from scavenger_env.krysis.engine.data import (
     COMPANY_NAMES,
@@ -123,27 +121,15 @@ def _catalogue(seat: int, config: KrysisConfig) -> list[tuple[str, str]]:
     return entries + [(r.name, _relic_text(r)) for r in RELICS]
 
 
-def _key(text: str) -> str:
-    return re.sub(r"[^a-z0-9+]", "", text.lower())
-
-
 def card_lookup(query: str, config: KrysisConfig | None = None, seat: int = 0) -> str:
     """The text of the agent or relic called `query` (`seat`'s company's agent
     when companies differ). Case and spaces do not matter; the start or any
     part of a name will do, and a near miss is forgiven; several matches are
     listed instead."""
     cards = _catalogue(seat, _config(config))
-    q = _key(query)
-    if not q:
+    if not name_key(query):
         return "Type card and a name, e.g. card T4 or card cart (cards lists them)."
-    hits: list[tuple[str, str]] = []
-    for test in (str.__eq__, str.startswith, str.__contains__):
-        hits = [c for c in cards if test(_key(c[0]), q)]
-        if hits:
-            break
-    else:
-        close = difflib.get_close_matches(q, [_key(n) for n, _ in cards], 5, 0.6)
-        hits = [c for c in cards if _key(c[0]) in close]
+    hits = [cards[i] for i in match_names(query, [name for name, _ in cards])]
     if len(hits) == 1:
         return "\n".join(_wrap(hits[0][1]))
     if hits:
@@ -229,17 +215,11 @@ class KrysisHumanAgent(HumanAgent):
     help_text = HELP_TEXT
     commands = "help / look / cards / rules / quit"
 
-    def command(self, view: SeatView, line: str, descriptions: list[str]) -> bool:
-        text = line.strip().lower()
-        config: Any = self.config or view.config
-        if text in ("rules", "r"):
-            self._out(rules_text(config))
-            self._show_choices(descriptions)
-        elif text == "cards":
-            self._out(card_list(config, self.seat))
-            self._show_choices(descriptions)
-        elif text == "card" or text.startswith("card "):
-            self._out(card_lookup(line.strip()[4:], config, self.seat))
-        else:
-            return False
-        return True
+    def rules_text(self, config: Any) -> str:
+        return rules_text(config)
+
+    def card_list(self, view: SeatView, config: Any) -> str:
+        return card_list(config, self.seat)
+
+    def card_text(self, query: str, config: Any) -> str:
+        return card_lookup(query, config, self.seat)
