@@ -239,10 +239,8 @@ class BuildExt(build_ext):
     def stale(self, ext: Any) -> bool:
         """Whether build_extension will compile `ext` (it skips one that is up to
         date in the build folder)."""
-        try:
-            from setuptools.modified import newer_group
-        except ImportError:  # setuptools before 69
-            return True
+        from setuptools.modified import newer_group  # pyproject asks for >= 77
+
         target = self.get_ext_fullpath(ext.name)
         return bool(self.force or newer_group([*ext.sources, *ext.depends], target))
 
