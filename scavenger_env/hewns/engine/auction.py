@@ -1,0 +1,300 @@
+"""The auction: Bidoxes placed in turn, hunting, resolution lot by lot, and the
+turn-order deal.
+
+rulebook: each player "secretly puts that number of normal Substract tokens,
+and/or dirty Substract tokens into one of their Bidoxes" and places it on a card;
+the real-time auction becomes turns (a ruling): seats take turns from the first
+bidder, each placing one Bidox (public: which lot; secret: how much), hunting with
+one, or passing (every Bidox left goes hunting, as when the timer runs out).
+"""
+
+from __future__ import annotations
+
+from . import management
+from .actions import LOT, NUM, SEAT, Ctrl, Verb
+from .data import TECHS
+from .flow import FIRST_TECH_LOT, draw, pop, push, register
+from .state import (
+    BIDOX_HOME,
+    BIDOX_HUNTING,
+    DISCARD,
+    NONE,
+    OFF_BOARD,
+    TECH_KIND_OF,
+    Ask,
+    Frame,
+    State,
+    hewn_type,
+    tech_of_card,
+)
+
+# --- whose turn ---------------------------------------------------------------------
+
+
+def has_bidox_home(state: State, seat: int) -> bool:
+    """Whether `seat` still has a Bidox to place or send hunting."""
+    return BIDOX_HOME in state.bidox_lot[seat]
+
+
+def next_bidder(state: State) -> int:
+    """The next seat with a Bidox at home, in seat order from the first bidder (a
+    ruling: "none given" in print); NONE when bidding is over."""
+    n = state.num_players
+    first = state.first_bidder if state.frames[0].data[0] == 0 else state.bidder + 1
+    for k in range(n):
+        seat = (first + k) % n
+        if has_bidox_home(state, seat):
+            return seat
+    return NONE
+
+
+def start_bid_turn(state: State, seat: int) -> None:
+    """`seat`'s bid turn: place one Bidox, hunt with one, or pass."""
+    state.bidder = seat
+    state.go += 1
+    push(state, Frame(Ask.BID_TURN, seat))
+
+
+def min_price(state: State, lot: int) -> int:
+    """The lowest winning bid on `lot`: the card's cost ("if a player bids lower
+    than the minimum cost ... Everyone loses the auction"), 1 for the turn-order
+    stack (a ruling: it has no printed cost) and, in the last round, 1 for every
+    card ("all Hewns and technologies will have a minimum price of 1")."""
+    scenario = state.config.scenario
+    if lot == 0:
+        return scenario.turn_order_min_bid
+    if state.round >= scenario.rounds:
+        return scenario.final_round_min_price
+    card = state.offer[lot]
+    if lot < FIRST_TECH_LOT:
+        return hewn_type(card).cost
+    return tech_of_card(card).cost
+
+
+def _boxes(state: State, seat: int) -> list[int]:
+    """The Bidoxes `seat` may choose from: one of each kind still at home (in the
+    core cards all Bidoxes are alike, so the lowest index stands for them)."""
+    home = [b for b, lot in enumerate(state.bidox_lot[seat]) if lot == BIDOX_HOME]
+    return home[:1]
+
+
+# --- the bid turn chain -------------------------------------------------------------
+
+
+def legal_bid_turn(state: State, frame: Frame) -> list[int]:
+    seat = frame.seat
+    legal: list[int] = [Ctrl.HUNT, Ctrl.PASS_AUCTION, Verb.PLACE_BIDOX]
+    legal.extend(management.bid_turn_verbs(state, seat))
+    return sorted(legal)
+
+
+def apply_bid_turn(state: State, frame: Frame, action: int) -> None:
+    if action == Verb.PLACE_BIDOX:
+        frame.ask = Ask.BID_BIDOX
+    elif action == Ctrl.HUNT:
+        frame.ask = Ask.HUNT_BIDOX
+    elif action == Ctrl.PASS_AUCTION:
+        seat = frame.seat
+        for box, lot in enumerate(state.bidox_lot[seat]):
+            if lot == BIDOX_HOME:
+                hunt(state, seat, box)
+        state.passed[seat] = True
+        pop(state)
+    else:
+        management.start_verb(state, frame.seat, action)
+
+
+def resume_bid_turn(state: State, frame: Frame) -> None:
+    """Back from a management chain: the bid turn goes on."""
+
+
+def hunt(state: State, seat: int, box: int) -> None:
+    """rulebook: a hunting Bidox "takes 1 dirty Substract ... This dirty Substract
+    can be used this current auction phase"."""
+    state.bidox_lot[seat][box] = BIDOX_HUNTING
+    state.screen_dirty[seat] += 1
+
+
+def legal_box(state: State, frame: Frame) -> list[int]:
+    return [NUM + b for b in _boxes(state, frame.seat)]
+
+
+def apply_hunt_box(state: State, frame: Frame, action: int) -> None:
+    hunt(state, frame.seat, action - NUM)
+    pop(state)
+
+
+def apply_bid_box(state: State, frame: Frame, action: int) -> None:
+    frame.args = [action - NUM]
+    frame.ask = Ask.BID_LOT
+
+
+def legal_lot(state: State, frame: Frame) -> list[int]:
+    return [
+        LOT + lot
+        for lot in range(len(state.offer))
+        if lot == 0 or state.offer[lot] != NONE
+    ]
+
+
+def apply_lot(state: State, frame: Frame, action: int) -> None:
+    frame.args.append(action - LOT)
+    frame.ask = Ask.BID_AMOUNT
+
+
+def legal_amount(state: State, frame: Frame) -> list[int]:
+    seat = frame.seat
+    top = min(
+        state.config.scenario.bidox_capacity,
+        state.screen_normal[seat] + state.screen_dirty[seat],
+    )
+    return [NUM + a for a in range(top + 1)]
+
+
+def apply_amount(state: State, frame: Frame, action: int) -> None:
+    frame.args.append(action - NUM)
+    frame.ask = Ask.BID_MIX
+
+
+def mix_range(amount: int, normal: int, dirty: int) -> range:
+    """The possible dirty parts of a payment of `amount` from `normal` + `dirty`
+    (a ruling that follows the rulebook: "either normal Substract or dirty
+    Substract", the payer's choice)."""
+    return range(max(0, amount - normal), min(amount, dirty) + 1)
+
+
+def legal_mix(state: State, frame: Frame) -> list[int]:
+    seat, amount = frame.seat, frame.args[2]
+    return [
+        NUM + d
+        for d in mix_range(amount, state.screen_normal[seat], state.screen_dirty[seat])
+    ]
+
+
+def apply_mix(state: State, frame: Frame, action: int) -> None:
+    """The Bidox is placed: its lot is public, its content secret until the
+    resolution ("Once a Bidox has been placed ... it cannot be taken back")."""
+    seat = frame.seat
+    box, lot, amount = frame.args
+    dirty = action - NUM
+    state.screen_dirty[seat] -= dirty
+    state.screen_normal[seat] -= amount - dirty
+    state.bidox_lot[seat][box] = lot
+    state.bidox_amount[seat][box] = amount
+    state.bidox_normal[seat][box] = amount - dirty
+    state.bidox_order[seat][box] = state.placements
+    state.placements += 1
+    pop(state)
+
+
+# --- resolution ------------------------------------------------------------------------
+
+
+def bids_on(state: State, lot: int) -> list[int]:
+    """Each seat's bid on `lot`: the Substract in its Bidoxes there."""
+    return [
+        sum(
+            a
+            for b, a in zip(state.bidox_lot[s], state.bidox_amount[s], strict=True)
+            if b == lot
+        )
+        for s in range(state.num_players)
+    ]
+
+
+def lot_winner(state: State, lot: int, bids: list[int]) -> int:
+    """rulebook: "the player that has the highest bid ... wins"; a tie for the
+    highest bid or a bid under the minimum wins nothing."""
+    best = max(bids)
+    if bids.count(best) != 1 or best < min_price(state, lot):
+        return NONE
+    return bids.index(best)
+
+
+def resolve(state: State) -> None:
+    """Every lot in turn: the winner pays the Substract in their Bidoxes (normal
+    back to the pile, dirty to the supply), everyone else takes theirs back; the
+    cards bid on but not won, and the unbid ones, go to their discards."""
+    placed = {lot for seat in state.bidox_lot for lot in seat if lot >= 0}
+    for lot in range(len(state.offer)):
+        bids = bids_on(state, lot)
+        winner = lot_winner(state, lot, bids) if lot in placed else NONE
+        state.lot_result[lot] = bids
+        state.lot_winner[lot] = winner
+        for seat in range(state.num_players):
+            for box, where in enumerate(state.bidox_lot[seat]):
+                if where != lot:
+                    continue
+                normal = state.bidox_normal[seat][box]
+                dirty = state.bidox_amount[seat][box] - normal
+                if seat == winner:
+                    state.normal_pile += normal
+                else:
+                    state.screen_normal[seat] += normal
+                    state.screen_dirty[seat] += dirty
+        if lot == 0:
+            state.dealer = winner
+            continue
+        card = state.offer[lot]
+        if card == NONE:
+            continue
+        state.offer[lot] = NONE
+        if lot < FIRST_TECH_LOT:
+            if winner == NONE:
+                state.loc[card] = DISCARD
+                state.hewn_discard[hewn_type(card).size].append(card)
+            else:
+                # rulebook: "The Hewn can be placed behind her player screen"
+                state.loc[card] = OFF_BOARD
+                state.ctrl[card] = winner
+        elif winner == NONE:
+            state.tech_discard.append(card)
+        else:
+            tech = TECHS[TECH_KIND_OF[card]]
+            state.screen_tech[winner][tech.kind] += tech.quantity
+
+
+# --- the turn-order deal -----------------------------------------------------------------
+
+
+def start_deal(state: State) -> None:
+    """rulebook: the stack's winner "hands out the turn cards ... face down"; with
+    no winner the cards are dealt at random (chance)."""
+    state.deal_left = list(range(state.num_players))
+    if state.dealer != NONE:
+        state.go += 1
+        push(state, Frame(Ask.DEAL_ORDER, state.dealer))
+    else:
+        draw(state, [0] * (state.num_players - 1))
+
+
+def finish_deal(state: State) -> None:
+    """The last card goes to the last seat without one."""
+    for seat in state.deal_left:
+        state.turn_card[seat] = state.num_players
+    state.deal_left = []
+
+
+def legal_deal(state: State, frame: Frame) -> list[int]:
+    return [SEAT + s for s in state.deal_left]
+
+
+def apply_deal(state: State, frame: Frame, action: int) -> None:
+    seat = action - SEAT
+    state.deal_left.remove(seat)
+    state.turn_card[seat] = state.num_players - len(state.deal_left)
+    if len(state.deal_left) == 1:
+        pop(state)
+
+
+def _resume_none(state: State, frame: Frame) -> None:
+    """These frames push nothing and roll nothing."""
+
+
+register(Ask.BID_TURN, legal_bid_turn, apply_bid_turn, resume_bid_turn)
+register(Ask.BID_BIDOX, legal_box, apply_bid_box, _resume_none)
+register(Ask.HUNT_BIDOX, legal_box, apply_hunt_box, _resume_none)
+register(Ask.BID_LOT, legal_lot, apply_lot, _resume_none)
+register(Ask.BID_AMOUNT, legal_amount, apply_amount, _resume_none)
+register(Ask.BID_MIX, legal_mix, apply_mix, _resume_none)
+register(Ask.DEAL_ORDER, legal_deal, apply_deal, _resume_none)

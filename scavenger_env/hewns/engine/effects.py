@@ -1,0 +1,73 @@
+"""What happens to a Hewn: it dies, is stunned, is damaged, pays Substract. Small
+named rules that every part of the engine uses.
+"""
+
+from __future__ import annotations
+
+from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, State
+
+
+def kill(state: State, hewn: int) -> None:
+    """rulebook: "its card is discarded and any remaining Substract it carried is
+    destroyed": normal Substract goes back to the pile, dirty to the supply, and
+    its technologies are lost."""
+    state.normal_pile += state.normal[hewn]
+    state.normal[hewn] = 0
+    state.dirty[hewn] = 0
+    state.loc[hewn] = DEAD
+    state.ctrl[hewn] = NEUTRAL
+    state.damaged[hewn] = False
+    slots = state.slots[hewn]
+    for i in range(len(slots)):
+        slots[i] = EMPTY_SLOT
+
+
+def stun(state: State, hewn: int) -> None:
+    """rulebook: "A stunned Hewn ... is regarded as neutral (belongs to no
+    player.)" and "Any technologies attached to that Hewn as well as any
+    Substract; remain on that Hewn"; a danger token in its space then kills it."""
+    state.ctrl[hewn] = NEUTRAL
+    token_kills(state, state.loc[hewn])
+
+
+def damage(state: State, hewn: int) -> None:
+    """rulebook: "A damaged Hewn cannot move or take any actions"; a danger token
+    in its space then kills it."""
+    state.damaged[hewn] = True
+    token_kills(state, state.loc[hewn])
+
+
+def token_kills(state: State, space: int) -> None:
+    """rulebook: "Dangers tokens immediately kill all stunned and/or damaged
+    Hewns they share the same space with"."""
+    if space < 0 or state.token[space] == NONE:
+        return
+    for h in range(NUM_HEWNS):
+        if state.loc[h] == space and not state.healthy(h):
+            kill(state, h)
+
+
+def pay_from_hewn(state: State, hewn: int, amount: int, dirty: int) -> None:
+    """`hewn` pays `amount`, `dirty` of it dirty: the normal part goes back to the
+    pile ("back in the normal Substract pool"), the dirty part to the supply."""
+    state.dirty[hewn] -= dirty
+    state.normal[hewn] -= amount - dirty
+    state.normal_pile += amount - dirty
+
+
+def healthy_enemies_at(state: State, space: int, seat: int) -> list[int]:
+    """The healthy Hewns in `space` that another seat controls."""
+    return [
+        h
+        for h in range(NUM_HEWNS)
+        if state.loc[h] == space and state.healthy(h) and state.ctrl[h] != seat
+    ]
+
+
+def healthy_at(state: State, space: int, but: int = NONE) -> list[int]:
+    """The healthy Hewns in `space` other than `but`."""
+    return [
+        h
+        for h in range(NUM_HEWNS)
+        if h != but and state.loc[h] == space and state.healthy(h)
+    ]

@@ -1,0 +1,262 @@
+"""The frame stack: who decides, what is legal, and what an action does.
+
+Every rule module registers a handler for the decision kinds (`state.Ask`) it
+owns: `legal(state, frame)` lists the legal actions of the frame on top,
+`apply(state, frame, action)` plays one of them, and `resume(state, frame)` goes
+on when the frame is back on top (a child decision finished, or the dice it
+queued were rolled). A rule asks a sub-decision by pushing a frame, and a frame
+that is done pops itself, which resumes the one under it. Dice and card draws are
+chance nodes between decisions (`roll`, `draw`).
+
+The handlers are registered when `rules` imports the rule modules; this module
+imports none of them, so each rule module imports only the modules below it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from .actions import DIE, HEWN, SEAT, TECH
+from .data import DICE
+from .state import DECK, OFFER, TECH_KIND_OF, Frame, State, hewn_type
+
+Legal = Callable[[State, Frame], list[int]]
+Apply = Callable[[State, Frame, int], None]
+Resume = Callable[[State, Frame], None]
+
+
+class Handler:
+    """What the engine does with one decision kind."""
+
+    __slots__ = ("apply", "legal", "resume")
+
+    def __init__(self, legal: Legal, apply: Apply, resume: Resume) -> None:
+        self.legal = legal
+        self.apply = apply
+        self.resume = resume
+
+
+HANDLERS: dict[int, Handler] = {}
+
+
+def register(ask: int, legal: Legal, apply: Apply, resume: Resume) -> None:
+    """Make `ask` frames handled by these functions (once per kind)."""
+    if ask in HANDLERS:
+        raise RuntimeError(f"decision kind {ask} registered twice")
+    HANDLERS[ask] = Handler(legal, apply, resume)
+
+
+def no_resume(state: State, frame: Frame) -> None:
+    """The resume of a frame that never pushes a child nor rolls: nothing to do
+    (its apply pops it or pushes the next step itself)."""
+
+
+# --- the stack --------------------------------------------------------------------
+def push(state: State, frame: Frame) -> None:
+    """Ask a sub-decision; the frame under it waits."""
+    state.frames.append(frame)
+
+
+def pop(state: State) -> None:
+    """The top frame is done: resume the one under it (unless the game ended or
+    dice or draws are pending: then `settle` resumes it once they are played)."""
+    state.frames.pop()
+    settle(state)
+
+
+def settle(state: State) -> None:
+    """Resume the top frame unless something else must happen first."""
+    if state.over or state.roll_queue or state.draw_queue or not state.frames:
+        return
+    top = state.frames[-1]
+    HANDLERS[top.ask].resume(state, top)
+
+
+def replace(state: State, frame: Frame) -> None:
+    """Swap the top frame for `frame` (the next step of one chain)."""
+    state.frames[-1] = frame
+
+
+def top(state: State) -> Frame:
+    """The frame deciding now."""
+    return state.frames[-1]
+
+
+# --- chance -----------------------------------------------------------------------
+FACES: Final = tuple(len(d.faces) for d in DICE)
+
+
+def roll(state: State, kinds: list[int]) -> None:
+    """Queue dice to roll, in order; the top frame resumes with their face indices
+    appended to `state.rolled` (a caller clears `rolled` before it queues)."""
+    state.roll_queue.extend(kinds)
+
+
+def face(kind: int, index: int) -> tuple[int, int]:
+    """(value, symbol) of face `index` of die `kind`."""
+    f = DICE[kind].faces[index]
+    return f.value, int(f.symbol)
+
+
+def draw(state: State, lots: list[int]) -> None:
+    """Queue card draws: one per lot, in order (`offer_deck` says from which
+    deck); the top frame resumes once the cards are on their lots."""
+    state.draw_queue.extend(lots)
+
+
+def is_chance(state: State) -> bool:
+    """Whether dice or a card draw come next."""
+    return bool(state.roll_queue) or bool(state.draw_queue)
+
+
+def chance_outcomes(state: State) -> list[tuple[int, float]]:
+    """The outcomes of the next roll or draw, as (action id, probability)."""
+    if state.roll_queue:
+        kind = state.roll_queue[0]
+        n = FACES[kind]
+        return [(DIE + i, 1.0 / n) for i in range(n)]
+    lot = state.draw_queue[0]
+    deck = offer_deck(state, lot)
+    if lot == 0:  # a turn-order card dealt at random
+        return [(SEAT + s, 1.0 / len(deck)) for s in deck]
+    if lot < FIRST_TECH_LOT:
+        return [(HEWN + h, 1.0 / len(deck)) for h in sorted(deck)]
+    counts: dict[int, int] = {}
+    for card in deck:
+        counts[TECH_KIND_OF[card]] = counts.get(TECH_KIND_OF[card], 0) + 1
+    return [(TECH + k, c / len(deck)) for k, c in sorted(counts.items())]
+
+
+def chance_legal(state: State) -> list[int]:
+    """The outcome ids of the next roll or draw."""
+    return [a for a, _ in chance_outcomes(state)]
+
+
+#: lots 1 (big), 2-3 (medium), 4-7 (small) take Hewn cards; 8-11 technology cards
+LOT_SIZES: Final = (0, 3, 2, 2, 1, 1, 1, 1, 0, 0, 0, 0)
+FIRST_TECH_LOT: Final = 8
+
+
+def offer_deck(state: State, lot: int) -> list[int]:
+    """What the next draw for `lot` comes from: the seats still without a
+    turn-order card (lot 0), the Hewn deck of the lot's size, or the technology
+    deck; an empty deck is first refilled from its discards."""
+    if lot == 0:
+        return state.deal_left
+    if lot < FIRST_TECH_LOT:
+        size = LOT_SIZES[lot]
+        if not state.hewn_deck[size]:
+            state.hewn_deck[size], state.hewn_discard[size] = (
+                state.hewn_discard[size],
+                [],
+            )
+            for h in state.hewn_deck[size]:
+                state.loc[h] = DECK
+        return state.hewn_deck[size]
+    if not state.tech_deck:
+        state.tech_deck, state.tech_discard = state.tech_discard, []
+    return state.tech_deck
+
+
+def play_chance(state: State, action: int) -> None:
+    """Play one roll or draw outcome (known legal)."""
+    if state.roll_queue:
+        state.roll_queue.pop(0)
+        state.rolled.append(action - DIE)
+    else:
+        lot = state.draw_queue.pop(0)
+        if lot == 0:
+            seat = action - SEAT
+            state.deal_left.remove(seat)
+            deal_card(state, seat)
+        elif lot < FIRST_TECH_LOT:
+            hewn = action - HEWN
+            state.hewn_deck[hewn_type(hewn).size].remove(hewn)
+            state.loc[hewn] = OFFER
+            state.offer[lot] = hewn
+        else:
+            kind = action - TECH
+            card = min(c for c in state.tech_deck if TECH_KIND_OF[c] == kind)
+            state.tech_deck.remove(card)
+            state.offer[lot] = card
+    settle(state)
+
+
+def deal_card(state: State, seat: int) -> None:
+    """Give `seat` the next turn-order card (1, 2, ...)."""
+    state.turn_card[seat] = 1 + sum(1 for c in state.turn_card if c)
+
+
+def skip_empty_draws(state: State) -> None:
+    """Drop queued draws whose deck (and its discards) is empty: that lot stays
+    empty (a ruling: no card can be drawn)."""
+    keep: list[int] = []
+    for lot in state.draw_queue:
+        if lot == 0:
+            keep.append(lot)
+        elif lot < FIRST_TECH_LOT:
+            size = LOT_SIZES[lot]
+            wanted = sum(
+                1 for k in keep if 0 < k < FIRST_TECH_LOT and LOT_SIZES[k] == size
+            )
+            if len(state.hewn_deck[size]) + len(state.hewn_discard[size]) > wanted:
+                keep.append(lot)
+        else:
+            wanted = sum(1 for k in keep if k >= FIRST_TECH_LOT)
+            if len(state.tech_deck) + len(state.tech_discard) > wanted:
+                keep.append(lot)
+    state.draw_queue = keep
+
+
+# --- playing ------------------------------------------------------------------------
+def legal_actions(state: State) -> list[int]:
+    """The legal actions now (outcome ids at a chance node), sorted."""
+    if state.over:
+        return []
+    if is_chance(state):
+        return chance_legal(state)
+    frame = state.frames[-1]
+    return HANDLERS[frame.ask].legal(state, frame)
+
+
+def apply_legal(state: State, action: int) -> None:
+    """Play an action known to be legal, then count decisions and turns."""
+    state.decisions += 1
+    if is_chance(state):
+        play_chance(state, action)
+    else:
+        frame = state.frames[-1]
+        HANDLERS[frame.ask].apply(state, frame, action)
+    after_action(state)
+
+
+def after_action(state: State) -> None:
+    """End checks and turn counting after every action."""
+    from .ending import check_end
+
+    if not state.over:
+        check_end(state)
+    if state.over:
+        state.frames.clear()
+        state.roll_queue.clear()
+        state.draw_queue.clear()
+        state.turns += 1
+        return
+    if state.decisions >= state.config.max_decisions:
+        state.over = True
+        state.end_reason = "cap"
+        state.frames.clear()
+        state.turns += 1
+        return
+    if not is_chance(state):
+        key = state.frames[-1].seat * 1_000_000 + state.go
+        if key != state.last_mover:
+            state.last_mover = key
+            state.turns += 1
+
+
+def new_go(state: State) -> None:
+    """A new go starts (a bid turn, a player turn): `turns` will count it even if
+    the same seat had the last one."""
+    state.go += 1

@@ -1,0 +1,143 @@
+"""The round: new turn (income), recovery, the auction and the actions phase, then
+the next round or the end.
+
+A frame of kind `Ask.ENGINE` sits at the bottom of the stack for the whole game
+and drives the round: each time the decision above it is done it resumes here and
+starts the next step (the next bidder, the resolution, the deal, the next offer,
+the next player's turn).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from . import auction, turns
+from .flow import draw, push, register, settle, skip_empty_draws
+from .state import (
+    BIDOX_HOME,
+    NEUTRAL,
+    NONE,
+    NUM_HEWNS,
+    Ask,
+    Frame,
+    Phase,
+    State,
+)
+
+# the ROUND frame's steps
+BIDDING: Final = 0
+DEALING: Final = 1
+DRAWING: Final = 2
+ACTIONS: Final = 3
+
+
+def begin(state: State) -> None:
+    """Start the game: the ROUND frame, then round 1."""
+    push(state, Frame(Ask.ENGINE, NONE))
+    start_round(state)
+    settle(state)
+    top = state.frames[-1]
+    state.last_mover = top.seat * 1_000_000 + state.go
+
+
+def start_round(state: State) -> None:
+    """New turn and recovery, then the auction opens: "All players return their
+    turn order cards"; every Bidox comes home."""
+    state.round += 1
+    new_turn_income(state)
+    state.phase = Phase.AUCTION
+    n = state.num_players
+    state.turn_card = [0] * n
+    state.card_shown = [False] * n
+    state.passed = [False] * n
+    for seat in range(n):
+        for box in range(len(state.bidox_lot[seat])):
+            state.bidox_lot[seat][box] = BIDOX_HOME
+            state.bidox_amount[seat][box] = 0
+            state.bidox_normal[seat][box] = 0
+            state.bidox_order[seat][box] = NONE
+    state.placements = 0
+    state.bidder = state.first_bidder
+    state.frames[0].step = BIDDING
+    state.frames[0].data = [0]  # bid turns played this auction
+
+
+def new_turn_income(state: State) -> None:
+    """rulebook: each player gets the scenario's dirty income, "Players also get 1
+    dirty Substract for each healthy Hewn they have on the board at the beginning
+    of the round"; that 1 goes on the Hewn if it has room, else on the screen (a
+    ruling: "placing it on/in the Hewn, or the Hewn can transmit it")."""
+    income = state.config.effective_income[state.round - 1]
+    per_hewn = state.config.scenario.income_per_healthy_hewn
+    for seat in range(state.num_players):
+        state.screen_dirty[seat] += income
+    for h in range(NUM_HEWNS):
+        seat = state.ctrl[h]
+        if seat != NEUTRAL and state.on_board(h) and state.healthy(h):
+            if state.capacity(h) >= per_hewn:
+                state.dirty[h] += per_hewn
+            else:
+                state.screen_dirty[seat] += per_hewn
+
+
+def resume_round(state: State, frame: Frame) -> None:
+    """The decision above is done: start the round's next step."""
+    if frame.step == BIDDING:
+        seat = auction.next_bidder(state)
+        if seat != NONE:
+            frame.data[0] += 1
+            auction.start_bid_turn(state, seat)
+            return
+        auction.resolve(state)
+        frame.step = DEALING
+        auction.start_deal(state)  # pushes the dealer's frame or queues draws
+        settle(state)
+        return
+    if frame.step == DEALING:
+        auction.finish_deal(state)
+        frame.step = DRAWING
+        if state.round < state.config.scenario.rounds:
+            draw(
+                state,
+                [lot for lot in range(1, len(state.offer)) if state.offer[lot] == NONE],
+            )
+            skip_empty_draws(state)
+        settle(state)
+        return
+    if frame.step == DRAWING:
+        frame.step = ACTIONS
+        state.phase = Phase.ACTIONS
+        state.order = sorted(range(state.num_players), key=lambda s: state.turn_card[s])
+        state.order_index = 0
+        turns.start_player_turn(state, state.order[0])
+        return
+    # ACTIONS: a player turn is done
+    state.order_index += 1
+    if state.order_index < state.num_players:
+        turns.start_player_turn(state, state.order[state.order_index])
+        return
+    end_round(state)
+
+
+def end_round(state: State) -> None:
+    """The round is over: "reaches the end of round 3" ends the game, else the
+    next round opens with the holder of turn-order card 1 bidding first."""
+    if state.round >= state.config.scenario.rounds:
+        state.over = True
+        state.end_reason = "rounds"
+        state.phase = Phase.OVER
+        return
+    state.first_bidder = state.order[0]
+    start_round(state)
+    settle(state)
+
+
+def _no_legal(state: State, frame: Frame) -> list[int]:
+    raise RuntimeError("the ROUND frame is never asked")  # pragma: no cover
+
+
+def _no_apply(state: State, frame: Frame, action: int) -> None:
+    raise RuntimeError("the ROUND frame is never asked")  # pragma: no cover
+
+
+register(Ask.ENGINE, _no_legal, _no_apply, resume_round)

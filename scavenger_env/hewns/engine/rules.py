@@ -1,0 +1,61 @@
+"""The engine's entry points: a new game, the legal actions, playing one.
+
+Importing this module registers every rule module's handlers with `flow`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from scavenger_env.core.errors import IllegalActionError
+
+from . import auction, danger, management, mining, rounds, turns  # noqa: F401 (handlers)
+from .actions import NUM_ACTIONS, describe_id
+from .config import HewnsConfig
+from .flow import apply_legal, legal_actions
+from .setup import new_game
+from .state import State
+
+__all__ = [
+    "apply_action",
+    "apply_legal",
+    "explain_illegal",
+    "legal_actions",
+    "new_game",
+]
+
+
+def explain_illegal(state: State, action: int) -> str:
+    """Why `action` is illegal now ('' if it is legal)."""
+    if state.over:
+        return "the game is over"
+    if not 0 <= action < NUM_ACTIONS:
+        return f"action {action!r} is not in 0..{NUM_ACTIONS - 1}"
+    legal = legal_actions(state)
+    if action in legal:
+        return ""
+    offered = ", ".join(describe_id(a) for a in legal[:12])
+    more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+    return (
+        f"{describe_id(action)} is not legal now; the legal actions are {offered}{more}"
+    )
+
+
+def apply_action(state: State, action: int) -> None:
+    """Play `action`; an illegal one raises `IllegalActionError` and changes
+    nothing."""
+    why = explain_illegal(state, action)
+    if why:
+        raise IllegalActionError(why)
+    apply_legal(state, action)
+
+
+def play(config: HewnsConfig, seed: int) -> State:
+    """A whole game of uniformly random legal actions (chance included), for
+    quick checks."""
+    rng = np.random.default_rng(seed)
+    state = new_game(config, rng)
+    while not state.over:
+        legal = legal_actions(state)
+        apply_legal(state, legal[int(rng.integers(len(legal)))])
+    return state

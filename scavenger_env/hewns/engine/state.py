@@ -1,0 +1,331 @@
+"""The game state of Hewns: plain mutable lists, a stack of pending decisions and a
+cheap `clone()`.
+
+Every decision of the game is one small choice (see `actions`), asked by the frame
+on top of `State.frames`: a frame says what is being decided (`Ask`), by whom, and
+keeps the arguments chosen so far. A rule that needs a sub-decision pushes a frame;
+when that frame is done it is popped and the frame under it resumes (`flow`). Dice
+are rolled at chance nodes: a rule queues the dice it needs (`State.roll_queue`),
+the tools (or a test choosing the rolls) play one face per die, and the frame that
+asked resumes with the faces in `State.rolled`. A game is exactly
+`(config, seed, actions)`: the set-up is dealt from the seed, and every later roll
+and card draw is an action in the list.
+
+A state holds the game, not its presentation: the render and the descriptions read
+it and keep nothing in it.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final
+
+from .board import Board
+from .config import HewnsConfig
+from .data import HEWN_TYPES, TECHS, HewnType, Tech
+
+# --- where a Hewn card instance is ----------------------------------------------
+#: Locations below 0; a location >= 0 is a space of the board (a map space, or
+#: `TUNNEL_BASE` + piece for a dug tunnel).
+OUT: Final = -6  # not in this game's card set
+DECK: Final = -5
+OFFER: Final = -4
+DISCARD: Final = -3
+OFF_BOARD: Final = -2  # behind its controller's screen
+DEAD: Final = -1
+
+NEUTRAL: Final = -1
+"""The controller of a Hewn with no control rod (stunned: "regarded as neutral")."""
+
+NONE: Final = -1
+
+EMPTY_SLOT: Final = -1
+
+
+def _instances() -> tuple[int, ...]:
+    """The Hewn type (an index into `HEWN_TYPES`) of each card instance, in roster
+    order with copies next to each other."""
+    return tuple(t for t, h in enumerate(HEWN_TYPES) for _ in range(h.cards))
+
+
+def _tech_instances() -> tuple[int, ...]:
+    """The technology kind of each technology card instance, in table order."""
+    return tuple(int(t.kind) for t in TECHS for _ in range(t.cards))
+
+
+HEWN_TYPE_OF: Final = _instances()
+"""Hewn card instance -> its type index (instances are the HEWN action ids)."""
+NUM_HEWNS: Final = len(HEWN_TYPE_OF)
+TECH_KIND_OF: Final = _tech_instances()
+"""Technology card instance -> its kind."""
+NUM_TECH_CARDS: Final = len(TECH_KIND_OF)
+
+
+def hewn_type(hewn: int) -> HewnType:
+    """The card of Hewn instance `hewn`."""
+    return HEWN_TYPES[HEWN_TYPE_OF[hewn]]
+
+
+def tech_of_card(card: int) -> Tech:
+    """The technology of technology card instance `card`."""
+    return TECHS[TECH_KIND_OF[card]]
+
+
+class Phase(IntEnum):
+    """The phase of the round (the rulebook's four phases; new turn and recovery
+    need no decision in the core card set, so they pass inside the engine)."""
+
+    AUCTION = 0
+    ACTIONS = 1
+    OVER = 2
+
+
+class Ask(IntEnum):
+    """What the frame on top of the stack asks (a decision kind). The owner of the
+    top frame is `current_player`; a frame's legal actions and what an action
+    does are the business of the module that handles its kind (`flow.HANDLERS`)."""
+
+    # auction
+    BID_TURN = 0  # place a Bidox, hunt, pass, manage
+    BID_BIDOX = 1  # which Bidox to place
+    BID_LOT = 2  # on which lot
+    BID_AMOUNT = 3  # how much Substract in it
+    BID_MIX = 4  # how much of that amount is dirty
+    HUNT_BIDOX = 5  # which Bidox goes hunting
+    DEAL_ORDER = 6  # the stack's winner gives turn-order card k to a seat
+    # the actions phase
+    PLAYER_TURN = 10  # activate a Hewn, manage, end the turn
+    HEWN_TURN = 11  # move, act, end the Hewn turn
+    BURN_MIX = 12  # paying 1 Substract for 1 AP: dirty or normal
+    # mining and danger
+    MINE_OPTS = 20
+    MINE_REROLL = 21
+    MINE_KEEP = 22
+    DANGER_ORDER = 23
+    RESPITE = 24
+    PLACE_TOKEN = 25
+    NEW_MINE = 26
+    REMOVE_TOKEN = 27  # the new mine's placer must first clear a space
+    SCREENS = 28  # body screens against a danger token (or an overflow)
+    SCREENS_MIX = 29
+    # transmission and management
+    TX_SOURCE = 40
+    TX_DEST = 41
+    TX_KIND = 42
+    TX_AMOUNT = 43
+    BANJER_TECH = 44
+    BANJER_HEWN = 45
+    BANJER_SOCKET = 46
+    LOAD_HEWN = 47
+    LOAD_KIND = 48
+    LOAD_AMOUNT = 49
+    CALM_TARGET = 50
+    # encounters
+    REACT = 60
+    MOVER_JOIN = 61
+    TRANSMIT_AWAY = 62
+    PICK_L = 63
+    PICK_A = 64
+    PICK_K = 65
+    PICK_Q = 66
+    PICK_E = 67
+    PICK_MIX = 68
+    NAME_TARGET = 69
+    INTENT = 70
+    DODGE = 71
+    REROLL = 72
+    ESCAPE_MOVE = 73
+    RETREAT = 74
+    EXPEL = 75
+    SICKET_LOSS = 76
+    SAME_TARGET = 77
+    # an engine step with no decision (resolution); never on top when a player
+    # is asked
+    ENGINE = 99
+
+
+class Frame:
+    """One pending decision (or a sub-machine waiting for a child decision or for
+    dice). The fields a kind does not use keep their defaults; `args` holds the
+    choices of a chain so far and `data` what a sub-machine keeps between steps."""
+
+    __slots__ = ("args", "ask", "data", "hewn", "other", "seat", "step")
+
+    def __init__(
+        self,
+        ask: int,
+        seat: int,
+        hewn: int = NONE,
+        other: int = NONE,
+        step: int = 0,
+        args: list[int] | None = None,
+        data: list[int] | None = None,
+    ) -> None:
+        self.ask = ask
+        self.seat = seat
+        self.hewn = hewn
+        self.other = other
+        self.step = step
+        self.args: list[int] = [] if args is None else args
+        self.data: list[int] = [] if data is None else data
+
+    def copy(self) -> Frame:
+        """An independent copy."""
+        return Frame(
+            self.ask,
+            self.seat,
+            self.hewn,
+            self.other,
+            self.step,
+            list(self.args),
+            list(self.data),
+        )
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints (for digests and comparisons)."""
+        return (
+            self.ask,
+            self.seat,
+            self.hewn,
+            self.other,
+            self.step,
+            len(self.args),
+            *self.args,
+            len(self.data),
+            *self.data,
+        )
+
+    def __repr__(self) -> str:
+        name = Ask(self.ask).name if self.ask in Ask._value2member_map_ else self.ask
+        return (
+            f"Frame({name}, seat={self.seat}, hewn={self.hewn}, other={self.other}, "
+            f"step={self.step}, args={self.args}, data={self.data})"
+        )
+
+
+class State:
+    """Everything about one game of Hewns. Per-Hewn facts are lists indexed by card
+    instance (0..`NUM_HEWNS` - 1), per-space facts lists indexed by space, per-seat
+    facts lists indexed by seat."""
+
+    def __init__(self, config: HewnsConfig, board: Board) -> None:
+        n = config.num_players
+        self.config = config
+        self.board = board  # shared, never mutated
+        self.num_players = n
+        # --- progress ---------------------------------------------------------
+        self.round = 0
+        self.phase: int = Phase.AUCTION
+        self.decisions = 0  # decisions and rolls played
+        self.turns = 0  # `Game.turns`: one seat's go, counted when the mover changes
+        self.go = 0  # goes started (bid turns, player turns): part of the turn key
+        self.last_mover = NONE  # the turn key of the last decision
+        self.over = False
+        self.end_reason = ""  # "rounds", "pile", "depleted", "no mines", "cap"
+        self.frames: list[Frame] = []
+        self.roll_queue: list[int] = []  # die kinds still to roll
+        self.rolled: list[int] = []  # face indices of the dice rolled so far
+        self.draw_queue: list[int] = []  # card draws still to make (deck ids)
+        # --- Hewn card instances ------------------------------------------------
+        self.loc = [OUT] * NUM_HEWNS
+        self.ctrl = [NEUTRAL] * NUM_HEWNS
+        self.damaged = [False] * NUM_HEWNS
+        self.normal = [0] * NUM_HEWNS  # normal Substract carried
+        self.dirty = [0] * NUM_HEWNS
+        self.acted = [False] * NUM_HEWNS  # took its Hewn turn this player turn
+        self.slots: list[list[int]] = [
+            [EMPTY_SLOT] * (hewn_type(h).nanasockets + hewn_type(h).sicket_sockets)
+            for h in range(NUM_HEWNS)
+        ]
+        # --- the board's contents -----------------------------------------------
+        spaces = board.n_spaces
+        self.mine = [NONE] * spaces  # mine bonus 0-3, NONE without a mine
+        self.token = [NONE] * spaces  # `data.Token`, NONE without one
+        self.normal_pile = 0
+        self.depleted = 0
+        self.mine_pool: list[int] = []  # bonuses of the new mines, next first
+        self.token_stock = [0, 0, 0]  # per `data.Token`
+        # --- seats --------------------------------------------------------------
+        self.screen_normal = [0] * n
+        self.screen_dirty = [0] * n
+        self.screen_tech: list[list[int]] = [[0] * len(TECHS) for _ in range(n)]
+        self.turn_card = [0] * n  # 1..n this round; 0 before the deal
+        self.card_shown = [False] * n  # turn-order card public
+        self.first_bidder = 0
+        # Bidoxes: lot (BIDOX_HOME, BIDOX_HUNTING or a lot), amount and its
+        # normal part (secret to others), placement order (public)
+        self.bidox_lot: list[list[int]] = []
+        self.bidox_amount: list[list[int]] = []
+        self.bidox_normal: list[list[int]] = []
+        self.bidox_order: list[list[int]] = []
+        self.placements = 0
+        self.bidder = 0  # whose bid turn it is
+        self.passed = [False] * n
+        # --- decks and the offer ----------------------------------------------
+        self.hewn_deck: list[list[int]] = [[], [], [], []]  # per size (index 1-3)
+        self.hewn_discard: list[list[int]] = [[], [], [], []]
+        self.tech_deck: list[int] = []
+        self.tech_discard: list[int] = []
+        self.offer: list[int] = []  # per lot: card instance, NONE when empty
+        self.lot_result: list[list[int]] = []  # last auction: per lot, bid per seat
+        self.lot_winner: list[int] = []  # last auction: per lot, winner or NONE
+        # --- the actions phase --------------------------------------------------
+        self.order: list[int] = []  # seats in turn-order card order
+        self.order_index = 0
+        self.dealer = NONE  # the stack's winner dealing the cards
+        self.deal_left: list[int] = []  # seats still without a card in the deal
+
+    # --- small queries --------------------------------------------------------
+    def capacity(self, hewn: int) -> int:
+        """How much Substract `hewn` can still take."""
+        return hewn_type(hewn).store_total - self.normal[hewn] - self.dirty[hewn]
+
+    def healthy(self, hewn: int) -> bool:
+        """Whether `hewn` is healthy: on or off the board, with a control rod and
+        not damaged (only healthy Hewns act)."""
+        return (
+            self.loc[hewn] >= OFF_BOARD
+            and self.ctrl[hewn] >= 0
+            and not (self.damaged[hewn])
+        )
+
+    def on_board(self, hewn: int) -> bool:
+        """Whether `hewn` stands on a space."""
+        return self.loc[hewn] >= 0
+
+    def hewns_at(self, space: int) -> list[int]:
+        """The Hewns in `space`, by id."""
+        return [h for h in range(NUM_HEWNS) if self.loc[h] == space]
+
+    def occupancy(self) -> list[int]:
+        """How many Hewns stand in each map space (sight is blocked by Hewns)."""
+        count = [0] * self.board.n_spaces
+        for loc in self.loc:
+            if 0 <= loc < self.board.n_spaces:
+                count[loc] += 1
+        return count
+
+    def current_seat(self) -> int:
+        """The seat owning the top frame."""
+        return self.frames[-1].seat
+
+    # --- copying --------------------------------------------------------------
+    def clone(self) -> State:
+        """An independent copy (the config and the board are shared: immutable)."""
+        new = State.__new__(State)
+        for name, value in self.__dict__.items():
+            if isinstance(value, list):
+                if value and isinstance(value[0], list):
+                    value = [list(v) for v in value]
+                elif value and isinstance(value[0], Frame):
+                    value = [f.copy() for f in value]
+                else:
+                    value = list(value)
+            setattr(new, name, value)
+        return new
+
+
+BIDOX_HOME: Final = -1
+"""A Bidox not yet placed (still with its player)."""
+BIDOX_HUNTING: Final = -2
+"""A Bidox sent hunting this auction."""

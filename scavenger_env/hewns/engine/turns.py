@@ -1,0 +1,264 @@
+"""The actions phase: player turns and Hewn turns.
+
+rulebook: "Each Hewn of that players does its turn fully ... before his next Hewn
+gets a chance". A player turn activates the player's healthy Hewns one at a time
+(on or off the board); each spends its action points on moving, entering,
+exiting, mining and the rest, then ends; the player may end the turn with Hewns
+left over.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from . import danger, encounters, management, mining
+from .actions import HEWN, NUM, SPACE, Ctrl, Verb
+from .data import BURN_FOR_AP_MAX
+from .effects import healthy_at, healthy_enemies_at, stun
+from .flow import pop, push, register
+from .state import NUM_HEWNS, OFF_BOARD, Ask, Frame, State, hewn_type
+
+# the HEWN_TURN frame's data
+AP: Final = 0  # action points left
+BURNT: Final = 1  # Substract burnt for AP this Hewn turn
+MINED: Final = 2  # 1 once it has mined this Hewn turn
+FORCED: Final = 3  # 1 while it must leave its (danger) space with its next AP action
+EXTRACTED: Final = 4
+SPENT: Final = 5  # 1 after an AP action, until the reaction window has been offered
+TURN_DATA: Final = 6
+
+
+# --- the player turn -----------------------------------------------------------------
+
+
+def start_player_turn(state: State, seat: int) -> None:
+    """`seat`'s turn in the actions phase; its turn-order card is now public
+    ("they will have to reveal the order")."""
+    state.go += 1
+    state.card_shown[seat] = True
+    for h in range(NUM_HEWNS):
+        state.acted[h] = False
+    frame = Frame(Ask.PLAYER_TURN, seat)
+    push(state, frame)
+    _auto_end_player_turn(state, frame)
+
+
+def can_activate(state: State, seat: int, hewn: int) -> bool:
+    """A healthy Hewn of `seat` that has not had its Hewn turn in this player
+    turn (D62: one that left the board re-enters on a later player turn)."""
+    return state.ctrl[hewn] == seat and state.healthy(hewn) and not state.acted[hewn]
+
+
+def legal_player_turn(state: State, frame: Frame) -> list[int]:
+    seat = frame.seat
+    legal = [HEWN + h for h in range(NUM_HEWNS) if can_activate(state, seat, h)]
+    legal.append(Ctrl.END_PLAYER_TURN)
+    legal.extend(management.player_turn_verbs(state, seat))
+    return sorted(legal)
+
+
+def apply_player_turn(state: State, frame: Frame, action: int) -> None:
+    if action == Ctrl.END_PLAYER_TURN:
+        pop(state)
+    elif HEWN <= action < HEWN + NUM_HEWNS:
+        start_hewn_turn(state, frame.seat, action - HEWN)
+    else:
+        management.start_verb(state, frame.seat, action)
+
+
+def resume_player_turn(state: State, frame: Frame) -> None:
+    _auto_end_player_turn(state, frame)
+
+
+def _auto_end_player_turn(state: State, frame: Frame) -> None:
+    """A player turn with nothing left but ending it ends by itself."""
+    if legal_player_turn(state, frame) == [Ctrl.END_PLAYER_TURN]:
+        pop(state)
+
+
+# --- the Hewn turn ---------------------------------------------------------------------
+
+
+def start_hewn_turn(state: State, seat: int, hewn: int) -> None:
+    """rulebook: a Hewn turn starts with the card's action points. One that starts
+    in a danger token's space "must leave the space immediately!"."""
+    state.acted[hewn] = True
+    data = [0] * TURN_DATA
+    data[AP] = hewn_type(hewn).ap
+    space = state.loc[hewn]
+    data[FORCED] = int(space >= 0 and state.token[space] >= 0)
+    frame = Frame(Ask.HEWN_TURN, seat, hewn, data=data)
+    push(state, frame)
+    _auto_end_hewn_turn(state, frame)
+
+
+def still_acting(state: State, frame: Frame) -> bool:
+    """The Hewn turn goes on only while its Hewn is healthy and still the
+    player's ("His Hewn turn will immediately end")."""
+    h = frame.hewn
+    return state.healthy(h) and state.ctrl[h] == frame.seat
+
+
+def step_targets(state: State, frame: Frame) -> list[int]:
+    """Where `frame`'s Hewn may step for 1 AP: a linked space (or through a
+    magnetic tunnel) that admits its size, or, off the board, an entrance that
+    admits it ("The first space that the Hewn moves onto is regarded as the first
+    action point"). Interim: a space with a healthy enemy is not offered until
+    same-space encounters are built."""
+    if frame.data[AP] < 1:
+        return []
+    h = frame.hewn
+    size = hewn_type(h).size
+    board = state.board
+    loc = state.loc[h]
+    if loc == OFF_BOARD:
+        spaces = [
+            s
+            for s in range(board.n_spaces)
+            if board.entrance_admits(s, size, frame.seat)
+        ]
+    else:
+        spaces = list(board.steps[size][loc])
+    return [s for s in spaces if not healthy_enemies_at(state, s, frame.seat)]
+
+
+def can_exit(state: State, frame: Frame) -> bool:
+    """EXIT: 1 AP, from a space with an entrance that admits the Hewn."""
+    loc = state.loc[frame.hewn]
+    return (
+        frame.data[AP] >= 1
+        and loc >= 0
+        and state.board.entrance_admits(loc, hewn_type(frame.hewn).size, frame.seat)
+    )
+
+
+def burn_mixes(state: State, hewn: int) -> range:
+    """The dirty parts possible for burning 1 Substract from `hewn`'s load."""
+    return range(0 if state.normal[hewn] else 1, 2 if state.dirty[hewn] else 1)
+
+
+def can_burn(state: State, frame: Frame) -> bool:
+    """BURN: 1 Substract for 1 AP, "up to a maximum of 3" per Hewn turn."""
+    h = frame.hewn
+    return (
+        frame.data[BURNT] < BURN_FOR_AP_MAX.value
+        and state.normal[h] + state.dirty[h] > 0
+    )
+
+
+def legal_hewn_turn(state: State, frame: Frame) -> list[int]:
+    h = frame.hewn
+    legal: list[int] = [Ctrl.END_HEWN_TURN]
+    legal.extend(SPACE + s for s in step_targets(state, frame))
+    if can_exit(state, frame):
+        legal.append(Verb.EXIT)
+    if can_burn(state, frame):
+        legal.append(Verb.BURN)
+    if state.on_board(h) and not frame.data[FORCED]:
+        if mining.can_mine(state, h, frame):
+            legal.append(Verb.MINE)
+        if danger.can_calm(state, h, frame):
+            legal.append(Verb.CALM)
+        legal.extend(encounters.hewn_turn_verbs(state, frame))
+    legal.extend(management.hewn_turn_verbs(state, frame.seat, h))
+    return sorted(legal)
+
+
+def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
+    h = frame.hewn
+    if action == Ctrl.END_HEWN_TURN:
+        end_hewn_turn(state)
+    elif SPACE <= action < NUM:
+        frame.data[AP] -= 1
+        frame.data[SPENT] = 1
+        frame.data[FORCED] = 0
+        state.loc[h] = action - SPACE
+        danger.entered(state, h)
+        if state.frames[-1] is frame:  # no danger attack pending
+            resume_hewn_turn(state, frame)
+    elif action == Verb.EXIT:
+        # rulebook: the Hewn "cannot be attacked by any enemies while he is off
+        # the board"; its Hewn turn ends
+        frame.data[AP] -= 1
+        state.loc[h] = OFF_BOARD
+        end_hewn_turn(state)
+    elif action == Verb.BURN:
+        mixes = burn_mixes(state, h)
+        if len(mixes) == 1:
+            burn(state, frame, mixes[0])
+        else:
+            push(state, Frame(Ask.BURN_MIX, frame.seat, h))
+    elif action == Verb.MINE:
+        frame.data[SPENT] = 1
+        mining.start_mining(state, frame)
+    elif action == Verb.CALM:
+        frame.data[SPENT] = 1
+        danger.start_calm(state, frame)
+    elif action in (Verb.ANNOUNCE, Verb.ENCOUNTER_SAME, Verb.ARTILLERY):
+        encounters.start_verb(state, frame, action)
+    else:
+        management.start_verb(state, frame.seat, action, h)
+
+
+def burn(state: State, frame: Frame, dirty: int) -> None:
+    """rulebook: "Each Hewn can burn up to a maximum of 3 Substract during its
+    Hewn turn" for one action point each; burnt normal Substract goes back to the
+    pile."""
+    h = frame.hewn
+    state.dirty[h] -= dirty
+    state.normal[h] -= 1 - dirty
+    state.normal_pile += 1 - dirty
+    frame.data[AP] += 1
+    frame.data[BURNT] += 1
+    _auto_end_hewn_turn(state, frame)
+
+
+def resume_hewn_turn(state: State, frame: Frame) -> None:
+    """Back from a child decision (a mining chain, a danger attack, ...): after
+    an action that spent action points, the reaction window comes first."""
+    if not still_acting(state, frame):
+        pop(state)
+        return
+    if frame.data[SPENT]:
+        frame.data[SPENT] = 0
+        encounters.after_ap_action(state, frame)
+        if state.frames[-1] is not frame:  # a reaction window was opened
+            return
+    _auto_end_hewn_turn(state, frame)
+
+
+def _auto_end_hewn_turn(state: State, frame: Frame) -> None:
+    """A Hewn turn with nothing left but ending it ends by itself."""
+    if not still_acting(state, frame):
+        pop(state)
+    elif legal_hewn_turn(state, frame) == [Ctrl.END_HEWN_TURN]:
+        end_hewn_turn(state)
+
+
+def end_hewn_turn(state: State) -> None:
+    """rulebook: "a healthy Hewn cannot end its turn in the same space" as
+    another healthy Hewn; checked when the Hewn turn ends (a ruling: passing
+    through, or stopping to mine, is fine) and the Hewn becomes stunned."""
+    frame = state.frames[-1]
+    h = frame.hewn
+    if state.on_board(h) and state.healthy(h) and healthy_at(state, state.loc[h], h):
+        stun(state, h)
+    pop(state)
+
+
+def legal_burn_mix(state: State, frame: Frame) -> list[int]:
+    return [NUM + d for d in burn_mixes(state, frame.hewn)]
+
+
+def apply_burn_mix(state: State, frame: Frame, action: int) -> None:
+    state.frames.pop()
+    burn(state, state.frames[-1], action - NUM)
+
+
+def _resume_none(state: State, frame: Frame) -> None:
+    """BURN_MIX pushes nothing."""
+
+
+register(Ask.PLAYER_TURN, legal_player_turn, apply_player_turn, resume_player_turn)
+register(Ask.HEWN_TURN, legal_hewn_turn, apply_hewn_turn, resume_hewn_turn)
+register(Ask.BURN_MIX, legal_burn_mix, apply_burn_mix, _resume_none)
