@@ -232,6 +232,8 @@ def resolve(state: State) -> None:
                 else:
                     state.screen_normal[seat] += normal
                     state.screen_dirty[seat] += dirty
+                state.bidox_amount[seat][box] = 0
+                state.bidox_normal[seat][box] = 0
         if lot == 0:
             state.dealer = winner
             continue

@@ -1,0 +1,267 @@
+"""Setting up a position by hand, and choosing the next rolls.
+
+For golden tests of the rulebook's worked examples, and for a designer who wants
+to ask the engine a rules question ("what happens if a Snedj nest is placed on a
+Fogbear with 2 screens?") without playing a game up to that point::
+
+    from scavenger_env.hewns.engine import position as pos
+
+    state = pos.actions_phase(num_players=2, seat=0)
+    fogbear = pos.place(state, "Fogbear", seat=0, space=34, normal=1, dirty=4)
+    pos.set_token(state, 33, "snedj")
+    pos.start_hewn_turn(state, fogbear)  # seat 0's player turn, the Fogbear's go
+    pos.play(state, "SPACE 33")  # step into the nest: it attacks
+    pos.roll(state, "close_combat", 1, 1, 0, 0, 1, 0, 1, 1)  # the nest's 8 dice
+
+A position is a normal state: every tool (the render, `rules.legal_actions`,
+`rules.apply_action`) works on it, and it plays on to the end of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from scavenger_env.core.errors import IllegalActionError
+
+from . import rules
+from .actions import DIE, id_of
+from .config import HewnsConfig
+from .data import DICE, HEWN_TYPES, TECHS, DieKind, Socket, Symbol, Token
+from .flow import FACES, is_chance, push
+from .rounds import ACTIONS
+from .setup import new_state
+from .state import (
+    DECK,
+    EMPTY_SLOT,
+    NEUTRAL,
+    NONE,
+    NUM_HEWNS,
+    OFF_BOARD,
+    Ask,
+    Frame,
+    Phase,
+    State,
+    hewn_type,
+)
+from .turns import start_hewn_turn as _start_hewn_turn
+from .turns import start_player_turn
+
+__all__ = [
+    "actions_phase",
+    "face_index",
+    "place",
+    "play",
+    "roll",
+    "set_mine",
+    "set_screen",
+    "set_token",
+    "start_hewn_turn",
+    "start_player_turn",
+]
+
+
+class PositionError(ValueError):
+    """A position asked for something the game does not have (an unknown Hewn
+    type, a full deck, a space off the map)."""
+
+
+def actions_phase(
+    num_players: int = 2,
+    *,
+    round: int = 1,
+    order: Iterable[int] | None = None,
+    **options: Any,
+) -> State:
+    """An empty board in the actions phase of `round`: the starting mines, the
+    full piles, no Hewn bought, no Substract anywhere, turn order `order` (seat
+    order by default). `options` are `HewnsConfig` fields (`cards="terrain"`)."""
+    config = HewnsConfig(num_players=num_players, **options)
+    state = new_state(config)
+    state.round = round
+    state.phase = Phase.ACTIONS
+    state.order = list(range(num_players)) if order is None else list(order)
+    if sorted(state.order) != list(range(num_players)):
+        raise PositionError(f"order {state.order} is not a permutation of the seats")
+    for card, seat in enumerate(state.order, start=1):
+        state.turn_card[seat] = card
+    state.order_index = 0
+    push(state, Frame(Ask.ENGINE, NONE, step=ACTIONS, data=[0]))
+    return state
+
+
+def _type_index(name: str) -> int:
+    for i, h in enumerate(HEWN_TYPES):
+        if h.name.lower() == name.lower():
+            return i
+    names = ", ".join(h.name for h in HEWN_TYPES)
+    raise PositionError(f"no Hewn type {name!r}; the types are {names}")
+
+
+def place(
+    state: State,
+    hewn_type_name: str,
+    seat: int,
+    space: int = OFF_BOARD,
+    *,
+    normal: int = 0,
+    dirty: int = 0,
+    damaged: bool = False,
+    stunned: bool = False,
+    techs: Iterable[str] = (),
+) -> int:
+    """Take a card of `hewn_type_name` from its deck and put it in `space` (a map
+    space id, or `OFF_BOARD` behind `seat`'s screen) under `seat`'s control (no
+    rod if `stunned`), with a load and technologies fitted in order (Nanasocket
+    ones into Nanasockets, Sicket ones into Sicket sockets). Returns the card
+    instance id (its HEWN action id offset); the normal load comes from the pile,
+    so Substract stays conserved."""
+    t = _type_index(hewn_type_name)
+    free = [h for h in range(NUM_HEWNS) if _type_of(h) == t and state.loc[h] == DECK]
+    if not free:
+        raise PositionError(
+            f"no {hewn_type_name} card left in the deck (or not in these cards)"
+        )
+    if not (space == OFF_BOARD or 0 <= space < state.board.n_spaces):
+        raise PositionError(
+            f"space {space} is not on this board (0-{state.board.n_spaces - 1})"
+        )
+    if space >= 0 and not state.board.admits(space, hewn_type(free[0]).size):
+        raise PositionError(f"space {space} does not admit a {hewn_type_name}")
+    h = free[0]
+    state.hewn_deck[hewn_type(h).size].remove(h)
+    state.loc[h] = space
+    state.ctrl[h] = NEUTRAL if stunned else seat
+    state.damaged[h] = damaged
+    if normal + dirty > hewn_type(h).store_total:
+        raise PositionError(
+            f"a {hewn_type_name} stores at most {hewn_type(h).store_total}"
+        )
+    state.normal[h] = normal
+    state.dirty[h] = dirty
+    state.normal_pile -= normal
+    for name in techs:
+        _fit(state, h, name)
+    return h
+
+
+def _type_of(h: int) -> int:
+    return HEWN_TYPES.index(hewn_type(h))
+
+
+def _fit(state: State, hewn: int, tech_name: str) -> None:
+    tech = next((t for t in TECHS if t.name.lower() == tech_name.lower()), None)
+    if tech is None:
+        names = ", ".join(t.name for t in TECHS)
+        raise PositionError(
+            f"no technology {tech_name!r}; the technologies are {names}"
+        )
+    card = hewn_type(hewn)
+    first, count = (
+        (0, card.nanasockets)
+        if tech.socket == Socket.NANA
+        else (card.nanasockets, card.sicket_sockets)
+    )
+    slots = state.slots[hewn]
+    for i in range(first, first + count):
+        if slots[i] == EMPTY_SLOT:
+            slots[i] = int(tech.kind)
+            return
+    raise PositionError(f"a {card.name} has no free socket for a {tech.name}")
+
+
+def set_token(state: State, space: int, token: str | None) -> None:
+    """Put a danger token ("lava", "snedj", "planet_attack") in `space`, taken
+    from the stock, or remove the one there (None)."""
+    old = state.token[space]
+    if old != NONE:
+        state.token_stock[old] += 1
+        state.token[space] = NONE
+    if token is None:
+        return
+    kind = Token[token.upper()]
+    state.token_stock[kind] -= 1
+    state.token[space] = int(kind)
+
+
+def set_mine(state: State, space: int, bonus: int | None) -> None:
+    """Put a mine with `bonus` (0 normal, 1-3 for +1..+3) in `space`, or remove
+    the one there (None)."""
+    state.mine[space] = NONE if bonus is None else bonus
+
+
+def set_screen(
+    state: State, seat: int, normal: int = 0, dirty: int = 0, **techs: int
+) -> None:
+    """What lies behind `seat`'s screen: Substract (the normal part taken from the
+    pile) and technology pieces by kind name (`mining_claw=1`)."""
+    state.normal_pile -= normal - state.screen_normal[seat]
+    state.screen_normal[seat] = normal
+    state.screen_dirty[seat] = dirty
+    for name, count in techs.items():
+        kind = next(
+            (t.kind for t in TECHS if t.kind.name.lower() == name.lower()), None
+        )
+        if kind is None:
+            raise PositionError(f"no technology kind {name!r}")
+        state.screen_tech[seat][kind] = count
+
+
+def start_hewn_turn(state: State, hewn: int) -> None:
+    """Start its controller's player turn (if none is running) and `hewn`'s Hewn
+    turn in it."""
+    seat = state.ctrl[hewn]
+    if seat == NEUTRAL:
+        raise PositionError(f"Hewn {hewn} has no controller: it cannot take a turn")
+    if state.frames[-1].ask != Ask.PLAYER_TURN:
+        state.order_index = state.order.index(seat)
+        start_player_turn(state, seat)
+    _start_hewn_turn(state, seat, hewn)
+
+
+def face_index(die: str | DieKind, face: int | str) -> int:
+    """The index of a face of `die` ("mining", "danger", "laser", ...): a number,
+    or a symbol name ("gem", "escape", "lava", "snedj", "deplete", "dead", ...);
+    the first face that shows it."""
+    kind = DieKind[die.upper()] if isinstance(die, str) else die
+    faces = DICE[kind].faces
+    for i, f in enumerate(faces):
+        if isinstance(face, str):
+            if f.symbol == Symbol[face.upper()]:
+                return i
+        elif f.symbol == Symbol.NUMBER and f.value == face:
+            return i
+    shown = ", ".join(
+        f.symbol.name.lower() if f.symbol else str(f.value) for f in faces
+    )
+    raise PositionError(
+        f"a {DICE[kind].name} die has no face {face!r}; its faces are {shown}"
+    )
+
+
+def roll(state: State, die: str | DieKind, *faces: int | str) -> None:
+    """Play the next rolls, one face per die, as the dice `die` showing `faces`
+    (the engine must be waiting for exactly that kind of die)."""
+    kind = DieKind[die.upper()] if isinstance(die, str) else die
+    for face in faces:
+        if not is_chance(state) or not state.roll_queue:
+            raise PositionError("the engine is not waiting for a roll")
+        if state.roll_queue[0] != kind:
+            waiting = DICE[state.roll_queue[0]].name
+            raise PositionError(
+                f"the engine waits for a {waiting} die, not a {DICE[kind].name} die"
+            )
+        index = face_index(kind, face)
+        assert index < FACES[kind]
+        rules.apply_action(state, DIE + index)
+
+
+def play(state: State, *actions: str | int) -> None:
+    """Play actions given as ids or as `describe_id` names ("SPACE 33", "VERB
+    MINE", "NUM 2", "CTRL END_HEWN_TURN")."""
+    for action in actions:
+        a = id_of(action) if isinstance(action, str) else action
+        why = rules.explain_illegal(state, a)
+        if why:
+            raise IllegalActionError(why)
+        rules.apply_action(state, a)
