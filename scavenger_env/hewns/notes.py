@@ -222,7 +222,8 @@ RULINGS: tuple[Ruling, ...] = (
         "The rulebook does not say what becomes of a card whose bids all lost "
         "(below its cost, or tied): it is discarded too. An empty deck is "
         "refilled by shuffling its discards; if it is still short, that lot stays "
-        "empty.",
+        "empty. A technology card that is won is spent: its pieces go to the "
+        "winner and the card leaves the game.",
         "ruling",
     ),
     Ruling(
