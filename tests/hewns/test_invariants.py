@@ -90,7 +90,7 @@ def play_checked(n: int, seed: int) -> State:
         where = (n, seed, step)
         legal = rules.legal_actions(s)
         assert legal and legal == sorted(set(legal)), where
-        assert 0 <= legal[0] and legal[-1] < NUM_ACTIONS, where
+        assert legal[0] >= 0 and legal[-1] < NUM_ACTIONS, where
         rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
         check_state(s, total, where)
         if (
