@@ -10,11 +10,14 @@ does). The components follow when the engine's tables are complete.
 
 from __future__ import annotations
 
-from scavenger_env.core.notes import RulesVersion, Ruling
+from scavenger_env.core.notes import Component, ComponentTable, RulesVersion, Ruling
 
-from .engine.data import DESIGNED, RULEBOOK
+from .engine import data
+from .engine.data import DESIGNED, RULEBOOK, SIZE_NAMES, Face, Symbol
 
 __all__ = [
+    "COMPONENTS",
+    "COMPONENT_TABLES",
     "DESIGN_NUMBERS",
     "HIDDEN_INFORMATION",
     "OVERVIEW",
@@ -76,6 +79,201 @@ PROVENANCE_TAGS: dict[str, str] = {
     ),
 }
 """The tags of `engine.data`, each with what it means."""
+
+
+def _face(face: Face) -> str:
+    """A die face as printed: its number, or its symbol ("2/gem" for the gem)."""
+    if face.symbol == Symbol.NUMBER:
+        return str(face.value)
+    if face.symbol == Symbol.GEM:
+        return "2/gem"
+    return face.symbol.name.lower().replace("_", " ")
+
+
+def _hewn_row(h: data.HewnType) -> tuple[str, ...]:
+    """One Hewn type as a table row; values the rulebook forces are starred."""
+
+    def cell(field: str, text: str) -> str:
+        return f"{text}*" if field in h.rulebook_fields else text
+
+    abilities = ", ".join(a.name.lower().replace("_", " ") for a in h.abilities)
+    if h.repair:
+        abilities = abilities.replace("repair", f"repair {h.repair}")
+    store = "+".join(str(x) for x in h.store)
+    return (
+        h.name,
+        cell("size", SIZE_NAMES[h.size]),
+        cell("cards", str(h.cards)),
+        cell("cost", str(h.cost)),
+        cell("mine", str(h.mine)),
+        cell("ap", str(h.ap)),
+        cell("armour", str(h.armour)),
+        cell("rerolls", str(h.rerolls)),
+        cell("store", f"{store} ({h.secret} secret)"),
+        cell("weapon", "yes" if h.weapon else "no"),
+        cell("close_combat", str(h.close_combat)),
+        cell("nanasockets", f"{h.nanasockets}/{h.sicket_sockets}"),
+        cell("heart", "yes" if h.heart else "no"),
+        cell("abilities", abilities or "-"),
+        data.CARD_SET_NAMES[h.stage - 1],
+    )
+
+
+def _tech_row(t: data.Tech) -> tuple[str, ...]:
+    return (
+        t.name,
+        str(t.cards),
+        str(t.quantity),
+        str(t.cost),
+        t.socket.name.lower(),
+        t.effect,
+        data.CARD_SET_NAMES[t.stage - 1],
+        ", ".join(t.rulebook_fields) or "-",
+    )
+
+
+_SCENARIO = [data.raw_substract(n) for n in data.PLAYER_COUNTS]
+
+COMPONENTS: tuple[Component, ...] = (
+    Component(
+        "dice",
+        "ten kinds: mining, danger, laser, area, close combat, armour, speed "
+        "defence, hurt, Nanadice and a plain d10 (faces in the table below)",
+        f"the faces the rulebook shows: {RULEBOOK}; the full face lists: {DESIGNED}",
+    ),
+    Component(
+        "Hewn cards",
+        f"{len(data.HEWN_TYPES)} types on {sum(h.cards for h in data.HEWN_TYPES)} "
+        "cards, each big, medium or small (table below)",
+        f"values marked * are {RULEBOOK}; every other value is {DESIGNED}",
+    ),
+    Component(
+        "technology and scouting cards",
+        f"{len(data.TECHS)} kinds on {sum(t.cards for t in data.TECHS)} cards "
+        "(table below)",
+        f"each kind's rulebook fields are listed; the rest is {DESIGNED}",
+    ),
+    Component(
+        "card sets",
+        "core: 13 Hewn types and 6 technologies; terrain adds the diggers, "
+        "fliers, climbers, artillery, the Suderer and secret entrances; nanas "
+        "adds Nananbites, the Mamabite, the Fixito, heart stones and the implosion "
+        "bomb; complete adds the two swarms",
+        DESIGNED,
+    ),
+    Component(
+        "the Raw Substract scenario card",
+        "per player count: income, Bidoxes, the normal Substract pile, the "
+        "starting mines and the mine pool (table below)",
+        f"the 4-player round-2 income (19), 4 Bidoxes for 4 players, 3 rounds and "
+        f"the 15-mine depletion track: {RULEBOOK}; the rest: {DESIGNED}",
+    ),
+    Component(
+        "the board",
+        "a crater of 55, 58 or 61 spaces for 2, 3 or 4 players: a hub with six "
+        "spokes, a ring of six nodes and one spur with an entrance per side; "
+        "magnetic tunnels; the starting mines",
+        f"{DESIGNED} (the rulebook's map-building booklet is missing)",
+    ),
+    Component(
+        "danger tokens",
+        f"{data.DANGER_TOKENS.value} each of lava, Snedj nest and planet attack",
+        data.DANGER_TOKENS.provenance,
+    ),
+    Component(
+        "gems",
+        ", ".join(f"{count} worth {value}" for value, count in data.GEMS[0]),
+        f"the three-legged gem's 6: {RULEBOOK}; the others: {DESIGNED}",
+    ),
+    Component(
+        "dug-tunnel and entrance pieces",
+        f"{len(data.TUNNEL_SIZES[0])} tunnels (5 small, 4 medium, 3 big) and "
+        f"{data.ENTRANCES_PER_SIZE.value} entrances of each size",
+        DESIGNED,
+    ),
+)
+"""Every component, with where its values come from (`engine/data.py`)."""
+
+COMPONENT_TABLES: tuple[ComponentTable, ...] = (
+    ComponentTable(
+        "Dice",
+        "Each face is equally likely (`engine.data.DICE`).",
+        ("die", "faces", "source"),
+        tuple(
+            (d.name, ", ".join(_face(f) for f in d.faces), d.provenance)
+            for d in data.DICE
+        ),
+    ),
+    ComponentTable(
+        "Hewn types",
+        "One row per type (`engine.data.HEWN_TYPES`). A value marked * is "
+        "printed in the rulebook or forced by one of its worked examples; the "
+        "others are designed. Sockets are Nanasockets/Sicket sockets.",
+        (
+            "Hewn",
+            "size",
+            "cards",
+            "cost",
+            "mining dice",
+            "AP",
+            "armour",
+            "re-rolls",
+            "store",
+            "weapon",
+            "close combat",
+            "sockets",
+            "heart",
+            "abilities",
+            "card set",
+        ),
+        tuple(_hewn_row(h) for h in data.HEWN_TYPES),
+    ),
+    ComponentTable(
+        "Technology and scouting cards",
+        "One row per kind (`engine.data.TECHS`): the winner of a card gets its "
+        "quantity of pieces.",
+        (
+            "card",
+            "cards",
+            "quantity",
+            "cost",
+            "socket",
+            "effect",
+            "card set",
+            "rulebook fields",
+        ),
+        tuple(_tech_row(t) for t in data.TECHS),
+    ),
+    ComponentTable(
+        "The Raw Substract scenario card",
+        "Per player count (`engine.data.raw_substract`); the income, pile and "
+        "Bidoxes can be changed with the config's calibration options.",
+        ("", "2 players", "3 players", "4 players"),
+        (
+            ("rounds", *(str(c.rounds) for c in _SCENARIO)),
+            (
+                "dirty income, rounds 1/2/3",
+                *("/".join(map(str, c.income)) for c in _SCENARIO),
+            ),
+            ("Bidoxes per player", *(str(c.bidoxes) for c in _SCENARIO)),
+            ("normal Substract pile", *(str(c.normal_pile) for c in _SCENARIO)),
+            (
+                "starting mines (normal/+1/+2)",
+                *("/".join(map(str, c.start_mines)) for c in _SCENARIO),
+            ),
+            (
+                "new-mine pool (normal/+1/+2/+3)",
+                *("/".join(map(str, c.mine_pool)) for c in _SCENARIO),
+            ),
+            (
+                "depleted mines that end the game",
+                *(str(c.depletion_threshold) for c in _SCENARIO),
+            ),
+        ),
+    ),
+)
+"""Detailed component tables, generated from `engine.data`."""
+
 
 RULINGS_INTRO = (
     "Where the rulebook is silent, ambiguous or says two different things, the "

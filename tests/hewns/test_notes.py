@@ -124,3 +124,19 @@ def test_the_module_imports_only_the_shared_types_and_the_data() -> None:
         elif isinstance(node, ast.Import):
             imported.update(a.name for a in node.names)
     assert imported <= {"__future__", "scavenger_env.core.notes", ".engine.data"}
+
+
+def test_the_component_tables_cover_the_data_and_mark_rulebook_values() -> None:
+    """Every die, Hewn type and technology has a row; a value the rulebook forces
+    is starred (the Hover Cataclysm's size: "A Cataclysm (Big)")."""
+    from scavenger_env.hewns.engine import data
+
+    tables = {t.title: t for t in notes.COMPONENT_TABLES}
+    assert len(tables["Dice"].rows) == len(data.DICE)
+    hewns = tables["Hewn types"]
+    assert [r[0] for r in hewns.rows] == [h.name for h in data.HEWN_TYPES]
+    assert all(len(r) == len(hewns.header) for r in hewns.rows)
+    cataclysm = hewns.rows[0]
+    assert cataclysm[1] == "big*" and cataclysm[3] == "11"  # designed cost: no star
+    assert len(tables["Technology and scouting cards"].rows) == len(data.TECHS)
+    assert {c.provenance for c in notes.COMPONENTS} - {data.RULEBOOK, data.DESIGNED}
