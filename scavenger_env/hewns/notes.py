@@ -5,15 +5,33 @@ things, the rules versions and the short texts (overview, hidden information) a
 reference page opens with. Kept here, as data, so that the documentation is
 generated from the package and every ruling is one named item next to the rules
 it documents (the docs' game page reads this module; nothing in the engine
-does). The components follow when the engine's tables are complete.
+does), with the components and where their values come from.
 """
 
 from __future__ import annotations
 
 from scavenger_env.core.notes import Component, ComponentTable, RulesVersion, Ruling
 
-from .engine import data
-from .engine.data import DESIGNED, RULEBOOK, SIZE_NAMES, Face, Symbol
+from .engine.data import (
+    CARD_SET_NAMES,
+    DANGER_TOKENS,
+    DESIGNED,
+    DICE,
+    ENTRANCES_PER_SIZE,
+    Face,
+    GEMS,
+    HEWN_TYPES,
+    HewnType,
+    PLAYER_COUNTS,
+    RULEBOOK,
+    SIZE_NAMES,
+    Symbol,
+    TECHS,
+    TUNNEL_SIZES,
+    Tech,
+    py,
+    raw_substract,
+)
 
 __all__ = [
     "COMPONENTS",
@@ -75,7 +93,7 @@ PROVENANCE_TAGS: dict[str, str] = {
     DESIGNED: (
         "not published (the draft's card lists, setup and scenario booklets are "
         "missing): designed for this package in the game's spirit, and kept in "
-        "`engine/data.py` so that a printed value can replace it"
+        "`engine/py` so that a printed value can replace it"
     ),
 }
 """The tags of `engine.data`, each with what it means."""
@@ -90,7 +108,7 @@ def _face(face: Face) -> str:
     return face.symbol.name.lower().replace("_", " ")
 
 
-def _hewn_row(h: data.HewnType) -> tuple[str, ...]:
+def _hewn_row(h: HewnType) -> tuple[str, ...]:
     """One Hewn type as a table row; values the rulebook forces are starred."""
 
     def cell(field: str, text: str) -> str:
@@ -115,11 +133,11 @@ def _hewn_row(h: data.HewnType) -> tuple[str, ...]:
         cell("nanasockets", f"{h.nanasockets}/{h.sicket_sockets}"),
         cell("heart", "yes" if h.heart else "no"),
         cell("abilities", abilities or "-"),
-        data.CARD_SET_NAMES[h.stage - 1],
+        CARD_SET_NAMES[h.stage - 1],
     )
 
 
-def _tech_row(t: data.Tech) -> tuple[str, ...]:
+def _tech_row(t: Tech) -> tuple[str, ...]:
     return (
         t.name,
         str(t.cards),
@@ -127,12 +145,12 @@ def _tech_row(t: data.Tech) -> tuple[str, ...]:
         str(t.cost),
         t.socket.name.lower(),
         t.effect,
-        data.CARD_SET_NAMES[t.stage - 1],
+        CARD_SET_NAMES[t.stage - 1],
         ", ".join(t.rulebook_fields) or "-",
     )
 
 
-_SCENARIO = [data.raw_substract(n) for n in data.PLAYER_COUNTS]
+_SCENARIO = [raw_substract(n) for n in PLAYER_COUNTS]
 
 COMPONENTS: tuple[Component, ...] = (
     Component(
@@ -143,14 +161,13 @@ COMPONENTS: tuple[Component, ...] = (
     ),
     Component(
         "Hewn cards",
-        f"{len(data.HEWN_TYPES)} types on {sum(h.cards for h in data.HEWN_TYPES)} "
+        f"{len(HEWN_TYPES)} types on {sum(h.cards for h in HEWN_TYPES)} "
         "cards, each big, medium or small (table below)",
         f"values marked * are {RULEBOOK}; every other value is {DESIGNED}",
     ),
     Component(
         "technology and scouting cards",
-        f"{len(data.TECHS)} kinds on {sum(t.cards for t in data.TECHS)} cards "
-        "(table below)",
+        f"{len(TECHS)} kinds on {sum(t.cards for t in TECHS)} cards (table below)",
         f"each kind's rulebook fields are listed; the rest is {DESIGNED}",
     ),
     Component(
@@ -177,36 +194,35 @@ COMPONENTS: tuple[Component, ...] = (
     ),
     Component(
         "danger tokens",
-        f"{data.DANGER_TOKENS.value} each of lava, Snedj nest and planet attack",
-        data.DANGER_TOKENS.provenance,
+        f"{DANGER_TOKENS.value} each of lava, Snedj nest and planet attack",
+        DANGER_TOKENS.provenance,
     ),
     Component(
         "gems",
-        ", ".join(f"{count} worth {value}" for value, count in data.GEMS[0]),
+        ", ".join(f"{count} worth {value}" for value, count in GEMS[0]),
         f"the three-legged gem's 6: {RULEBOOK}; the others: {DESIGNED}",
     ),
     Component(
         "dug-tunnel and entrance pieces",
-        f"{len(data.TUNNEL_SIZES[0])} tunnels (5 small, 4 medium, 3 big) and "
-        f"{data.ENTRANCES_PER_SIZE.value} entrances of each size",
+        f"{len(TUNNEL_SIZES[0])} tunnels (5 small, 4 medium, 3 big) and "
+        f"{ENTRANCES_PER_SIZE.value} entrances of each size",
         DESIGNED,
     ),
 )
-"""Every component, with where its values come from (`engine/data.py`)."""
+"""Every component, with where its values come from (`engine/py`)."""
 
 COMPONENT_TABLES: tuple[ComponentTable, ...] = (
     ComponentTable(
         "Dice",
-        "Each face is equally likely (`engine.data.DICE`).",
+        "Each face is equally likely (`engine.DICE`).",
         ("die", "faces", "source"),
         tuple(
-            (d.name, ", ".join(_face(f) for f in d.faces), d.provenance)
-            for d in data.DICE
+            (d.name, ", ".join(_face(f) for f in d.faces), d.provenance) for d in DICE
         ),
     ),
     ComponentTable(
         "Hewn types",
-        "One row per type (`engine.data.HEWN_TYPES`). A value marked * is "
+        "One row per type (`engine.HEWN_TYPES`). A value marked * is "
         "printed in the rulebook or forced by one of its worked examples; the "
         "others are designed. Sockets are Nanasockets/Sicket sockets.",
         (
@@ -226,11 +242,11 @@ COMPONENT_TABLES: tuple[ComponentTable, ...] = (
             "abilities",
             "card set",
         ),
-        tuple(_hewn_row(h) for h in data.HEWN_TYPES),
+        tuple(_hewn_row(h) for h in HEWN_TYPES),
     ),
     ComponentTable(
         "Technology and scouting cards",
-        "One row per kind (`engine.data.TECHS`): the winner of a card gets its "
+        "One row per kind (`engine.TECHS`): the winner of a card gets its "
         "quantity of pieces.",
         (
             "card",
@@ -242,11 +258,11 @@ COMPONENT_TABLES: tuple[ComponentTable, ...] = (
             "card set",
             "rulebook fields",
         ),
-        tuple(_tech_row(t) for t in data.TECHS),
+        tuple(_tech_row(t) for t in TECHS),
     ),
     ComponentTable(
         "The Raw Substract scenario card",
-        "Per player count (`engine.data.raw_substract`); the income, pile and "
+        "Per player count (`engine.raw_substract`); the income, pile and "
         "Bidoxes can be changed with the config's calibration options.",
         ("", "2 players", "3 players", "4 players"),
         (
