@@ -18,18 +18,17 @@ from .engine.data import (
     DESIGNED,
     DICE,
     ENTRANCES_PER_SIZE,
-    Face,
     GEMS,
     HEWN_TYPES,
-    HewnType,
     PLAYER_COUNTS,
     RULEBOOK,
     SIZE_NAMES,
-    Symbol,
     TECHS,
     TUNNEL_SIZES,
+    Face,
+    HewnType,
+    Symbol,
     Tech,
-    py,
     raw_substract,
 )
 
@@ -93,7 +92,7 @@ PROVENANCE_TAGS: dict[str, str] = {
     DESIGNED: (
         "not published (the draft's card lists, setup and scenario booklets are "
         "missing): designed for this package in the game's spirit, and kept in "
-        "`engine/py` so that a printed value can replace it"
+        "`engine/data.py` so that a printed value can replace it"
     ),
 }
 """The tags of `engine.data`, each with what it means."""
@@ -209,12 +208,12 @@ COMPONENTS: tuple[Component, ...] = (
         DESIGNED,
     ),
 )
-"""Every component, with where its values come from (`engine/py`)."""
+"""Every component, with where its values come from (`engine/data.py`)."""
 
 COMPONENT_TABLES: tuple[ComponentTable, ...] = (
     ComponentTable(
         "Dice",
-        "Each face is equally likely (`engine.DICE`).",
+        "Each face is equally likely (`engine.data.DICE`).",
         ("die", "faces", "source"),
         tuple(
             (d.name, ", ".join(_face(f) for f in d.faces), d.provenance) for d in DICE
@@ -222,7 +221,7 @@ COMPONENT_TABLES: tuple[ComponentTable, ...] = (
     ),
     ComponentTable(
         "Hewn types",
-        "One row per type (`engine.HEWN_TYPES`). A value marked * is "
+        "One row per type (`engine.data.HEWN_TYPES`). A value marked * is "
         "printed in the rulebook or forced by one of its worked examples; the "
         "others are designed. Sockets are Nanasockets/Sicket sockets.",
         (
@@ -246,7 +245,7 @@ COMPONENT_TABLES: tuple[ComponentTable, ...] = (
     ),
     ComponentTable(
         "Technology and scouting cards",
-        "One row per kind (`engine.TECHS`): the winner of a card gets its "
+        "One row per kind (`engine.data.TECHS`): the winner of a card gets its "
         "quantity of pieces.",
         (
             "card",
@@ -262,7 +261,7 @@ COMPONENT_TABLES: tuple[ComponentTable, ...] = (
     ),
     ComponentTable(
         "The Raw Substract scenario card",
-        "Per player count (`engine.raw_substract`); the income, pile and "
+        "Per player count (`engine.data.raw_substract`); the income, pile and "
         "Bidoxes can be changed with the config's calibration options.",
         ("", "2 players", "3 players", "4 players"),
         (
