@@ -71,3 +71,47 @@ def healthy_at(state: State, space: int, but: int = NONE) -> list[int]:
         for h in range(NUM_HEWNS)
         if h != but and state.loc[h] == space and state.healthy(h)
     ]
+
+
+def payable(state: State, hewn: int, chain: bool) -> tuple[int, int]:
+    """(normal, dirty) that `hewn` can pay with: its own load, and with `chain`
+    (D30: ranged payments except the artillery attacker, danger and overflow
+    screens, AP burns) also the loads of its transmission component (rulebook:
+    "it can receive via a chain of friendly Hewns that can see each other").
+    Same-space payments pass `chain=False` ("when a Hewn is in the same space as
+    any other hewn it cannot get Substract from friendly Hewns"). A module that
+    lets several announcers of one seat pay from one component checks their
+    picks together against this (D65). The owner's split between its own load
+    and the chain (PAY_SPLIT) is not asked yet: `pay_through_chain` takes it as
+    arguments."""
+    from .sight import component
+
+    members = component(state, hewn) if chain else [hewn]
+    return (
+        sum(state.normal[h] for h in members),
+        sum(state.dirty[h] for h in members),
+    )
+
+
+def pay_through_chain(
+    state: State, hewn: int, normal: int, dirty: int, own_normal: int, own_dirty: int
+) -> None:
+    """`hewn` pays `normal` + `dirty`, `own_normal` and `own_dirty` of it from
+    its own load and the rest from the other Hewns of its component, nearest
+    first (D30; the Sveanivo "uses 2 Substract from the Veyark and keeps its own
+    Substract"). The caller has checked it is payable."""
+    from .sight import component
+
+    pay_from_hewn(state, hewn, own_normal + own_dirty, own_dirty)
+    normal -= own_normal
+    dirty -= own_dirty
+    for h in component(state, hewn)[1:]:
+        if normal <= 0 and dirty <= 0:
+            break
+        d = min(dirty, state.dirty[h])
+        n = min(normal, state.normal[h])
+        pay_from_hewn(state, h, n + d, d)
+        normal -= n
+        dirty -= d
+    if normal > 0 or dirty > 0:
+        raise ValueError("the component cannot pay this")

@@ -2,29 +2,447 @@
 the screen or along a chain of Hewns that see each other), BANJER (fit a
 technology from the screen on the board), LOAD, UNLOAD and ATTACH_OFF for Hewns
 off the board. Each is a verb offered in the windows where the rules allow it
-(the bid turn, the player turn, the Hewn turn) and a short chain of frames.
+(the bid turn, the player turn, the Hewn turn: D31) and a short chain of frames.
+
+Every verb is offered only when its chain can be completed, and the chain's
+shape depends only on public facts: loads, screens and technologies are public
+in this stage (D47). Hidden loads (Substract or a heart loaded secretly into an
+off-board Hewn) come in a later stage; LOAD, UNLOAD and ATTACH_OFF will then
+have to keep their amounts and picks out of the public prompts.
+
+Frames: a chain is one frame whose `ask` moves from link to link; `data[0]`
+holds the window (TRANSMIT), the mode (BANJER / ATTACH_OFF) or the direction
+(LOAD / UNLOAD), and `args` the choices so far.
 """
 
 from __future__ import annotations
 
-from .state import NONE, State
+from typing import Final
+
+from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
+from .data import TECHS, Socket, TechKind
+from .flow import no_resume, pop, push, register
+from .sight import component, transmitter
+from .state import (
+    EMPTY_SLOT,
+    NONE,
+    NUM_HEWNS,
+    OFF_BOARD,
+    Ask,
+    Frame,
+    State,
+    hewn_type,
+)
+
+# windows (TRANSMIT's data[0])
+BID_WINDOW: Final = 0
+PLAYER_WINDOW: Final = 1
+HEWN_WINDOW: Final = 2
+
+# BANJER_* frames' data[0]
+ON_BOARD: Final = 0  # BANJER
+OFF: Final = 1  # ATTACH_OFF
+
+# LOAD_* frames' data[0]
+LOAD: Final = 0
+UNLOAD: Final = 1
+
+#: the encounter decision kinds: while one is on the stack an encounter is
+#: announced and not yet ended
+_ENCOUNTER_ASKS: Final = range(Ask.REACT, Ask.SAME_TARGET + 1)
+
+#: Nanasocket technologies that never move once attached (rulebook: "once
+#: Nananbites have been attached to a particular Hewn; they can never be moved")
+_FIXED: Final = frozenset({TechKind.NANANBITES, TechKind.MAMABITE})
+
+#: the screen's room: more than any Hewn carries
+_NO_LIMIT: Final = 1 << 20
+
+
+# --- small queries ----------------------------------------------------------------
+
+
+def load(state: State, hewn: int, dirty: bool) -> int:
+    """How much of one kind `hewn` carries."""
+    return state.dirty[hewn] if dirty else state.normal[hewn]
+
+
+def encounter_in_progress(state: State) -> bool:
+    """Whether an encounter has been announced and has not ended (a frame of an
+    encounter decision is on the stack)."""
+    return any(f.ask in _ENCOUNTER_ASKS for f in state.frames)
+
+
+def _kinds(normal: int, dirty: int) -> list[int]:
+    """The OPTION ids of the Substract kinds present."""
+    out: list[int] = []
+    if normal > 0:
+        out.append(Option.NORMAL)
+    if dirty > 0:
+        out.append(Option.DIRTY)
+    return out
+
+
+# --- TRANSMIT ---------------------------------------------------------------------
+
+
+def tx_sources(state: State, seat: int) -> list[int]:
+    """Hewns that may transmit: `seat`'s healthy Hewns on the board with a load
+    (rulebook: "any Hewn can transmit any Substract (dirty or normal) "off
+    planet" at any time"; D32: a damaged Hewn cannot). The screen always takes
+    it, so each has a destination."""
+    return [
+        h
+        for h in range(NUM_HEWNS)
+        if state.ctrl[h] == seat
+        and transmitter(state, h)
+        and state.normal[h] + state.dirty[h] > 0
+    ]
+
+
+def tx_receivers(state: State, source: int) -> list[int]:
+    """The Hewns that may receive from `source`: the others of its component
+    with room (rulebook: "a chain of Hewns ... provided that for each
+    "transport" between two friendly Hewns, the two Hewns can see each other";
+    D29: relays need no room, the one that keeps it does)."""
+    return [h for h in component(state, source)[1:] if state.capacity(h) > 0]
+
+
+def tx_room(state: State, dest: int) -> int:
+    """How much the destination can take (the screen: any amount)."""
+    return _NO_LIMIT if dest == NONE else state.capacity(dest)
+
+
+def legal_tx_source(state: State, frame: Frame) -> list[int]:
+    return [HEWN + h for h in tx_sources(state, frame.seat)]
+
+
+def apply_tx_source(state: State, frame: Frame, action: int) -> None:
+    frame.args = [action - HEWN]
+    frame.ask = Ask.TX_DEST
+
+
+def legal_tx_dest(state: State, frame: Frame) -> list[int]:
+    """Off planet always; another Hewn only outside the bid turn (D31: the bid
+    turn allows off-planet transmission only)."""
+    legal = [int(Ctrl.OFF_PLANET)]
+    if frame.data[0] != BID_WINDOW:
+        legal.extend(HEWN + h for h in tx_receivers(state, frame.args[0]))
+    return sorted(legal)
+
+
+def apply_tx_dest(state: State, frame: Frame, action: int) -> None:
+    frame.args.append(NONE if action == Ctrl.OFF_PLANET else action - HEWN)
+    source = frame.args[0]
+    kinds = _kinds(state.normal[source], state.dirty[source])
+    if len(kinds) == 1:
+        frame.args.append(int(kinds[0] == Option.DIRTY))
+        frame.ask = Ask.TX_AMOUNT
+    else:
+        frame.ask = Ask.TX_KIND
+
+
+def legal_tx_kind(state: State, frame: Frame) -> list[int]:
+    source = frame.args[0]
+    return _kinds(state.normal[source], state.dirty[source])
+
+
+def apply_tx_kind(state: State, frame: Frame, action: int) -> None:
+    frame.args.append(int(action == Option.DIRTY))
+    frame.ask = Ask.TX_AMOUNT
+
+
+def tx_most(state: State, frame: Frame) -> int:
+    """The largest amount: the source's load of the kind, within the
+    receiver's room (rulebook: "either used up ... and/ or stored in the Hewn
+    that finally receives the Substract")."""
+    source, dest, dirty = frame.args
+    return min(load(state, source, bool(dirty)), tx_room(state, dest))
+
+
+def legal_tx_amount(state: State, frame: Frame) -> list[int]:
+    return [NUM + k for k in range(1, tx_most(state, frame) + 1)]
+
+
+def apply_tx_amount(state: State, frame: Frame, action: int) -> None:
+    source, dest, dirty = frame.args
+    transmit(state, source, dest, bool(dirty), action - NUM)
+    pop(state)
+
+
+def transmit(state: State, source: int, dest: int, dirty: bool, amount: int) -> None:
+    """Move `amount` of one kind from `source` to `dest` (NONE: the screen of
+    its controller: "simply transmits the Substract directly to the mother
+    ship")."""
+    seat = state.ctrl[source]
+    if dirty:
+        state.dirty[source] -= amount
+        if dest == NONE:
+            state.screen_dirty[seat] += amount
+        else:
+            state.dirty[dest] += amount
+    else:
+        state.normal[source] -= amount
+        if dest == NONE:
+            state.screen_normal[seat] += amount
+        else:
+            state.normal[dest] += amount
+
+
+# --- BANJER and ATTACH_OFF ------------------------------------------------------------
+
+
+def socket_kind(hewn: int, slot: int) -> Socket:
+    """The kind of slot `slot` of `hewn`: its Nanasockets come first, then its
+    Sicket sockets."""
+    return Socket.NANA if slot < hewn_type(hewn).nanasockets else Socket.SICKET
+
+
+def fitting_slots(state: State, hewn: int, kind: int) -> list[int]:
+    """The slots of `hewn` that technology `kind` may go into: a free socket of
+    its kind ("This technology ONLY fits into a Nanasocket"; "... ONLY fits into
+    a Sicket Socket"); a Nanasocket technology may also replace another one
+    ("Other Nanasocket technologies can be replaced"), but not Nananbites or a
+    Mamabite, nor the same kind (a ruling: that changes nothing). Sicket
+    technologies are never removed (D49)."""
+    tech = TECHS[kind]
+    if tech.socket not in (Socket.NANA, Socket.SICKET):
+        return []
+    out: list[int] = []
+    for slot, held in enumerate(state.slots[hewn]):
+        if socket_kind(hewn, slot) != tech.socket:
+            continue
+        if held == EMPTY_SLOT or (
+            tech.socket == Socket.NANA and held not in _FIXED and held != kind
+        ):
+            out.append(slot)
+    return out
+
+
+def banjer_receivers(state: State, seat: int, mode: int) -> list[int]:
+    """Hewns that may receive a technology. On the board (BANJER): `seat`'s
+    Hewns, healthy or damaged (D61: "from the mother ship to a friendly Hewn"),
+    alone in their space and while no encounter is announced ("Banjering cannot
+    be done when the receiving Hewn is in the same space as any other Hewn OR if
+    any player has announced any encounter"). Off the board (ATTACH_OFF):
+    `seat`'s Hewns behind its screen ("Attach it to a Hewn while the Hewn is
+    not on the map. This can be done at any time")."""
+    mine = [h for h in range(NUM_HEWNS) if state.ctrl[h] == seat]
+    if mode == OFF:
+        return [h for h in mine if state.loc[h] == OFF_BOARD]
+    if encounter_in_progress(state):
+        return []
+    n = state.board.n_spaces
+    occupancy = state.occupancy()
+    return [h for h in mine if 0 <= state.loc[h] < n and occupancy[state.loc[h]] == 1]
+
+
+def banjer_kinds(state: State, seat: int, mode: int) -> list[int]:
+    """The technology kinds on `seat`'s screen that fit some receiver."""
+    receivers = banjer_receivers(state, seat, mode)
+    return [
+        kind
+        for kind, count in enumerate(state.screen_tech[seat])
+        if count > 0 and any(fitting_slots(state, h, kind) for h in receivers)
+    ]
+
+
+def legal_banjer_tech(state: State, frame: Frame) -> list[int]:
+    return [TECH + k for k in banjer_kinds(state, frame.seat, frame.data[0])]
+
+
+def apply_banjer_tech(state: State, frame: Frame, action: int) -> None:
+    frame.args = [action - TECH]
+    frame.ask = Ask.BANJER_HEWN
+
+
+def legal_banjer_hewn(state: State, frame: Frame) -> list[int]:
+    kind = frame.args[0]
+    return [
+        HEWN + h
+        for h in banjer_receivers(state, frame.seat, frame.data[0])
+        if fitting_slots(state, h, kind)
+    ]
+
+
+def apply_banjer_hewn(state: State, frame: Frame, action: int) -> None:
+    frame.args.append(action - HEWN)
+    frame.ask = Ask.BANJER_SOCKET
+
+
+def legal_banjer_socket(state: State, frame: Frame) -> list[int]:
+    kind, hewn = frame.args
+    return [SOCKET + s for s in fitting_slots(state, hewn, kind)]
+
+
+def apply_banjer_socket(state: State, frame: Frame, action: int) -> None:
+    kind, hewn = frame.args
+    attach(state, frame.seat, hewn, action - SOCKET, kind)
+    pop(state)
+
+
+def attach(state: State, seat: int, hewn: int, slot: int, kind: int) -> None:
+    """Fit one piece of `kind` from `seat`'s screen into `slot`; a Nanasocket
+    technology it replaces goes back to the screen (D49)."""
+    slots = state.slots[hewn]
+    old = slots[slot]
+    if old != EMPTY_SLOT:
+        state.screen_tech[seat][old] += 1
+    state.screen_tech[seat][kind] -= 1
+    slots[slot] = kind
+
+
+# --- LOAD and UNLOAD ------------------------------------------------------------------
+
+
+def load_hewns(state: State, seat: int, direction: int) -> list[int]:
+    """`seat`'s Hewns behind its screen that can be loaded (room, and Substract
+    on the screen) or unloaded (a load): rulebook "many Hewns can store ... in
+    secret locations", loaded and unloaded off the board at any time (D31)."""
+    screen = state.screen_normal[seat] + state.screen_dirty[seat]
+    out: list[int] = []
+    for h in range(NUM_HEWNS):
+        if state.ctrl[h] != seat or state.loc[h] != OFF_BOARD:
+            continue
+        if direction == LOAD:
+            if screen > 0 and state.capacity(h) > 0:
+                out.append(h)
+        elif state.normal[h] + state.dirty[h] > 0:
+            out.append(h)
+    return out
+
+
+def _load_kinds(state: State, frame: Frame) -> list[int]:
+    """The kinds that can move: on the screen (LOAD) or on the Hewn (UNLOAD)."""
+    seat, hewn = frame.seat, frame.args[0]
+    if frame.data[0] == LOAD:
+        return _kinds(state.screen_normal[seat], state.screen_dirty[seat])
+    return _kinds(state.normal[hewn], state.dirty[hewn])
+
+
+def load_most(state: State, frame: Frame) -> int:
+    """The largest amount: what the giver has of the kind, and (LOAD) within
+    the Hewn's room."""
+    seat = frame.seat
+    hewn, dirty = frame.args
+    if frame.data[0] == LOAD:
+        have = state.screen_dirty[seat] if dirty else state.screen_normal[seat]
+        return min(have, state.capacity(hewn))
+    return load(state, hewn, bool(dirty))
+
+
+def legal_load_hewn(state: State, frame: Frame) -> list[int]:
+    return [HEWN + h for h in load_hewns(state, frame.seat, frame.data[0])]
+
+
+def apply_load_hewn(state: State, frame: Frame, action: int) -> None:
+    frame.args = [action - HEWN]
+    kinds = _load_kinds(state, frame)
+    if len(kinds) == 1:
+        frame.args.append(int(kinds[0] == Option.DIRTY))
+        frame.ask = Ask.LOAD_AMOUNT
+    else:
+        frame.ask = Ask.LOAD_KIND
+
+
+def legal_load_kind(state: State, frame: Frame) -> list[int]:
+    return _load_kinds(state, frame)
+
+
+def apply_load_kind(state: State, frame: Frame, action: int) -> None:
+    frame.args.append(int(action == Option.DIRTY))
+    frame.ask = Ask.LOAD_AMOUNT
+
+
+def legal_load_amount(state: State, frame: Frame) -> list[int]:
+    return [NUM + k for k in range(1, load_most(state, frame) + 1)]
+
+
+def apply_load_amount(state: State, frame: Frame, action: int) -> None:
+    hewn, dirty = frame.args
+    amount = action - NUM
+    sign = 1 if frame.data[0] == LOAD else -1
+    seat = frame.seat
+    if dirty:
+        state.screen_dirty[seat] -= sign * amount
+        state.dirty[hewn] += sign * amount
+    else:
+        state.screen_normal[seat] -= sign * amount
+        state.normal[hewn] += sign * amount
+    pop(state)
+
+
+# --- the windows ----------------------------------------------------------------------
+
+
+def off_board_verbs(state: State, seat: int) -> list[int]:
+    """LOAD, UNLOAD and ATTACH_OFF, where their chains can be completed."""
+    verbs: list[int] = []
+    if load_hewns(state, seat, LOAD):
+        verbs.append(Verb.LOAD)
+    if load_hewns(state, seat, UNLOAD):
+        verbs.append(Verb.UNLOAD)
+    if banjer_kinds(state, seat, OFF):
+        verbs.append(Verb.ATTACH_OFF)
+    return verbs
 
 
 def bid_turn_verbs(state: State, seat: int) -> list[int]:
-    """The management verbs `seat` may start in its bid turn."""
-    return []
+    """The management verbs `seat` may start in its bid turn (D31): TRANSMIT
+    off planet, and the off-board verbs."""
+    verbs = off_board_verbs(state, seat)
+    if tx_sources(state, seat):
+        verbs.append(Verb.TRANSMIT)
+    return sorted(verbs)
 
 
 def player_turn_verbs(state: State, seat: int) -> list[int]:
-    """The management verbs `seat` may start in its player turn."""
-    return []
+    """The management verbs `seat` may start in its player turn (D31):
+    TRANSMIT, BANJER ("This must be done during the players turn") and the
+    off-board verbs."""
+    verbs = off_board_verbs(state, seat)
+    if tx_sources(state, seat):
+        verbs.append(Verb.TRANSMIT)
+    if banjer_kinds(state, seat, ON_BOARD):
+        verbs.append(Verb.BANJER)
+    return sorted(verbs)
 
 
 def hewn_turn_verbs(state: State, seat: int, hewn: int) -> list[int]:
-    """The management verbs offered in `hewn`'s Hewn turn."""
-    return []
+    """The management verbs offered in `hewn`'s Hewn turn: those of the player
+    turn (any of the seat's Hewns may transmit, not only the acting one)."""
+    return player_turn_verbs(state, seat)
 
 
 def start_verb(state: State, seat: int, verb: int, hewn: int = NONE) -> None:
     """Start the chain of `verb` (one that the lists above offered)."""
-    raise NotImplementedError(f"verb {verb}")
+    if verb == Verb.TRANSMIT:
+        if hewn != NONE:
+            window = HEWN_WINDOW
+        elif state.frames[-1].ask == Ask.PLAYER_TURN:
+            window = PLAYER_WINDOW
+        else:
+            window = BID_WINDOW
+        push(state, Frame(Ask.TX_SOURCE, seat, data=[window]))
+    elif verb == Verb.BANJER:
+        push(state, Frame(Ask.BANJER_TECH, seat, data=[ON_BOARD]))
+    elif verb == Verb.ATTACH_OFF:
+        push(state, Frame(Ask.BANJER_TECH, seat, data=[OFF]))
+    elif verb == Verb.LOAD:
+        push(state, Frame(Ask.LOAD_HEWN, seat, data=[LOAD]))
+    elif verb == Verb.UNLOAD:
+        push(state, Frame(Ask.LOAD_HEWN, seat, data=[UNLOAD]))
+    else:
+        raise NotImplementedError(f"verb {verb}")
+
+
+register(Ask.TX_SOURCE, legal_tx_source, apply_tx_source, no_resume)
+register(Ask.TX_DEST, legal_tx_dest, apply_tx_dest, no_resume)
+register(Ask.TX_KIND, legal_tx_kind, apply_tx_kind, no_resume)
+register(Ask.TX_AMOUNT, legal_tx_amount, apply_tx_amount, no_resume)
+register(Ask.BANJER_TECH, legal_banjer_tech, apply_banjer_tech, no_resume)
+register(Ask.BANJER_HEWN, legal_banjer_hewn, apply_banjer_hewn, no_resume)
+register(Ask.BANJER_SOCKET, legal_banjer_socket, apply_banjer_socket, no_resume)
+register(Ask.LOAD_HEWN, legal_load_hewn, apply_load_hewn, no_resume)
+register(Ask.LOAD_KIND, legal_load_kind, apply_load_kind, no_resume)
+register(Ask.LOAD_AMOUNT, legal_load_amount, apply_load_amount, no_resume)

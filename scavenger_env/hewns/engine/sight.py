@@ -1,0 +1,98 @@
+"""Line of sight between Hewns and the transmission component of a Hewn.
+
+The board knows the rays (`Board.sight`, `Board.sees`); this module adds the
+state's occupancy and the rules that depend on who stands where. Each query
+counts the occupancy once and hands it down, so a component costs one count and
+at most a few ray walks per pair of friendly Hewns.
+
+Dug tunnels (a later stage) are not yet on the board: a Hewn in one sees nothing
+here until their rays are added.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .state import NUM_HEWNS, State
+
+
+def _map_space(state: State, loc: int) -> bool:
+    """Whether `loc` is a map space (not off the board, not a dug tunnel)."""
+    return 0 <= loc < state.board.n_spaces
+
+
+def sees(state: State, a: int, b: int, occupancy: Sequence[int] | None = None) -> bool:
+    """Whether Hewn `a` sees Hewn `b` (symmetric).
+
+    Two Hewns in one space see each other: rulebook rule 3, a Hewn sharing its
+    space "can only focus on Hewns in that same space" (and its notes: enemies
+    there "can see each other"). Otherwise both must be alone in their spaces
+    (rules 1-3: "he cannot see out of that space"; a group is never seen) and
+    `b`'s space must lie on one of `a`'s rays before anything blocks it (rules
+    4-6: corners, nodes and tunnels end a ray; mines and tokens do not block).
+    """
+    if a == b:
+        return False
+    la, lb = state.loc[a], state.loc[b]
+    if not (_map_space(state, la) and _map_space(state, lb)):
+        return False
+    if la == lb:
+        return True
+    occ = state.occupancy() if occupancy is None else occupancy
+    return state.board.sees(la, lb, occ)
+
+
+def transmitter(state: State, hewn: int) -> bool:
+    """A Hewn that may take part in a transmission: healthy and on the board
+    (rulebook: "to another friendly healthy Hewn"; D32: a damaged Hewn cannot
+    transmit)."""
+    return _map_space(state, state.loc[hewn]) and state.healthy(hewn)
+
+
+def linked(
+    state: State, a: int, b: int, occupancy: Sequence[int], enemy_at: Sequence[bool]
+) -> bool:
+    """Whether two friendly healthy on-board Hewns can pass Substract directly:
+    in one space only when no healthy enemy is there (rulebook: "Two friendly
+    healthy Hewns in the same space can transfer Substract to each other";
+    "Hewns involved in a same space encounter with an enemy Hewn cannot
+    transfer/transmit Substract"), else when they see each other."""
+    la, lb = state.loc[a], state.loc[b]
+    if la == lb:
+        return not enemy_at[la]
+    return state.board.sees(la, lb, occupancy)
+
+
+def component(state: State, hewn: int) -> list[int]:
+    """`hewn`'s transmission component: the Hewns of its controller, healthy and
+    on the board, that a chain of direct links reaches (rulebook: "a chain of
+    Hewns ... provided that for each "transport" between two friendly Hewns,
+    the two Hewns can see each other"). Nearest first (by links, then by id),
+    `hewn` itself first. A Hewn that cannot transmit is alone in it."""
+    if not transmitter(state, hewn):
+        return [hewn]
+    seat = state.ctrl[hewn]
+    occupancy = state.occupancy()
+    enemy_at = [False] * state.board.n_spaces
+    friends: list[int] = []
+    for h in range(NUM_HEWNS):
+        if not transmitter(state, h):
+            continue
+        if state.ctrl[h] == seat:
+            if h != hewn:
+                friends.append(h)
+        else:
+            enemy_at[state.loc[h]] = True
+    found = [hewn]
+    head = 0
+    while head < len(found) and friends:
+        cur = found[head]
+        head += 1
+        left: list[int] = []
+        for f in friends:
+            if linked(state, cur, f, occupancy, enemy_at):
+                found.append(f)
+            else:
+                left.append(f)
+        friends = left
+    return found
