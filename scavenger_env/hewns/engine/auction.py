@@ -60,7 +60,7 @@ def min_price(state: State, lot: int) -> int:
     than the minimum cost ... Everyone loses the auction"), 1 for the turn-order
     stack (a ruling: it has no printed cost) and, in the last round, 1 for every
     card ("all Hewns and technologies will have a minimum price of 1")."""
-    scenario = state.config.scenario
+    scenario = state.scenario
     if lot == 0:
         return scenario.turn_order_min_bid
     if state.round >= scenario.rounds:
@@ -145,7 +145,7 @@ def apply_lot(state: State, frame: Frame, action: int) -> None:
 def legal_amount(state: State, frame: Frame) -> list[int]:
     seat = frame.seat
     top = min(
-        state.config.scenario.bidox_capacity,
+        state.scenario.bidox_capacity,
         state.screen_normal[seat] + state.screen_dirty[seat],
     )
     return [NUM + a for a in range(top + 1)]

@@ -16,7 +16,7 @@ def end_trigger(state: State) -> str:
     an immediate end to the game"."""
     if state.normal_pile <= 0:
         return "pile"
-    if state.depleted >= state.config.scenario.depletion_threshold:
+    if state.depleted >= state.scenario.depletion_threshold:
         return "depleted"
     if all(m == NONE for m in state.mine):
         return "no mines"

@@ -67,8 +67,8 @@ def new_turn_income(state: State) -> None:
     dirty Substract for each healthy Hewn they have on the board at the beginning
     of the round"; that 1 goes on the Hewn if it has room, else on the screen (a
     ruling: "placing it on/in the Hewn, or the Hewn can transmit it")."""
-    income = state.config.effective_income[state.round - 1]
-    per_hewn = state.config.scenario.income_per_healthy_hewn
+    income = state.scenario.income[state.round - 1]
+    per_hewn = state.scenario.income_per_healthy_hewn
     for seat in range(state.num_players):
         state.screen_dirty[seat] += income
     for h in range(NUM_HEWNS):
@@ -96,7 +96,7 @@ def resume_round(state: State, frame: Frame) -> None:
     if frame.step == DEALING:
         auction.finish_deal(state)
         frame.step = DRAWING
-        if state.round < state.config.scenario.rounds:
+        if state.round < state.scenario.rounds:
             draw(
                 state,
                 [lot for lot in range(1, len(state.offer)) if state.offer[lot] == NONE],
@@ -122,7 +122,7 @@ def resume_round(state: State, frame: Frame) -> None:
 def end_round(state: State) -> None:
     """The round is over: "reaches the end of round 3" ends the game, else the
     next round opens with the holder of turn-order card 1 bidding first."""
-    if state.round >= state.config.scenario.rounds:
+    if state.round >= state.scenario.rounds:
         state.over = True
         state.end_reason = "rounds"
         state.phase = Phase.OVER

@@ -22,7 +22,7 @@ from typing import Final
 
 from .board import Board
 from .config import HewnsConfig
-from .data import HEWN_TYPES, TECHS, HewnType, Tech
+from .data import HEWN_TYPES, TECHS, HewnType, Scenario, Tech
 
 # --- where a Hewn card instance is ----------------------------------------------
 #: Locations below 0; a location >= 0 is a space of the board (a map space, or
@@ -211,6 +211,7 @@ class State:
     def __init__(self, config: HewnsConfig, board: Board) -> None:
         n = config.num_players
         self.config = config
+        self.scenario: Scenario = config.scenario  # computed once: read often
         self.board = board  # shared, never mutated
         self.num_players = n
         # --- progress ---------------------------------------------------------
