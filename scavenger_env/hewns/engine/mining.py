@@ -414,13 +414,24 @@ def _new_mine_face(state: State, frame: Frame) -> None:
     roll"; else the next seat reveals its turn-order card ("they will have to
     reveal the order") and places the next mine of the pool; with no free space
     it first removes a danger token."""
-    if not state.mine_pool:
+    if not state.mine_pool or not (new_mine_spaces(state) or clearable(state)):
         _next_die(state, frame)
         return
     seat = next_seat(state, frame.seat)
     state.card_shown[seat] = True
     ask = Ask.NEW_MINE if new_mine_spaces(state) else Ask.REMOVE_TOKEN
     push(state, Frame(ask, seat))
+
+
+def clearable(state: State) -> list[int]:
+    """The tokens whose removal frees a space for the new mine (a ruling: a token
+    on a mine, placed by this roll before its depletion, would free none; with no
+    such token the die is ignored like an empty pool)."""
+    return [
+        s
+        for s in range(state.board.n_spaces)
+        if state.token[s] != NONE and state.mine[s] == NONE
+    ]
 
 
 def _legal_new_mine(state: State, frame: Frame) -> list[int]:
@@ -435,7 +446,7 @@ def _apply_new_mine(state: State, frame: Frame, action: int) -> None:
 
 
 def _legal_remove(state: State, frame: Frame) -> list[int]:
-    return [SPACE + s for s in range(state.board.n_spaces) if state.token[s] != NONE]
+    return [SPACE + s for s in clearable(state)]
 
 
 def _apply_remove(state: State, frame: Frame, action: int) -> None:
