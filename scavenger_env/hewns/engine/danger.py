@@ -35,7 +35,7 @@ SCREENING: Final = 1
 ROLLING: Final = 2
 
 # the HEWN_TURN frame's action points (turns.AP; turns imports this module)
-_AP: Final = 0
+TURN_AP: Final = 0
 
 
 # --- the board's tokens -------------------------------------------------------------
@@ -268,7 +268,7 @@ def can_calm(state: State, hewn: int, turn: Frame) -> bool:
     loc = state.loc[hewn]
     return (
         Ability.CALM_PLANET in hewn_type(hewn).abilities
-        and turn.data[_AP] >= 1
+        and turn.data[TURN_AP] >= 1
         and on_map(state, loc)
         and state.token[loc] == NONE
         and bool(calm_targets(state, hewn))
@@ -277,7 +277,7 @@ def can_calm(state: State, hewn: int, turn: Frame) -> bool:
 
 def start_calm(state: State, turn: Frame) -> None:
     """CALM was chosen: "Calm planet 1" action point, then the target."""
-    turn.data[_AP] -= 1
+    turn.data[TURN_AP] -= 1
     push(state, Frame(Ask.CALM_TARGET, turn.seat, turn.hewn))
 
 

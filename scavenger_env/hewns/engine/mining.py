@@ -24,8 +24,8 @@ from .flow import face, pop, push, register, roll
 from .state import NONE, Ask, Frame, State, hewn_type
 
 # the HEWN_TURN frame's data (turns.AP, turns.MINED; turns imports this module)
-_AP: Final = 0
-_MINED: Final = 2
+TURN_AP: Final = 0
+TURN_MINED: Final = 2
 
 # the mining frame's data: a header, then the mining dice's faces, the danger
 # dice's faces and one "done" flag per danger die; args = the spaces of the tokens
@@ -93,8 +93,8 @@ def can_mine(state: State, hewn: int, turn: Frame) -> bool:
     space."""
     loc = state.loc[hewn]
     return (
-        turn.data[_AP] >= 1
-        and not turn.data[_MINED]
+        turn.data[TURN_AP] >= 1
+        and not turn.data[TURN_MINED]
         and danger.on_map(state, loc)
         and state.mine[loc] != NONE
         and can_mine_at_all(state, hewn)
@@ -121,8 +121,8 @@ def danger_dice(aggressive: int, gozzbag: int) -> int:
 def start_mining(state: State, turn: Frame) -> None:
     """MINE was chosen: pay the AP and push the mining chain."""
     hewn = turn.hewn
-    turn.data[_AP] -= 1
-    turn.data[_MINED] = 1
+    turn.data[TURN_AP] -= 1
+    turn.data[TURN_MINED] = 1
     data = [NONE] * HEAD
     data[SPACE_MINED] = state.loc[hewn]
     data[REROLLS] = hewn_type(hewn).rerolls
