@@ -1,23 +1,298 @@
 """Danger tokens on the board: the attack of a token on a Hewn that enters its
 space or that it is placed on, and CALM PLANET.
+
+A token attack is a small engine step (`Ask.TOKEN_ATTACK`, never asked) that
+works through a queue: the spaces of the tokens a mining roll placed (each first
+depletes its space's mine, D37) and the Hewns attacked there, one at a time. A
+healthy defender's controller first declares body screens (SCREENS, and
+SCREENS_MIX for the dirty part when the load allows several), then the attack and
+defence dice are rolled; a Hewn that is not healthy dies without a roll.
 """
 
 from __future__ import annotations
 
-from .state import Frame, State
+from typing import Final
+
+from .actions import NUM, SPACE
+from .data import (
+    BODY_SCREENS_MAX,
+    CALM_PLANET_RANGE,
+    TOKEN_ATTACKS,
+    Ability,
+    DieKind,
+    Symbol,
+    TechKind,
+)
+from .effects import kill, pay_from_hewn
+from .flow import face, pop, push, register, roll
+from .state import NONE, Ask, Frame, State, hewn_type
+
+# the TOKEN_ATTACK frame: args = spaces still to deplete and attack (in placement
+# order); data = [current space, Hewns still to attack there ...]; other = the
+# body screens the current defender declared
+NEXT: Final = 0
+SCREENING: Final = 1
+ROLLING: Final = 2
+
+# the HEWN_TURN frame's action points (turns.AP; turns imports this module)
+TURN_AP: Final = 0
+
+
+# --- the board's tokens -------------------------------------------------------------
+
+
+def on_map(state: State, space: int) -> bool:
+    """D36: mines and danger tokens lie only on node and ravine spaces (the map's
+    spaces; dug tunnel pieces never carry them)."""
+    return 0 <= space < state.board.n_spaces
+
+
+def return_token(state: State, space: int) -> None:
+    """rulebook: "remove it to the respective pile on the side of the board": the
+    token in `space` goes back to its stock."""
+    kind = state.token[space]
+    state.token[space] = NONE
+    state.token_stock[kind] += 1
+
+
+def deplete(state: State, space: int) -> None:
+    """rulebook: "Remove the mine token ... and advance the depleted mine counter";
+    D39: with no mine left in the space nothing happens."""
+    if state.mine[space] != NONE:
+        state.mine[space] = NONE
+        state.depleted += 1
+
+
+# --- the attack ---------------------------------------------------------------------
+
+
+def attack_dice(state: State, space: int) -> list[int]:
+    """rulebook: "Snedj roll 8 close combat dice", "Lava rolls 3 area effect
+    dice", "The planet attack rolls 3 laser type dice"."""
+    kind, count = TOKEN_ATTACKS[0][state.token[space]]
+    return [int(kind)] * count
+
+
+def slocic_shields(state: State, hewn: int) -> int:
+    """rulebook: "The Hewn can roll any speed or armour dice (including using a
+    Slocic shield)": +1 armour die per Slocic Shield fitted."""
+    return sum(1 for t in state.slots[hewn] if t == TechKind.SLOCIC_SHIELD)
+
+
+def armour_dice(state: State, hewn: int, screens: int) -> int:
+    """Card armour, Slocic Shields and body screens: "will get a number of extra
+    armour dice equal to the total Substract burnt"."""
+    return hewn_type(hewn).armour + slocic_shields(state, hewn) + screens
+
+
+def screen_limit(state: State, hewn: int) -> int:
+    """rulebook: "he can burn up to 7 Substract - if he has it"."""
+    return min(BODY_SCREENS_MAX.value, state.normal[hewn] + state.dirty[hewn])
+
+
+def screen_mixes(state: State, hewn: int, amount: int) -> range:
+    """The dirty parts possible for paying `amount` from `hewn`'s load."""
+    low = max(0, amount - state.normal[hewn])
+    return range(low, min(amount, state.dirty[hewn]) + 1)
+
+
+def token_wins(kind: int, rolled: list[int], n_attack: int, n_speed: int) -> bool:
+    """rulebook: "If the total of "hurt" rolled is higher than the total of defence
+    rolled, then the Hewn immediately dies"; D66: one escape counts 1, two or more
+    cancel the attack. `rolled`: the token's dice (of `kind`), the speed dice, then
+    the armour dice."""
+    attack = sum(face(kind, i)[0] for i in rolled[:n_attack])
+    speed = rolled[n_attack : n_attack + n_speed]
+    escapes = sum(1 for i in speed if face(DieKind.SPEED, i)[1] == Symbol.ESCAPE)
+    if escapes >= 2:
+        return False
+    defence = sum(face(DieKind.SPEED, i)[0] for i in speed)
+    defence += sum(face(DieKind.ARMOUR, i)[0] for i in rolled[n_attack + n_speed :])
+    return attack > defence
+
+
+def start_attacks(state: State, seat: int, spaces: list[int]) -> None:
+    """D37: after the last danger die, every token placed by the roll depletes the
+    mine in its space and attacks each Hewn there, in placement order. Pushes the
+    engine step and runs it (it pops itself when nothing is left)."""
+    frame = Frame(Ask.TOKEN_ATTACK, seat, args=list(spaces), data=[NONE])
+    push(state, frame)
+    _run(state, frame)
 
 
 def entered(state: State, hewn: int) -> None:
     """`hewn` has just entered its space: a danger token there attacks it
     ("Hewns moving into any space containing a danger token will also be
     attacked"). May push frames; the Hewn turn resumes when they are done."""
+    space = state.loc[hewn]
+    if not on_map(state, space) or state.token[space] == NONE:
+        return
+    if not state.healthy(hewn):
+        kill(state, hewn)
+        return
+    # a healthy Hewn is always asked for screens, so this never pops at once
+    frame = Frame(Ask.TOKEN_ATTACK, state.ctrl[hewn], data=[space, hewn])
+    push(state, frame)
+    _run(state, frame)
+
+
+def _run(state: State, frame: Frame) -> None:
+    """Attack the next Hewn in the queue, or start the next space, or finish."""
+    while True:
+        if len(frame.data) > 1:
+            space, hewn = frame.data[0], frame.data[1]
+            if state.loc[hewn] != space or state.token[space] == NONE:
+                del frame.data[1]
+                continue
+            if not state.healthy(hewn):
+                # rulebook: "Dangers tokens immediately kill all stunned and/or
+                # damaged Hewns they share the same space with"
+                kill(state, hewn)
+                del frame.data[1]
+                continue
+            frame.step = SCREENING
+            frame.other = 0
+            push(state, Frame(Ask.SCREENS, state.ctrl[hewn], hewn))
+            return
+        if frame.args:
+            space = frame.args.pop(0)
+            if state.token[space] == NONE:
+                continue
+            # rulebook: tokens "will also deplete any mine in the same space"
+            deplete(state, space)
+            frame.data = [space, *state.hewns_at(space)]
+            continue
+        pop(state)
+        return
+
+
+def _roll_attack(state: State, frame: Frame) -> None:
+    """The screens are paid: roll the token's dice, the speed dice (card AP) and
+    the armour dice."""
+    space, hewn = frame.data[0], frame.data[1]
+    kinds = attack_dice(state, space)
+    kinds += [int(DieKind.SPEED)] * hewn_type(hewn).ap
+    kinds += [int(DieKind.ARMOUR)] * armour_dice(state, hewn, frame.other)
+    frame.step = ROLLING
+    state.rolled.clear()
+    roll(state, kinds)
+
+
+def _resolve_attack(state: State, frame: Frame) -> None:
+    """The dice are in: the Hewn dies if the token's total beats its defence."""
+    space, hewn = frame.data[0], frame.data[1]
+    kind, n_attack = TOKEN_ATTACKS[0][state.token[space]]
+    if token_wins(kind, state.rolled, n_attack, hewn_type(hewn).ap):
+        kill(state, hewn)
+    del frame.data[1]
+    frame.step = NEXT
+    _run(state, frame)
+
+
+def _legal_attack(state: State, frame: Frame) -> list[int]:
+    raise RuntimeError("the TOKEN_ATTACK step is never asked")  # pragma: no cover
+
+
+def _apply_attack(state: State, frame: Frame, action: int) -> None:
+    raise RuntimeError("the TOKEN_ATTACK step is never asked")  # pragma: no cover
+
+
+def _resume_attack(state: State, frame: Frame) -> None:
+    if frame.step == SCREENING:
+        _roll_attack(state, frame)
+    elif frame.step == ROLLING:
+        _resolve_attack(state, frame)
+    else:
+        _run(state, frame)
+
+
+# --- body screens -------------------------------------------------------------------
+
+
+def _legal_screens(state: State, frame: Frame) -> list[int]:
+    return [NUM + n for n in range(screen_limit(state, frame.hewn) + 1)]
+
+
+def _apply_screens(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "if a player declares before the attack and defence dice are
+    rolled, he wishes to defend himself with a body screen by burning Substract"."""
+    amount = action - NUM
+    mixes = screen_mixes(state, frame.hewn, amount)
+    if len(mixes) > 1:
+        frame.ask = Ask.SCREENS_MIX
+        frame.args = [amount]
+        return
+    _pay_screens(state, frame, amount, mixes[0])
+
+
+def _legal_screens_mix(state: State, frame: Frame) -> list[int]:
+    return [NUM + d for d in screen_mixes(state, frame.hewn, frame.args[0])]
+
+
+def _apply_screens_mix(state: State, frame: Frame, action: int) -> None:
+    _pay_screens(state, frame, frame.args[0], action - NUM)
+
+
+def _pay_screens(state: State, frame: Frame, amount: int, dirty: int) -> None:
+    """The screens are burnt from the defender's load (normal back to the pile);
+    the attack step under this frame rolls next."""
+    pay_from_hewn(state, frame.hewn, amount, dirty)
+    state.frames[-2].other = amount
+    pop(state)
+
+
+def _resume_none(state: State, frame: Frame) -> None:
+    """SCREENS pushes nothing."""
+
+
+# --- calm planet --------------------------------------------------------------------
+
+
+def calm_targets(state: State, hewn: int) -> list[int]:
+    """rulebook: a token "that is up to 4 spaces away from it"; "The Hewn does not
+    have to have line-of-sight to the danger token" (D42: steps over all links,
+    ignoring sizes)."""
+    loc = state.loc[hewn]
+    if not on_map(state, loc):
+        return []
+    return [
+        s
+        for s in state.board.within(loc, CALM_PLANET_RANGE.value)
+        if state.token[s] != NONE
+    ]
 
 
 def can_calm(state: State, hewn: int, turn: Frame) -> bool:
-    """Whether CALM PLANET is legal for `hewn`."""
-    return False
+    """Whether CALM PLANET is legal for `hewn`: the ability, 1 AP, and "cannot use
+    the ability if it is in the same space as a ... danger token"."""
+    loc = state.loc[hewn]
+    return (
+        Ability.CALM_PLANET in hewn_type(hewn).abilities
+        and turn.data[TURN_AP] >= 1
+        and on_map(state, loc)
+        and state.token[loc] == NONE
+        and bool(calm_targets(state, hewn))
+    )
 
 
 def start_calm(state: State, turn: Frame) -> None:
-    """CALM was chosen."""
-    raise NotImplementedError
+    """CALM was chosen: "Calm planet 1" action point, then the target."""
+    turn.data[TURN_AP] -= 1
+    push(state, Frame(Ask.CALM_TARGET, turn.seat, turn.hewn))
+
+
+def _legal_calm(state: State, frame: Frame) -> list[int]:
+    return [SPACE + s for s in calm_targets(state, frame.hewn)]
+
+
+def _apply_calm(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "immediately remove it to the respective pile on the side of the
+    board"."""
+    return_token(state, action - SPACE)
+    pop(state)
+
+
+register(Ask.TOKEN_ATTACK, _legal_attack, _apply_attack, _resume_attack)
+register(Ask.SCREENS, _legal_screens, _apply_screens, _resume_none)
+register(Ask.SCREENS_MIX, _legal_screens_mix, _apply_screens_mix, _resume_none)
+register(Ask.CALM_TARGET, _legal_calm, _apply_calm, _resume_none)

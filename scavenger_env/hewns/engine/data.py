@@ -859,6 +859,20 @@ class Token(IntEnum):
 
 DANGER_TOKENS: Final = Fact(5, DESIGNED, "5 of each kind: 15 tokens on <= 61 spaces")
 
+#: Each token's attack: (die kind, dice) per `Token`.
+TOKEN_ATTACKS: Final = (
+    ((DieKind.AREA, 3), (DieKind.CLOSE_COMBAT, 8), (DieKind.LASER, 3)),
+    RULEBOOK,
+    '"Lava rolls 3 area effect dice"; "Snedj roll 8 close combat dice in their '
+    'attack"; "The planet attack rolls 3 laser type dice"',
+)
+BODY_SCREENS_MAX: Final = Fact(
+    7,
+    RULEBOOK,
+    '"he can burn up to 7 Substract - if he has it -and will get a number of extra '
+    'armour dice equal to the total Substract burnt"',
+)
+
 
 @dataclass(frozen=True)
 class Scenario:

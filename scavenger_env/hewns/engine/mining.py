@@ -1,17 +1,543 @@
 """Mining: MINE (1 AP, once per Hewn turn) rolls mining dice for normal Substract,
 then danger dice (lava, Snedj, planet attack, deplete, new mine, respite, blank).
+
+One frame carries the whole chain and changes its `ask` link by link: MINE_OPTS
+(plain, aggressive, Gozzbag, both) -> the mining dice -> MINE_REROLL (one die per
+decision) -> the take -> MINE_KEEP -> the danger dice -> DANGER_ORDER, each die
+resolved in turn (PLACE_TOKEN, NEW_MINE / REMOVE_TOKEN by the next seat, RESPITE
+as child frames) -> the token attacks (`danger.start_attacks`).
+
+The take goes to the owner's screen at once and MINE_KEEP moves the kept part onto
+the Hewn, so normal Substract is never held outside the pile, the Hewns and the
+screens (an end trigger after the take finds it all scored).
 """
 
 from __future__ import annotations
 
-from .state import Frame, State
+from typing import Final
+
+from . import danger
+from .actions import DIE, NUM, SPACE, Ctrl, Option
+from .data import DieKind, Symbol, TechKind, Token
+from .effects import token_kills
+from .flow import face, pop, push, register, roll
+from .state import NONE, Ask, Frame, State, hewn_type
+
+# the HEWN_TURN frame's data (turns.AP, turns.MINED; turns imports this module)
+TURN_AP: Final = 0
+TURN_MINED: Final = 2
+
+# the mining frame's data: a header, then the mining dice's faces, the danger
+# dice's faces and one "done" flag per danger die; args = the spaces of the tokens
+# this roll placed, in placement order
+SPACE_MINED: Final = 0
+AGGRESSIVE: Final = 1
+GOZZBAG: Final = 2
+REROLLS: Final = 3
+TAKEN: Final = 4
+N_MINING: Final = 5
+N_DANGER: Final = 6
+CURRENT: Final = 7
+HEAD: Final = 8
+
+# the mining frame's steps (what its resume goes on with)
+OPTS: Final = 0
+ROLL_MINING: Final = 1
+REROLLING: Final = 2
+ROLL_DANGER: Final = 3
+RESOLVING: Final = 4
+ATTACKING: Final = 5
+
+CHAIN: Final = (Ask.MINE_OPTS, Ask.MINE_REROLL, Ask.MINE_KEEP, Ask.DANGER_ORDER)
+
+TOKEN_OF: Final = {
+    Symbol.LAVA: Token.LAVA,
+    Symbol.SNEDJ: Token.SNEDJ,
+    Symbol.PLANET_ATTACK: Token.PLANET_ATTACK,
+}
+CANCELLABLE: Final = (Symbol.LAVA, Symbol.SNEDJ, Symbol.PLANET_ATTACK, Symbol.DEPLETE)
+
+# PLACE_TOKEN steps
+TAKE_FROM_BOARD: Final = 0
+PUT: Final = 1
+# RESPITE steps
+CHOOSE: Final = 0
+CANCEL: Final = 1
+WITHDRAW: Final = 2
+
+
+# --- who may mine, and how many dice -------------------------------------------------
+
+
+def claws(state: State, hewn: int) -> int:
+    """rulebook: a mining claw gives "1 extra mining dice" (one per claw fitted)."""
+    return sum(1 for t in state.slots[hewn] if t == TechKind.MINING_CLAW)
+
+
+def has_gozzbag(state: State, hewn: int) -> bool:
+    """rulebook: "it can choose to use Major Gozzbag's special ability if it has
+    Major Gozzbag attached"."""
+    return TechKind.MAJOR_GOZZBAG in state.slots[hewn]
+
+
+def can_mine_at_all(state: State, hewn: int) -> bool:
+    """rulebook: the mining ability on the card, or "If a mining claw is used by a
+    Hewn that normally does NOT mine - that Hewn now functions as a normal
+    miner"."""
+    return hewn_type(hewn).mine > 0 or claws(state, hewn) > 0
 
 
 def can_mine(state: State, hewn: int, turn: Frame) -> bool:
-    """Whether MINE is legal for `hewn` in its Hewn turn `turn`."""
-    return False
+    """Whether MINE is legal for `hewn` in its Hewn turn `turn`: "Mining 1" action
+    point, "Maximum 1 time per Hewn's turn", the ability, and a mine in its
+    space."""
+    loc = state.loc[hewn]
+    return (
+        turn.data[TURN_AP] >= 1
+        and not turn.data[TURN_MINED]
+        and danger.on_map(state, loc)
+        and state.mine[loc] != NONE
+        and can_mine_at_all(state, hewn)
+    )
+
+
+def mining_dice(state: State, hewn: int, aggressive: int, gozzbag: int) -> int:
+    """rulebook (Major Miner example): "3 for its normal mine ability + 1 for the
+    mine type + 1 for the mining claw + 1 for being aggressive"; Gozzbag "roll an
+    additional 1 mining dice"."""
+    space = state.loc[hewn]
+    return (
+        hewn_type(hewn).mine + state.mine[space] + claws(state, hewn) + aggressive
+    ) + gozzbag
+
+
+def danger_dice(aggressive: int, gozzbag: int) -> int:
+    """rulebook: "roll a single (1) planet danger dice", "1 more danger dice" when
+    aggressive, "1 additional danger dice" with Gozzbag; mine bonuses and claws
+    add none."""
+    return 1 + aggressive + gozzbag
 
 
 def start_mining(state: State, turn: Frame) -> None:
     """MINE was chosen: pay the AP and push the mining chain."""
-    raise NotImplementedError
+    hewn = turn.hewn
+    turn.data[TURN_AP] -= 1
+    turn.data[TURN_MINED] = 1
+    data = [NONE] * HEAD
+    data[SPACE_MINED] = state.loc[hewn]
+    data[REROLLS] = hewn_type(hewn).rerolls
+    push(state, Frame(Ask.MINE_OPTS, turn.seat, hewn, step=OPTS, data=data))
+
+
+# --- the frame's layout ----------------------------------------------------------------
+
+
+def _mining_faces(frame: Frame) -> list[int]:
+    return frame.data[HEAD : HEAD + frame.data[N_MINING]]
+
+
+def _danger_at(frame: Frame, i: int) -> int:
+    """The symbol of danger die `i`."""
+    return face(DieKind.DANGER, frame.data[HEAD + frame.data[N_MINING] + i])[1]
+
+
+def _done_index(frame: Frame, i: int) -> int:
+    return HEAD + frame.data[N_MINING] + frame.data[N_DANGER] + i
+
+
+def _unresolved(frame: Frame) -> list[int]:
+    return [
+        i for i in range(frame.data[N_DANGER]) if not frame.data[_done_index(frame, i)]
+    ]
+
+
+def _mine_frame(state: State) -> Frame:
+    """The mining frame under the current child decision."""
+    for frame in reversed(state.frames):
+        if frame.ask in CHAIN:
+            return frame
+    raise RuntimeError("no mining chain on the stack")  # pragma: no cover
+
+
+# --- options, mining dice, re-rolls ---------------------------------------------------
+
+
+def _legal_opts(state: State, frame: Frame) -> list[int]:
+    legal = [Option.MINE_PLAIN, Option.MINE_AGGRESSIVE]
+    if has_gozzbag(state, frame.hewn):
+        legal += [Option.MINE_GOZZBAG, Option.MINE_AGGRESSIVE_GOZZBAG]
+    return sorted(int(a) for a in legal)
+
+
+def _apply_opts(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "The choice must be made before rolling any dice"."""
+    aggressive = int(action in (Option.MINE_AGGRESSIVE, Option.MINE_AGGRESSIVE_GOZZBAG))
+    gozzbag = int(action in (Option.MINE_GOZZBAG, Option.MINE_AGGRESSIVE_GOZZBAG))
+    frame.data[AGGRESSIVE] = aggressive
+    frame.data[GOZZBAG] = gozzbag
+    frame.data[N_MINING] = mining_dice(state, frame.hewn, aggressive, gozzbag)
+    frame.data[N_DANGER] = danger_dice(aggressive, gozzbag)
+    frame.step = ROLL_MINING
+    state.rolled.clear()
+    roll(state, [int(DieKind.MINING)] * frame.data[N_MINING])
+
+
+def _after_mining_dice(state: State, frame: Frame) -> None:
+    """rulebook: "the Hewn can use any OR all of his re-rolls to re-roll any of
+    his mining dice"; a card without re-rolls skips the step."""
+    if frame.data[REROLLS] > 0:
+        frame.ask = Ask.MINE_REROLL
+    else:
+        _take(state, frame)
+
+
+def _legal_reroll(state: State, frame: Frame) -> list[int]:
+    return [int(Ctrl.DONE), *(DIE + i for i in range(frame.data[N_MINING]))]
+
+
+def _apply_reroll(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "You can even re-roll a single dice more than once - if you have
+    enough re-rolls"; "you cannot re-roll danger dice"."""
+    if action == Ctrl.DONE:
+        _take(state, frame)
+        return
+    frame.data[CURRENT] = action - DIE
+    frame.data[REROLLS] -= 1
+    frame.step = REROLLING
+    state.rolled.clear()
+    roll(state, [int(DieKind.MINING)])
+
+
+# --- the take and the keep ------------------------------------------------------------
+
+
+def mined_total(frame: Frame) -> int:
+    """rulebook: "simply adds up all of the mining numbers rolled"; a "2/gem" face
+    counts 2 (no gems in this card set)."""
+    return sum(face(DieKind.MINING, i)[0] for i in _mining_faces(frame))
+
+
+def _take(state: State, frame: Frame) -> None:
+    """rulebook: "takes that total number of normal Substract from the pool" (as
+    much as is left); it is on the owner's screen until MINE_KEEP loads some of
+    it onto the Hewn."""
+    amount = min(mined_total(frame), state.normal_pile)
+    state.normal_pile -= amount
+    state.screen_normal[frame.seat] += amount
+    frame.data[TAKEN] = amount
+    if amount > 0:
+        frame.ask = Ask.MINE_KEEP
+    else:
+        _roll_danger(state, frame)
+
+
+def _legal_keep(state: State, frame: Frame) -> list[int]:
+    most = min(frame.data[TAKEN], state.capacity(frame.hewn))
+    return [NUM + k for k in range(most + 1)]
+
+
+def _apply_keep(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "That Substract can either be loaded onto/ into the Hewn, and/or
+    ... transmitted off planet"."""
+    kept = action - NUM
+    state.screen_normal[frame.seat] -= kept
+    state.normal[frame.hewn] += kept
+    _roll_danger(state, frame)
+
+
+# --- the danger dice ------------------------------------------------------------------
+
+
+def _roll_danger(state: State, frame: Frame) -> None:
+    """rulebook: "Once the player has taken the normal Substract, ONLY then apply
+    the effects of the danger dice rolled"."""
+    frame.step = ROLL_DANGER
+    state.rolled.clear()
+    roll(state, [int(DieKind.DANGER)] * frame.data[N_DANGER])
+
+
+def _next_die(state: State, frame: Frame) -> None:
+    """rulebook: "he can choose the order in which to deal with the danger dice";
+    asked only when the dice left differ. After the last die the tokens attack
+    (D37)."""
+    left = _unresolved(frame)
+    if not left:
+        frame.step = ATTACKING
+        if frame.args:
+            danger.start_attacks(state, frame.seat, frame.args)
+        else:
+            pop(state)
+        return
+    if len({_danger_at(frame, i) for i in left}) == 1:
+        _resolve(state, frame, left[0])
+    else:
+        frame.ask = Ask.DANGER_ORDER
+
+
+def _legal_order(state: State, frame: Frame) -> list[int]:
+    return [DIE + i for i in _unresolved(frame)]
+
+
+def _apply_order(state: State, frame: Frame, action: int) -> None:
+    _resolve(state, frame, action - DIE)
+
+
+def _resolve(state: State, frame: Frame, i: int) -> None:
+    """Apply danger die `i`'s face; a face that needs a decision pushes its frame
+    and the chain goes on when it is popped."""
+    frame.data[_done_index(frame, i)] = 1
+    frame.step = RESOLVING
+    symbol = _danger_at(frame, i)
+    if symbol in TOKEN_OF:
+        _token_face(state, frame, TOKEN_OF[Symbol(symbol)])
+    elif symbol == Symbol.DEPLETE:
+        danger.deplete(state, frame.data[SPACE_MINED])
+        _next_die(state, frame)
+    elif symbol == Symbol.NEW_MINE:
+        _new_mine_face(state, frame)
+    elif symbol == Symbol.RESPITE:
+        _respite_face(state, frame)
+    else:  # rulebook: "Blank face Nothing happens."
+        _next_die(state, frame)
+
+
+# --- lava, Snedj, planet attack --------------------------------------------------------
+
+
+def placement_targets(state: State, space: int) -> list[int]:
+    """rulebook: "either 1 space away from the mine you are mining OR on the space
+    the Hewn was mining. (Provided that the chosen space chosen has no danger
+    tokens already on it.)"; if all are taken, "as close to the original mining
+    space as possible" (D42 distances)."""
+    board = state.board
+    near = [s for s in board.within(space, 1) if state.token[s] == NONE]
+    if near:
+        return near
+    free = [
+        (board.distance(space, s), s)
+        for s in range(board.n_spaces)
+        if state.token[s] == NONE and board.distance(space, s) >= 0
+    ]
+    best = min(d for d, _ in free)
+    return [s for d, s in free if d == best]
+
+
+def withdraw(state: State, space: int) -> None:
+    """A token leaves the board (back to its stock); if this roll placed it, it
+    will not attack (D37: "respite may remove a just-placed token")."""
+    danger.return_token(state, space)
+    frame = _mine_frame(state)
+    if space in frame.args:
+        frame.args.remove(space)
+
+
+def place_token(state: State, kind: int, space: int) -> None:
+    """Put a token of `kind` from its stock on `space`; it kills the Hewns there
+    that are not healthy at once ("Dangers tokens immediately kill all stunned
+    and/or damaged Hewns"), and attacks the others after the last die (D37)."""
+    state.token[space] = kind
+    state.token_stock[kind] -= 1
+    _mine_frame(state).args.append(space)
+    token_kills(state, space)
+
+
+def _token_face(state: State, frame: Frame, kind: int) -> None:
+    """rulebook: "If there are no remaining danger tokens of that type rolled in the
+    stacks of tokens, remove any danger token (matching the dice roll) that's
+    currently on the board and place it according to the rules above"."""
+    if state.token_stock[kind] == 0:
+        on_board = [s for s in range(state.board.n_spaces) if state.token[s] == kind]
+        if len(on_board) > 1:
+            push(state, _place_frame(frame, kind, TAKE_FROM_BOARD))
+            return
+        withdraw(state, on_board[0])
+    targets = placement_targets(state, frame.data[SPACE_MINED])
+    if len(targets) == 1:
+        place_token(state, kind, targets[0])
+        _next_die(state, frame)
+    else:
+        push(state, _place_frame(frame, kind, PUT))
+
+
+def _place_frame(mine: Frame, kind: int, step: int) -> Frame:
+    return Frame(
+        Ask.PLACE_TOKEN, mine.seat, mine.hewn, other=kind, step=step,
+        data=[mine.data[SPACE_MINED]],
+    )  # fmt: skip
+
+
+def _legal_place(state: State, frame: Frame) -> list[int]:
+    if frame.step == TAKE_FROM_BOARD:
+        spaces = [
+            s for s in range(state.board.n_spaces) if state.token[s] == frame.other
+        ]
+    else:
+        spaces = placement_targets(state, frame.data[0])
+    return [SPACE + s for s in spaces]
+
+
+def _apply_place(state: State, frame: Frame, action: int) -> None:
+    space = action - SPACE
+    if frame.step == TAKE_FROM_BOARD:
+        withdraw(state, space)
+        targets = placement_targets(state, frame.data[0])
+        if len(targets) > 1:
+            frame.step = PUT
+            return
+        space = targets[0]
+    place_token(state, frame.other, space)
+    pop(state)
+
+
+# --- new mine ---------------------------------------------------------------------------
+
+
+def next_seat(state: State, seat: int) -> int:
+    """rulebook: "the next player in turn order after the current mining Hewn's
+    owner"; "player 1 would be next in line after player 4"."""
+    order = state.order or list(range(state.num_players))
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def new_mine_spaces(state: State) -> list[int]:
+    """rulebook: "selects any space on the board, empty of mines and all danger
+    tokens" (D36: node and ravine spaces)."""
+    return [
+        s
+        for s in range(state.board.n_spaces)
+        if state.mine[s] == NONE and state.token[s] == NONE
+    ]
+
+
+def _new_mine_face(state: State, frame: Frame) -> None:
+    """rulebook: "If there are no mines left in the mine pool, then ignore the die
+    roll"; else the next seat reveals its turn-order card ("they will have to
+    reveal the order") and places the next mine of the pool; with no free space
+    it first removes a danger token."""
+    if not state.mine_pool or not (new_mine_spaces(state) or clearable(state)):
+        _next_die(state, frame)
+        return
+    seat = next_seat(state, frame.seat)
+    state.card_shown[seat] = True
+    ask = Ask.NEW_MINE if new_mine_spaces(state) else Ask.REMOVE_TOKEN
+    push(state, Frame(ask, seat))
+
+
+def clearable(state: State) -> list[int]:
+    """The tokens whose removal frees a space for the new mine (a ruling: a token
+    on a mine, placed by this roll before its depletion, would free none; with no
+    such token the die is ignored like an empty pool)."""
+    return [
+        s
+        for s in range(state.board.n_spaces)
+        if state.token[s] != NONE and state.mine[s] == NONE
+    ]
+
+
+def _legal_new_mine(state: State, frame: Frame) -> list[int]:
+    return [SPACE + s for s in new_mine_spaces(state)]
+
+
+def _apply_new_mine(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "If there are normal mines left in the mine pool, place a normal
+    mine ..." (the pool is kept normal first)."""
+    state.mine[action - SPACE] = state.mine_pool.pop(0)
+    pop(state)
+
+
+def _legal_remove(state: State, frame: Frame) -> list[int]:
+    return [SPACE + s for s in clearable(state)]
+
+
+def _apply_remove(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "simply remove any danger token from the board and return it to
+    that danger token stack next to the board, and place the new mine"."""
+    withdraw(state, action - SPACE)
+    frame.ask = Ask.NEW_MINE
+
+
+# --- respite ----------------------------------------------------------------------------
+
+
+def cancellable(frame: Frame) -> list[int]:
+    """rulebook: "negate any danger dice & deplete mine dice rolled this turn":
+    the unresolved lava, Snedj, planet-attack and deplete dice of this roll."""
+    return [i for i in _unresolved(frame) if _danger_at(frame, i) in CANCELLABLE]
+
+
+def tokens_on_board(state: State) -> list[int]:
+    """rulebook: "Withdraw any danger token from the map" (one this roll placed
+    included, D37)."""
+    return [s for s in range(state.board.n_spaces) if state.token[s] != NONE]
+
+
+def _respite_face(state: State, frame: Frame) -> None:
+    """rulebook: "Players must use this dice roll to either ... (If there are no
+    danger tokens on the map, nor any danger dice & deplete mine dice rolled, then
+    the respite dice roll is ignored.)"; the OPTION step is skipped when only one
+    use is possible."""
+    can_cancel = bool(cancellable(frame))
+    can_withdraw = bool(tokens_on_board(state))
+    if not can_cancel and not can_withdraw:
+        _next_die(state, frame)
+        return
+    step = CHOOSE if can_cancel and can_withdraw else CANCEL if can_cancel else WITHDRAW
+    push(state, Frame(Ask.RESPITE, frame.seat, frame.hewn, step=step))
+
+
+def _legal_respite(state: State, frame: Frame) -> list[int]:
+    if frame.step == CHOOSE:
+        return [int(Option.RESPITE_CANCEL), int(Option.RESPITE_REMOVE_TOKEN)]
+    if frame.step == CANCEL:
+        return [DIE + i for i in cancellable(_mine_frame(state))]
+    return [SPACE + s for s in tokens_on_board(state)]
+
+
+def _apply_respite(state: State, frame: Frame, action: int) -> None:
+    if frame.step == CHOOSE:
+        frame.step = CANCEL if action == Option.RESPITE_CANCEL else WITHDRAW
+        return
+    if frame.step == CANCEL:
+        mine = _mine_frame(state)
+        mine.data[_done_index(mine, action - DIE)] = 1
+    else:
+        withdraw(state, action - SPACE)
+    pop(state)
+
+
+# --- resuming the chain -----------------------------------------------------------------
+
+
+def _resume_mine(state: State, frame: Frame) -> None:
+    """Dice rolled or a child decision done: go on from the frame's step."""
+    if frame.step == ROLL_MINING:
+        frame.data.extend(state.rolled)
+        _after_mining_dice(state, frame)
+    elif frame.step == REROLLING:
+        frame.data[HEAD + frame.data[CURRENT]] = state.rolled[0]
+        if frame.data[REROLLS] > 0:
+            frame.ask = Ask.MINE_REROLL
+        else:
+            _take(state, frame)
+    elif frame.step == ROLL_DANGER:
+        frame.data.extend(state.rolled)
+        frame.data.extend([0] * frame.data[N_DANGER])
+        _next_die(state, frame)
+    elif frame.step == RESOLVING:
+        _next_die(state, frame)
+    elif frame.step == ATTACKING:
+        pop(state)
+
+
+def _resume_none(state: State, frame: Frame) -> None:
+    """These child frames push nothing."""
+
+
+register(Ask.MINE_OPTS, _legal_opts, _apply_opts, _resume_mine)
+register(Ask.MINE_REROLL, _legal_reroll, _apply_reroll, _resume_mine)
+register(Ask.MINE_KEEP, _legal_keep, _apply_keep, _resume_mine)
+register(Ask.DANGER_ORDER, _legal_order, _apply_order, _resume_mine)
+register(Ask.PLACE_TOKEN, _legal_place, _apply_place, _resume_none)
+register(Ask.NEW_MINE, _legal_new_mine, _apply_new_mine, _resume_none)
+register(Ask.REMOVE_TOKEN, _legal_remove, _apply_remove, _resume_none)
+register(Ask.RESPITE, _legal_respite, _apply_respite, _resume_none)

@@ -108,6 +108,7 @@ class Ask(IntEnum):
     REMOVE_TOKEN = 27  # the new mine's placer must first clear a space
     SCREENS = 28  # body screens against a danger token (or an overflow)
     SCREENS_MIX = 29
+    TOKEN_ATTACK = 30  # an engine step: danger-token attacks, one Hewn at a time
     # transmission and management
     TX_SOURCE = 40
     TX_DEST = 41
