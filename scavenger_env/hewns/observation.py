@@ -52,6 +52,7 @@ seats     (4, 28)    screen normal / 50, screen dirty / 50 (at most 1; for
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 import numpy as np
@@ -69,13 +70,13 @@ from .engine.state import (
     DEAD,
     DECK,
     DISCARD,
+    HEWN_TYPE_OF,
     NEUTRAL,
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
     OFFER,
     OUT,
-    HEWN_TYPE_OF,
     TECH_KIND_OF,
     Ask,
     State,
@@ -106,6 +107,9 @@ LAYOUT: Final[layout.Layout] = (
 )
 OFFSETS: Final = layout.offsets(LAYOUT)
 OBS_SIZE: Final = layout.size(LAYOUT)
+
+_Rel = Callable[[int], int]
+"""An absolute seat -> the observer's relative seat."""
 
 _MAX_FACES: Final = max(len(d.faces) for d in DICE)
 _WHERE: Final = {OFF_BOARD: 1, OFFER: 2, DECK: 3, DISCARD: 4, DEAD: 5}
@@ -139,8 +143,7 @@ def encode(state: State, seat: int) -> np.ndarray:
     return obs
 
 
-def _decision(s: State, d: np.ndarray, rel: object) -> None:
-    assert callable(rel)
+def _decision(s: State, d: np.ndarray, rel: _Rel) -> None:
     chance = is_chance(s)
     if not s.over and s.frames:
         top = s.frames[-1]
@@ -178,8 +181,7 @@ def _global(s: State, g: np.ndarray) -> None:
     np.minimum(g, 1.0, out=g)
 
 
-def _offer(s: State, seat: int, o: np.ndarray, rel: object) -> None:
-    assert callable(rel)
+def _offer(s: State, seat: int, o: np.ndarray, rel: _Rel) -> None:
     from .engine.auction import min_price
 
     for lot in range(min(LOTS, len(s.offer))):
@@ -226,8 +228,7 @@ def _spaces(s: State, seat: int, sp: np.ndarray) -> None:
         row[19] = _cap(count[x] / 4)
 
 
-def _hewns(s: State, hw: np.ndarray, rel: object) -> None:
-    assert callable(rel)
+def _hewns(s: State, hw: np.ndarray, rel: _Rel) -> None:
     top_hewn = s.frames[-1].hewn if s.frames and not s.over else NONE
     for h in range(NUM_HEWNS):
         loc = s.loc[h]
@@ -254,8 +255,7 @@ def _hewns(s: State, hw: np.ndarray, rel: object) -> None:
         row[at + 4] = float(h == top_hewn)
 
 
-def _seats(s: State, seat: int, st: np.ndarray, rel: object) -> None:
-    assert callable(rel)
+def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:
     boxes = max(1, s.config.effective_bidoxes)
     for q in range(s.num_players):
         row = st[rel(q)]

@@ -13,6 +13,7 @@ the viewer knows, and what was just rolled.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Final
 
@@ -36,7 +37,10 @@ from .engine.state import (
 from .engine.turns import AP
 from .engine.view import bids_hidden, card_known, redact
 
-__all__ = ["render_state"]
+__all__ = ["WIDTH", "render_state"]
+
+WIDTH: Final = 80
+"""No line but the map's is longer: it must fit a plain terminal."""
 
 _PHASES: Final = {
     Phase.AUCTION: "the auction",
@@ -51,17 +55,31 @@ def _who(q: int, viewer: int) -> str:
 
 
 def render_state(state: State, viewer: int) -> str:
-    """A multi-line picture of `state` as seat `viewer` may see it."""
+    """A multi-line picture of `state` as seat `viewer` may see it; every line
+    but the map's fits `WIDTH` columns."""
     s = redact(state, viewer)
-    lines = _header(s, viewer)
+    lines = _fit(_header(s, viewer))
     lines += _map(s)
-    lines += _hewn_lines(s, viewer)
-    lines += _seat_lines(s, viewer)
-    lines += _offer_lines(s, viewer)
-    lines += _order_lines(s, viewer)
+    text: list[str] = []
+    text += _hewn_lines(s, viewer)
+    text += _seat_lines(s, viewer)
+    text += _offer_lines(s, viewer)
+    text += _order_lines(s, viewer)
     if s.rolled:
-        lines.append("Just rolled: " + ", ".join(str(f) for f in _rolled(s)))
-    return "\n".join(lines)
+        text.append("Just rolled: " + ", ".join(str(f) for f in _rolled(s)))
+    return "\n".join(lines + _fit(text))
+
+
+def _fit(lines: list[str]) -> list[str]:
+    """Long lines broken between words at `WIDTH`, continued indented."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= WIDTH:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + 4)
+        out += textwrap.wrap(line, WIDTH, subsequent_indent=indent)
+    return out
 
 
 def _header(s: State, viewer: int) -> list[str]:
@@ -154,9 +172,7 @@ def _seat_lines(s: State, viewer: int) -> list[str]:
     lines = ["", f"Seats (normal Substract pile: {s.normal_pile}):"]
     hidden = bids_hidden(s)
     for q in range(s.num_players):
-        techs = [
-            f"{k}x {TECHS[t].name}" for t, k in enumerate(s.screen_tech[q]) if k
-        ]
+        techs = [f"{k}x {TECHS[t].name}" for t, k in enumerate(s.screen_tech[q]) if k]
         note = (
             " (with closed Bidoxes)"
             if hidden and q != viewer and any(b >= 0 for b in s.bidox_lot[q])

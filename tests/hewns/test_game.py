@@ -104,7 +104,9 @@ def test_scores_and_winners_follow_the_engine() -> None:
     state, _, _ = random_game(3, 5)
     scores = HEWNS.scores(state)
     assert len(scores) == 3
-    assert set(HEWNS.winners(state)) <= {s for s in range(3) if scores[s] == max(scores)}
+    assert set(HEWNS.winners(state)) <= {
+        s for s in range(3) if scores[s] == max(scores)
+    }
     assert HEWNS.winners(state)
 
 
@@ -161,6 +163,8 @@ def test_every_seat_can_read_the_picture_at_every_step() -> None:
                 picture = HEWNS.render(state, viewer)
                 assert f"you are player {viewer}" in picture
                 assert "Map" in picture
+                below_map = picture.split("Hewns in play:")[1]
+                assert all(len(line) <= 80 for line in below_map.split("\n"))
                 for a in HEWNS.legal_actions(state)[:4]:
                     assert HEWNS.describe_action(state, a, viewer)
 
@@ -168,7 +172,7 @@ def test_every_seat_can_read_the_picture_at_every_step() -> None:
 def test_the_picture_shows_the_offer_and_the_hewns() -> None:
     """The screen shows the auction's offer and each Hewn bought: its type,
     controller, state, place and load."""
-    state, _, seen = random_game(3, 8)
+    _, _, seen = random_game(3, 8)
     bought = next(s for s in seen if any(c >= 0 for c in s.ctrl))
     picture = HEWNS.render(bought, 0)
     assert "Offer:" in picture and "the turn-order stack" in picture

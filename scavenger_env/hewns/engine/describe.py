@@ -57,7 +57,7 @@ __all__ = [
     "space_label",
 ]
 
-_CTRL_WORDS: Final = {
+_CTRL_WORDS: Final[dict[int, str]] = {
     Ctrl.DONE: "done",
     Ctrl.YES: "yes",
     Ctrl.NO: "no",
@@ -69,7 +69,7 @@ _CTRL_WORDS: Final = {
     Ctrl.REVEAL: "show the turn-order card",
 }
 
-_VERB_WORDS: Final = {
+_VERB_WORDS: Final[dict[int, str]] = {
     Verb.FLY: "fly",
     Verb.CLIMB: "climb",
     Verb.DIG: "dig a tunnel",
@@ -163,9 +163,7 @@ def describe_action(state: State, action: int, viewer: int | None = None) -> str
     return _DESCRIBE.get(block, _describe_plain)(state, frame, action, viewer)
 
 
-def _describe_chance(
-    state: State, action: int, block: str, viewer: int | None
-) -> str:
+def _describe_chance(state: State, action: int, block: str, viewer: int | None) -> str:
     if state.roll_queue and block == "DIE":
         kind = state.roll_queue[0]
         value, symbol = face(kind, action - DIE)
@@ -191,24 +189,18 @@ def _describe_chance(
     return f"chance: {_plain_id(action)}"
 
 
-def _describe_ctrl(
-    state: State, frame: Frame, action: int, viewer: int | None
-) -> str:
-    return _CTRL_WORDS.get(action, f"control {action - CTRL}")  # type: ignore[call-overload]
+def _describe_ctrl(state: State, frame: Frame, action: int, viewer: int | None) -> str:
+    return _CTRL_WORDS.get(action, f"control {action - CTRL}")
 
 
-def _describe_verb(
-    state: State, frame: Frame, action: int, viewer: int | None
-) -> str:
-    words = _VERB_WORDS.get(action, f"verb {action - VERB}")  # type: ignore[call-overload]
+def _describe_verb(state: State, frame: Frame, action: int, viewer: int | None) -> str:
+    words = _VERB_WORDS.get(action, f"verb {action - VERB}")
     if 0 <= frame.hewn < NUM_HEWNS:
         return f"{hewn_label(frame.hewn)}: {words}"
     return str(words)
 
 
-def _describe_hewn(
-    state: State, frame: Frame, action: int, viewer: int | None
-) -> str:
+def _describe_hewn(state: State, frame: Frame, action: int, viewer: int | None) -> str:
     h = action - HEWN
     where = place_label(state, state.loc[h]) if 0 <= h < NUM_HEWNS else ""
     if frame.ask == Ask.PLAYER_TURN:
@@ -216,9 +208,7 @@ def _describe_hewn(
     return f"{ask_name(frame.ask)}: {hewn_label(h)} ({where})"
 
 
-def _describe_space(
-    state: State, frame: Frame, action: int, viewer: int | None
-) -> str:
+def _describe_space(state: State, frame: Frame, action: int, viewer: int | None) -> str:
     s = action - SPACE
     label = (
         space_label(state, s)
@@ -256,9 +246,7 @@ def _describe_lot(state: State, frame: Frame, action: int, viewer: int | None) -
     return f"{ask_name(frame.ask)}: {lot_label(state, lot)}"
 
 
-def _describe_tech(
-    state: State, frame: Frame, action: int, viewer: int | None
-) -> str:
+def _describe_tech(state: State, frame: Frame, action: int, viewer: int | None) -> str:
     k = action - TECH
     name = TECHS[k].name if 0 <= k < len(TechKind) else f"technology {k}"
     return f"{ask_name(frame.ask)}: {name}"
@@ -274,9 +262,7 @@ def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -
     return f"{ask_name(frame.ask)}: die {action - DIE} of the pool"
 
 
-def _describe_seat(
-    state: State, frame: Frame, action: int, viewer: int | None
-) -> str:
+def _describe_seat(state: State, frame: Frame, action: int, viewer: int | None) -> str:
     seat = action - SEAT
     if frame.ask == Ask.DEAL_ORDER:
         if viewer is None or viewer in (frame.seat, seat):
@@ -297,9 +283,7 @@ def _describe_option(
     return f"{ask_name(frame.ask)}: {name}"
 
 
-def _describe_plain(
-    state: State, frame: Frame, action: int, viewer: int | None
-) -> str:
+def _describe_plain(state: State, frame: Frame, action: int, viewer: int | None) -> str:
     return f"{ask_name(frame.ask)}: {_plain_id(action)}"
 
 

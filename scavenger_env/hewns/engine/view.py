@@ -154,9 +154,7 @@ def _decks(s: State, dealer: _Dealer) -> None:
 def _turn_cards(s: State, seat: int, dealer: _Dealer) -> None:
     """The cards `seat` has not seen go to the seats that hold them in a fixed
     (or random) order; the turn order follows the cards."""
-    hidden = [
-        q for q in range(s.num_players) if not card_known(s, seat, q)
-    ]
+    hidden = [q for q in range(s.num_players) if not card_known(s, seat, q)]
     if len(hidden) < 2:
         return
     cards = dealer.order([s.turn_card[q] for q in hidden])
@@ -271,9 +269,7 @@ def player_view(state: State, seat: int) -> PlayerView:
     )
     chance = bool(s.roll_queue) or bool(s.draw_queue)
     mover = -1 if s.over or chance or not s.frames else s.frames[-1].seat
-    order = tuple(
-        -1 if hidden_cards[q] else q for q in s.order
-    )
+    order = tuple(-1 if hidden_cards[q] else q for q in s.order)
     return PlayerView(
         seat=seat,
         round=s.round,
