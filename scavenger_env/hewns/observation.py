@@ -15,39 +15,47 @@ picks not at all, and the decks only by size.
 Divisors marked "(at most 1)" are caps for counts with no useful maximum
 (values above read 1).
 
-========  =========  ==================================================
-view      shape      meaning
-========  =========  ==================================================
-decision  (104,)     the decision kind on top, one-hot over 80 kinds;
-                     phase (3); round / 3; relative seat to move (4); a
-                     chance node; the acting Hewn turn's AP left / 12 (at
-                     most 1); the top frame's first 4 args / 31 (secret
-                     ones zero for others); its step / 8 (at most 1);
-                     stack depth / 16 (at most 1); 8 spare
-global    (40,)      normal pile / its start, depleted / threshold, mine
-                     pool by bonus 0-3 / 10, token stock by kind / 5,
-                     player count one-hot (3), Hewn decks by size and the
-                     tech deck / 20, the last 8 dice rolled (face index +
-                     1) / 10 (the most faces of a die), 16 spare
-offer     (12, 47)   per lot: Hewn type one-hot (22), tech kind one-hot
-                     (13), the turn-order stack, empty, minimum price / 10,
-                     Bidoxes placed there per relative seat / 4, last
-                     winner per relative seat (4), your own bid there / 30
-spaces    (76, 20)   exists, ravine, node, size one-hot (3), entrance size
-                     one-hot (4: none, S, M, B), own entrance, mine (5:
-                     none, +0..+3), danger token (3), Hewns there / 4
-hewns     (40, 40)   type one-hot (22), controller relative one-hot (4) and
-                     neutral, where (on the board, off the board, on offer,
-                     in a deck, discarded, dead), space / 76, damaged,
-                     acted, normal / 12, dirty / 12 (at most 1), the Hewn
-                     of the top frame
-seats     (4, 28)    screen normal / 50, screen dirty / 50 (at most 1; for
-                     others their private total with closed Bidoxes), techs
-                     per kind / 4 (13), known turn-order card one-hot (5:
-                     unknown, 1-4), passed, Bidoxes at home / 6, placed /
-                     6, hunting / 6, score / 60 (at most 1), healthy Hewns
-                     / 10, 1 spare
-========  =========  ==================================================
+========  =========  =========  ==========================================
+view      indices    shape      meaning
+========  =========  =========  ==========================================
+decision  0-103      (104,)     the decision kind on top, one-hot over 80
+                                kinds (none at a chance node); phase (3);
+                                round / 3; relative seat to move (4); a
+                                chance node; the Hewn turn's AP left / 12
+                                (at most 1); the top frame's first 4 args
+                                / 31 (secret ones zero for others); its
+                                step / 8 (at most 1); stack depth / 16 (at
+                                most 1); 8 spare
+global    104-143    (40,)      normal pile / its start, depleted /
+                                threshold, new mines by bonus 0-3 / 10,
+                                token stock by kind / 5, player count
+                                one-hot (3), Hewn decks by size and the
+                                tech deck / 20, the last 8 faces rolled
+                                (face index + 1) / 10, 16 spare
+offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
+                                one-hot (13), the turn-order stack, empty,
+                                minimum price / 10, Bidoxes placed there
+                                per relative seat / 4, the last auction's
+                                winner per relative seat (4), your own bid
+                                there / 30
+spaces    708-2227   (76, 20)   exists, ravine, node, size one-hot (3),
+                                entrance size one-hot (4: none, S, M, B),
+                                own entrance, mine (5: none, +0..+3),
+                                danger token (3), Hewns there / 4
+hewns     2228-3827  (40, 40)   type one-hot (22), controller relative
+                                one-hot (4) and neutral, where (on the
+                                board, off the board, on offer, in a deck,
+                                discarded, dead), space / 76, damaged,
+                                acted, normal / 12, dirty / 12 (at most
+                                1), the Hewn of the top frame, 1 spare
+seats     3828-3939  (4, 28)    screen normal / 50, screen dirty / 50 (at
+                                most 1; for others their private total
+                                with closed Bidoxes), techs per kind / 4
+                                (13), known turn-order card one-hot (5:
+                                unknown, 1-4), passed, Bidoxes at home,
+                                placed, hunting (/ Bidoxes), score / 60
+                                (at most 1), healthy Hewns / 10, 2 spare
+========  =========  =========  ==========================================
 """
 
 from __future__ import annotations

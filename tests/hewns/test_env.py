@@ -3,13 +3,17 @@ the env's record, the observation's shape and what it hides."""
 
 from __future__ import annotations
 
+import ast
+import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pettingzoo
 import pytest
 
 from scavenger_env import hewns_v0
+from scavenger_env.hewns import observation
 from scavenger_env.hewns.engine.actions import NUM_ACTIONS
 from scavenger_env.hewns.env import raw_env
 from scavenger_env.hewns.game import HEWNS
@@ -117,3 +121,14 @@ def test_an_illegal_action_is_refused_by_the_raw_env() -> None:
     with pytest.raises(ValueError):
         e.step(illegal)
     assert HEWNS.same_state(before, e.game)
+
+
+def test_the_docstring_table_gives_every_views_indices() -> None:
+    """The observation's docstring tables each view's index range."""
+    source = Path(observation.__file__).read_text()
+    doc = ast.get_docstring(ast.parse(source)) or ""
+    rows = {
+        m[0]: (int(m[1]), int(m[2]))
+        for m in re.findall(r"(?m)^(\w+)\s+(\d+)-(\d+)\s+\(", doc)
+    }
+    assert rows == {n: (a, b - 1) for n, (a, b) in OFFSETS.items()}

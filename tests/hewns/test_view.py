@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from scavenger_env.core.chance import sample_outcome
 from scavenger_env.hewns.engine import flow
 from scavenger_env.hewns.engine.actions import LOT, NUM, SEAT, Ctrl, Verb
 from scavenger_env.hewns.engine.rounds import BIDDING
@@ -194,3 +195,38 @@ def test_the_deal_by_chance_is_described_only_to_its_receiver() -> None:
     assert "face down" in words and "card 1" not in words
     assert "card 1" in HEWNS.describe_action(state, SEAT + 1, 1)
     assert "card 1" in HEWNS.describe_action(state, SEAT + 1, None)
+
+
+def seen_states(n: int, seed: int) -> list[State]:
+    """The state before every action of a random game (chance included)."""
+    rng = np.random.default_rng(seed)
+    state = HEWNS.new_game(HEWNS.make_config(n), seed)
+    seen = []
+    while not HEWNS.is_over(state):
+        seen.append(HEWNS.clone(state))
+        if HEWNS.is_chance_node(state):
+            action = sample_outcome(HEWNS.chance_outcomes(state), rng)
+        else:
+            legal = HEWNS.legal_actions(state)
+            action = legal[int(rng.integers(len(legal)))]
+        HEWNS.apply_action(state, action)
+    return seen
+
+
+def test_no_seat_sees_what_determinize_redeals() -> None:
+    """For every seat at every step of random games, a determinized state (the
+    hidden things dealt afresh) gives that seat the same observation, view and
+    picture; and the redeals do differ from the real game (Bidox contents,
+    turn-order cards), so the check could fail."""
+    differed = 0
+    for n, seed in ((2, 1), (3, 2), (4, 3), (3, 4)):
+        seen = seen_states(n, seed)
+        rng = np.random.default_rng(seed)
+        for state in seen:
+            for seat in range(n):
+                d = determinize(state, seat, rng)
+                assert np.array_equal(encode(d, seat), encode(state, seat))
+                assert player_view(d, seat) == player_view(state, seat)
+                assert HEWNS.render(d, seat) == HEWNS.render(state, seat)
+                differed += not HEWNS.same_state(d, state)
+    assert differed > 50
