@@ -177,3 +177,19 @@ def test_the_picture_shows_the_offer_and_the_hewns() -> None:
     picture = HEWNS.render(bought, 0)
     assert "Offer:" in picture and "the turn-order stack" in picture
     assert "healthy" in picture and "load" in picture
+
+
+def test_any_decision_kind_is_described_by_its_block() -> None:
+    """Rule modules add decision kinds as they are built: an action is told by
+    its block and the kind on top, so a kind no line here knows still gets
+    plain words (and an unknown kind number its number)."""
+    from scavenger_env.hewns.engine.actions import NUM, OPTION, SPACE, Option
+    from scavenger_env.hewns.engine.state import Ask, Frame
+
+    state = HEWNS.new_game(HEWNS.make_config(2), 1)
+    state.frames.append(Frame(Ask.MINE_OPTS, 0))
+    assert HEWNS.describe_action(state, Option.MINE_PLAIN) == "mine opts: mine plain"
+    state.frames[-1] = Frame(150, 0)
+    assert HEWNS.describe_action(state, NUM + 3) == "decision 150: 3"
+    assert "space 5" in HEWNS.describe_action(state, SPACE + 5)
+    assert HEWNS.describe_action(state, OPTION + 21)  # a spare option id
