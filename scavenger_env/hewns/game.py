@@ -26,7 +26,13 @@ from .engine.describe import describe_action
 from .engine.digest import state_data as _state_data
 from .engine.setup import new_game
 from .engine.state import NUM_HEWNS, Phase, State
-from .engine.view import PlayerView, determinize, player_view, redact
+from .engine.view import (
+    PlayerView,
+    bids_hidden,
+    determinize,
+    player_view,
+    redact,
+)
 from .observation import OBS_SIZE, Encoder
 
 __all__ = ["HEWNS", "HewnsGame"]
@@ -194,6 +200,36 @@ class HewnsGame(Game[State, HewnsConfig]):
             "most normal Substract wins. Player "
             f"{state.first_bidder} bids first."
         ]
+
+    def news(self, state: State) -> list[tuple[str, str]]:
+        """Public events of this round: each lot's result once the Bidoxes are
+        opened, and each turn-order card once shown."""
+        out: list[tuple[str, str]] = []
+        r = state.round
+        if state.phase == Phase.ACTIONS or (
+            state.phase == Phase.AUCTION and state.frames and not bids_hidden(state)
+        ):
+            for lot, winner in enumerate(state.lot_winner):
+                bids = state.lot_result[lot]
+                if winner >= 0:
+                    out.append(
+                        (
+                            f"r{r}-lot{lot}",
+                            f"Player {winner} won lot {lot} with a bid of "
+                            f"{bids[winner]}.",
+                        )
+                    )
+                elif any(bids):
+                    out.append((f"r{r}-lot{lot}", f"Nobody won lot {lot}."))
+        for q in range(state.num_players):
+            if state.card_shown[q] and state.turn_card[q]:
+                out.append(
+                    (
+                        f"r{r}-card{q}",
+                        f"Player {q} shows turn-order card {state.turn_card[q]}.",
+                    )
+                )
+        return out
 
     def end_text(self, state: State) -> str:
         why = {

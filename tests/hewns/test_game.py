@@ -193,3 +193,17 @@ def test_any_decision_kind_is_described_by_its_block() -> None:
     assert HEWNS.describe_action(state, NUM + 3) == "decision 150: 3"
     assert "space 5" in HEWNS.describe_action(state, SPACE + 5)
     assert HEWNS.describe_action(state, OPTION + 21)  # a spare option id
+
+
+def test_news_tells_auction_results_and_shown_cards_once_public() -> None:
+    """rulebook: at the resolution "the player that has the highest bid ...
+    wins", and a player's turn-order card is shown on its turn ("they will have
+    to reveal the order"): those are news; nothing is news while the Bidoxes
+    are closed."""
+    _, _, seen = random_game(3, 8)
+    bidding = [s for s in seen if bids_hidden(s)]
+    assert all(not any("lot" in k for k, _ in HEWNS.news(s)) for s in bidding)
+    later = [s for s in seen if s.phase == 1]
+    keys = {k for s in later for k, _ in HEWNS.news(s)}
+    assert any("card" in k for k in keys)
+    assert any("lot" in k for k in keys)

@@ -31,7 +31,6 @@ from typing import Final
 
 import numpy as np
 
-from .rounds import BIDDING
 from .state import NONE, Ask, State
 
 __all__ = [
@@ -97,6 +96,8 @@ def bids_hidden(state: State) -> bool:
     """Whether placed Bidoxes are still closed: the auction's bidding is on
     ("Once a Bidox has been placed ... it cannot be taken back"; they are opened
     at the resolution)."""
+    from .rounds import BIDDING  # the rule graph imports this module's users
+
     return (
         not state.over
         and bool(state.frames)
