@@ -12,10 +12,12 @@ from scavenger_env.hewns.engine.rounds import BIDDING
 from scavenger_env.hewns.engine.state import BIDOX_HOME, Ask, Frame, State
 from scavenger_env.hewns.engine.view import (
     SECRET_ASKS,
+    SECRET_HOOKS,
     bids_hidden,
     determinize,
     player_view,
     redact,
+    register_secret,
 )
 from scavenger_env.hewns.game import HEWNS
 from scavenger_env.hewns.observation import encode
@@ -230,3 +232,24 @@ def test_no_seat_sees_what_determinize_redeals() -> None:
                 assert HEWNS.render(d, seat) == HEWNS.render(state, seat)
                 differed += not HEWNS.same_state(d, state)
     assert differed > 50
+
+
+def test_a_rule_module_may_hide_its_secrets_with_a_hook() -> None:
+    """A decision kind whose secret needs more than zeros registers a hook: it
+    hides the frames of other seats (redact: fixed, determinize: with the rng)
+    and leaves the owner's alone."""
+    kind = 250  # a kind no rule module uses
+
+    def hook(s: State, frame: Frame, viewer: int, rng: object) -> None:
+        frame.data = [-7 if rng is None else 7]
+
+    register_secret(kind, hook)
+    try:
+        state = bidding_game(2, 2)
+        state.frames.append(Frame(kind, 1, data=[3]))
+        assert redact(state, 0).frames[-1].data == [-7]
+        assert determinize(state, 0, np.random.default_rng(0)).frames[-1].data == [7]
+        assert redact(state, 1).frames[-1].data == [3]
+    finally:
+        SECRET_HOOKS.pop(kind)
+        SECRET_ASKS.pop(kind)

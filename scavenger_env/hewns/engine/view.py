@@ -26,21 +26,24 @@ picks); `determinize` deals them at random from what the seat knows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
-from .state import NONE, Ask, State
+from .state import NONE, Ask, Frame, State
 
 __all__ = [
     "SECRET_ASKS",
+    "SECRET_HOOKS",
     "PlayerView",
     "bids_hidden",
     "card_known",
     "determinize",
     "player_view",
     "redact",
+    "register_secret",
 ]
 
 SECRET_ASKS: Final[dict[int, int]] = {
@@ -55,9 +58,30 @@ SECRET_ASKS: Final[dict[int, int]] = {
 }
 """Decision kinds whose frames hold a secret of the seat that owns them: kind ->
 the first index of `Frame.args` that is secret (the args before it, a Bidox and
-its lot, are public); the frame's `data` is secret whole. A rule module that
-keeps a secret choice elsewhere must add its kind here (and keep the secret in
-the frame of the seat that chose it)."""
+its lot, are public); the frame's `data` is secret whole. A rule module keeps a
+secret choice in the frame of the seat that chose it, of a kind listed here,
+until its reveal; one that needs more than zeros registers a hook
+(`register_secret`)."""
+
+
+SecretHook = Callable[[State, Frame, int, np.random.Generator | None], None]
+"""Hides a frame's secrets from a viewer: `(state copy, frame of another seat,
+viewer, rng)`; rng None: put them in a fixed order (redact), else deal them at
+random from what the viewer knows (determinize)."""
+
+SECRET_HOOKS: Final[dict[int, SecretHook]] = {}
+"""Decision kinds whose secrets need more than zeros: a rule module registers a
+hook with `register_secret` (its own kind's ranges are its business); the hook
+replaces the zeroing of `SECRET_ASKS` for frames of that kind."""
+
+
+def register_secret(ask: int, hook: SecretHook) -> None:
+    """Make `hook` hide the secrets of `ask` frames owned by another seat (the
+    kind is added to `SECRET_ASKS` with every arg secret if it is not there)."""
+    if ask in SECRET_HOOKS:
+        raise RuntimeError(f"secret hook for decision kind {ask} registered twice")
+    SECRET_HOOKS[ask] = hook
+    SECRET_ASKS.setdefault(ask, 0)
 
 
 class _Dealer:
@@ -128,6 +152,10 @@ def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
     for frame in s.frames:
         first = SECRET_ASKS.get(frame.ask)
         if first is None or frame.seat == seat:
+            continue
+        hook = SECRET_HOOKS.get(frame.ask)
+        if hook is not None:
+            hook(s, frame, seat, dealer.rng)
             continue
         if frame.ask == Ask.BID_MIX and len(frame.args) > 2:
             q = frame.seat
