@@ -313,17 +313,63 @@ class State:
 
     # --- copying --------------------------------------------------------------
     def clone(self) -> State:
-        """An independent copy (the config and the board are shared: immutable)."""
+        """An independent copy (the config and the board are shared: immutable).
+
+        Every field is listed by name (no `__dict__`: the compiled build has
+        none); a test fails when a field is added without its line here."""
         new = State.__new__(State)
-        for name, value in self.__dict__.items():
-            if isinstance(value, list):
-                if value and isinstance(value[0], list):
-                    value = [list(v) for v in value]
-                elif value and isinstance(value[0], Frame):
-                    value = [f.copy() for f in value]
-                else:
-                    value = list(value)
-            setattr(new, name, value)
+        new.config = self.config
+        new.board = self.board
+        new.num_players = self.num_players
+        new.round = self.round
+        new.phase = self.phase
+        new.decisions = self.decisions
+        new.turns = self.turns
+        new.go = self.go
+        new.last_mover = self.last_mover
+        new.over = self.over
+        new.end_reason = self.end_reason
+        new.frames = [f.copy() for f in self.frames]
+        new.roll_queue = list(self.roll_queue)
+        new.rolled = list(self.rolled)
+        new.draw_queue = list(self.draw_queue)
+        new.loc = list(self.loc)
+        new.ctrl = list(self.ctrl)
+        new.damaged = list(self.damaged)
+        new.normal = list(self.normal)
+        new.dirty = list(self.dirty)
+        new.acted = list(self.acted)
+        new.slots = [list(v) for v in self.slots]
+        new.mine = list(self.mine)
+        new.token = list(self.token)
+        new.normal_pile = self.normal_pile
+        new.depleted = self.depleted
+        new.mine_pool = list(self.mine_pool)
+        new.token_stock = list(self.token_stock)
+        new.screen_normal = list(self.screen_normal)
+        new.screen_dirty = list(self.screen_dirty)
+        new.screen_tech = [list(v) for v in self.screen_tech]
+        new.turn_card = list(self.turn_card)
+        new.card_shown = list(self.card_shown)
+        new.first_bidder = self.first_bidder
+        new.bidox_lot = [list(v) for v in self.bidox_lot]
+        new.bidox_amount = [list(v) for v in self.bidox_amount]
+        new.bidox_normal = [list(v) for v in self.bidox_normal]
+        new.bidox_order = [list(v) for v in self.bidox_order]
+        new.placements = self.placements
+        new.bidder = self.bidder
+        new.passed = list(self.passed)
+        new.hewn_deck = [list(v) for v in self.hewn_deck]
+        new.hewn_discard = [list(v) for v in self.hewn_discard]
+        new.tech_deck = list(self.tech_deck)
+        new.tech_discard = list(self.tech_discard)
+        new.offer = list(self.offer)
+        new.lot_result = [list(v) for v in self.lot_result]
+        new.lot_winner = list(self.lot_winner)
+        new.order = list(self.order)
+        new.order_index = self.order_index
+        new.dealer = self.dealer
+        new.deal_left = list(self.deal_left)
         return new
 
 

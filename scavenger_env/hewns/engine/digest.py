@@ -1,0 +1,80 @@
+"""Hewns' position as plain data, for the digest every game shares
+(`scavenger_env.core.digest`).
+
+The position is every field of the state, by name: the config by option, the
+board by its map's name and Mudgestick (it is built from them and never
+changes), and the frames as plain ints (`Frame.key`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from scavenger_env.core.digest import Fields
+
+from .state import State
+
+__all__ = ["FIELDS", "state_data"]
+
+FIELDS: Final = (
+    "num_players",
+    "round",
+    "phase",
+    "decisions",
+    "turns",
+    "go",
+    "last_mover",
+    "over",
+    "end_reason",
+    "roll_queue",
+    "rolled",
+    "draw_queue",
+    "loc",
+    "ctrl",
+    "damaged",
+    "normal",
+    "dirty",
+    "acted",
+    "slots",
+    "mine",
+    "token",
+    "normal_pile",
+    "depleted",
+    "mine_pool",
+    "token_stock",
+    "screen_normal",
+    "screen_dirty",
+    "screen_tech",
+    "turn_card",
+    "card_shown",
+    "first_bidder",
+    "bidox_lot",
+    "bidox_amount",
+    "bidox_normal",
+    "bidox_order",
+    "placements",
+    "bidder",
+    "passed",
+    "hewn_deck",
+    "hewn_discard",
+    "tech_deck",
+    "tech_discard",
+    "offer",
+    "lot_result",
+    "lot_winner",
+    "order",
+    "order_index",
+    "dealer",
+    "deal_left",
+)
+"""Every field of `State` but the config, the board and the frames (written
+apart below), in a fixed order; a test fails when the state gains a field that
+is not here."""
+
+
+def state_data(state: State) -> Fields:
+    """Every field of `state` by name; the config by option, the frames as ints."""
+    data = Fields((name, getattr(state, name)) for name in FIELDS)
+    data["frames"] = [list(f.key()) for f in state.frames]
+    data["config"] = Fields(sorted(state.config.to_dict().items()))
+    return data

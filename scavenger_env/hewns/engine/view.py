@@ -1,0 +1,340 @@
+"""What one seat may know: `redact`, `determinize` and `player_view`.
+
+Hidden from a seat (the rulebook's secrets, and the design's table of who knows
+what):
+
+* the content of another seat's placed Bidoxes until the resolution ("secretly
+  puts that number of normal Substract tokens, and/or dirty Substract tokens
+  into one of their Bidoxes"); the placement (which lot, in which order) is
+  public. A seat's private total by kind (screen plus its unresolved Bidoxes) is
+  public, since every flow in or out of it is seen; so a redacted state puts
+  another seat's Bidox contents back on its screen, and a determinized one
+  deals them out again from that total;
+* the amount another seat is putting in a Bidox now (the args of its
+  `BID_MIX` frame), and the secret picks of encounters: the args and data of
+  every frame of a kind in `SECRET_ASKS` that another seat owns;
+* the turn-order cards of other seats not yet shown ("hands out the turn cards
+  ... face down"; "they will have to reveal the order" on their turn), except
+  to the seat that dealt them;
+* the order of every deck (draws are chance outcomes, so only the contents,
+  which are public, matter).
+
+`redact` puts the hidden things in a fixed order that tells nothing (sorted
+decks, the lowest hidden cards to the lowest hidden seats, empty Bidoxes, zero
+picks); `determinize` deals them at random from what the seat knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from .state import NONE, Ask, Frame, State
+
+__all__ = [
+    "SECRET_ASKS",
+    "SECRET_HOOKS",
+    "PlayerView",
+    "bids_hidden",
+    "card_known",
+    "determinize",
+    "player_view",
+    "redact",
+    "register_secret",
+]
+
+SECRET_ASKS: Final[dict[int, int]] = {
+    Ask.BID_AMOUNT: 2,
+    Ask.BID_MIX: 2,
+    Ask.PICK_L: 0,
+    Ask.PICK_A: 0,
+    Ask.PICK_K: 0,
+    Ask.PICK_Q: 0,
+    Ask.PICK_E: 0,
+    Ask.PICK_MIX: 0,
+}
+"""Decision kinds whose frames hold a secret of the seat that owns them: kind ->
+the first index of `Frame.args` that is secret (the args before it, a Bidox and
+its lot, are public); the frame's `data` is secret whole. A rule module keeps a
+secret choice in the frame of the seat that chose it, of a kind listed here,
+until its reveal; one that needs more than zeros registers a hook
+(`register_secret`)."""
+
+
+SecretHook = Callable[[State, Frame, int, np.random.Generator | None], None]
+"""Hides a frame's secrets from a viewer: `(state copy, frame of another seat,
+viewer, rng)`; rng None: put them in a fixed order (redact), else deal them at
+random from what the viewer knows (determinize)."""
+
+SECRET_HOOKS: Final[dict[int, SecretHook]] = {}
+"""Decision kinds whose secrets need more than zeros: a rule module registers a
+hook with `register_secret` (its own kind's ranges are its business); the hook
+replaces the zeroing of `SECRET_ASKS` for frames of that kind."""
+
+
+def register_secret(ask: int, hook: SecretHook) -> None:
+    """Make `hook` hide the secrets of `ask` frames owned by another seat (the
+    kind is added to `SECRET_ASKS` with every arg secret if it is not there)."""
+    if ask in SECRET_HOOKS:
+        raise RuntimeError(f"secret hook for decision kind {ask} registered twice")
+    SECRET_HOOKS[ask] = hook
+    SECRET_ASKS.setdefault(ask, 0)
+
+
+class _Dealer:
+    """Draws at random (`rng`) or takes the fixed choice (no rng), so that
+    redact and determinize share one procedure."""
+
+    def __init__(self, rng: np.random.Generator | None) -> None:
+        self.rng = rng
+
+    def order(self, items: list[int]) -> list[int]:
+        """All of `items`, shuffled (fixed: sorted)."""
+        ordered = sorted(items)
+        if self.rng is not None and len(ordered) > 1:
+            ordered = [ordered[int(i)] for i in self.rng.permutation(len(ordered))]
+        return ordered
+
+    def upto(self, low: int, high: int) -> int:
+        """A number in low..high (fixed: `low`)."""
+        if self.rng is None or high <= low:
+            return low
+        return int(self.rng.integers(low, high + 1))
+
+
+def redact(state: State, seat: int) -> State:
+    """A copy where everything hidden from `seat` is in a fixed order."""
+    return _rearranged(state, seat, _Dealer(None))
+
+
+def determinize(state: State, seat: int, rng: np.random.Generator) -> State:
+    """A copy that `seat` cannot tell from the real one, hidden things dealt by
+    `rng`."""
+    return _rearranged(state, seat, _Dealer(rng))
+
+
+def bids_hidden(state: State) -> bool:
+    """Whether placed Bidoxes are still closed: the auction's bidding is on
+    ("Once a Bidox has been placed ... it cannot be taken back"; they are opened
+    at the resolution)."""
+    from .rounds import BIDDING  # the rule graph imports this module's users
+
+    return (
+        not state.over
+        and bool(state.frames)
+        and state.frames[0].ask == Ask.ENGINE
+        and state.frames[0].step == BIDDING
+    )
+
+
+def card_known(state: State, viewer: int, seat: int) -> bool:
+    """Whether `viewer` knows `seat`'s turn-order card: its own, one shown, or
+    every card to the seat that dealt them."""
+    return (
+        seat == viewer
+        or state.card_shown[seat]
+        or state.turn_card[seat] == 0
+        or (viewer == state.dealer and state.dealer != NONE)
+    )
+
+
+def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
+    s = state.clone()
+    _decks(s, dealer)
+    _turn_cards(s, seat, dealer)
+    if bids_hidden(s):
+        for q in range(s.num_players):
+            if q != seat:
+                _bidoxes(s, q, dealer)
+    for frame in s.frames:
+        first = SECRET_ASKS.get(frame.ask)
+        if first is None or frame.seat == seat:
+            continue
+        hook = SECRET_HOOKS.get(frame.ask)
+        if hook is not None:
+            hook(s, frame, seat, dealer.rng)
+            continue
+        if frame.ask == Ask.BID_MIX and len(frame.args) > 2:
+            q = frame.seat
+            top = min(
+                s.config.scenario.bidox_capacity,
+                s.screen_normal[q] + s.screen_dirty[q],
+            )
+            frame.args[2] = dealer.upto(0, top)
+            continue
+        # a secret pick: zeros (a determinized game draws no pick it cannot
+        # know the range of; the encounter rules own that range)
+        for i in range(first, len(frame.args)):
+            frame.args[i] = 0
+        for i in range(len(frame.data)):
+            frame.data[i] = 0
+    return s
+
+
+def _decks(s: State, dealer: _Dealer) -> None:
+    """Deck orders: nobody knows them."""
+    s.hewn_deck = [dealer.order(deck) for deck in s.hewn_deck]
+    s.tech_deck = dealer.order(s.tech_deck)
+
+
+def _turn_cards(s: State, seat: int, dealer: _Dealer) -> None:
+    """The cards `seat` has not seen go to the seats that hold them in a fixed
+    (or random) order; the turn order follows the cards."""
+    hidden = [q for q in range(s.num_players) if not card_known(s, seat, q)]
+    if len(hidden) < 2:
+        return
+    cards = dealer.order([s.turn_card[q] for q in hidden])
+    for q, card in zip(hidden, cards, strict=True):
+        s.turn_card[q] = card
+    if s.order:
+        s.order = sorted(range(s.num_players), key=lambda q: s.turn_card[q])
+
+
+def _bidoxes(s: State, q: int, dealer: _Dealer) -> None:
+    """Another seat's closed Bidoxes: their content goes back to its screen
+    (redact), or is dealt out again from its screen (determinize)."""
+    boxes = [b for b, lot in enumerate(s.bidox_lot[q]) if lot >= 0]
+    for b in boxes:
+        normal = s.bidox_normal[q][b]
+        s.screen_normal[q] += normal
+        s.screen_dirty[q] += s.bidox_amount[q][b] - normal
+        s.bidox_amount[q][b] = 0
+        s.bidox_normal[q][b] = 0
+    if dealer.rng is None:
+        return
+    cap = s.config.scenario.bidox_capacity
+    for b in boxes:
+        normal_left, dirty_left = s.screen_normal[q], s.screen_dirty[q]
+        amount = dealer.upto(0, min(cap, normal_left + dirty_left))
+        dirty = dealer.upto(max(0, amount - normal_left), min(amount, dirty_left))
+        s.bidox_amount[q][b] = amount
+        s.bidox_normal[q][b] = amount - dirty
+        s.screen_normal[q] -= amount - dirty
+        s.screen_dirty[q] -= dirty
+
+
+# --- the player's view ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What everyone knows of one seat (its own secrets only for itself)."""
+
+    screen_normal: int
+    screen_dirty: int
+    techs: tuple[int, ...]
+    turn_card: int  # 0: not dealt, or not known to the viewer
+    bidox_lot: tuple[int, ...]
+    bidox_order: tuple[int, ...]
+    bidox_amount: tuple[int, ...]  # zeros where the viewer may not see them
+    bidox_normal: tuple[int, ...]
+    passed: bool
+    hewns: tuple[int, ...]  # the Hewn cards it controls
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What `seat` may know, as plain values (for screens and tests)."""
+
+    seat: int
+    round: int
+    phase: int
+    over: bool
+    mover: int  # -1 at a chance node or once over
+    ask: int  # the kind of the decision on top (-1 none)
+    frames: tuple[tuple[int, ...], ...]  # every pending frame, secrets redacted
+    rolled: tuple[int, ...]
+    roll_queue: tuple[int, ...]
+    draw_queue: tuple[int, ...]
+    seats: tuple[SeatView, ...]
+    loc: tuple[int, ...]
+    ctrl: tuple[int, ...]
+    damaged: tuple[bool, ...]
+    normal: tuple[int, ...]
+    dirty: tuple[int, ...]
+    acted: tuple[bool, ...]
+    slots: tuple[tuple[int, ...], ...]
+    mine: tuple[int, ...]
+    token: tuple[int, ...]
+    normal_pile: int
+    depleted: int
+    mine_pool: tuple[int, ...]
+    token_stock: tuple[int, ...]
+    offer: tuple[int, ...]
+    lot_result: tuple[tuple[int, ...], ...]
+    lot_winner: tuple[int, ...]
+    deck_sizes: tuple[int, ...]  # Hewn decks by size 1-3, then technology
+    discards: tuple[tuple[int, ...], ...]  # Hewn discards by size 1-3, then tech
+    order: tuple[int, ...]  # seats by known turn-order card (unknown: -1)
+    order_index: int
+    dealer: int
+    deal_left: tuple[int, ...]
+    end_reason: str
+
+
+def player_view(state: State, seat: int) -> PlayerView:
+    """What `seat` may know (built from `redact`, so the same for every state
+    the seat cannot tell apart)."""
+    s = redact(state, seat)
+    n = s.num_players
+    hidden_cards = [not card_known(s, seat, q) for q in range(n)]
+    seats = tuple(
+        SeatView(
+            screen_normal=s.screen_normal[q],
+            screen_dirty=s.screen_dirty[q],
+            techs=tuple(s.screen_tech[q]),
+            turn_card=0 if hidden_cards[q] else s.turn_card[q],
+            bidox_lot=tuple(s.bidox_lot[q]),
+            bidox_order=tuple(s.bidox_order[q]),
+            bidox_amount=tuple(s.bidox_amount[q]),
+            bidox_normal=tuple(s.bidox_normal[q]),
+            passed=s.passed[q],
+            hewns=tuple(h for h, c in enumerate(s.ctrl) if c == q and s.loc[h] >= -2),
+        )
+        for q in range(n)
+    )
+    chance = bool(s.roll_queue) or bool(s.draw_queue)
+    mover = -1 if s.over or chance or not s.frames else s.frames[-1].seat
+    order = tuple(-1 if hidden_cards[q] else q for q in s.order)
+    return PlayerView(
+        seat=seat,
+        round=s.round,
+        phase=int(s.phase),
+        over=s.over,
+        mover=mover,
+        ask=int(s.frames[-1].ask) if s.frames else -1,
+        frames=tuple(f.key() for f in s.frames),
+        rolled=tuple(s.rolled),
+        roll_queue=tuple(s.roll_queue),
+        draw_queue=tuple(s.draw_queue),
+        seats=seats,
+        loc=tuple(s.loc),
+        ctrl=tuple(s.ctrl),
+        damaged=tuple(s.damaged),
+        normal=tuple(s.normal),
+        dirty=tuple(s.dirty),
+        acted=tuple(s.acted),
+        slots=tuple(tuple(v) for v in s.slots),
+        mine=tuple(s.mine),
+        token=tuple(s.token),
+        normal_pile=s.normal_pile,
+        depleted=s.depleted,
+        mine_pool=tuple(s.mine_pool),
+        token_stock=tuple(s.token_stock),
+        offer=tuple(s.offer),
+        lot_result=tuple(tuple(r) for r in s.lot_result),
+        lot_winner=tuple(s.lot_winner),
+        deck_sizes=(*(len(s.hewn_deck[z]) for z in (1, 2, 3)), len(s.tech_deck)),
+        discards=(
+            *(tuple(s.hewn_discard[z]) for z in (1, 2, 3)),
+            tuple(s.tech_discard),
+        ),
+        order=order,
+        order_index=s.order_index,
+        dealer=s.dealer,
+        deal_left=tuple(s.deal_left),
+        end_reason=s.end_reason,
+    )

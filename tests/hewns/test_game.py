@@ -1,0 +1,209 @@
+"""Hewns behind the game interface: the contract every tool relies on
+(`check_game`), clones, digests and replays, whole random games, and the
+picture of every seat at every step."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scavenger_env.core.chance import sample_outcome
+from scavenger_env.core.game_check import check_game
+from scavenger_env.hewns.engine import flow, rules
+from scavenger_env.hewns.engine.config import HewnsConfig
+from scavenger_env.hewns.engine.digest import FIELDS, state_data
+from scavenger_env.hewns.engine.setup import new_state
+from scavenger_env.hewns.engine.state import State
+from scavenger_env.hewns.engine.view import bids_hidden, redact
+from scavenger_env.hewns.game import HEWNS
+
+
+def random_game(
+    n: int, seed: int, steps: int | None = None
+) -> tuple[State, list[int], list[State]]:
+    """A random game (chance drawn from its own generator): the final state, the
+    actions and the state before each action."""
+    rng = np.random.default_rng(seed)
+    state = HEWNS.new_game(HEWNS.make_config(n), seed)
+    actions: list[int] = []
+    seen: list[State] = []
+    while not HEWNS.is_over(state) and (steps is None or len(actions) < steps):
+        seen.append(HEWNS.clone(state))
+        if HEWNS.is_chance_node(state):
+            action = sample_outcome(HEWNS.chance_outcomes(state), rng)
+        else:
+            legal = HEWNS.legal_actions(state)
+            action = legal[int(rng.integers(len(legal)))]
+        HEWNS.apply_action(state, action)
+        actions.append(action)
+    return state, actions, seen
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_game_keeps_the_interface_contract(seed: int) -> None:
+    """Every tool plays a game only through the interface; `check_game` plays
+    random games at 2, 3 and 4 players and checks what the tools rely on (masks,
+    chance nodes, illegal actions, clones, redaction for the mover, replays)."""
+    assert check_game(HEWNS, games_per_count=3, seed=seed) > 200
+
+
+def test_clone_copies_every_field() -> None:
+    """`State.clone` lists its fields by name (the compiled build has no
+    `__dict__`): a field added to the state without a line in `clone` is
+    missing from the copy, and this test fails."""
+    state = new_state(HewnsConfig(num_players=3))
+    copy = state.clone()
+    assert sorted(vars(copy)) == sorted(vars(state))
+    for name, value in vars(state).items():
+        assert getattr(copy, name) == value or name == "frames", name
+
+
+def test_clone_is_independent() -> None:
+    """A clone shares no mutable list with the original (a search bot changes
+    its copy freely)."""
+    state, _, _ = random_game(3, 4, steps=40)
+    copy = state.clone()
+    before = state_data(state)
+    for frame in copy.frames:
+        frame.args.append(7)
+        frame.data.append(7)
+    for name, value in vars(copy).items():
+        if isinstance(value, list) and name != "frames":
+            for item in value:
+                if isinstance(item, list):
+                    item.append(99)
+            value.append(99)
+    assert state_data(state) == before
+
+
+def test_the_digest_covers_every_field() -> None:
+    """The digest fingerprints the whole position: every state field is in
+    `digest.FIELDS` or written apart (config, board, frames)."""
+    state = new_state(HewnsConfig(num_players=2))
+    assert set(vars(state)) == set(FIELDS) | {"config", "board", "frames"}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_same_seed_and_actions_give_the_same_game(n: int) -> None:
+    """A game is exactly (config, seed, actions): replaying the actions of a game
+    (rolls and draws included) reproduces its digest."""
+    state, actions, _ = random_game(n, 11 + n)
+    replay = HEWNS.new_game(HEWNS.make_config(n), 11 + n)
+    for a in actions:
+        HEWNS.apply_action(replay, a)
+    assert HEWNS.same_state(state, replay)
+    assert HEWNS.digest(state, 11 + n, actions) == HEWNS.digest(replay, 11 + n, actions)
+    other, other_actions, _ = random_game(n, 12 + n)
+    assert HEWNS.digest(other, 12 + n, other_actions) != HEWNS.digest(
+        state, 11 + n, actions
+    )
+
+
+def test_scores_and_winners_follow_the_engine() -> None:
+    """rulebook: "the most normal Substract at the end of the game" wins."""
+    state, _, _ = random_game(3, 5)
+    scores = HEWNS.scores(state)
+    assert len(scores) == 3
+    assert set(HEWNS.winners(state)) <= {
+        s for s in range(3) if scores[s] == max(scores)
+    }
+    assert HEWNS.winners(state)
+
+
+def _private_totals(state: State) -> list[tuple[int, int]]:
+    """Each seat's normal and dirty Substract behind its screen and in its
+    unresolved Bidoxes (a public total: every flow in or out of it is seen)."""
+    out = []
+    for q in range(state.num_players):
+        normal, dirty = state.screen_normal[q], state.screen_dirty[q]
+        if bids_hidden(state):
+            for lot, amount, part in zip(
+                state.bidox_lot[q],
+                state.bidox_amount[q],
+                state.bidox_normal[q],
+                strict=True,
+            ):
+                if lot >= 0:
+                    normal += part
+                    dirty += amount - part
+        out.append((normal, dirty))
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games_run_and_redaction_keeps_public_facts(n: int) -> None:
+    """200 random games per player count run to the end; at every decision each
+    seat's redacted state keeps every private total ("secretly puts that number
+    ... into one of their Bidoxes": only the Bidox content is hidden, not what
+    left the screen), and gives the mover the same choices."""
+    for seed in range(200):
+        rng = np.random.default_rng(seed)
+        state = rules.new_game(HewnsConfig(num_players=n), rng)
+        while not state.over:
+            legal = rules.legal_actions(state)
+            if state.frames and not flow.is_chance(state):
+                mover = state.frames[-1].seat
+                totals = _private_totals(state)
+                for viewer in range(n):
+                    r = redact(state, viewer)
+                    assert _private_totals(r) == totals
+                    if viewer == mover:
+                        assert rules.legal_actions(r) == legal
+            rules.apply_legal(state, legal[int(rng.integers(len(legal)))])
+        assert state.end_reason in ("rounds", "pile", "depleted", "no mines", "cap")
+
+
+def test_every_seat_can_read_the_picture_at_every_step() -> None:
+    """The render runs for every seat at every step (chance nodes included) of
+    a few random games, and names the round and the viewer."""
+    for n, seed in ((2, 1), (3, 2), (4, 3)):
+        _, _, seen = random_game(n, seed)
+        for state in seen:
+            for viewer in range(n):
+                picture = HEWNS.render(state, viewer)
+                assert f"you are player {viewer}" in picture
+                assert "Map" in picture
+                below_map = picture.split("Hewns in play:")[1]
+                assert all(len(line) <= 80 for line in below_map.split("\n"))
+                for a in HEWNS.legal_actions(state)[:4]:
+                    assert HEWNS.describe_action(state, a, viewer)
+
+
+def test_the_picture_shows_the_offer_and_the_hewns() -> None:
+    """The screen shows the auction's offer and each Hewn bought: its type,
+    controller, state, place and load."""
+    _, _, seen = random_game(3, 8)
+    bought = next(s for s in seen if any(c >= 0 for c in s.ctrl))
+    picture = HEWNS.render(bought, 0)
+    assert "Offer:" in picture and "the turn-order stack" in picture
+    assert "healthy" in picture and "load" in picture
+
+
+def test_any_decision_kind_is_described_by_its_block() -> None:
+    """Rule modules add decision kinds as they are built: an action is told by
+    its block and the kind on top, so a kind no line here knows still gets
+    plain words (and an unknown kind number its number)."""
+    from scavenger_env.hewns.engine.actions import NUM, OPTION, SPACE, Option
+    from scavenger_env.hewns.engine.state import Ask, Frame
+
+    state = HEWNS.new_game(HEWNS.make_config(2), 1)
+    state.frames.append(Frame(Ask.MINE_OPTS, 0))
+    assert HEWNS.describe_action(state, Option.MINE_PLAIN) == "mine opts: mine plain"
+    state.frames[-1] = Frame(150, 0)
+    assert HEWNS.describe_action(state, NUM + 3) == "decision 150: 3"
+    assert "space 5" in HEWNS.describe_action(state, SPACE + 5)
+    assert HEWNS.describe_action(state, OPTION + 21)  # a spare option id
+
+
+def test_news_tells_auction_results_and_shown_cards_once_public() -> None:
+    """rulebook: at the resolution "the player that has the highest bid ...
+    wins", and a player's turn-order card is shown on its turn ("they will have
+    to reveal the order"): those are news; nothing is news while the Bidoxes
+    are closed."""
+    _, _, seen = random_game(3, 8)
+    bidding = [s for s in seen if bids_hidden(s)]
+    assert all(not any("lot" in k for k, _ in HEWNS.news(s)) for s in bidding)
+    later = [s for s in seen if s.phase == 1]
+    keys = {k for s in later for k, _ in HEWNS.news(s)}
+    assert any("card" in k for k in keys)
+    assert any("lot" in k for k in keys)

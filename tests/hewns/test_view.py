@@ -1,0 +1,255 @@
+"""What one seat may know: `redact`, `determinize`, `player_view` and the
+observation hide the others' secrets and keep every public fact."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from scavenger_env.core.chance import sample_outcome
+from scavenger_env.hewns.engine import flow
+from scavenger_env.hewns.engine.actions import LOT, NUM, SEAT, Ctrl, Verb
+from scavenger_env.hewns.engine.rounds import BIDDING
+from scavenger_env.hewns.engine.state import BIDOX_HOME, Ask, Frame, State
+from scavenger_env.hewns.engine.view import (
+    SECRET_ASKS,
+    SECRET_HOOKS,
+    bids_hidden,
+    determinize,
+    player_view,
+    redact,
+    register_secret,
+)
+from scavenger_env.hewns.game import HEWNS
+from scavenger_env.hewns.observation import encode
+
+
+def bidding_game(n: int = 3, seed: int = 7) -> State:
+    """A new game waiting for the first bid."""
+    state = HEWNS.new_game(HEWNS.make_config(n), seed)
+    assert state.frames[-1].ask == Ask.BID_TURN
+    return state
+
+
+def place(state: State, lot: int, amount: int, dirty: int) -> int:
+    """The current bidder places its first Bidox at home on `lot` with `amount`
+    Substract, `dirty` of it dirty; returns the bidder."""
+    seat = state.frames[-1].seat
+    box = state.bidox_lot[seat].index(BIDOX_HOME)
+    for a in (Verb.PLACE_BIDOX, NUM + box, LOT + lot, NUM + amount, NUM + dirty):
+        HEWNS.apply_action(state, a)
+    return seat
+
+
+def test_another_seats_bidox_amount_changes_nothing_it_sees() -> None:
+    """rulebook: each player "secretly puts that number of normal Substract
+    tokens, and/or dirty Substract tokens into one of their Bidoxes": two games
+    that differ only in the amount another seat put in its Bidox look the same to
+    a seat (redacted state, view, observation, picture, words)."""
+    a, b = bidding_game(), bidding_game()
+    bidder = place(a, 0, 3, 3)
+    assert place(b, 0, 7, 7) == bidder
+    assert a.bidox_amount[bidder] != b.bidox_amount[bidder]
+    viewer = (bidder + 1) % 3
+    assert HEWNS.same_state(redact(a, viewer), redact(b, viewer))
+    assert player_view(a, viewer) == player_view(b, viewer)
+    assert np.array_equal(encode(a, viewer), encode(b, viewer))
+    assert HEWNS.render(a, viewer) == HEWNS.render(b, viewer)
+    # the bidder itself sees its own amount
+    assert not np.array_equal(encode(a, bidder), encode(b, bidder))
+    assert HEWNS.render(a, bidder) != HEWNS.render(b, bidder)
+
+
+def test_the_amount_being_chosen_is_hidden_in_words_and_state() -> None:
+    """The amount asked for before the mix is the bidder's secret: another seat
+    reads only that it was chosen, and its redacted state holds no amount."""
+    a, b = bidding_game(), bidding_game()
+    bidder = a.frames[-1].seat
+    viewer = (bidder + 1) % 3
+    for s, amount in ((a, 2), (b, 5)):
+        for act in (Verb.PLACE_BIDOX, NUM + 0, LOT + 0):
+            HEWNS.apply_action(s, act)
+        assert "chosen in secret" in HEWNS.describe_action(s, NUM + amount, viewer)
+        assert "put" in HEWNS.describe_action(s, NUM + amount, bidder)
+        HEWNS.apply_action(s, NUM + amount)
+    assert a.frames[-1].ask == Ask.BID_MIX
+    assert HEWNS.same_state(redact(a, viewer), redact(b, viewer))
+    assert not HEWNS.same_state(redact(a, bidder), redact(b, bidder))
+
+
+def test_bidox_contents_are_open_after_the_resolution() -> None:
+    """rulebook: at the resolution "the player that has the highest bid ...
+    wins": the Bidoxes are opened, so their contents are no longer redacted."""
+    state = bidding_game(2, 3)
+    bidder = place(state, 0, 4, 4)
+    while state.frames and state.frames[0].step == BIDDING and not state.over:
+        if flow.is_chance(state):
+            break
+        HEWNS.apply_action(state, Ctrl.PASS_AUCTION)
+    assert not bids_hidden(state)
+    other = 1 - bidder
+    assert redact(state, other).bidox_amount[bidder] == state.bidox_amount[bidder]
+
+
+def test_determinize_deals_bidoxes_from_the_public_total() -> None:
+    """A determinized game keeps each seat's public private total and every
+    placement, and draws the hidden contents (they vary with the generator)."""
+    state = bidding_game(3, 9)
+    bidder = place(state, 0, 6, 6)
+    viewer = (bidder + 1) % 3
+    total = state.screen_normal[bidder] + state.screen_dirty[bidder] + 6
+    amounts = set()
+    for k in range(20):
+        d = determinize(state, viewer, np.random.default_rng(k))
+        assert d.bidox_lot == state.bidox_lot
+        held = sum(
+            amt
+            for lot, amt in zip(d.bidox_lot[bidder], d.bidox_amount[bidder])
+            if lot >= 0
+        )
+        assert d.screen_normal[bidder] + d.screen_dirty[bidder] + held == total
+        assert held <= d.config.scenario.bidox_capacity
+        amounts.add(held)
+        assert HEWNS.legal_actions(d) == HEWNS.legal_actions(state) or (
+            d.frames[-1].seat != viewer
+        )
+    assert len(amounts) > 1
+
+
+def _dealt(seed: int) -> State:
+    """A 3-player game whose turn-order stack went to a dealer who has just
+    handed out the cards."""
+    state = bidding_game(3, seed)
+    dealer = place(state, 0, 5, 5)
+    while not state.over and state.frames[-1].ask == Ask.BID_TURN:
+        HEWNS.apply_action(state, Ctrl.PASS_AUCTION)
+    assert state.frames[-1].ask == Ask.DEAL_ORDER and state.dealer == dealer
+    while state.frames[-1].ask == Ask.DEAL_ORDER:
+        HEWNS.apply_action(state, HEWNS.legal_actions(state)[-1])
+    return state
+
+
+def test_turn_order_cards_are_face_down_but_the_dealer_sees_all() -> None:
+    """rulebook: the stack's winner "hands out the turn cards ... face down":
+    before the actions phase a seat knows its own card and the dealer knows
+    every card; the others' cards are redacted."""
+    state = _dealt(4)
+    while flow.is_chance(state):
+        HEWNS.apply_action(state, HEWNS.legal_actions(state)[0])
+    dealer = state.dealer
+    seat = next(q for q in range(3) if q != dealer and not state.card_shown[q])
+    others = [q for q in range(3) if q != seat]
+    hidden_view = player_view(state, seat)
+    assert hidden_view.seats[seat].turn_card == state.turn_card[seat]
+    for q in others:
+        if not state.card_shown[q]:
+            assert hidden_view.seats[q].turn_card == 0
+    dealer_view = player_view(state, dealer)
+    assert [v.turn_card for v in dealer_view.seats] == state.turn_card
+
+
+def test_swapping_hidden_turn_cards_changes_nothing_seen() -> None:
+    """Two games that differ only in which of two other seats holds which
+    face-down turn-order card look the same to a third seat."""
+    state = bidding_game(3, 5)
+    state.turn_card = [1, 2, 3]
+    state.dealer = -1
+    swapped = state.clone()
+    swapped.turn_card = [1, 3, 2]
+    assert HEWNS.same_state(redact(state, 0), redact(swapped, 0))
+    assert not HEWNS.same_state(redact(state, 1), redact(swapped, 1))
+    state.card_shown[2] = True
+    swapped.card_shown[2] = True
+    assert not HEWNS.same_state(redact(state, 0), redact(swapped, 0))
+
+
+def test_deck_order_is_redacted_to_a_fixed_order() -> None:
+    """Nobody knows the order of a deck: a redacted deck is sorted, so two
+    orders of the same cards look alike."""
+    state = bidding_game(2, 1)
+    shuffled = state.clone()
+    shuffled.hewn_deck[2] = list(reversed(shuffled.hewn_deck[2]))
+    shuffled.tech_deck = list(reversed(shuffled.tech_deck))
+    assert HEWNS.same_state(redact(state, 0), redact(shuffled, 0))
+    assert redact(state, 0).hewn_deck[2] == sorted(state.hewn_deck[2])
+
+
+def test_secret_picks_of_other_seats_are_redacted() -> None:
+    """A pick is "secret until the reveal": the args and data of a frame of a
+    kind in `SECRET_ASKS` owned by another seat are zeros in its redacted
+    state, and the owner keeps them."""
+    assert Ask.PICK_L in SECRET_ASKS and Ask.BID_MIX in SECRET_ASKS
+    state = bidding_game(2, 2)
+    state.frames.append(Frame(Ask.PICK_L, 1, hewn=3, args=[2, 4], data=[5]))
+    other = redact(state, 0).frames[-1]
+    assert (other.args, other.data, other.hewn) == ([0, 0], [0], 3)
+    own = redact(state, 1).frames[-1]
+    assert (own.args, own.data) == ([2, 4], [5])
+
+
+def test_the_deal_by_chance_is_described_only_to_its_receiver() -> None:
+    """A card dealt at random goes "face down": the words name the card only for
+    its receiver (and for transcripts)."""
+    state = bidding_game(3, 6)
+    while not flow.is_chance(state):
+        HEWNS.apply_action(state, Ctrl.PASS_AUCTION)
+    assert state.draw_queue[0] == 0
+    words = HEWNS.describe_action(state, SEAT + 1, 0)
+    assert "face down" in words and "card 1" not in words
+    assert "card 1" in HEWNS.describe_action(state, SEAT + 1, 1)
+    assert "card 1" in HEWNS.describe_action(state, SEAT + 1, None)
+
+
+def seen_states(n: int, seed: int) -> list[State]:
+    """The state before every action of a random game (chance included)."""
+    rng = np.random.default_rng(seed)
+    state = HEWNS.new_game(HEWNS.make_config(n), seed)
+    seen = []
+    while not HEWNS.is_over(state):
+        seen.append(HEWNS.clone(state))
+        if HEWNS.is_chance_node(state):
+            action = sample_outcome(HEWNS.chance_outcomes(state), rng)
+        else:
+            legal = HEWNS.legal_actions(state)
+            action = legal[int(rng.integers(len(legal)))]
+        HEWNS.apply_action(state, action)
+    return seen
+
+
+def test_no_seat_sees_what_determinize_redeals() -> None:
+    """For every seat at every step of random games, a determinized state (the
+    hidden things dealt afresh) gives that seat the same observation, view and
+    picture; and the redeals do differ from the real game (Bidox contents,
+    turn-order cards), so the check could fail."""
+    differed = 0
+    for n, seed in ((2, 1), (3, 2), (4, 3), (3, 4)):
+        seen = seen_states(n, seed)
+        rng = np.random.default_rng(seed)
+        for state in seen:
+            for seat in range(n):
+                d = determinize(state, seat, rng)
+                assert np.array_equal(encode(d, seat), encode(state, seat))
+                assert player_view(d, seat) == player_view(state, seat)
+                assert HEWNS.render(d, seat) == HEWNS.render(state, seat)
+                differed += not HEWNS.same_state(d, state)
+    assert differed > 50
+
+
+def test_a_rule_module_may_hide_its_secrets_with_a_hook() -> None:
+    """A decision kind whose secret needs more than zeros registers a hook: it
+    hides the frames of other seats (redact: fixed, determinize: with the rng)
+    and leaves the owner's alone."""
+    kind = 250  # a kind no rule module uses
+
+    def hook(s: State, frame: Frame, viewer: int, rng: object) -> None:
+        frame.data = [-7 if rng is None else 7]
+
+    register_secret(kind, hook)
+    try:
+        state = bidding_game(2, 2)
+        state.frames.append(Frame(kind, 1, data=[3]))
+        assert redact(state, 0).frames[-1].data == [-7]
+        assert determinize(state, 0, np.random.default_rng(0)).frames[-1].data == [7]
+        assert redact(state, 1).frames[-1].data == [3]
+    finally:
+        SECRET_HOOKS.pop(kind)
+        SECRET_ASKS.pop(kind)
