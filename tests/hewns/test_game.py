@@ -80,7 +80,7 @@ def test_the_digest_covers_every_field() -> None:
     """The digest fingerprints the whole position: every state field is in
     `digest.FIELDS` or written apart (config, board, frames)."""
     state = new_state(HewnsConfig(num_players=2))
-    assert set(vars(state)) == set(FIELDS) | {"config", "board", "frames"}
+    assert set(vars(state)) == set(FIELDS) | {"config", "scenario", "board", "frames"}
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -67,7 +67,7 @@ FIELDS: Final = (
     "dealer",
     "deal_left",
 )
-"""Every field of `State` but the config, the board and the frames (written
+"""Every field of `State` but the config (and its scenario), the board and the frames (written
 apart below), in a fixed order; a test fails when the state gains a field that
 is not here."""
 

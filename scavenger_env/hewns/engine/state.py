@@ -319,6 +319,7 @@ class State:
         none); a test fails when a field is added without its line here."""
         new = State.__new__(State)
         new.config = self.config
+        new.scenario = self.scenario
         new.board = self.board
         new.num_players = self.num_players
         new.round = self.round
