@@ -10,7 +10,7 @@ Each decision is taken on one full state sampled from the bot's own view
   the minimum plus a little more for every rival Bidox already on the lot, with
   dirty Substract first (normal Substract scores, dirty is only money), on its
   best lots until its screen runs low, then passes (its other Bidoxes hunt);
-* the turn-order deal: card 1 to itself;
+* the turn-order deal: card 1 to itself, the last cards to the others;
 * Hewn turns: mine when it can; otherwise walk (or enter the board) towards the
   nearest mine that no healthy Hewn holds, avoiding danger tokens, and never end
   a turn beside another healthy Hewn (it would be stunned);
@@ -37,7 +37,6 @@ from scavenger_env.hewns.engine.actions import (
     HEWN,
     LOT,
     NUM,
-    SEAT,
     SPACE,
     Ctrl,
     Option,
@@ -116,7 +115,8 @@ class HewnsScriptedAgent:
         if ask in (Ask.BID_MIX, Ask.BURN_MIX, Ask.SCREENS_MIX, Ask.PICK_MIX):
             return max(legal)  # as much dirty as allowed: normal Substract scores
         if ask == Ask.DEAL_ORDER:
-            return SEAT + seat if SEAT + seat in legal else min(legal)
+            # card 1 to itself, the last cards to the others
+            return min(legal) if s.deal_left and s.deal_left[0] == seat else max(legal)
         if ask == Ask.PLAYER_TURN:
             return self.activate(s, seat, legal)
         if ask == Ask.HEWN_TURN:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from scavenger_env.hewns.engine import rules
-from scavenger_env.hewns.engine.actions import LOT, NUM, SEAT, Ctrl, Verb
+from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
 from scavenger_env.hewns.engine.auction import min_price
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.flow import is_chance
@@ -162,23 +162,25 @@ def test_the_stacks_winner_deals_the_turn_order_cards() -> None:
     _bid(state, 0, 3)
     _pass_all(state)
     assert state.frames[-1].ask == Ask.DEAL_ORDER and state.frames[-1].seat == first
-    target = (first + 2) % 3
-    rules.apply_action(state, SEAT + target)
-    assert state.turn_card[target] == 1
-    rules.apply_action(state, SEAT + first)
-    assert sorted(state.turn_card) == [1, 2, 3]
+    # seats are dealt in seat order; the card each gets is the dealer's choice
+    assert rules.legal_actions(state) == [NUM + 1, NUM + 2, NUM + 3]
+    rules.apply_action(state, NUM + 3)  # seat 0
+    assert state.turn_card[0] == 3
+    assert rules.legal_actions(state) == [NUM + 1, NUM + 2]
+    rules.apply_action(state, NUM + 1)  # seat 1; seat 2 gets the last card
+    assert state.turn_card == [3, 1, 2]
 
 
 def test_without_a_stack_winner_the_cards_are_dealt_at_random() -> None:
     """A ruling: with no winner the turn-order cards are dealt at random (chance
-    nodes listing the seats still without a card)."""
+    nodes: the card of each seat in turn, from the cards left)."""
     state = _game(3)
     _pass_all(state)
     assert is_chance(state)
-    legal = rules.legal_actions(state)
-    assert legal == [SEAT, SEAT + 1, SEAT + 2]
-    rules.apply_action(state, SEAT + 2)
-    assert state.turn_card[2] == 1
+    assert rules.legal_actions(state) == [NUM + 1, NUM + 2, NUM + 3]
+    rules.apply_action(state, NUM + 2)
+    assert state.turn_card[0] == 2
+    assert rules.legal_actions(state) == [NUM + 1, NUM + 3]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -7,7 +7,7 @@ import numpy as np
 
 from scavenger_env.core.chance import sample_outcome
 from scavenger_env.hewns.engine import flow
-from scavenger_env.hewns.engine.actions import LOT, NUM, SEAT, Ctrl, Verb
+from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
 from scavenger_env.hewns.engine.rounds import BIDDING
 from scavenger_env.hewns.engine.state import BIDOX_HOME, Ask, Frame, State
 from scavenger_env.hewns.engine.view import (
@@ -192,11 +192,11 @@ def test_the_deal_by_chance_is_described_only_to_its_receiver() -> None:
     state = bidding_game(3, 6)
     while not flow.is_chance(state):
         HEWNS.apply_action(state, Ctrl.PASS_AUCTION)
-    assert state.draw_queue[0] == 0
-    words = HEWNS.describe_action(state, SEAT + 1, 0)
-    assert "face down" in words and "card 1" not in words
-    assert "card 1" in HEWNS.describe_action(state, SEAT + 1, 1)
-    assert "card 1" in HEWNS.describe_action(state, SEAT + 1, None)
+    assert state.draw_queue[0] == 0 and state.deal_left[0] == 0  # seat 0's card
+    words = HEWNS.describe_action(state, NUM + 2, 1)
+    assert "face down" in words and "card 2" not in words
+    assert "card 2" in HEWNS.describe_action(state, NUM + 2, 0)
+    assert "card 2" in HEWNS.describe_action(state, NUM + 2, None)
 
 
 def seen_states(n: int, seed: int) -> list[State]:

@@ -11,9 +11,9 @@ one, or passing (every Bidox left goes hunting, as when the timer runs out).
 from __future__ import annotations
 
 from . import management
-from .actions import LOT, NUM, SEAT, Ctrl, Verb
+from .actions import LOT, NUM, Ctrl, Verb
 from .data import TECHS
-from .flow import FIRST_TECH_LOT, draw, pop, push, register
+from .flow import FIRST_TECH_LOT, cards_left, draw, pop, push, register
 from .state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -261,7 +261,9 @@ def resolve(state: State) -> None:
 
 def start_deal(state: State) -> None:
     """rulebook: the stack's winner "hands out the turn cards ... face down"; with
-    no winner the cards are dealt at random (chance)."""
+    no winner the cards are dealt at random (chance). Either way the seats are
+    dealt in seat order and the card each gets is the secret choice, so that
+    watching the deal tells nothing."""
     state.deal_left = list(range(state.num_players))
     if state.dealer != NONE:
         state.go += 1
@@ -272,19 +274,18 @@ def start_deal(state: State) -> None:
 
 def finish_deal(state: State) -> None:
     """The last card goes to the last seat without one."""
-    for seat in state.deal_left:
-        state.turn_card[seat] = state.num_players
+    for seat, card in zip(state.deal_left, cards_left(state), strict=True):
+        state.turn_card[seat] = card
     state.deal_left = []
 
 
 def legal_deal(state: State, frame: Frame) -> list[int]:
-    return [SEAT + s for s in state.deal_left]
+    """The cards still in the dealer's hand, for the next seat in seat order."""
+    return [NUM + c for c in cards_left(state)]
 
 
 def apply_deal(state: State, frame: Frame, action: int) -> None:
-    seat = action - SEAT
-    state.deal_left.remove(seat)
-    state.turn_card[seat] = state.num_players - len(state.deal_left)
+    state.turn_card[state.deal_left.pop(0)] = action - NUM
     if len(state.deal_left) == 1:
         pop(state)
 

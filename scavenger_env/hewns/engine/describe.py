@@ -176,11 +176,10 @@ def _describe_chance(state: State, action: int, block: str, viewer: int | None) 
         return f"the {die.name} die shows {shown}"
     if state.draw_queue:
         lot = state.draw_queue[0]
-        if block == "SEAT":
-            seat = action - SEAT
+        if lot == 0 and block == "NUM" and state.deal_left:
+            seat = state.deal_left[0]
             if viewer is None or viewer == seat:
-                card = 1 + sum(1 for c in state.turn_card if c)
-                return f"turn-order card {card} is dealt to player {seat}"
+                return f"turn-order card {action - NUM} is dealt to player {seat}"
             return f"a turn-order card is dealt face down to player {seat}"
         if block == "HEWN":
             return f"{hewn_label(action - HEWN)} is drawn onto lot {lot}"
@@ -236,6 +235,11 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
         return f"of the {amount}, {k} dirty and {amount - k} normal"
     if ask == Ask.BURN_MIX:
         return f"burn {'a dirty' if k else 'a normal'} Substract"
+    if ask == Ask.DEAL_ORDER and state.deal_left:
+        seat = state.deal_left[0]
+        if viewer is None or viewer in (frame.seat, seat):
+            return f"give turn-order card {k} to player {seat}"
+        return f"give a turn-order card face down to player {seat}"
     return f"{ask_name(ask)}: {k}"
 
 
@@ -263,13 +267,7 @@ def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -
 
 
 def _describe_seat(state: State, frame: Frame, action: int, viewer: int | None) -> str:
-    seat = action - SEAT
-    if frame.ask == Ask.DEAL_ORDER:
-        if viewer is None or viewer in (frame.seat, seat):
-            card = state.num_players - len(state.deal_left) + 1
-            return f"give turn-order card {card} to player {seat}"
-        return f"give a turn-order card face down to player {seat}"
-    return f"{ask_name(frame.ask)}: player {seat}"
+    return f"{ask_name(frame.ask)}: player {action - SEAT}"
 
 
 def _describe_option(

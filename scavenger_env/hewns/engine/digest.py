@@ -28,6 +28,7 @@ FIELDS: Final = (
     "end_reason",
     "roll_queue",
     "rolled",
+    "rolled_kinds",
     "draw_queue",
     "loc",
     "ctrl",

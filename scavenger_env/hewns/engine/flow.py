@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .actions import DIE, HEWN, SEAT, TECH
+from .actions import DIE, HEWN, NUM, TECH
 from .data import DICE
 from .state import DECK, OFFER, TECH_KIND_OF, Frame, State, hewn_type
 
@@ -118,8 +118,8 @@ def chance_outcomes(state: State) -> list[tuple[int, float]]:
         return [(DIE + i, 1.0 / n) for i in range(n)]
     lot = state.draw_queue[0]
     deck = offer_deck(state, lot)
-    if lot == 0:  # a turn-order card dealt at random
-        return [(SEAT + s, 1.0 / len(deck)) for s in deck]
+    if lot == 0:  # the next seat's turn-order card, dealt at random
+        return [(NUM + c, 1.0 / len(deck)) for c in deck]
     if lot < FIRST_TECH_LOT:
         return [(HEWN + h, 1.0 / len(deck)) for h in sorted(deck)]
     counts: dict[int, int] = {}
@@ -139,11 +139,11 @@ FIRST_TECH_LOT: Final = 8
 
 
 def offer_deck(state: State, lot: int) -> list[int]:
-    """What the next draw for `lot` comes from: the seats still without a
-    turn-order card (lot 0), the Hewn deck of the lot's size, or the technology
-    deck; an empty deck is first refilled from its discards."""
+    """What the next draw for `lot` comes from: the turn-order cards not yet
+    dealt (lot 0), the Hewn deck of the lot's size, or the technology deck; an
+    empty deck is first refilled from its discards."""
     if lot == 0:
-        return state.deal_left
+        return cards_left(state)
     if lot < FIRST_TECH_LOT:
         size = LOT_SIZES[lot]
         if not state.hewn_deck[size]:
@@ -162,14 +162,15 @@ def offer_deck(state: State, lot: int) -> list[int]:
 def play_chance(state: State, action: int) -> None:
     """Play one roll or draw outcome (known legal)."""
     if state.roll_queue:
-        state.roll_queue.pop(0)
+        kind = state.roll_queue.pop(0)
         state.rolled.append(action - DIE)
+        # the kinds of the faces in `rolled` (callers only ever clear `rolled`)
+        del state.rolled_kinds[: len(state.rolled_kinds) - len(state.rolled) + 1]
+        state.rolled_kinds.append(kind)
     else:
         lot = state.draw_queue.pop(0)
         if lot == 0:
-            seat = action - SEAT
-            state.deal_left.remove(seat)
-            deal_card(state, seat)
+            state.turn_card[state.deal_left.pop(0)] = action - NUM
         elif lot < FIRST_TECH_LOT:
             hewn = action - HEWN
             state.hewn_deck[hewn_type(hewn).size].remove(hewn)
@@ -183,9 +184,10 @@ def play_chance(state: State, action: int) -> None:
     settle(state)
 
 
-def deal_card(state: State, seat: int) -> None:
-    """Give `seat` the next turn-order card (1, 2, ...)."""
-    state.turn_card[seat] = 1 + sum(1 for c in state.turn_card if c)
+def cards_left(state: State) -> list[int]:
+    """The turn-order cards not yet dealt, in order."""
+    dealt = set(state.turn_card)
+    return [c for c in range(1, state.num_players + 1) if c not in dealt]
 
 
 def skip_empty_draws(state: State) -> None:

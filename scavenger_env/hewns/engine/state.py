@@ -227,6 +227,7 @@ class State:
         self.frames: list[Frame] = []
         self.roll_queue: list[int] = []  # die kinds still to roll
         self.rolled: list[int] = []  # face indices of the dice rolled so far
+        self.rolled_kinds: list[int] = []  # the die kind of each face in `rolled`
         self.draw_queue: list[int] = []  # card draws still to make (deck ids)
         # --- Hewn card instances ------------------------------------------------
         self.loc = [OUT] * NUM_HEWNS
@@ -333,6 +334,7 @@ class State:
         new.frames = [f.copy() for f in self.frames]
         new.roll_queue = list(self.roll_queue)
         new.rolled = list(self.rolled)
+        new.rolled_kinds = list(self.rolled_kinds)
         new.draw_queue = list(self.draw_queue)
         new.loc = list(self.loc)
         new.ctrl = list(self.ctrl)
