@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from .engine.board import render_map
-from .engine.data import DICE, SIZE_NAMES, TECHS, Token
+from .engine.data import DICE, SIZE_NAMES, TECHS, Symbol, Token
 from .engine.describe import ask_name, hewn_label, lot_label, place_label
 from .engine.ending import score
-from .engine.flow import is_chance
+from .engine.flow import face, is_chance
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -197,6 +197,8 @@ def _bidox_words(s: State, q: int, viewer: int, hidden: bool) -> list[str]:
             words.append(f"#{b} at home")
         elif lot == BIDOX_HUNTING:
             words.append(f"#{b} hunting")
+        elif not hidden:  # opened: the totals are in the auction's results
+            words.append(f"#{b} was on lot {lot}")
         else:
             amount, normal = s.bidox_amount[q][b], s.bidox_normal[q][b]
             content = (
@@ -223,7 +225,9 @@ def _offer_lines(s: State, viewer: int) -> list[str]:
             + (f": Bidoxes of {', '.join(placed)}" if placed else "")
         )
     won = [
-        f"lot {lot}: {_who(w, viewer)}" for lot, w in enumerate(s.lot_winner) if w >= 0
+        f"lot {lot}: {_who(w, viewer)} ({s.lot_result[lot][w]})"
+        for lot, w in enumerate(s.lot_winner)
+        if w >= 0
     ]
     if won:
         lines.append("  Last auction won: " + "; ".join(won))
@@ -242,11 +246,14 @@ def _order_lines(s: State, viewer: int) -> list[str]:
 
 
 def _rolled(s: State) -> Sequence[str]:
-    """The faces rolled for the decision waiting on them, by face index (the
-    state keeps no die kind per face), and the next die while a roll goes on."""
+    """The faces rolled for the decision waiting on them ("laser 3", "speed
+    escape"), and the next die while a roll goes on."""
     out = []
-    for f in s.rolled:
-        out.append(f"face {f + 1}")
+    kinds = s.rolled_kinds[len(s.rolled_kinds) - len(s.rolled) :]
+    for kind, f in zip(kinds, s.rolled, strict=True):
+        value, symbol = face(kind, f)
+        shown = str(value) if symbol == Symbol.NUMBER else Symbol(symbol).name.lower()
+        out.append(f"{DICE[kind].name} {shown.replace('_', ' ')}")
     if s.roll_queue:
         kind = s.roll_queue[0]
         out.append(f"(next: {DICE[kind].name})")
