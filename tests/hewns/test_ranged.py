@@ -670,3 +670,77 @@ def test_random_games_keep_the_invariants(players: int) -> None:
                     if state.on_board(h) and state.healthy(h)
                 ]
                 assert len(occupied) == len(set(occupied)), seed
+
+
+def _crowded(players: int, seed: int) -> State:
+    """A round-1 actions phase with every core Hewn on the board (random spaces,
+    seats and loads, some with weapon technologies), the first seat to play."""
+    rng = np.random.default_rng(seed)
+    state = position(players)
+    state.round = 1
+    board = state.board
+    free = [s for s in range(board.n_spaces) if s < 61]
+    rng.shuffle(free)
+    weapons = (TechKind.GUNANA, TechKind.SLOCIC_SHIELD, TechKind.FUTANAZ)
+    for h in range(NUM_HEWNS):
+        if state.loc[h] != DECK or not free:
+            continue
+        size = HEWN_TYPES[HEWN_TYPE_OF[h]].size
+        spot = next((s for s in free if board.admits(s, size)), None)
+        if spot is None:
+            continue
+        free.remove(spot)
+        state.hewn_deck[size].remove(h)
+        state.loc[h] = spot
+        state.ctrl[h] = int(rng.integers(players))
+        state.dirty[h] = min(int(rng.integers(5)), state.capacity(h))
+        state.normal[h] = min(int(rng.integers(4)), state.capacity(h))
+        state.normal_pile -= state.normal[h]
+        for i in range(len(state.slots[h])):
+            if rng.random() < 0.3:
+                state.slots[h][i] = int(weapons[int(rng.integers(3))])
+    state.order = list(range(players))
+    state.order_index = 0
+    turns.start_player_turn(state, 0)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_encounters_keep_the_invariants(players: int) -> None:
+    """Random play from crowded boards, where ranged encounters are frequent:
+    Substract is conserved, every decision is asked of a seat, and no two healthy
+    Hewns share a space when a Hewn turn ends."""
+    seen: set[int] = set()
+    for seed in range(200):
+        rng = np.random.default_rng(seed)
+        state = _crowded(players, seed)
+        total = _normal_total(state)
+        for _ in range(400):
+            if state.over:
+                break
+            legal = legal_actions(state)
+            assert legal
+            turning = top(state).ask == Ask.HEWN_TURN if state.frames else False
+            depth = len(state.frames)
+            rules.apply_legal(state, legal[int(rng.integers(len(legal)))])
+            _check(state, total)
+            if state.frames and not is_chance(state):
+                seen.add(top(state).ask)
+                assert top(state).seat >= 0 or state.over
+            if turning and len(state.frames) < depth and not state.over:
+                occupied = [
+                    state.loc[h]
+                    for h in range(NUM_HEWNS)
+                    if state.on_board(h) and state.healthy(h)
+                ]
+                assert len(occupied) == len(set(occupied)), seed
+    for ask in (
+        Ask.REACT,
+        Ask.MOVER_JOIN,
+        Ask.PICK_MIX,
+        Ask.NAME_TARGET,
+        Ask.REROLL,
+        Ask.DODGE,
+        Ask.ESCAPE_MOVE,
+    ):
+        assert ask in seen, ask
