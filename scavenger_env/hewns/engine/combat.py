@@ -24,6 +24,9 @@ WEAPON_TECHS: Final = frozenset(
     (TechKind.GUNANA, TechKind.SICKET_SUNGER, TechKind.FUTANAZ)
 )
 PICK_MAX: Final = ENCOUNTER_SUBSTRACT_MAX.value
+#: rulebook: "the Hewn's owner selects 3 (three) area effect dice - but will only
+#: have to use up 1 Substract"
+EXPLODE_DICE: Final = 3
 
 
 def fitted(state: State, hewn: int) -> list[int]:
@@ -64,6 +67,20 @@ def can_dodge(hewn: int) -> bool:
     """rulebook: "A Hewn that can dodge, can, when attacked ... force the
     attacker to re-roll any 1 (one) of his dice"."""
     return Ability.DODGE in hewn_type(hewn).abilities
+
+
+def can_explode(hewn: int) -> bool:
+    """rulebook: "A Hewn that can explode, can only decide to use this special
+    ability in a same space encounter"."""
+    return Ability.EXPLODE in hewn_type(hewn).abilities
+
+
+def repair_source(state: State, hewn: int) -> int:
+    """d10s `hewn` rolls to repair: "1 d10 for being a Bliog or 2 d10 for being
+    a Spricelos" and "1 d10 for a Fixito technology" (Nananbites are not used
+    in this version)."""
+    fixitos = sum(1 for k in fitted(state, hewn) if k == TechKind.FIXITO)
+    return hewn_type(hewn).repair + fixitos
 
 
 def load(state: State, hewn: int) -> int:
@@ -115,19 +132,38 @@ def defence_total(defence: list[tuple[int, int]]) -> int:
     return sum(value(k, f) for k, f in defence)
 
 
+def attacker_total(
+    state: State, hewn: int, weapons: list[int], others: list[int]
+) -> int:
+    """One attacker's total: its weapon dice, plus its bonus "if all of the
+    weapon dice" do not "come up as "0"", plus its other attack dice (close
+    combat, explode: D45, no bonus)."""
+    total = sum(weapons) + sum(others)
+    if sum(weapons) > 0:
+        total += weapon_bonus(state, hewn)
+    return total
+
+
 def attack_total(state: State, by_attacker: dict[int, list[tuple[int, int]]]) -> int:
-    """rulebook: "the total of all weapon dice (plus any +1 or +2 bonuses)"; "if
-    all of the weapon dice come up as "0" ... no +1 or +2 weapon bonuses"; a
-    combined attack adds every attacker's total."""
+    """rulebook: "the total of all weapon dice (plus any +1 or +2 bonuses)"; a
+    combined attack adds every attacker's total (laser and area dice count as
+    weapon dice here)."""
     total = 0
     for hewn, dice in by_attacker.items():
-        weapons = sum(
-            value(k, f) for k, f in dice if k in (DieKind.LASER, DieKind.AREA)
+        weapon = (DieKind.LASER, DieKind.AREA)
+        total += attacker_total(
+            state,
+            hewn,
+            [value(k, f) for k, f in dice if k in weapon],
+            [value(k, f) for k, f in dice if k not in weapon],
         )
-        total += sum(value(k, f) for k, f in dice)
-        if weapons > 0:
-            total += weapon_bonus(state, hewn)
     return total
+
+
+def best(dice: list[tuple[int, int]]) -> int:
+    """rulebook: "determine the highest roll (the best of all its d10s and
+    Nanadice rolls)"; -1 with no dice."""
+    return max((value(k, f) for k, f in dice), default=-1)
 
 
 def succeeds(attack: int, defence: int) -> bool:

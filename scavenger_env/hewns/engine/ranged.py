@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from . import combat, danger
-from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl
+from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, kill
 from .flow import pop, push, register, roll, settle
@@ -27,7 +27,11 @@ ATTACK: Final = 0
 DEFENCE: Final = 1
 MOVER_FIGHT: Final = 0  # the mover's attack on its target
 REACTOR_FIGHT: Final = 1  # the (combined) attack of the reactors on the mover
-DIE_FIELDS: Final = 5  # kind, face, owner, fight, role
+REPAIR: Final = 2  # a repairer's d10s
+RESIST: Final = 3  # the repaired Hewn's d10s
+DIE_FIELDS: Final = 6  # kind, face, owner, fight, role, weapon (1: a weapon die)
+PICKS: Final = 5  # L, A, K, Q, E per announcer (ranged asks only L, A, K)
+PICK_ASKS: Final = (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K, Ask.PICK_Q, Ask.PICK_E)
 
 # frame.step of the RANGED frame
 S_REACT: Final = 0
@@ -41,8 +45,23 @@ S_REROLLED: Final = 7
 S_HURT: Final = 8
 S_APPLY: Final = 9
 S_ESCAPE: Final = 10
+S_INTENT: Final = 11  # same-space only, from here on
+S_AFTER: Final = 12
+S_EXPEL: Final = 13
+S_RETREAT: Final = 14
+S_END: Final = 15
 
-_SCALARS: Final = ("menu", "target", "cursor", "fight", "passes", "pending")
+_SCALARS: Final = (
+    "same",
+    "menu",
+    "target",
+    "cursor",
+    "fight",
+    "passes",
+    "pending",
+    "space",
+    "handover",
+)
 _LISTS: Final = (
     "seats",
     "ann",
@@ -53,6 +72,9 @@ _LISTS: Final = (
     "dodged",
     "hurts",
     "escape",
+    "intent",
+    "repairs",
+    "boom",
 )
 
 
@@ -64,6 +86,9 @@ class Enc:
     a non-healthy victim) per successful attack."""
 
     def __init__(self) -> None:
+        self.same = 0
+        self.space = NONE
+        self.handover = 0
         self.menu = 0
         self.target = NONE
         self.cursor = 0
@@ -79,6 +104,9 @@ class Enc:
         self.dodged: list[int] = []
         self.hurts: list[int] = []
         self.escape: list[int] = []
+        self.intent: list[int] = []  # per announcer: an Option, or NONE
+        self.repairs: list[int] = []  # (target, Option, new seat) per success
+        self.boom: list[int] = []  # Hewns that exploded
 
     @staticmethod
     def load(frame: Frame) -> Enc:
@@ -98,22 +126,26 @@ class Enc:
         for name in _LISTS:
             items: list[int] = getattr(self, name)
             data.append(len(items))
-            data.extend(items)
+            data.extend(int(x) for x in items)
         frame.data = data
 
     # --- queries ---------------------------------------------------------------
-    def pick(self, hewn: int) -> tuple[int, int, int]:
-        """(L, A, K) of announcer `hewn`."""
+    def pick(self, hewn: int) -> tuple[int, ...]:
+        """(L, A, K, Q, E) of announcer `hewn`."""
         i = self.ann.index(hewn)
-        return self.picks[3 * i], self.picks[3 * i + 1], self.picks[3 * i + 2]
+        return tuple(self.picks[PICKS * i : PICKS * i + PICKS])
+
+    def intent_of(self, hewn: int) -> int:
+        """The same-space intent of `hewn` (NONE if it takes no action)."""
+        return self.intent[self.ann.index(hewn)] if hewn in self.ann else NONE
 
     def malfunctioned(self, hewn: int) -> bool:
         return hewn in self.ann and bool(self.malf[self.ann.index(hewn)])
 
-    def die(self, j: int) -> tuple[int, int, int, int, int]:
+    def die(self, j: int) -> tuple[int, int, int, int, int, int]:
         b = DIE_FIELDS * j
         d = self.dice
-        return d[b], d[b + 1], d[b + 2], d[b + 3], d[b + 4]
+        return d[b], d[b + 1], d[b + 2], d[b + 3], d[b + 4], d[b + 5]
 
     def n_dice(self) -> int:
         return len(self.dice) // DIE_FIELDS
@@ -128,9 +160,9 @@ class Enc:
 
 
 def _enc_frame(state: State) -> Frame:
-    """The RANGED frame nearest the top."""
+    """The encounter frame nearest the top."""
     for frame in reversed(state.frames):
-        if frame.ask == Ask.RANGED:
+        if frame.ask in (Ask.RANGED, Ask.SAME_SPACE):
             return frame
     raise RuntimeError("no ranged encounter in progress")
 
@@ -237,9 +269,10 @@ def open_window(state: State, turn: Frame, menu: bool) -> bool:
 
 def _announce(enc: Enc, hewn: int) -> None:
     enc.ann.append(hewn)
-    enc.picks.extend((0, 0, 0))
+    enc.picks.extend((0,) * PICKS)
     enc.malf.append(0)
     enc.rerolls.append(0)
+    enc.intent.append(NONE)
 
 
 # --- the sub-machine ----------------------------------------------------------------
@@ -248,6 +281,11 @@ def resume_ranged(state: State, frame: Frame) -> None:
     enc = Enc.load(frame)
     mover = frame.hewn
     step = frame.step
+    if step >= S_AFTER:
+        from . import samespace
+
+        samespace.aftermath(state, enc, frame)
+        return
     if step == S_REACT:
         if enc.seats:
             seat = enc.seats.pop(0)
@@ -271,12 +309,23 @@ def resume_ranged(state: State, frame: Frame) -> None:
         frame.step = step = S_PICK
         enc.cursor = 0
     if step == S_PICK:
-        if enc.cursor < 3 * len(enc.ann):
-            hewn = enc.ann[enc.cursor // 3]
-            ask = (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K)[enc.cursor % 3]
+        per = PICKS if enc.same else 3
+        if enc.cursor < per * len(enc.ann):
+            hewn = enc.ann[enc.cursor // per]
+            ask = PICK_ASKS[enc.cursor % per]
             enc.save(frame)
             push(state, Frame(ask, state.ctrl[hewn], hewn))
             return
+        if enc.same:
+            frame.step = step = S_INTENT
+            enc.cursor = 0
+    if step == S_INTENT:
+        from . import samespace
+
+        if samespace.next_intent(state, enc, frame):
+            return
+        frame.step = step = S_TARGET
+    if step < S_TARGET:
         frame.step = S_TARGET
         if mover in enc.ann:
             enc.save(frame)
@@ -284,7 +333,8 @@ def resume_ranged(state: State, frame: Frame) -> None:
             return
         step = S_TARGET
     if step == S_TARGET:
-        _reveal(state, enc, frame)
+        if not enc.same:
+            _reveal(state, enc, frame)
         frame.step = step = S_PAY
         enc.cursor = 0
     if step == S_PAY:
@@ -350,12 +400,14 @@ def resume_ranged(state: State, frame: Frame) -> None:
             enc.cursor += 2
             if state.loc[victim] == DEAD:
                 continue
-            if face == NONE:
+            if face == NONE or victim in enc.boom:
                 kill(state, victim)
             elif combat.hurt(state, victim, face):
                 enc.save(frame)
                 push(state, Frame(Ask.SICKET_LOSS, state.ctrl[victim], victim))
                 return
+        for hewn in enc.boom:
+            kill(state, hewn)
         frame.step = step = S_ESCAPE
         enc.cursor = 0
     if step == S_ESCAPE:
@@ -366,7 +418,13 @@ def resume_ranged(state: State, frame: Frame) -> None:
                 enc.save(frame)
                 push(state, Frame(Ask.ESCAPE_MOVE, state.ctrl[hewn], hewn))
                 return
-        pop(state)
+        if not enc.same:
+            pop(state)
+            return
+        frame.step = S_AFTER
+        from . import samespace
+
+        samespace.aftermath(state, enc, frame)
 
 
 def _reveal(state: State, enc: Enc, frame: Frame) -> None:
@@ -396,6 +454,9 @@ def attackers(enc: Enc, fight: int, mover: int) -> list[int]:
     on the mover (rulebook: "all of those Hewns will simply roll their attack
     dice together to get a combined attack total"). An announcer that picked
     no weapon dice, or malfunctioned, does not attack."""
+    if enc.same:
+        actor = mover if fight == MOVER_FIGHT else enc.target
+        return [actor] if enc.intent_of(actor) == Option.ATTACK else []
     if fight == MOVER_FIGHT:
         if enc.target == NONE or mover not in enc.ann or enc.malfunctioned(mover):
             return []
@@ -417,19 +478,28 @@ def _build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
     mover = frame.hewn
     kinds: list[int] = []
 
-    def add(kind: int, owner: int, fight: int, role: int) -> None:
+    def add(kind: int, owner: int, fight: int, role: int, weapon: int = 0) -> None:
         kinds.append(kind)
-        enc.dice.extend((kind, 0, owner, fight, role))
+        enc.dice.extend((kind, 0, owner, fight, role, weapon))
 
+    if enc.same:
+        from . import samespace
+
+        samespace.repair_dice(state, enc, mover, add)
     for fight in (MOVER_FIGHT, REACTOR_FIGHT):
         atts = attackers(enc, fight, mover)
         if not atts:
             continue
         for h in atts:
-            lasers, areas, _ = enc.pick(h)
+            lasers, areas, _, _, explode = enc.pick(h)
+            if enc.same:  # "the close combat dice on their Hewn card"
+                for _ in range(hewn_type(h).close_combat):
+                    add(DieKind.CLOSE_COMBAT, h, fight, ATTACK)
             for _ in range(lasers):
-                add(DieKind.LASER, h, fight, ATTACK)
+                add(DieKind.LASER, h, fight, ATTACK, 1)
             for _ in range(areas):
+                add(DieKind.AREA, h, fight, ATTACK, 1)
+            for _ in range(combat.EXPLODE_DICE * explode):
                 add(DieKind.AREA, h, fight, ATTACK)
         d = defender(enc, fight, mover)
         if state.healthy(d):
@@ -495,22 +565,37 @@ def _resolve(state: State, enc: Enc, frame: Frame) -> list[int]:
     move; a failed attack on a non-healthy Hewn is humiliating."""
     mover = frame.hewn
     kinds: list[int] = []
+    if enc.same:
+        from . import samespace
+
+        samespace.resolve_repairs(state, enc, frame)
     for fight in (MOVER_FIGHT, REACTOR_FIGHT):
         atts = attackers(enc, fight, mover)
         if not atts:
             continue
+        if enc.same:
+            for h in atts:
+                if enc.pick(h)[4]:
+                    enc.boom.append(h)
         d = defender(enc, fight, mover)
         defence = [enc.die(j)[:2] for j in enc.fight_dice(fight, DEFENCE)]
         if combat.cancelled(defence):
             enc.escape.append(d)
             continue
-        by: dict[int, list[tuple[int, int]]] = {h: [] for h in atts}
-        for j in enc.fight_dice(fight, ATTACK):
-            kind, face, owner, _, _ = enc.die(j)
-            by[owner].append((kind, face))
-        ok = combat.succeeds(
-            combat.attack_total(state, by), combat.defence_total(defence)
-        )
+        attack = 0
+        for h in atts:
+            weapons = [
+                combat.value(*enc.die(j)[:2])
+                for j in enc.fight_dice(fight, ATTACK)
+                if enc.die(j)[2] == h and enc.die(j)[5]
+            ]
+            others = [
+                combat.value(*enc.die(j)[:2])
+                for j in enc.fight_dice(fight, ATTACK)
+                if enc.die(j)[2] == h and not enc.die(j)[5]
+            ]
+            attack += combat.attacker_total(state, h, weapons, others)
+        ok = combat.succeeds(attack, combat.defence_total(defence))
         if ok and state.healthy(d):
             enc.hurts.extend((d, 0))
             kinds.append(DieKind.HURT)
@@ -574,24 +659,35 @@ def apply_join(state: State, frame: Frame, action: int) -> None:
 
 
 def _pick_slot(frame: Frame) -> int:
-    return (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K).index(Ask(frame.ask))
+    return PICK_ASKS.index(Ask(frame.ask))
 
 
 def legal_pick(state: State, frame: Frame) -> list[int]:
-    """L and A need the weapon ability; L + A + K <= 7 and <= the load."""
+    """L and A need the weapon ability, E the explode ability (one die, 1
+    Substract); all picks together <= 7 and <= the load. In a same-space
+    encounter, weapon dice and exploding commit to an attack, so they are
+    masked where the Hewn may not attack its opponent (a friend)."""
     enc = Enc.load(_enc_frame(state))
     hewn = frame.hewn
     slot = _pick_slot(frame)
     picked = sum(enc.pick(hewn)[:slot])
+    cap = combat.pick_cap(state, hewn, picked)
+    if enc.same and slot in (0, 1, 4):
+        from . import samespace
+
+        if not samespace.may_attack(state, enc, hewn, frame.hewn == enc.target):
+            return [NUM]
     if slot < 2 and not combat.has_weapon(state, hewn):
         return [NUM]
-    return [NUM + v for v in range(combat.pick_cap(state, hewn, picked) + 1)]
+    if slot == 4:
+        cap = min(cap, 1) if combat.can_explode(hewn) else 0
+    return [NUM + v for v in range(cap + 1)]
 
 
 def apply_pick(state: State, frame: Frame, action: int) -> None:
     enc = Enc.load(_enc_frame(state))
     i = enc.ann.index(frame.hewn)
-    enc.picks[3 * i + _pick_slot(frame)] = action - NUM
+    enc.picks[PICKS * i + _pick_slot(frame)] = action - NUM
     enc.cursor += 1
     _child_done(state, frame, enc)
 
@@ -706,9 +802,10 @@ def _no_resume(state: State, frame: Frame) -> None:
 
 
 register(Ask.RANGED, lambda s, f: [], lambda s, f, a: None, resume_ranged)
+register(Ask.SAME_SPACE, lambda s, f: [], lambda s, f, a: None, resume_ranged)
 register(Ask.REACT, legal_react, apply_react, _no_resume)
 register(Ask.MOVER_JOIN, legal_join, apply_join, _no_resume)
-for _ask in (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K):
+for _ask in PICK_ASKS:
     register(_ask, legal_pick, apply_pick, _no_resume)
 register(Ask.NAME_TARGET, legal_target, apply_target, _no_resume)
 register(Ask.PICK_MIX, legal_mix, apply_mix, _no_resume)
