@@ -332,7 +332,7 @@ def legal_same_target(state: State, frame: Frame) -> list[int]:
     from .effects import healthy_enemies_at as enemies
 
     turn = state.frames[-2]
-    if frame.other:
+    if frame.other == 1:  # ENCOUNTER_SAME
         return [HEWN + t for t in optional_targets(state, turn)]
     return [HEWN + t for t in enemies(state, state.loc[frame.hewn], frame.seat)]
 
