@@ -500,3 +500,71 @@ def test_random_play_reaches_every_same_space_decision() -> None:
         Ask.RETREAT,
     ):
         assert ask in seen, ask
+
+
+def test_dodge_example_in_close_combat() -> None:
+    """rulebook (dodge, same space), with a core-set Hover Cataclysm (4 close
+    combat dice, 1 re-roll) as the Midocondrian Scraveler: "He had picked up 1
+    laser type dice and 1 area effect dice and then the standard 4 close combat
+    dice ... rolled "3" with the laser type dice and "1" with the area effect
+    dice, plus "0", "1", "1" and a "0" ... a total of 6. The Four-way Gotler only
+    rolled a total of 4 ... force the attacker to re-roll his "3" laser type dice
+    ... comes up with a "1" ... The Scraveler has a 1 re-roll ability ... comes up
+    with a "2". This gives him a new total is 5 - which is enough"."""
+    state = position()
+    mover = place(state, "Hover Cataclysm", 0, FROM, 2)
+    gotler = place(state, "Four-way Gotler", 1, HERE)
+    activate(state, 0, mover)
+    act(state, SPACE + HERE)
+    picks(state, 1, 1, 0, 0, 0)
+    picks(state, 0, 0, 0, 0, 0)
+    roll(state, DieKind.CLOSE_COMBAT, 0, 1, 1, 0)
+    roll(state, DieKind.LASER, 3)
+    roll(state, DieKind.AREA, 1)
+    roll(state, DieKind.SPEED, 1, 1, 0, 0)
+    roll(state, DieKind.ARMOUR, 1, 1)
+    roll(state, DieKind.CLOSE_COMBAT, 0, 0, 0)  # the Gotler's attack
+    roll(state, DieKind.SPEED, 0, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, 0, 0, 0)
+    assert top(state).ask == Ask.DODGE and top(state).hewn == gotler
+    act(state, DIE + 4)  # the laser die (after the 4 close combat dice)
+    roll(state, DieKind.LASER, 1)
+    assert top(state).ask == Ask.REROLL and top(state).hewn == mover
+    act(state, DIE + 4)
+    roll(state, DieKind.LASER, 2)
+    hurt(state, Symbol.STUNNED)
+    assert state.ctrl[gotler] == NEUTRAL
+
+
+def test_flappchap_rerolls_example() -> None:
+    """rulebook (re-rolls, same space), with a core-set Skrunke (5 speed dice, no
+    armour) as the Chumbee: "He rolls 0 and 1 on his close combat dice and 1 on
+    his laser type weapon dice (for a total 2). The enemy Chumbee has rolled a
+    total of 3 ... he re-rolls the laser type weapon dice and gets a "2" ... his
+    current new total is "3". He could re-roll the laser type dice again but
+    decides to re-roll his "0" close combat dice. He rolls a "1" and now has a
+    total of 4, so his attack is successful"."""
+    state = position()
+    flappchap = place(state, "Flappchap", 0, FROM, 1)
+    skrunke = place(state, "Skrunke", 1, HERE)
+    activate(state, 0, flappchap)
+    act(state, SPACE + HERE)
+    picks(state, 1, 0, 0, 0, 0)
+    picks(state, 0, 0, 0, 0, 0)
+    roll(state, DieKind.CLOSE_COMBAT, 0, 1)
+    roll(state, DieKind.LASER, 1)
+    roll(state, DieKind.SPEED, 1, 1, 1, 0, 0)
+    roll(state, DieKind.CLOSE_COMBAT, 0)  # the Skrunke's attack
+    roll(state, DieKind.SPEED, 0, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, 0)
+    assert top(state).ask == Ask.REROLL and top(state).hewn == flappchap
+    act(state, DIE + 2)
+    roll(state, DieKind.LASER, 2)
+    assert top(state).ask == Ask.REROLL
+    act(state, DIE)
+    roll(state, DieKind.CLOSE_COMBAT, 1)
+    # both re-rolls used; the Skrunke may re-roll its own attack die
+    assert top(state).ask == Ask.REROLL and top(state).hewn == skrunke
+    act(state, Ctrl.DONE)
+    hurt(state, Symbol.DAMAGED)
+    assert state.damaged[skrunke]
