@@ -646,6 +646,17 @@ def _check(state: State, total: int) -> None:
     offered = [h for h in state.offer[1:FIRST_TECH_LOT] if h >= 0]
     assert all(state.loc[h] == OFFER for h in offered)
     assert not set(offered) & set(decks)
+    for frame in state.frames:  # plain ints: digests and copies stay exact
+        assert all(type(x) is int for x in (*frame.data, *frame.args)), frame
+    if not any(f.ask == Ask.HEWN_TURN for f in state.frames):
+        # between Hewn turns: "a healthy Hewn cannot end its turn in the same
+        # space" as another healthy Hewn
+        spaces = [
+            state.loc[h]
+            for h in range(NUM_HEWNS)
+            if state.on_board(h) and state.healthy(h)
+        ]
+        assert len(spaces) == len(set(spaces))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
