@@ -1,14 +1,17 @@
-"""Ranged encounters (rulebook "RANGED ENCOUNTERS"), as one sub-machine frame
-(`Ask.RANGED`) that asks its decisions through child frames:
+"""Ranged encounters (rulebook "RANGED ENCOUNTERS"), and the encounter machine
+that same-space encounters (`samespace`) run on too: one sub-machine frame
+(`Ask.RANGED` or `Ask.SAME_SPACE`) that asks its decisions through child frames:
 
 reaction window (REACT per seat, MOVER_JOIN) -> secret picks (PICK_L, PICK_A,
-PICK_K for every announcer, mover first) -> NAME_TARGET -> reveal (malfunctions)
--> pay (PICK_MIX) -> roll -> per attack: DODGE / REROLL alternating -> resolve ->
-hurt dice (SICKET_LOSS) -> escape moves (ESCAPE_MOVE).
+PICK_K for every announcer, mover first; same-space adds PICK_Q, PICK_E) ->
+NAME_TARGET (ranged) or INTENT (same-space) -> reveal (malfunctions) -> pay
+(PICK_MIX) -> roll -> per attack: DODGE / REROLL alternating -> resolve -> hurt
+dice (SICKET_LOSS) -> escape moves (ESCAPE_MOVE) -> the same-space aftermath.
 
-The encounter's facts live in the RANGED frame's `data` (see `Enc`); the secret
-picks stay there until the reveal. Step 2 of the rulebook ("Transmit Substract
-away") is not offered in this version (transmission is not built yet).
+The encounter's facts live in the frame's `data` (see `Enc`); the secret picks
+stay there until the reveal. Step 2 of the rulebook ("Transmit Substract away")
+is not offered in this version (transmission is not built yet), and picks are
+paid from the Hewn's own load only.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from . import combat, danger
 from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, kill
-from .flow import pop, push, register, roll, settle
+from .flow import no_resume, pop, push, register, roll, settle
 from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
 
 # --- the encounter record ------------------------------------------------------------
@@ -159,7 +162,7 @@ class Enc:
         ]
 
 
-def _enc_frame(state: State) -> Frame:
+def encounter_frame(state: State) -> Frame:
     """The encounter frame nearest the top."""
     for frame in reversed(state.frames):
         if frame.ask in (Ask.RANGED, Ask.SAME_SPACE):
@@ -167,7 +170,7 @@ def _enc_frame(state: State) -> Frame:
     raise RuntimeError("no ranged encounter in progress")
 
 
-def _turn_below(state: State, enc_frame: Frame) -> Frame:
+def turn_below(state: State, enc_frame: Frame) -> Frame:
     """The mover's HEWN_TURN frame (just under the encounter)."""
     i = next(k for k, f in enumerate(state.frames) if f is enc_frame)
     return state.frames[i - 1]
@@ -259,7 +262,7 @@ def open_window(state: State, turn: Frame, menu: bool) -> bool:
     enc.menu = int(menu)
     enc.seats = seats
     if menu:
-        _announce(enc, mover)
+        add_announcer(enc, mover)
     frame = Frame(Ask.RANGED, turn.seat, mover)
     enc.save(frame)
     push(state, frame)
@@ -267,7 +270,7 @@ def open_window(state: State, turn: Frame, menu: bool) -> bool:
     return True
 
 
-def _announce(enc: Enc, hewn: int) -> None:
+def add_announcer(enc: Enc, hewn: int) -> None:
     enc.ann.append(hewn)
     enc.picks.extend((0,) * PICKS)
     enc.malf.append(0)
@@ -602,7 +605,7 @@ def _resolve(state: State, enc: Enc, frame: Frame) -> list[int]:
         elif ok:
             enc.hurts.extend((d, NONE))
         elif fight == MOVER_FIGHT and not state.healthy(d):
-            turn = _turn_below(state, frame)
+            turn = turn_below(state, frame)
             if d not in turn.args:
                 turn.args.append(d)
     return kinds
@@ -622,12 +625,12 @@ def escape_spaces(state: State, hewn: int) -> list[int]:
 # --- the decisions -------------------------------------------------------------------
 def _child_done(state: State, frame: Frame, enc: Enc) -> None:
     """Write `enc` back to the encounter and resume it."""
-    enc.save(_enc_frame(state))
+    enc.save(encounter_frame(state))
     pop(state)
 
 
 def legal_react(state: State, frame: Frame) -> list[int]:
-    enc = Enc.load(_enc_frame(state))
+    enc = Enc.load(encounter_frame(state))
     hewns = [h for h in reactors(state, frame.seat, frame.hewn) if h not in enc.ann]
     return [Ctrl.DONE, *(HEWN + h for h in hewns)]
 
@@ -635,12 +638,12 @@ def legal_react(state: State, frame: Frame) -> list[int]:
 def apply_react(state: State, frame: Frame, action: int) -> None:
     """rulebook: reacting Hewns "can announce an encounter (even though it's not
     their turn)"; one Hewn per step, DONE to stop."""
-    enc = Enc.load(_enc_frame(state))
+    enc = Enc.load(encounter_frame(state))
     if action == Ctrl.DONE:
         _child_done(state, frame, enc)
         return
-    _announce(enc, action - HEWN)
-    enc.save(_enc_frame(state))
+    add_announcer(enc, action - HEWN)
+    enc.save(encounter_frame(state))
     if legal_react(state, frame) == [Ctrl.DONE]:
         pop(state)
 
@@ -652,9 +655,9 @@ def legal_join(state: State, frame: Frame) -> list[int]:
 def apply_join(state: State, frame: Frame, action: int) -> None:
     """rulebook: the mover "can also wait to announce an encounter, after an
     enemy Hewn has seen it and announced an encounter"."""
-    enc = Enc.load(_enc_frame(state))
+    enc = Enc.load(encounter_frame(state))
     if action == Ctrl.YES:
-        _announce(enc, frame.hewn)
+        add_announcer(enc, frame.hewn)
     _child_done(state, frame, enc)
 
 
@@ -667,7 +670,7 @@ def legal_pick(state: State, frame: Frame) -> list[int]:
     Substract); all picks together <= 7 and <= the load. In a same-space
     encounter, weapon dice and exploding commit to an attack, so they are
     masked where the Hewn may not attack its opponent (a friend)."""
-    enc = Enc.load(_enc_frame(state))
+    enc = Enc.load(encounter_frame(state))
     hewn = frame.hewn
     slot = _pick_slot(frame)
     picked = sum(enc.pick(hewn)[:slot])
@@ -685,7 +688,7 @@ def legal_pick(state: State, frame: Frame) -> list[int]:
 
 
 def apply_pick(state: State, frame: Frame, action: int) -> None:
-    enc = Enc.load(_enc_frame(state))
+    enc = Enc.load(encounter_frame(state))
     i = enc.ann.index(frame.hewn)
     enc.picks[PICKS * i + _pick_slot(frame)] = action - NUM
     enc.cursor += 1
@@ -693,8 +696,8 @@ def apply_pick(state: State, frame: Frame, action: int) -> None:
 
 
 def legal_target(state: State, frame: Frame) -> list[int]:
-    enc_frame = _enc_frame(state)
-    turn = _turn_below(state, enc_frame)
+    enc_frame = encounter_frame(state)
+    turn = turn_below(state, enc_frame)
     return [HEWN + t for t in targets(state, frame.hewn, turn)]
 
 
@@ -703,10 +706,10 @@ def apply_target(state: State, frame: Frame, action: int) -> None:
     costs 1 AP (D59)."""
     from .turns import AP
 
-    enc_frame = _enc_frame(state)
+    enc_frame = encounter_frame(state)
     enc = Enc.load(enc_frame)
     enc.target = action - HEWN
-    turn = _turn_below(state, enc_frame)
+    turn = turn_below(state, enc_frame)
     if humiliated(turn, enc.target, state):
         turn.data[AP] -= 1
     _child_done(state, frame, enc)
@@ -717,7 +720,7 @@ def legal_mix(state: State, frame: Frame) -> list[int]:
 
 
 def apply_mix(state: State, frame: Frame, action: int) -> None:
-    enc = Enc.load(_enc_frame(state))
+    enc = Enc.load(encounter_frame(state))
     _pay(state, frame.hewn, frame.args[0], action - NUM)
     enc.cursor += 1
     _child_done(state, frame, enc)
@@ -735,12 +738,12 @@ def _attack_ids(enc: Enc, fight: int, owner: int) -> list[int]:
 
 
 def legal_dodge(state: State, frame: Frame) -> list[int]:
-    enc = Enc.load(_enc_frame(state))
+    enc = Enc.load(encounter_frame(state))
     return [Ctrl.DONE, *_attack_ids(enc, enc.fight, NONE)]
 
 
 def legal_reroll(state: State, frame: Frame) -> list[int]:
-    enc = Enc.load(_enc_frame(state))
+    enc = Enc.load(encounter_frame(state))
     return [Ctrl.DONE, *_attack_ids(enc, enc.fight, frame.hewn)]
 
 
@@ -748,7 +751,7 @@ def apply_dodge_or_reroll(state: State, frame: Frame, action: int) -> None:
     """rulebook: dodge "force[s] the attacker to re-roll any 1 (one) of his
     dice"; "Attackers can re-roll as many of their attacking dice as they have
     re-roll ability"; D21: they alternate until all pass."""
-    enc_frame = _enc_frame(state)
+    enc_frame = encounter_frame(state)
     enc = Enc.load(enc_frame)
     if action == Ctrl.DONE:
         enc.passes += 1
@@ -797,19 +800,15 @@ def apply_escape(state: State, frame: Frame, action: int) -> None:
         settle(state)
 
 
-def _no_resume(state: State, frame: Frame) -> None:
-    """A decision frame pushes nothing."""
-
-
 register(Ask.RANGED, lambda s, f: [], lambda s, f, a: None, resume_ranged)
 register(Ask.SAME_SPACE, lambda s, f: [], lambda s, f, a: None, resume_ranged)
-register(Ask.REACT, legal_react, apply_react, _no_resume)
-register(Ask.MOVER_JOIN, legal_join, apply_join, _no_resume)
+register(Ask.REACT, legal_react, apply_react, no_resume)
+register(Ask.MOVER_JOIN, legal_join, apply_join, no_resume)
 for _ask in PICK_ASKS:
-    register(_ask, legal_pick, apply_pick, _no_resume)
-register(Ask.NAME_TARGET, legal_target, apply_target, _no_resume)
-register(Ask.PICK_MIX, legal_mix, apply_mix, _no_resume)
-register(Ask.DODGE, legal_dodge, apply_dodge_or_reroll, _no_resume)
-register(Ask.REROLL, legal_reroll, apply_dodge_or_reroll, _no_resume)
-register(Ask.SICKET_LOSS, legal_sicket, apply_sicket, _no_resume)
-register(Ask.ESCAPE_MOVE, legal_escape, apply_escape, _no_resume)
+    register(_ask, legal_pick, apply_pick, no_resume)
+register(Ask.NAME_TARGET, legal_target, apply_target, no_resume)
+register(Ask.PICK_MIX, legal_mix, apply_mix, no_resume)
+register(Ask.DODGE, legal_dodge, apply_dodge_or_reroll, no_resume)
+register(Ask.REROLL, legal_reroll, apply_dodge_or_reroll, no_resume)
+register(Ask.SICKET_LOSS, legal_sicket, apply_sicket, no_resume)
+register(Ask.ESCAPE_MOVE, legal_escape, apply_escape, no_resume)

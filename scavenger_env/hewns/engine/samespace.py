@@ -17,7 +17,7 @@ from . import combat, danger
 from .actions import HEWN, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, healthy_enemies_at, stun, token_kills
-from .flow import pop, push, register
+from .flow import no_resume, pop, push, register
 from .ranged import (
     MOVER_FIGHT,
     REACTOR_FIGHT,
@@ -28,12 +28,11 @@ from .ranged import (
     S_PICK,
     S_RETREAT,
     Enc,
-    _announce,
-    _enc_frame,
-    _no_resume,
-    _turn_below,
+    add_announcer,
+    encounter_frame,
     humiliated,
     resume_ranged,
+    turn_below,
 )
 from .state import DEAD, NEUTRAL, NUM_HEWNS, Ask, Frame, State, hewn_type
 
@@ -58,7 +57,7 @@ def may_attack(state: State, enc: Enc, hewn: int, is_reactor: bool) -> bool:
 
 
 def _mover_of(state: State) -> int:
-    return _enc_frame(state).hewn
+    return encounter_frame(state).hewn
 
 
 def intents(state: State, enc: Enc, hewn: int, mover: int) -> list[int]:
@@ -137,9 +136,9 @@ def start(state: State, turn: Frame, target: int) -> None:
     enc.same = 1
     enc.target = target
     enc.space = state.loc[mover]
-    _announce(enc, mover)
+    add_announcer(enc, mover)
     if state.healthy(target):
-        _announce(enc, target)
+        add_announcer(enc, target)
     frame = Frame(Ask.SAME_SPACE, turn.seat, mover, step=S_PICK)
     enc.save(frame)
     push(state, frame)
@@ -196,7 +195,7 @@ def resolve_repairs(state: State, enc: Enc, frame: Frame) -> None:
         if combat.best(rep) > combat.best(res):
             enc.repairs.extend((victim, intent, state.ctrl[actor]))
         elif actor == mover and not state.healthy(victim):
-            turn = _turn_below(state, frame)
+            turn = turn_below(state, frame)
             if victim not in turn.args:
                 turn.args.append(victim)
 
@@ -316,7 +315,7 @@ def retreat_spaces(state: State, frame: Frame, mover: int) -> list[int]:
     free = [s for s in links if not healthy_at(state, s, mover)]
     if free:
         return free
-    turn = _turn_below(state, frame)
+    turn = turn_below(state, frame)
     acting = state.ctrl[mover] == frame.seat and turn.data[AP] >= 1
     if not acting:
         return []
@@ -329,12 +328,13 @@ def retreat_spaces(state: State, frame: Frame, mover: int) -> list[int]:
 
 # --- the decisions ---------------------------------------------------------------------------
 def legal_same_target(state: State, frame: Frame) -> list[int]:
-    from .effects import healthy_enemies_at as enemies
-
+    """ENCOUNTER_SAME names any optional target; entering a space with several
+    healthy enemies names one of them (D64)."""
     turn = state.frames[-2]
-    if frame.other == 1:  # ENCOUNTER_SAME
+    if frame.other == 1:
         return [HEWN + t for t in optional_targets(state, turn)]
-    return [HEWN + t for t in enemies(state, state.loc[frame.hewn], frame.seat)]
+    loc = state.loc[frame.hewn]
+    return [HEWN + t for t in healthy_enemies_at(state, loc, frame.seat)]
 
 
 def apply_same_target(state: State, frame: Frame, action: int) -> None:
@@ -343,12 +343,12 @@ def apply_same_target(state: State, frame: Frame, action: int) -> None:
 
 
 def legal_intent(state: State, frame: Frame) -> list[int]:
-    enc = Enc.load(_enc_frame(state))
+    enc = Enc.load(encounter_frame(state))
     return intents(state, enc, frame.hewn, _mover_of(state))
 
 
 def apply_intent(state: State, frame: Frame, action: int) -> None:
-    enc_frame = _enc_frame(state)
+    enc_frame = encounter_frame(state)
     enc = Enc.load(enc_frame)
     enc.intent[enc.ann.index(frame.hewn)] = action
     enc.cursor += 1
@@ -380,7 +380,9 @@ def apply_expel(state: State, frame: Frame, action: int) -> None:
 
 
 def legal_retreat(state: State, frame: Frame) -> list[int]:
-    return [SPACE + s for s in retreat_spaces(state, _enc_frame(state), frame.hewn)]
+    return [
+        SPACE + s for s in retreat_spaces(state, encounter_frame(state), frame.hewn)
+    ]
 
 
 def apply_retreat(state: State, frame: Frame, action: int) -> None:
@@ -395,7 +397,7 @@ def apply_retreat(state: State, frame: Frame, action: int) -> None:
         resume_ranged(state, parent)
 
 
-register(Ask.SAME_TARGET, legal_same_target, apply_same_target, _no_resume)
-register(Ask.INTENT, legal_intent, apply_intent, _no_resume)
-register(Ask.EXPEL, legal_expel, apply_expel, _no_resume)
-register(Ask.RETREAT, legal_retreat, apply_retreat, _no_resume)
+register(Ask.SAME_TARGET, legal_same_target, apply_same_target, no_resume)
+register(Ask.INTENT, legal_intent, apply_intent, no_resume)
+register(Ask.EXPEL, legal_expel, apply_expel, no_resume)
+register(Ask.RETREAT, legal_retreat, apply_retreat, no_resume)
