@@ -448,9 +448,32 @@ def test_two_escapes_cancel_the_attack_and_allow_a_free_move() -> None:
     roll(state, DieKind.ARMOUR, 0, 0, 0)
     assert top(state).ask == Ask.ESCAPE_MOVE and top(state).hewn == watcher
     assert Ctrl.DONE in legal_actions(state)
+    assert SPACE + TO not in legal_actions(state)  # the mover is healthy there
     space = legal_actions(state)[-1] - SPACE
     act(state, SPACE + space)
     assert state.loc[watcher] == space and state.healthy(watcher)
+
+
+def test_two_escapes_cancel_a_combined_attack() -> None:
+    """rulebook: two escapes "cancel the entire attacker dice roll of his
+    enemies": every attacker of a combined attack."""
+    state = position(3)
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    cat = place(state, "Hover Cataclysm", 1, WATCH, 4)
+    gombat = place(state, "Gombat", 2, WATCH2, 4)
+    activate(state, 0, mover)
+    act(state, SPACE + TO, HEWN + cat, HEWN + gombat, Ctrl.NO)
+    picks(state, 3, 0, 0)
+    picks(state, 0, 3, 0)
+    roll(state, DieKind.LASER, 4, 4, 4)
+    roll(state, DieKind.AREA, 3, 3, 3)
+    escape(state)
+    escape(state)
+    roll(state, DieKind.SPEED, 0, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, 0)
+    assert top(state).ask == Ask.ESCAPE_MOVE and top(state).hewn == mover
+    act(state, Ctrl.DONE)
+    assert state.healthy(mover) and top(state).ask == Ask.HEWN_TURN
 
 
 def test_one_escape_counts_one() -> None:
