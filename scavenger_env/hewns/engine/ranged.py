@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import combat, danger
+from . import combat, danger, sight
 from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, kill
@@ -187,10 +187,9 @@ def _alone(state: State, hewn: int) -> bool:
 def _sees(state: State, a: int, b: int) -> bool:
     """rulebook: "Hewns can only encounter each other if they can see each
     other": mutual sight between two Hewns that are each alone in their space
-    (interim; the shared sight module replaces it)."""
-    if a == b or not _alone(state, a) or not _alone(state, b):
-        return False
-    return state.board.sees(state.loc[a], state.loc[b], state.occupancy())
+    ("If any Hewns are in the same space as another Hewn they cannot be
+    involved in a ranged encounter")."""
+    return _alone(state, a) and _alone(state, b) and sight.sees(state, a, b)
 
 
 def mover_ready(state: State, mover: int) -> bool:
