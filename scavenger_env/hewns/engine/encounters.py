@@ -1,23 +1,42 @@
 """Encounters: ranged (with reactions, secret dice, combined attacks) and
 same-space (attack, brain and body repair, explode, the aftermath).
+
+The hooks here are what the Hewn turn calls; the rules live in `ranged` and
+`samespace` (and the shared dice machinery in `combat`).
 """
 
 from __future__ import annotations
 
+from . import ranged, samespace
+from .actions import Verb
 from .state import Frame, State
 
 
 def after_ap_action(state: State, turn: Frame) -> None:
-    """The mover just spent action points: opponents whose healthy Hewn is alone
-    and sees it may announce a ranged encounter ("had just spent an action
-    point"). May push a reaction window; the Hewn turn resumes after it."""
+    """The mover just spent action points. In a space with a healthy enemy the
+    same-space encounter is automatic; otherwise opponents whose healthy Hewn is
+    alone and sees it may announce a ranged encounter ("had just spent an action
+    point"). May push frames; the Hewn turn resumes after them."""
+    if samespace.auto(state, turn):
+        return
+    ranged.open_window(state, turn, menu=False)
 
 
 def hewn_turn_verbs(state: State, turn: Frame) -> list[int]:
     """The encounter verbs the mover may start now (ANNOUNCE, ENCOUNTER_SAME)."""
-    return []
+    verbs: list[int] = []
+    if ranged.can_announce(state, turn):
+        verbs.append(Verb.ANNOUNCE)
+    if samespace.optional_targets(state, turn):
+        verbs.append(Verb.ENCOUNTER_SAME)
+    return verbs
 
 
 def start_verb(state: State, turn: Frame, verb: int) -> None:
     """Start the encounter chain of `verb`."""
-    raise NotImplementedError(f"verb {verb}")
+    if verb == Verb.ANNOUNCE:
+        ranged.open_window(state, turn, menu=True)
+    elif verb == Verb.ENCOUNTER_SAME:
+        samespace.start_optional(state, turn)
+    else:
+        raise NotImplementedError(f"verb {verb}")

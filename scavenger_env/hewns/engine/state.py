@@ -140,6 +140,8 @@ class Ask(IntEnum):
     EXPEL = 75
     SICKET_LOSS = 76
     SAME_TARGET = 77
+    RANGED = 80  # a ranged encounter's sub-machine (never asks itself)
+    SAME_SPACE = 81  # a same-space encounter's sub-machine (never asks itself)
     # an engine step with no decision (resolution); never on top when a player
     # is asked
     ENGINE = 99

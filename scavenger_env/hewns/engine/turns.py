@@ -14,7 +14,7 @@ from typing import Final
 from . import danger, encounters, management, mining
 from .actions import HEWN, NUM, SPACE, Ctrl, Verb
 from .data import BURN_FOR_AP_MAX
-from .effects import healthy_at, healthy_enemies_at, stun
+from .effects import healthy_at, stun
 from .flow import pop, push, register
 from .state import NUM_HEWNS, OFF_BOARD, Ask, Frame, State, hewn_type
 
@@ -103,8 +103,9 @@ def step_targets(state: State, frame: Frame) -> list[int]:
     """Where `frame`'s Hewn may step for 1 AP: a linked space (or through a
     magnetic tunnel) that admits its size, or, off the board, an entrance that
     admits it ("The first space that the Hewn moves onto is regarded as the first
-    action point"). Interim: a space with a healthy enemy is not offered until
-    same-space encounters are built."""
+    action point"). A space with a healthy enemy is offered: entering it starts
+    the same-space encounter ("the Hewns must AUTOMATICALLY encounter each
+    other!")."""
     if frame.data[AP] < 1:
         return []
     h = frame.hewn
@@ -119,7 +120,7 @@ def step_targets(state: State, frame: Frame) -> list[int]:
         ]
     else:
         spaces = list(board.steps[size][loc])
-    return [s for s in spaces if not healthy_enemies_at(state, s, frame.seat)]
+    return spaces
 
 
 def can_exit(state: State, frame: Frame) -> bool:

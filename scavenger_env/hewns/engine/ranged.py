@@ -1,0 +1,813 @@
+"""Ranged encounters (rulebook "RANGED ENCOUNTERS"), and the encounter machine
+that same-space encounters (`samespace`) run on too: one sub-machine frame
+(`Ask.RANGED` or `Ask.SAME_SPACE`) that asks its decisions through child frames:
+
+reaction window (REACT per seat, MOVER_JOIN) -> secret picks (PICK_L, PICK_A,
+PICK_K for every announcer, mover first; same-space adds PICK_Q, PICK_E) ->
+NAME_TARGET (ranged) or INTENT (same-space) -> reveal (malfunctions) -> pay
+(PICK_MIX) -> roll -> per attack: DODGE / REROLL alternating -> resolve -> hurt
+dice (SICKET_LOSS) -> escape moves (ESCAPE_MOVE) -> the same-space aftermath.
+
+The encounter's facts live in the frame's `data` (see `Enc`); the secret picks
+stay there until the reveal. Step 2 of the rulebook ("Transmit Substract away")
+is not offered in this version (transmission is not built yet), and picks are
+paid from the Hewn's own load only.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from . import combat, danger, sight
+from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option
+from .data import DieKind
+from .effects import healthy_at, kill
+from .flow import no_resume, pop, push, register, roll, settle
+from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
+
+# --- the encounter record ------------------------------------------------------------
+ATTACK: Final = 0
+DEFENCE: Final = 1
+MOVER_FIGHT: Final = 0  # the mover's attack on its target
+REACTOR_FIGHT: Final = 1  # the (combined) attack of the reactors on the mover
+REPAIR: Final = 2  # a repairer's d10s
+RESIST: Final = 3  # the repaired Hewn's d10s
+DIE_FIELDS: Final = 6  # kind, face, owner, fight, role, weapon (1: a weapon die)
+PICKS: Final = 5  # L, A, K, Q, E per announcer (ranged asks only L, A, K)
+PICK_ASKS: Final = (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K, Ask.PICK_Q, Ask.PICK_E)
+
+# frame.step of the RANGED frame
+S_REACT: Final = 0
+S_JOIN: Final = 1
+S_PICK: Final = 2
+S_TARGET: Final = 3
+S_PAY: Final = 4
+S_ROLLED: Final = 5
+S_LOOP: Final = 6
+S_REROLLED: Final = 7
+S_HURT: Final = 8
+S_APPLY: Final = 9
+S_ESCAPE: Final = 10
+S_INTENT: Final = 11  # same-space only, from here on
+S_AFTER: Final = 12
+S_EXPEL: Final = 13
+S_RETREAT: Final = 14
+S_END: Final = 15
+
+_SCALARS: Final = (
+    "same",
+    "menu",
+    "target",
+    "cursor",
+    "fight",
+    "passes",
+    "pending",
+    "space",
+    "handover",
+)
+_LISTS: Final = (
+    "seats",
+    "ann",
+    "picks",
+    "malf",
+    "dice",
+    "rerolls",
+    "dodged",
+    "hurts",
+    "escape",
+    "intent",
+    "repairs",
+    "boom",
+)
+
+
+class Enc:
+    """A ranged encounter in progress, read from and written to its frame's
+    `data` as plain ints. `ann`: the announcers (mover first when it
+    announced); `picks`: L, A, K per announcer (secret until the reveal);
+    `dice`: `DIE_FIELDS` ints per die; `hurts`: (victim, hurt face or NONE for
+    a non-healthy victim) per successful attack."""
+
+    def __init__(self) -> None:
+        self.same = 0
+        self.space = NONE
+        self.handover = 0
+        self.menu = 0
+        self.target = NONE
+        self.cursor = 0
+        self.fight = 0
+        self.passes = 0
+        self.pending = NONE
+        self.seats: list[int] = []
+        self.ann: list[int] = []
+        self.picks: list[int] = []
+        self.malf: list[int] = []
+        self.dice: list[int] = []
+        self.rerolls: list[int] = []
+        self.dodged: list[int] = []
+        self.hurts: list[int] = []
+        self.escape: list[int] = []
+        self.intent: list[int] = []  # per announcer: an Option, or NONE
+        self.repairs: list[int] = []  # (target, Option, new seat) per success
+        self.boom: list[int] = []  # Hewns that exploded
+
+    @staticmethod
+    def load(frame: Frame) -> Enc:
+        enc = Enc()
+        data = frame.data
+        for i, name in enumerate(_SCALARS):
+            setattr(enc, name, data[i])
+        at = len(_SCALARS)
+        for name in _LISTS:
+            n = data[at]
+            setattr(enc, name, list(data[at + 1 : at + 1 + n]))
+            at += 1 + n
+        return enc
+
+    def save(self, frame: Frame) -> None:
+        data = [int(getattr(self, name)) for name in _SCALARS]
+        for name in _LISTS:
+            items: list[int] = getattr(self, name)
+            data.append(len(items))
+            data.extend(int(x) for x in items)
+        frame.data = data
+
+    # --- queries ---------------------------------------------------------------
+    def pick(self, hewn: int) -> tuple[int, ...]:
+        """(L, A, K, Q, E) of announcer `hewn`."""
+        i = self.ann.index(hewn)
+        return tuple(self.picks[PICKS * i : PICKS * i + PICKS])
+
+    def intent_of(self, hewn: int) -> int:
+        """The same-space intent of `hewn` (NONE if it takes no action)."""
+        return self.intent[self.ann.index(hewn)] if hewn in self.ann else NONE
+
+    def malfunctioned(self, hewn: int) -> bool:
+        return hewn in self.ann and bool(self.malf[self.ann.index(hewn)])
+
+    def die(self, j: int) -> tuple[int, int, int, int, int, int]:
+        b = DIE_FIELDS * j
+        d = self.dice
+        return d[b], d[b + 1], d[b + 2], d[b + 3], d[b + 4], d[b + 5]
+
+    def n_dice(self) -> int:
+        return len(self.dice) // DIE_FIELDS
+
+    def fight_dice(self, fight: int, role: int) -> list[int]:
+        """Indices of the dice of one side of one attack."""
+        return [
+            j
+            for j in range(self.n_dice())
+            if self.die(j)[3] == fight and self.die(j)[4] == role
+        ]
+
+
+def encounter_frame(state: State) -> Frame:
+    """The encounter frame nearest the top."""
+    for frame in reversed(state.frames):
+        if frame.ask in (Ask.RANGED, Ask.SAME_SPACE):
+            return frame
+    raise RuntimeError("no ranged encounter in progress")
+
+
+def turn_below(state: State, enc_frame: Frame) -> Frame:
+    """The mover's HEWN_TURN frame (just under the encounter)."""
+    i = next(k for k, f in enumerate(state.frames) if f is enc_frame)
+    return state.frames[i - 1]
+
+
+# --- sight and eligibility ---------------------------------------------------------------
+def _alone(state: State, hewn: int) -> bool:
+    """The only Hewn in its space ("If any Hewns are in the same space as
+    another Hewn they cannot be involved in a ranged encounter")."""
+    loc = state.loc[hewn]
+    return loc >= 0 and state.occupancy()[loc] == 1
+
+
+def _sees(state: State, a: int, b: int) -> bool:
+    """rulebook: "Hewns can only encounter each other if they can see each
+    other": mutual sight between two Hewns that are each alone in their space
+    ("If any Hewns are in the same space as another Hewn they cannot be
+    involved in a ranged encounter")."""
+    return _alone(state, a) and _alone(state, b) and sight.sees(state, a, b)
+
+
+def mover_ready(state: State, mover: int) -> bool:
+    """The moving Hewn is healthy, on the board and alone."""
+    return state.healthy(mover) and _alone(state, mover)
+
+
+def reactors(state: State, seat: int, mover: int) -> list[int]:
+    """`seat`'s Hewns that may announce in reaction: healthy, alone, and seeing
+    the mover ("If any of the healthy enemy Hewns ... that can now see the
+    moving Hewn")."""
+    return [
+        h
+        for h in range(NUM_HEWNS)
+        if state.ctrl[h] == seat and state.healthy(h) and _sees(state, h, mover)
+    ]
+
+
+def reacting_seats(state: State, mover: int) -> list[int]:
+    """Opponent seats with an eligible reactor, in order left of the mover's
+    controller (D18: eligibility is public)."""
+    n = state.num_players
+    own = state.ctrl[mover]
+    seats = [(own + k) % n for k in range(1, n)]
+    return [s for s in seats if reactors(state, s, mover)]
+
+
+def humiliated(turn: Frame, target: int, state: State) -> bool:
+    """D59: after a failed attack on a damaged/stunned Hewn, every further
+    encounter this Hewn turn against it costs 1 AP (the HEWN_TURN frame's
+    `args` list the Hewns it failed against)."""
+    return target in turn.args and not state.healthy(target)
+
+
+def targets(state: State, mover: int, turn: Frame) -> list[int]:
+    """rulebook: "The moving Hewn can choose to target any non-friendly Hewn she
+    can see" (alone in its space); a humiliating one only with 1 AP to pay."""
+    from .turns import AP
+
+    seat = turn.seat
+    return [
+        t
+        for t in range(NUM_HEWNS)
+        if state.ctrl[t] != seat
+        and _sees(state, mover, t)
+        and (turn.data[AP] >= 1 or not humiliated(turn, t, state))
+    ]
+
+
+def can_announce(state: State, turn: Frame) -> bool:
+    """The mover may announce when it is ready and sees an enemy or neutral Hewn
+    that is alone ("If the moving Hewn wishes to attack an enemy or Neutral Hewn
+    that it can see")."""
+    return mover_ready(state, turn.hewn) and bool(targets(state, turn.hewn, turn))
+
+
+# --- starting -------------------------------------------------------------------------
+def open_window(state: State, turn: Frame, menu: bool) -> bool:
+    """Open the reaction window (after an AP action: `menu` False) or start the
+    mover's announced encounter (`menu` True). Returns whether a frame was
+    pushed."""
+    mover = turn.hewn
+    if not mover_ready(state, mover):
+        return False
+    seats = reacting_seats(state, mover)
+    if not menu and not seats:
+        return False
+    enc = Enc()
+    enc.menu = int(menu)
+    enc.seats = seats
+    if menu:
+        add_announcer(enc, mover)
+    frame = Frame(Ask.RANGED, turn.seat, mover)
+    enc.save(frame)
+    push(state, frame)
+    resume_ranged(state, frame)
+    return True
+
+
+def add_announcer(enc: Enc, hewn: int) -> None:
+    enc.ann.append(hewn)
+    enc.picks.extend((0,) * PICKS)
+    enc.malf.append(0)
+    enc.rerolls.append(0)
+    enc.intent.append(NONE)
+
+
+# --- the sub-machine ----------------------------------------------------------------
+def resume_ranged(state: State, frame: Frame) -> None:
+    """Drive the encounter to its next decision (or to its end)."""
+    enc = Enc.load(frame)
+    mover = frame.hewn
+    step = frame.step
+    if step >= S_AFTER:
+        from . import samespace
+
+        samespace.aftermath(state, enc, frame)
+        return
+    if step == S_REACT:
+        if enc.seats:
+            seat = enc.seats.pop(0)
+            enc.save(frame)
+            push(state, Frame(Ask.REACT, seat, mover))
+            return
+        reacted = any(h != mover for h in enc.ann)
+        if not reacted and not enc.menu:
+            pop(state)
+            return
+        frame.step = S_JOIN
+        if not enc.menu:
+            push(state, Frame(Ask.MOVER_JOIN, frame.seat, mover))
+            return
+        step = S_JOIN
+    if step == S_JOIN:
+        # the mover (if it announced) picks first: put it at the front
+        if mover in enc.ann and enc.ann[0] != mover:
+            i = enc.ann.index(mover)
+            enc.ann.insert(0, enc.ann.pop(i))
+        frame.step = step = S_PICK
+        enc.cursor = 0
+    if step == S_PICK:
+        per = PICKS if enc.same else 3
+        if enc.cursor < per * len(enc.ann):
+            hewn = enc.ann[enc.cursor // per]
+            ask = PICK_ASKS[enc.cursor % per]
+            enc.save(frame)
+            push(state, Frame(ask, state.ctrl[hewn], hewn))
+            return
+        if enc.same:
+            frame.step = step = S_INTENT
+            enc.cursor = 0
+    if step == S_INTENT:
+        from . import samespace
+
+        if samespace.next_intent(state, enc, frame):
+            return
+        frame.step = step = S_TARGET
+    if step < S_TARGET:
+        frame.step = S_TARGET
+        if mover in enc.ann:
+            enc.save(frame)
+            push(state, Frame(Ask.NAME_TARGET, frame.seat, mover))
+            return
+        step = S_TARGET
+    if step == S_TARGET:
+        if not enc.same:
+            _reveal(state, enc, frame)
+        frame.step = step = S_PAY
+        enc.cursor = 0
+    if step == S_PAY:
+        while enc.cursor < len(enc.ann):
+            hewn = enc.ann[enc.cursor]
+            if enc.malf[enc.cursor]:
+                enc.cursor += 1
+                continue
+            amount = sum(enc.pick(hewn))
+            mixes = combat.pay_mixes(state, hewn, amount)
+            if len(mixes) > 1:
+                enc.save(frame)
+                push(state, Frame(Ask.PICK_MIX, state.ctrl[hewn], hewn, args=[amount]))
+                return
+            _pay(state, hewn, amount, mixes[0])
+            enc.cursor += 1
+        frame.step = S_ROLLED
+        kinds = _build_dice(state, enc, frame)
+        enc.save(frame)
+        state.rolled = []
+        if kinds:
+            roll(state, kinds)
+            return
+        step = S_ROLLED
+    if step == S_ROLLED:
+        for j, face in enumerate(state.rolled):
+            enc.dice[DIE_FIELDS * j + 1] = face
+        state.rolled = []
+        frame.step = step = S_LOOP
+        enc.fight = MOVER_FIGHT
+        enc.cursor = 0
+        enc.passes = 0
+    if step == S_REROLLED:
+        enc.dice[DIE_FIELDS * enc.pending + 1] = state.rolled[0]
+        state.rolled = []
+        enc.pending = NONE
+        frame.step = step = S_LOOP
+        enc.passes = 0
+        enc.cursor += 1
+    if step == S_LOOP:
+        if _next_reroll(state, enc, frame):
+            return
+        frame.step = step = S_HURT
+        kinds = _resolve(state, enc, frame)
+        enc.save(frame)
+        state.rolled = []
+        if kinds:
+            roll(state, kinds)
+            return
+    if step == S_HURT:
+        faces = list(state.rolled)
+        state.rolled = []
+        k = 0
+        for i in range(0, len(enc.hurts), 2):
+            if enc.hurts[i + 1] != NONE:
+                enc.hurts[i + 1] = faces[k]
+                k += 1
+        frame.step = step = S_APPLY
+        enc.cursor = 0
+    if step == S_APPLY:
+        while enc.cursor < len(enc.hurts):
+            victim, face = enc.hurts[enc.cursor], enc.hurts[enc.cursor + 1]
+            enc.cursor += 2
+            if state.loc[victim] == DEAD:
+                continue
+            if face == NONE or victim in enc.boom:
+                kill(state, victim)
+            elif combat.hurt(state, victim, face):
+                enc.save(frame)
+                push(state, Frame(Ask.SICKET_LOSS, state.ctrl[victim], victim))
+                return
+        for hewn in enc.boom:
+            kill(state, hewn)
+        frame.step = step = S_ESCAPE
+        enc.cursor = 0
+    if step == S_ESCAPE:
+        while enc.cursor < len(enc.escape):
+            hewn = enc.escape[enc.cursor]
+            enc.cursor += 1
+            if escape_spaces(state, hewn):
+                enc.save(frame)
+                push(state, Frame(Ask.ESCAPE_MOVE, state.ctrl[hewn], hewn))
+                return
+        if not enc.same:
+            pop(state)
+            return
+        frame.step = S_AFTER
+        from . import samespace
+
+        samespace.aftermath(state, enc, frame)
+
+
+def _reveal(state: State, enc: Enc, frame: Frame) -> None:
+    """rulebook: "If they don't choose a dice ... they are considered to have
+    malfunctioned. Remove the control rod ... They are now neutral/stunned"
+    (D20: picks beyond the payable amount are masked, so only picking nothing
+    malfunctions)."""
+    from .effects import stun
+
+    for i, hewn in enumerate(enc.ann):
+        if sum(enc.pick(hewn)) == 0:
+            enc.malf[i] = 1
+            stun(state, hewn)
+
+
+def _pay(state: State, hewn: int, amount: int, dirty: int) -> None:
+    """rulebook: "The total dice secretly picked is the total amount of dirty
+    and/or normal Substract that a Hewn must ... pay over and put back into the
+    supply pools"."""
+    from .effects import pay_from_hewn
+
+    pay_from_hewn(state, hewn, amount, dirty)
+
+
+def attackers(enc: Enc, fight: int, mover: int) -> list[int]:
+    """The Hewns attacking in `fight`: the mover on its target, or every reactor
+    on the mover (rulebook: "all of those Hewns will simply roll their attack
+    dice together to get a combined attack total"). An announcer that picked
+    no weapon dice, or malfunctioned, does not attack."""
+    if enc.same:
+        actor = mover if fight == MOVER_FIGHT else enc.target
+        return [actor] if enc.intent_of(actor) == Option.ATTACK else []
+    if fight == MOVER_FIGHT:
+        if enc.target == NONE or mover not in enc.ann or enc.malfunctioned(mover):
+            return []
+        out = [mover]
+    else:
+        out = [h for h in enc.ann if h != mover and not enc.malfunctioned(h)]
+    return [h for h in out if sum(enc.pick(h)[:2]) > 0]
+
+
+def defender(enc: Enc, fight: int, mover: int) -> int:
+    return enc.target if fight == MOVER_FIGHT else mover
+
+
+def _build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
+    """Step 6: attack = the weapon dice picked; defence (healthy) = "the speed
+    defence dice and armour dice shown on their Hewn card, and any defence dice
+    they get from technologies" plus the body screens; "damaged and stunned
+    Hewns ... have a defence of 0 and roll no defence dice"."""
+    mover = frame.hewn
+    kinds: list[int] = []
+
+    def add(kind: int, owner: int, fight: int, role: int, weapon: int = 0) -> None:
+        kinds.append(kind)
+        enc.dice.extend((kind, 0, owner, fight, role, weapon))
+
+    if enc.same:
+        from . import samespace
+
+        samespace.repair_dice(state, enc, mover, add)
+    for fight in (MOVER_FIGHT, REACTOR_FIGHT):
+        atts = attackers(enc, fight, mover)
+        if not atts:
+            continue
+        for h in atts:
+            lasers, areas, _, _, explode = enc.pick(h)
+            if enc.same:  # "the close combat dice on their Hewn card"
+                for _ in range(hewn_type(h).close_combat):
+                    add(DieKind.CLOSE_COMBAT, h, fight, ATTACK)
+            for _ in range(lasers):
+                add(DieKind.LASER, h, fight, ATTACK, 1)
+            for _ in range(areas):
+                add(DieKind.AREA, h, fight, ATTACK, 1)
+            for _ in range(combat.EXPLODE_DICE * explode):
+                add(DieKind.AREA, h, fight, ATTACK)
+        d = defender(enc, fight, mover)
+        if state.healthy(d):
+            screens = enc.pick(d)[2] if d in enc.ann else 0
+            for _ in range(combat.speed_dice(d)):
+                add(DieKind.SPEED, d, fight, DEFENCE)
+            for _ in range(combat.armour_dice(state, d, screens)):
+                add(DieKind.ARMOUR, d, fight, DEFENCE)
+    return kinds
+
+
+def _deciders(enc: Enc, fight: int, mover: int) -> list[int]:
+    """D21: the defender first, then the attackers in order."""
+    return [defender(enc, fight, mover), *attackers(enc, fight, mover)]
+
+
+def _can_act(state: State, enc: Enc, fight: int, mover: int, hewn: int, k: int) -> bool:
+    """Whether decider number `k` has a dodge or a re-roll left."""
+    if not enc.fight_dice(fight, ATTACK):
+        return False
+    if k == 0:
+        return state.healthy(hewn) and combat.can_dodge(hewn) and hewn not in enc.dodged
+    i = enc.ann.index(hewn)
+    return enc.rerolls[i] < hewn_type(hewn).rerolls
+
+
+def _fight_cancelled(state: State, enc: Enc, fight: int) -> bool:
+    defence = [enc.die(j)[:2] for j in enc.fight_dice(fight, DEFENCE)]
+    return combat.cancelled(defence)
+
+
+def _next_reroll(state: State, enc: Enc, frame: Frame) -> bool:
+    """Push the next DODGE or REROLL decision of the current attack; move on to
+    the next attack once everyone has passed in a row (D21). Returns whether
+    a frame was pushed."""
+    mover = frame.hewn
+    while enc.fight <= REACTOR_FIGHT:
+        fight = enc.fight
+        live = bool(enc.fight_dice(fight, ATTACK)) and not _fight_cancelled(
+            state, enc, fight
+        )
+        deciders = _deciders(enc, fight, mover)
+        while live and enc.passes < len(deciders):
+            k = enc.cursor % len(deciders)
+            hewn = deciders[k]
+            if _can_act(state, enc, fight, mover, hewn, k):
+                enc.save(frame)
+                ask = Ask.DODGE if k == 0 else Ask.REROLL
+                push(state, Frame(ask, state.ctrl[hewn], hewn, other=k))
+                return True
+            enc.passes += 1
+            enc.cursor += 1
+        enc.fight += 1
+        enc.cursor = 0
+        enc.passes = 0
+    return False
+
+
+def _resolve(state: State, enc: Enc, frame: Frame) -> list[int]:
+    """Step 7: compare each attack with its defence; a success on a healthy
+    Hewn rolls the hurt die, on a non-healthy one it dies ("if the Hewn is NOT
+    healthy, it dies immediately"); two escapes cancel it and allow a free
+    move; a failed attack on a non-healthy Hewn is humiliating."""
+    mover = frame.hewn
+    kinds: list[int] = []
+    if enc.same:
+        from . import samespace
+
+        samespace.resolve_repairs(state, enc, frame)
+    for fight in (MOVER_FIGHT, REACTOR_FIGHT):
+        atts = attackers(enc, fight, mover)
+        if not atts:
+            continue
+        if enc.same:
+            for h in atts:
+                if enc.pick(h)[4]:
+                    enc.boom.append(h)
+        d = defender(enc, fight, mover)
+        defence = [enc.die(j)[:2] for j in enc.fight_dice(fight, DEFENCE)]
+        if combat.cancelled(defence):
+            enc.escape.append(d)
+            continue
+        attack = 0
+        for h in atts:
+            weapons = [
+                combat.value(*enc.die(j)[:2])
+                for j in enc.fight_dice(fight, ATTACK)
+                if enc.die(j)[2] == h and enc.die(j)[5]
+            ]
+            others = [
+                combat.value(*enc.die(j)[:2])
+                for j in enc.fight_dice(fight, ATTACK)
+                if enc.die(j)[2] == h and not enc.die(j)[5]
+            ]
+            attack += combat.attacker_total(state, h, weapons, others)
+        ok = combat.succeeds(attack, combat.defence_total(defence))
+        if ok and state.healthy(d):
+            enc.hurts.extend((d, 0))
+            kinds.append(DieKind.HURT)
+        elif ok:
+            enc.hurts.extend((d, NONE))
+        elif fight == MOVER_FIGHT and not state.healthy(d):
+            turn = turn_below(state, frame)
+            if d not in turn.args:
+                turn.args.append(d)
+    return kinds
+
+
+def escape_spaces(state: State, hewn: int) -> list[int]:
+    """D22: a linked space that admits its size and is free of healthy Hewns
+    ("move to an empty adjacent space (free of any healthy Hewns)"); only a
+    healthy Hewn on the board moves."""
+    loc = state.loc[hewn]
+    if loc < 0 or not state.healthy(hewn):
+        return []
+    size = hewn_type(hewn).size
+    return [s for s in state.board.steps[size][loc] if not healthy_at(state, s, hewn)]
+
+
+# --- the decisions -------------------------------------------------------------------
+def _child_done(state: State, frame: Frame, enc: Enc) -> None:
+    """Write `enc` back to the encounter and resume it."""
+    enc.save(encounter_frame(state))
+    pop(state)
+
+
+def legal_react(state: State, frame: Frame) -> list[int]:
+    enc = Enc.load(encounter_frame(state))
+    hewns = [h for h in reactors(state, frame.seat, frame.hewn) if h not in enc.ann]
+    return [Ctrl.DONE, *(HEWN + h for h in hewns)]
+
+
+def apply_react(state: State, frame: Frame, action: int) -> None:
+    """rulebook: reacting Hewns "can announce an encounter (even though it's not
+    their turn)"; one Hewn per step, DONE to stop."""
+    enc = Enc.load(encounter_frame(state))
+    if action == Ctrl.DONE:
+        _child_done(state, frame, enc)
+        return
+    add_announcer(enc, action - HEWN)
+    enc.save(encounter_frame(state))
+    if legal_react(state, frame) == [Ctrl.DONE]:
+        pop(state)
+
+
+def legal_join(state: State, frame: Frame) -> list[int]:
+    return [Ctrl.YES, Ctrl.NO]
+
+
+def apply_join(state: State, frame: Frame, action: int) -> None:
+    """rulebook: the mover "can also wait to announce an encounter, after an
+    enemy Hewn has seen it and announced an encounter"."""
+    enc = Enc.load(encounter_frame(state))
+    if action == Ctrl.YES:
+        add_announcer(enc, frame.hewn)
+    _child_done(state, frame, enc)
+
+
+def _pick_slot(frame: Frame) -> int:
+    return PICK_ASKS.index(Ask(frame.ask))
+
+
+def legal_pick(state: State, frame: Frame) -> list[int]:
+    """L and A need the weapon ability, E the explode ability (one die, 1
+    Substract); all picks together <= 7 and <= the load. In a same-space
+    encounter, weapon dice and exploding commit to an attack, so they are
+    masked where the Hewn may not attack its opponent (a friend)."""
+    enc = Enc.load(encounter_frame(state))
+    hewn = frame.hewn
+    slot = _pick_slot(frame)
+    picked = sum(enc.pick(hewn)[:slot])
+    cap = combat.pick_cap(state, hewn, picked)
+    if enc.same and slot in (0, 1, 4):
+        from . import samespace
+
+        if not samespace.may_attack(state, enc, hewn, frame.hewn == enc.target):
+            return [NUM]
+    if slot < 2 and not combat.has_weapon(state, hewn):
+        return [NUM]
+    if slot == 4:
+        cap = min(cap, 1) if combat.can_explode(hewn) else 0
+    return [NUM + v for v in range(cap + 1)]
+
+
+def apply_pick(state: State, frame: Frame, action: int) -> None:
+    enc = Enc.load(encounter_frame(state))
+    i = enc.ann.index(frame.hewn)
+    enc.picks[PICKS * i + _pick_slot(frame)] = action - NUM
+    enc.cursor += 1
+    _child_done(state, frame, enc)
+
+
+def legal_target(state: State, frame: Frame) -> list[int]:
+    enc_frame = encounter_frame(state)
+    turn = turn_below(state, enc_frame)
+    return [HEWN + t for t in targets(state, frame.hewn, turn)]
+
+
+def apply_target(state: State, frame: Frame, action: int) -> None:
+    """D19: the mover names its target after all picks; a humiliating target
+    costs 1 AP (D59)."""
+    from .turns import AP
+
+    enc_frame = encounter_frame(state)
+    enc = Enc.load(enc_frame)
+    enc.target = action - HEWN
+    turn = turn_below(state, enc_frame)
+    if humiliated(turn, enc.target, state):
+        turn.data[AP] -= 1
+    _child_done(state, frame, enc)
+
+
+def legal_mix(state: State, frame: Frame) -> list[int]:
+    return [NUM + d for d in combat.pay_mixes(state, frame.hewn, frame.args[0])]
+
+
+def apply_mix(state: State, frame: Frame, action: int) -> None:
+    enc = Enc.load(encounter_frame(state))
+    _pay(state, frame.hewn, frame.args[0], action - NUM)
+    enc.cursor += 1
+    _child_done(state, frame, enc)
+
+
+def _attack_ids(enc: Enc, fight: int, owner: int) -> list[int]:
+    """DIE ids of the current attack's dice (those of `owner` only, unless
+    NONE); the id is the die's position among the attack dice."""
+    dice = enc.fight_dice(fight, ATTACK)
+    return [
+        DIE + p
+        for p, j in enumerate(dice)
+        if p < DIE_SIZE and (owner == NONE or enc.die(j)[2] == owner)
+    ]
+
+
+def legal_dodge(state: State, frame: Frame) -> list[int]:
+    enc = Enc.load(encounter_frame(state))
+    return [Ctrl.DONE, *_attack_ids(enc, enc.fight, NONE)]
+
+
+def legal_reroll(state: State, frame: Frame) -> list[int]:
+    enc = Enc.load(encounter_frame(state))
+    return [Ctrl.DONE, *_attack_ids(enc, enc.fight, frame.hewn)]
+
+
+def apply_dodge_or_reroll(state: State, frame: Frame, action: int) -> None:
+    """rulebook: dodge "force[s] the attacker to re-roll any 1 (one) of his
+    dice"; "Attackers can re-roll as many of their attacking dice as they have
+    re-roll ability"; D21: they alternate until all pass."""
+    enc_frame = encounter_frame(state)
+    enc = Enc.load(enc_frame)
+    if action == Ctrl.DONE:
+        enc.passes += 1
+        enc.cursor += 1
+        _child_done(state, frame, enc)
+        return
+    j = enc.fight_dice(enc.fight, ATTACK)[action - DIE]
+    if frame.ask == Ask.DODGE:
+        enc.dodged.append(frame.hewn)
+    else:
+        enc.rerolls[enc.ann.index(frame.hewn)] += 1
+    enc.pending = j
+    enc.save(enc_frame)
+    enc_frame.step = S_REROLLED
+    state.frames.pop()
+    state.rolled = []
+    roll(state, [enc.die(j)[0]])
+
+
+def legal_sicket(state: State, frame: Frame) -> list[int]:
+    return [SOCKET + i for i in combat.sicket_slots(state, frame.hewn)]
+
+
+def apply_sicket(state: State, frame: Frame, action: int) -> None:
+    """rulebook: Sicket hit: the owner chooses the Sicket technology destroyed."""
+    combat.lose_sicket(state, frame.hewn, action - SOCKET)
+    pop(state)
+
+
+def legal_escape(state: State, frame: Frame) -> list[int]:
+    return [Ctrl.DONE, *(SPACE + s for s in escape_spaces(state, frame.hewn))]
+
+
+def apply_escape(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "the Hewn rolling two or more escapes, may choose to move to
+    that adjacent space as a free move"; a danger token there attacks it
+    (D22)."""
+    if action == Ctrl.DONE:
+        pop(state)
+        return
+    state.frames.pop()
+    state.loc[frame.hewn] = action - SPACE
+    parent = state.frames[-1]
+    danger.entered(state, frame.hewn)
+    if state.frames and state.frames[-1] is parent:
+        settle(state)
+
+
+register(Ask.RANGED, lambda s, f: [], lambda s, f, a: None, resume_ranged)
+register(Ask.SAME_SPACE, lambda s, f: [], lambda s, f, a: None, resume_ranged)
+register(Ask.REACT, legal_react, apply_react, no_resume)
+register(Ask.MOVER_JOIN, legal_join, apply_join, no_resume)
+for _ask in PICK_ASKS:
+    register(_ask, legal_pick, apply_pick, no_resume)
+register(Ask.NAME_TARGET, legal_target, apply_target, no_resume)
+register(Ask.PICK_MIX, legal_mix, apply_mix, no_resume)
+register(Ask.DODGE, legal_dodge, apply_dodge_or_reroll, no_resume)
+register(Ask.REROLL, legal_reroll, apply_dodge_or_reroll, no_resume)
+register(Ask.SICKET_LOSS, legal_sicket, apply_sicket, no_resume)
+register(Ask.ESCAPE_MOVE, legal_escape, apply_escape, no_resume)

@@ -1,0 +1,403 @@
+"""Same-space encounters (rulebook "SAME SPACE ENCOUNTERS"): the two Hewns of
+one space attack or repair each other. They run on the encounter machine of
+`ranged` (a `Ask.SAME_SPACE` frame: picks L, A, K, Q, E, the intents, the
+payment, the dice, re-rolls and dodge, the hurt die, escapes); this module adds
+what is particular to them: who takes part, the intents, the repair dice, and
+the aftermath (control changes, expel, retreat, immediate turns).
+
+Not in this version: transmitting Substract away (step 2), Nananbites (their
+Nanadice and the split), the heart card's extra d10, swarms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import combat, danger
+from .actions import HEWN, SPACE, Ctrl, Option
+from .data import DieKind
+from .effects import healthy_at, healthy_enemies_at, stun, token_kills
+from .flow import no_resume, pop, push, register
+from .ranged import (
+    MOVER_FIGHT,
+    REACTOR_FIGHT,
+    REPAIR,
+    RESIST,
+    S_END,
+    S_EXPEL,
+    S_PICK,
+    S_RETREAT,
+    Enc,
+    add_announcer,
+    encounter_frame,
+    humiliated,
+    resume_ranged,
+    turn_below,
+)
+from .state import DEAD, NEUTRAL, NUM_HEWNS, Ask, Frame, State, hewn_type
+
+REPAIRS = (Option.BODY_REPAIR, Option.BRAIN_REPAIR)
+
+
+# --- who takes part ---------------------------------------------------------------------
+def opponent(enc: Enc, hewn: int, mover: int) -> int:
+    """The other Hewn of the encounter ("It is limited to the two Hewns
+    involved")."""
+    return enc.target if hewn == mover else mover
+
+
+def _friends(state: State, a: int, b: int) -> bool:
+    return state.ctrl[a] >= 0 and state.ctrl[a] == state.ctrl[b]
+
+
+def may_attack(state: State, enc: Enc, hewn: int, is_reactor: bool) -> bool:
+    """rulebook: "note you can't attack your own Hewn"."""
+    other = enc.target if not is_reactor else _mover_of(state)
+    return not _friends(state, hewn, other)
+
+
+def _mover_of(state: State) -> int:
+    return encounter_frame(state).hewn
+
+
+def intents(state: State, enc: Enc, hewn: int, mover: int) -> list[int]:
+    """D24: attack an enemy or a neutral; body repair a damaged friend or
+    neutral; brain repair an enemy or a neutral (repairs need a repair source).
+    rulebook: "When you secretly pick up a weapon dice, you have chosen to
+    attack and not repair" (so does exploding)."""
+    other = opponent(enc, hewn, mover)
+    friend = _friends(state, hewn, other)
+    out: list[int] = [] if friend else [Option.ATTACK]
+    lasers, areas, _, _, explode = enc.pick(hewn)
+    if lasers + areas + explode > 0 or not combat.repair_source(state, hewn):
+        return out
+    neutral = state.ctrl[other] == NEUTRAL
+    if state.damaged[other] and (friend or neutral):
+        out.append(Option.BODY_REPAIR)
+    if not friend:
+        out.append(Option.BRAIN_REPAIR)
+    return sorted(out)
+
+
+def optional_targets(state: State, turn: Frame) -> list[int]:
+    """rulebook: "If any Hewn moves into the space of either a damaged enemy Hewn
+    OR neutral Hewn OR damaged friendly Hewn ... and chooses to repair/attack one
+    of those Hewns"; a humiliating target costs 1 AP (D59)."""
+    from .turns import AP
+
+    mover = turn.hewn
+    loc = state.loc[mover]
+    if loc < 0 or not state.healthy(mover):
+        return []
+    out = []
+    for t in range(NUM_HEWNS):
+        if t == mover or state.loc[t] != loc or state.healthy(t):
+            continue
+        if humiliated(turn, t, state) and turn.data[AP] < 1:
+            continue
+        friend = _friends(state, mover, t)
+        repairs = combat.repair_source(state, mover) > 0
+        if not friend or (state.damaged[t] and repairs):
+            out.append(t)
+    return out
+
+
+# --- starting ---------------------------------------------------------------------------
+def auto(state: State, turn: Frame) -> bool:
+    """rulebook: "When a "Moving Hewn" moves into the same space as a healthy
+    enemy Hewn, the Hewns must AUTOMATICALLY encounter each other!"; D64: with
+    several, the mover picks one. Returns whether an encounter began."""
+    mover = turn.hewn
+    if not state.healthy(mover) or state.loc[mover] < 0:
+        return False
+    enemies = healthy_enemies_at(state, state.loc[mover], turn.seat)
+    if not enemies:
+        return False
+    if len(enemies) == 1:
+        start(state, turn, enemies[0])
+    else:
+        push(state, Frame(Ask.SAME_TARGET, turn.seat, mover))
+    return True
+
+
+def start_optional(state: State, turn: Frame) -> None:
+    """ENCOUNTER_SAME: the mover names its target at once (design 4.9)."""
+    push(state, Frame(Ask.SAME_TARGET, turn.seat, turn.hewn, other=1))
+
+
+def start(state: State, turn: Frame, target: int) -> None:
+    """The encounter of the mover and `target`: each healthy one picks dice."""
+    from .turns import AP
+
+    mover = turn.hewn
+    if humiliated(turn, target, state):
+        turn.data[AP] -= 1
+    enc = Enc()
+    enc.same = 1
+    enc.target = target
+    enc.space = state.loc[mover]
+    add_announcer(enc, mover)
+    if state.healthy(target):
+        add_announcer(enc, target)
+    frame = Frame(Ask.SAME_SPACE, turn.seat, mover, step=S_PICK)
+    enc.save(frame)
+    push(state, frame)
+    resume_ranged(state, frame)
+
+
+# --- intents and dice -----------------------------------------------------------------------
+def next_intent(state: State, enc: Enc, frame: Frame) -> bool:
+    """rulebook: "Starting with the moving Hewn, players with healthy Hewns in
+    this encounter announce whether they will attack or repair" (D23: after the
+    reveal). A Hewn with one choice is not asked."""
+    while enc.cursor < len(enc.ann):
+        hewn = enc.ann[enc.cursor]
+        options = intents(state, enc, hewn, frame.hewn)
+        if len(options) > 1:
+            enc.save(frame)
+            push(state, Frame(Ask.INTENT, state.ctrl[hewn], hewn))
+            return True
+        enc.intent[enc.cursor] = options[0]
+        enc.cursor += 1
+    return False
+
+
+def repair_dice(
+    state: State, enc: Enc, mover: int, add: Callable[[int, int, int, int], None]
+) -> None:
+    """Step 6: the repairer rolls its repair d10s; a healthy defender "1 d10 in
+    defence - all Hewns get this" plus a d10 per brain screen; a non-healthy one
+    1 d10 "to reflect the difficulty of the repair"."""
+    for fight, actor in ((MOVER_FIGHT, mover), (REACTOR_FIGHT, enc.target)):
+        if enc.intent_of(actor) not in REPAIRS:
+            continue
+        victim = opponent(enc, actor, mover)
+        for _ in range(combat.repair_source(state, actor)):
+            add(DieKind.D10, actor, fight, REPAIR)
+        screens = enc.pick(victim)[3] if victim in enc.ann else 0
+        for _ in range(1 + (screens if state.healthy(victim) else 0)):
+            add(DieKind.D10, victim, fight, RESIST)
+
+
+def resolve_repairs(state: State, enc: Enc, frame: Frame) -> None:
+    """rulebook: "if the repairer rolls highest, the repair succeeds"; "A draw
+    always favours the defending Hewn". The new controller is the repairer's
+    at the roll ("a control rod that matches the repairer's control rod
+    colour"); a failed repair on a damaged/stunned Hewn is humiliating."""
+    mover = frame.hewn
+    for fight, actor in ((MOVER_FIGHT, mover), (REACTOR_FIGHT, enc.target)):
+        intent = enc.intent_of(actor)
+        if intent not in REPAIRS:
+            continue
+        victim = opponent(enc, actor, mover)
+        rep = [enc.die(j)[:2] for j in enc.fight_dice(fight, REPAIR)]
+        res = [enc.die(j)[:2] for j in enc.fight_dice(fight, RESIST)]
+        if combat.best(rep) > combat.best(res):
+            enc.repairs.extend((victim, intent, state.ctrl[actor]))
+        elif actor == mover and not state.healthy(victim):
+            turn = turn_below(state, frame)
+            if victim not in turn.args:
+                turn.args.append(victim)
+
+
+# --- the aftermath -------------------------------------------------------------------------
+def aftermath(state: State, enc: Enc, frame: Frame) -> None:
+    """D25: (after the hurt dice and the escapes) control changes, expel,
+    retreat or hand-over, immediate turns."""
+    from .ranged import S_AFTER
+
+    mover = frame.hewn
+    if frame.step == S_AFTER:
+        _control_changes(state, enc, frame)
+        frame.step = S_EXPEL
+    if frame.step == S_EXPEL:
+        frame.step = S_RETREAT
+        survivor = _sole_survivor(state, enc.space)
+        if survivor >= 0 and expellable(state, enc.space, survivor):
+            enc.save(frame)
+            push(state, Frame(Ask.EXPEL, state.ctrl[survivor], survivor))
+            return
+    if frame.step == S_RETREAT:
+        frame.step = S_END
+        loc = state.loc[mover]
+        if (
+            not enc.handover
+            and loc >= 0
+            and state.healthy(mover)
+            and healthy_at(state, loc, mover)
+        ):
+            if retreat_spaces(state, frame, mover):
+                enc.save(frame)
+                push(state, Frame(Ask.RETREAT, state.ctrl[mover], mover))
+                return
+            stun(state, mover)
+    enc.save(frame)
+    if enc.handover:
+        _immediate_turn(state, frame, enc.target)
+    else:
+        pop(state)
+
+
+def _control_changes(state: State, enc: Enc, frame: Frame) -> None:
+    """rulebook: a damage repair removes "the damage counter"; a brain repair
+    inserts "a control rod that matches the repairer's control rod colour".
+    If the mover's repair made the other Hewn healthy and the mover's own,
+    "the moving Hewn's turn ends now, and the previously damaged Hewn must take
+    its turn"."""
+    for i in range(0, len(enc.repairs), 3):
+        victim, intent, seat = enc.repairs[i : i + 3]
+        if state.loc[victim] == DEAD:
+            continue
+        if intent == Option.BODY_REPAIR:
+            state.damaged[victim] = False
+        else:
+            state.ctrl[victim] = seat
+    target = enc.target
+    by_mover = any(enc.repairs[i] == target for i in range(0, len(enc.repairs), 3))
+    enc.handover = int(
+        by_mover
+        and state.loc[target] >= 0
+        and state.healthy(target)
+        and state.ctrl[target] == frame.seat
+    )
+
+
+def _immediate_turn(state: State, frame: Frame, hewn: int) -> None:
+    """The mover's turn ends and the repaired Hewn takes its Hewn turn at once,
+    for the mover's player (D28: it counts as its Hewn turn); the repaired Hewn
+    "must move out of the space ... by the end of its turn". The mover's turn
+    ends as any turn does (D10): sharing its space with a healthy Hewn other
+    than the repaired one, it is stunned."""
+    from .turns import start_hewn_turn
+
+    mover = frame.hewn
+    state.frames.pop()  # the encounter
+    state.frames.pop()  # the mover's Hewn turn
+    loc = state.loc[mover]
+    if state.healthy(mover) and [h for h in healthy_at(state, loc, mover) if h != hewn]:
+        stun(state, mover)
+    start_hewn_turn(state, frame.seat, hewn)
+
+
+def _sole_survivor(state: State, space: int) -> int:
+    healthy = healthy_at(state, space)
+    return healthy[0] if len(healthy) == 1 else -1
+
+
+def expel_spaces(state: State, hewn: int) -> list[int]:
+    """rulebook: "into any adjacent space(s) of the survivor's choice" (one that
+    admits the expelled Hewn's size)."""
+    return list(state.board.steps[hewn_type(hewn).size][state.loc[hewn]])
+
+
+def expellable(state: State, space: int, survivor: int) -> list[int]:
+    """rulebook: "If ONLY one Hewn is healthy and the rest damaged and/or
+    stunned; the healthy Hewn can optionally expel any or all of the damaged/
+    stunned Hewns in that space"."""
+    return [
+        h
+        for h in range(NUM_HEWNS)
+        if h != survivor
+        and state.loc[h] == space
+        and not state.healthy(h)
+        and expel_spaces(state, h)
+    ]
+
+
+def retreat_spaces(state: State, frame: Frame, mover: int) -> list[int]:
+    """D26: a linked space free of healthy Hewns; else, while the mover still
+    acts with AP left, one holding only healthy friends (it must leave before
+    its turn ends); none: it is stunned."""
+    from .turns import AP
+
+    loc = state.loc[mover]
+    links = state.board.steps[hewn_type(mover).size][loc]
+    free = [s for s in links if not healthy_at(state, s, mover)]
+    if free:
+        return free
+    turn = turn_below(state, frame)
+    acting = state.ctrl[mover] == frame.seat and turn.data[AP] >= 1
+    if not acting:
+        return []
+    return [
+        s
+        for s in links
+        if all(_friends(state, h, mover) for h in healthy_at(state, s, mover))
+    ]
+
+
+# --- the decisions ---------------------------------------------------------------------------
+def legal_same_target(state: State, frame: Frame) -> list[int]:
+    """ENCOUNTER_SAME names any optional target; entering a space with several
+    healthy enemies names one of them (D64)."""
+    turn = state.frames[-2]
+    if frame.other == 1:
+        return [HEWN + t for t in optional_targets(state, turn)]
+    loc = state.loc[frame.hewn]
+    return [HEWN + t for t in healthy_enemies_at(state, loc, frame.seat)]
+
+
+def apply_same_target(state: State, frame: Frame, action: int) -> None:
+    state.frames.pop()
+    start(state, state.frames[-1], action - HEWN)
+
+
+def legal_intent(state: State, frame: Frame) -> list[int]:
+    enc = Enc.load(encounter_frame(state))
+    return intents(state, enc, frame.hewn, _mover_of(state))
+
+
+def apply_intent(state: State, frame: Frame, action: int) -> None:
+    enc_frame = encounter_frame(state)
+    enc = Enc.load(enc_frame)
+    enc.intent[enc.ann.index(frame.hewn)] = action
+    enc.cursor += 1
+    enc.save(enc_frame)
+    pop(state)
+
+
+def legal_expel(state: State, frame: Frame) -> list[int]:
+    if frame.args:
+        return [SPACE + s for s in expel_spaces(state, frame.args[0])]
+    space = state.loc[frame.hewn]
+    return [Ctrl.DONE, *(HEWN + h for h in expellable(state, space, frame.hewn))]
+
+
+def apply_expel(state: State, frame: Frame, action: int) -> None:
+    """Expel one Hewn (HEWN then SPACE), or stop; D60: a danger token there
+    kills it."""
+    if action == Ctrl.DONE:
+        pop(state)
+        return
+    if not frame.args:
+        frame.args.append(action - HEWN)
+        return
+    hewn = frame.args.pop()
+    state.loc[hewn] = action - SPACE
+    token_kills(state, action - SPACE)
+    if not expellable(state, state.loc[frame.hewn], frame.hewn):
+        pop(state)
+
+
+def legal_retreat(state: State, frame: Frame) -> list[int]:
+    return [
+        SPACE + s for s in retreat_spaces(state, encounter_frame(state), frame.hewn)
+    ]
+
+
+def apply_retreat(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "the moving Hewn must be retreated into an adjacent space (free
+    of healthy Hewns) of his owner's choice - even if this is by a new owner!"
+    (no AP); a danger token there attacks it."""
+    state.frames.pop()
+    parent = state.frames[-1]
+    state.loc[frame.hewn] = action - SPACE
+    danger.entered(state, frame.hewn)
+    if state.frames[-1] is parent:
+        resume_ranged(state, parent)
+
+
+register(Ask.SAME_TARGET, legal_same_target, apply_same_target, no_resume)
+register(Ask.INTENT, legal_intent, apply_intent, no_resume)
+register(Ask.EXPEL, legal_expel, apply_expel, no_resume)
+register(Ask.RETREAT, legal_retreat, apply_retreat, no_resume)

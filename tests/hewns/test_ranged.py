@@ -1,0 +1,780 @@
+"""Ranged encounters: the reaction window, the secret picks, the target, the
+payment, the dice, combined attacks, escapes, re-rolls and dodge, the hurt die,
+humiliation, and the rulebook's worked examples.
+
+Positions are built by hand on the 2-player crater: a Hewn stepping from space 3
+into space 6 comes into the sight of a Hewn in space 1 (it cannot see space 3);
+spaces 8 and 24 also see space 6.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scavenger_env.hewns.engine import rounds, rules, turns
+from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SOCKET, SPACE, Ctrl, Verb
+from scavenger_env.hewns.engine.config import HewnsConfig
+from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, TechKind
+from scavenger_env.hewns.engine.flow import (
+    FIRST_TECH_LOT,
+    is_chance,
+    legal_actions,
+    push,
+)
+from scavenger_env.hewns.engine.setup import new_game, new_state
+from scavenger_env.hewns.engine.state import (
+    DEAD,
+    DECK,
+    HEWN_TYPE_OF,
+    NEUTRAL,
+    NUM_HEWNS,
+    OFFER,
+    Ask,
+    Frame,
+    Phase,
+    State,
+)
+
+FROM, TO, WATCH, WATCH2, WATCH3 = 3, 6, 1, 8, 24
+
+
+# --- helpers ----------------------------------------------------------------------------
+def hewn_of(name: str, copy: int = 0) -> int:
+    """The card instance of the `copy`-th card of type `name`."""
+    t = next(i for i, h in enumerate(HEWN_TYPES) if h.name == name)
+    return [h for h in range(NUM_HEWNS) if HEWN_TYPE_OF[h] == t][copy]
+
+
+def position(players: int = 2) -> State:
+    """An actions phase with nothing on the board."""
+    state = new_state(HewnsConfig(num_players=players))
+    state.phase = Phase.ACTIONS
+    push(state, Frame(Ask.ENGINE, -1, step=rounds.ACTIONS))
+    return state
+
+
+def place(
+    state: State, name: str, seat: int, space: int, dirty: int = 0, copy: int = 0
+) -> int:
+    h = hewn_of(name, copy)
+    state.loc[h] = space
+    state.ctrl[h] = seat
+    state.dirty[h] = dirty
+    return h
+
+
+def activate(state: State, seat: int, hewn: int) -> None:
+    """`seat`'s player turn, with `hewn`'s Hewn turn started."""
+    state.order = list(range(state.num_players))
+    state.order_index = seat
+    turns.start_player_turn(state, seat)
+    act(state, HEWN + hewn)
+
+
+def act(state: State, *actions: int) -> None:
+    for a in actions:
+        assert not is_chance(state), state.roll_queue
+        rules.apply_action(state, a)
+
+
+def face(kind: DieKind, value: int, symbol: Symbol = Symbol.NUMBER) -> int:
+    """The first face index of `kind` showing `value` (and `symbol`)."""
+    faces = DICE[kind].faces
+    return next(
+        i for i, f in enumerate(faces) if f.value == value and f.symbol == symbol
+    )
+
+
+def roll(state: State, kind: DieKind, *values: int) -> None:
+    """Play the next dice (all of `kind`) with these values."""
+    for v in values:
+        assert state.roll_queue and state.roll_queue[0] == kind, state.roll_queue
+        rules.apply_action(state, DIE + face(kind, v))
+
+
+def escape(state: State) -> None:
+    assert state.roll_queue[0] == DieKind.SPEED
+    rules.apply_action(state, DIE + face(DieKind.SPEED, 1, Symbol.ESCAPE))
+
+
+def hurt(state: State, symbol: Symbol) -> None:
+    assert state.roll_queue == [DieKind.HURT]
+    rules.apply_action(state, DIE + face(DieKind.HURT, 0, symbol))
+
+
+def decline(state: State) -> None:
+    """Every reacting seat passes."""
+    while top(state).ask == Ask.REACT:
+        act(state, Ctrl.DONE)
+
+
+def announce(state: State) -> None:
+    """The mover steps into space 6 (nobody reacts), announces, and nobody
+    responds."""
+    act(state, SPACE + TO)
+    decline(state)
+    act(state, Verb.ANNOUNCE)
+    decline(state)
+
+
+def turn_over(state: State, hewn: int) -> bool:
+    """`hewn`'s Hewn turn has ended."""
+    return not any(f.ask == Ask.HEWN_TURN and f.hewn == hewn for f in state.frames)
+
+
+def top(state: State) -> Frame:
+    return state.frames[-1]
+
+
+def picks(state: State, lasers: int, areas: int, screens: int) -> None:
+    assert top(state).ask == Ask.PICK_L
+    act(state, NUM + lasers, NUM + areas, NUM + screens)
+
+
+def duel(dirty: int = 4) -> tuple[State, int, int]:
+    """Seat 0's Chailbine Zach (mover) steps 3 -> 6 into the sight of seat 1's
+    Hover Cataclysm in space 1; both carry `dirty` Substract."""
+    state = position()
+    mover = place(state, "Chailbine Zach", 0, FROM, dirty)
+    watcher = place(state, "Hover Cataclysm", 1, WATCH, dirty)
+    activate(state, 0, mover)
+    return state, mover, watcher
+
+
+# --- the trigger -------------------------------------------------------------------------
+def test_reaction_window_opens_after_an_ap_action() -> None:
+    """rulebook: "If any of the healthy enemy Hewns, (called "reacting Hewns" that
+    can now see the moving Hewn - after it has moved, want to attack the moving
+    Hewn they also can also announce an encounter"."""
+    state, _mover, watcher = duel()
+    assert top(state).ask == Ask.HEWN_TURN
+    assert Verb.ANNOUNCE not in legal_actions(state)  # nothing seen from space 3
+    act(state, SPACE + TO)
+    assert top(state).ask == Ask.REACT and top(state).seat == 1
+    assert legal_actions(state) == [Ctrl.DONE, HEWN + watcher]
+
+
+def test_no_window_when_nobody_announces() -> None:
+    """rulebook: "if neither player announces an encounter, the Hewn who's turn it
+    is, can continue moving or stop moving"."""
+    state, mover, _watcher = duel()
+    act(state, SPACE + TO, Ctrl.DONE)
+    assert top(state).ask == Ask.HEWN_TURN and top(state).hewn == mover
+    assert Verb.ANNOUNCE in legal_actions(state)
+
+
+def test_damaged_or_stunned_hewns_do_not_react() -> None:
+    """Design 4.1: "Only healthy Hewns act ... announce encounters"."""
+    state = position()
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    watcher = place(state, "Hover Cataclysm", 1, WATCH, 4)
+    state.damaged[watcher] = True
+    activate(state, 0, mover)
+    act(state, SPACE + TO)
+    assert top(state).ask == Ask.HEWN_TURN
+
+
+def test_sharing_a_space_blocks_ranged_encounters() -> None:
+    """rulebook (Chailbine Zach example): "Chailbine Zach moves into a space
+    occupied by another damaged Hewn (a damaged Clogg.) While in that space he
+    cannot attack anything at range, nor can he be attacked by other enemy Hewns
+    at range"."""
+    state = position()
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    place(state, "Hover Cataclysm", 1, WATCH, 4)
+    clogg = place(state, "Minor Miner", 1, TO)  # core-set stand-in for the Clogg
+    state.damaged[clogg] = True
+    activate(state, 0, mover)
+    act(state, SPACE + TO)
+    assert top(state).ask == Ask.HEWN_TURN
+    assert Verb.ANNOUNCE not in legal_actions(state)
+
+
+def test_reactor_seats_are_asked_left_of_the_mover() -> None:
+    """Design 5.3: each opponent seat with an eligible Hewn is asked once, in
+    seat order starting left of the mover's controller."""
+    state = position(3)
+    mover = place(state, "Chailbine Zach", 1, FROM, 4)
+    a = place(state, "Hover Cataclysm", 2, WATCH, 4)
+    b = place(state, "Gombat", 0, WATCH2, 4)
+    activate(state, 1, mover)
+    act(state, SPACE + TO)
+    assert (top(state).ask, top(state).seat) == (Ask.REACT, 2)
+    act(state, HEWN + a)  # its only Hewn: the seat's window closes by itself
+    assert (top(state).ask, top(state).seat) == (Ask.REACT, 0)
+    act(state, HEWN + b)
+    assert top(state).ask == Ask.MOVER_JOIN
+
+
+def test_mover_join_asked_only_when_someone_announced() -> None:
+    """rulebook: the mover "can also wait to announce an encounter, after an enemy
+    Hewn has seen it and announced an encounter"."""
+    state, _mover, watcher = duel()
+    act(state, SPACE + TO, HEWN + watcher)
+    assert top(state).ask == Ask.MOVER_JOIN
+    assert legal_actions(state) == [Ctrl.YES, Ctrl.NO]
+
+
+def test_menu_announce_skips_mover_join() -> None:
+    """Design 5.3: if the window was opened by the mover's own announcement,
+    MOVER_JOIN is skipped; reactors may still respond."""
+    state, mover, watcher = duel()
+    act(state, SPACE + TO, Ctrl.DONE, Verb.ANNOUNCE)
+    assert top(state).ask == Ask.REACT
+    act(state, HEWN + watcher)
+    assert top(state).ask == Ask.PICK_L and top(state).hewn == mover
+
+
+# --- picks, target, pay --------------------------------------------------------------------
+def test_all_three_picks_are_asked_even_without_a_weapon() -> None:
+    """rulebook: "Hewns must have the weapon ability on their Hewn card" to pick
+    weapon dice; design 5.3: every pick asks all its counts, even where the mask
+    allows only 0."""
+    state = position()
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    miner = place(state, "Major Miner", 1, WATCH, 4)  # no weapon
+    activate(state, 0, mover)
+    act(state, SPACE + TO, HEWN + miner, Ctrl.NO)
+    assert top(state).ask == Ask.PICK_L and legal_actions(state) == [NUM]
+    act(state, NUM)
+    assert top(state).ask == Ask.PICK_A and legal_actions(state) == [NUM]
+    act(state, NUM)
+    assert top(state).ask == Ask.PICK_K
+    assert legal_actions(state) == [NUM + k for k in range(5)]
+
+
+def test_picks_are_capped_by_seven_and_by_the_load() -> None:
+    """rulebook: "up to a maximum of seven dice but limited to the amount of
+    actual Substract they can get hold of"."""
+    state, _mover, watcher = duel(dirty=5)
+    state.dirty[watcher] = 9
+    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    assert legal_actions(state) == [NUM + v for v in range(6)]  # mover: load 5
+    act(state, NUM + 2)
+    assert legal_actions(state) == [NUM + v for v in range(4)]
+    act(state, NUM + 3, NUM + 0)
+    assert top(state).hewn == watcher
+    assert legal_actions(state) == [NUM + v for v in range(8)]  # 9 carried, 7 max
+    act(state, NUM + 4, NUM + 3)
+    assert legal_actions(state) == [NUM]
+
+
+def test_picks_stay_secret_until_the_reveal() -> None:
+    """rulebook: "secretly pick dice"; nothing public moves before the reveal:
+    the loads are paid only after the targets are named."""
+    state, mover, watcher = duel()
+    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    picks(state, 0, 2, 1)
+    picks(state, 1, 0, 0)
+    assert top(state).ask == Ask.NAME_TARGET
+    assert state.dirty[mover] == 4 and state.dirty[watcher] == 4
+
+
+def test_mover_names_any_non_friendly_hewn_it_sees() -> None:
+    """rulebook: "The moving Hewn can choose to target any non-friendly Hewn she
+    can see"; D19: after all picks."""
+    state = position()
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    watcher = place(state, "Hover Cataclysm", 1, WATCH, 4)
+    other = place(state, "Gombat", 1, WATCH2, 4)
+    friend = place(state, "Smeggler", 0, WATCH3, 4)
+    activate(state, 0, mover)
+    act(state, SPACE + TO, HEWN + watcher, Ctrl.DONE, Ctrl.YES)
+    picks(state, 0, 1, 0)
+    picks(state, 1, 0, 0)
+    assert top(state).ask == Ask.NAME_TARGET
+    assert legal_actions(state) == sorted([HEWN + watcher, HEWN + other])
+    assert HEWN + friend not in legal_actions(state)
+
+
+def test_payment_mix_is_asked_when_several_mixes_are_possible() -> None:
+    """rulebook: "the total amount of dirty and/or normal Substract that a Hewn
+    must ... pay over and put back into the supply pools": the payer picks the
+    dirty part; the normal part goes back to the pile."""
+    state, mover, watcher = duel(dirty=2)
+    state.normal[mover] = 2
+    state.normal_pile -= 2
+    pile = state.normal_pile
+    announce(state)
+    picks(state, 0, 3, 0)
+    act(state, HEWN + watcher)
+    assert top(state).ask == Ask.PICK_MIX
+    assert legal_actions(state) == [NUM + 1, NUM + 2]
+    act(state, NUM + 1)
+    assert (state.normal[mover], state.dirty[mover]) == (0, 1)
+    assert state.normal_pile == pile + 2
+
+
+def test_malfunction_stuns_and_the_hewn_can_still_be_hit() -> None:
+    """rulebook Example 1 (a mistaken ranged attack), with a core-set Chailbine
+    Zach in the Sveanivo's place: the Cataclysm announces with nothing to burn,
+    malfunctions ("Remove the control rod"), rolls nothing, and the single laser
+    die's 2 beats its defence of 0: "because the Cataclysm was stunned it is
+    immediately killed"."""
+    state = position()
+    cataclysm = place(state, "Hover Cataclysm", 0, TO, 0)
+    zach = place(state, "Chailbine Zach", 1, WATCH, 3)
+    activate(state, 0, cataclysm)
+    act(state, Verb.ANNOUNCE, HEWN + zach)
+    picks(state, 0, 0, 0)  # only 0 is legal: nothing to burn
+    picks(state, 1, 0, 0)
+    act(state, HEWN + zach)
+    assert state.ctrl[cataclysm] == NEUTRAL  # malfunctioned
+    assert state.roll_queue == [DieKind.LASER]  # no defence dice, no attack dice
+    roll(state, DieKind.LASER, 2)
+    assert state.loc[cataclysm] == DEAD
+    assert state.dirty[zach] == 2
+    assert turn_over(state, cataclysm)
+
+
+# --- dice ----------------------------------------------------------------------------------
+def test_dice_pools_follow_the_card_the_screens_and_the_slocic() -> None:
+    """rulebook: "Each Hewn being attacked adds the speed defence dice and armour
+    dice shown on their Hewn card, and any defence dice they get from
+    technologies (e.g.: Hewns get an armour dice from a Slocic shield.)"; one
+    armour die per body screen."""
+    state, mover, watcher = duel()
+    state.slots[watcher][1] = TechKind.SLOCIC_SHIELD
+    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    picks(state, 1, 2, 0)
+    picks(state, 0, 0, 2)
+    act(state, HEWN + watcher)
+    cat, zach = HEWN_TYPES[HEWN_TYPE_OF[watcher]], HEWN_TYPES[HEWN_TYPE_OF[mover]]
+    assert state.roll_queue == (
+        [DieKind.LASER] + [DieKind.AREA] * 2
+        + [DieKind.SPEED] * cat.ap + [DieKind.ARMOUR] * (cat.armour + 1 + 2)
+    )  # fmt: skip
+    assert zach.ap == 6
+
+
+def test_chailbine_attack_of_example_2() -> None:
+    """rulebook Example 2, "Chailbine attack", with a core-set Hover Cataclysm
+    (4 speed and 3 armour dice, like the Igil) as the target: "He rolls 3, 1 and
+    0 for his area effect dice. (Total 4.) The Igil rolls 2, 0 and 1 for his
+    armour dice, and 0, 1, 0 and 1 for his speed defence dice. He rolls a 0 for
+    his body screen, which gives him a total of 5. The Igil is safe"."""
+    state, mover, watcher = duel()
+    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    picks(state, 0, 3, 1)  # "an armour dice and 3 area effect dice"
+    picks(state, 0, 0, 1)  # the target only screens here
+    act(state, HEWN + watcher)
+    roll(state, DieKind.AREA, 3, 1, 0)
+    roll(state, DieKind.SPEED, 0, 1, 0, 1)
+    roll(state, DieKind.ARMOUR, 2, 0, 1, 0)
+    assert not state.roll_queue  # no hurt die
+    assert state.healthy(watcher)
+    assert top(state).hewn == mover and top(state).ask == Ask.HEWN_TURN
+
+
+def test_combined_attack_and_chailbine_defence_of_example_2() -> None:
+    """rulebook Example 2, "Combined attack": the reactors' totals add ("roll
+    their attack dice together to get a combined attack total"); "The Chailbine
+    rolls 2 armour dice ... 2 and 1 ... 6 speed defence dice, and rolls 0, 0, 2,
+    0, 1 and "escape" which gives him a defence total of 7 ... lower than the
+    attack total of 9, he is forced to roll the hurt dice, which comes up as
+    "dead."" Core-set stand-ins: a Hover Cataclysm (3, 1, 2 area) and a Gombat
+    (3 laser) make the 9."""
+    state = position(3)
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    cat = place(state, "Hover Cataclysm", 1, WATCH, 4)
+    gombat = place(state, "Gombat", 2, WATCH2, 4)
+    activate(state, 0, mover)
+    act(state, SPACE + TO, HEWN + cat, HEWN + gombat, Ctrl.YES)
+    picks(state, 0, 3, 1)
+    picks(state, 0, 3, 0)
+    picks(state, 1, 0, 0)
+    act(state, HEWN + cat)
+    roll(state, DieKind.AREA, 3, 1, 0)  # the Chailbine's attack on the Cataclysm
+    roll(state, DieKind.SPEED, 0, 1, 0, 1)
+    roll(state, DieKind.ARMOUR, 2, 0, 1)
+    roll(state, DieKind.AREA, 3, 1, 2)  # the combined attack
+    roll(state, DieKind.LASER, 3)
+    roll(state, DieKind.SPEED, 0, 0, 2, 0, 1)
+    escape(state)
+    roll(state, DieKind.ARMOUR, 2, 1)
+    # re-rolls: the Cataclysm and the Gombat have 1 each; both pass
+    while top(state).ask == Ask.REROLL:
+        act(state, Ctrl.DONE)
+    hurt(state, Symbol.DEAD)
+    assert state.loc[mover] == DEAD
+    assert turn_over(state, mover)
+
+
+def test_weapon_bonus_counts_only_on_a_nonzero_weapon_roll() -> None:
+    """rulebook: "rolls a "2" ... He is now able to add +2 (for his two +1
+    weapons) to give him a "4" strength attack ... Had he rolled a "0" ... he
+    would get no bonuses"."""
+    for rolled, hit in ((2, True), (0, False)):
+        state = position()
+        mover = place(state, "Chailbine Zach", 0, FROM, 3)
+        target = place(state, "Major Miner", 1, WATCH, 0)
+        state.slots[mover][0] = TechKind.GUNANA
+        state.slots[mover][1] = TechKind.SICKET_SUNGER
+        activate(state, 0, mover)
+        announce(state)
+        picks(state, 1, 0, 0)
+        act(state, HEWN + target)
+        roll(state, DieKind.LASER, rolled)
+        roll(state, DieKind.SPEED, 1, 1, 1)  # Major Miner: 3 speed dice
+        roll(state, DieKind.ARMOUR, 0, 0)  # defence 3: 4 beats it, 0 does not
+        assert (state.roll_queue == [DieKind.HURT]) == hit
+
+
+def test_a_gunana_gives_the_weapon_ability() -> None:
+    """Design 2.3: a Gunana gives the weapon ability if absent."""
+    state = position()
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    miner = place(state, "Major Miner", 1, WATCH, 4)
+    state.slots[miner][0] = TechKind.GUNANA
+    activate(state, 0, mover)
+    act(state, SPACE + TO, HEWN + miner, Ctrl.NO)
+    assert legal_actions(state) == [NUM + v for v in range(5)]
+
+
+def test_two_escapes_cancel_the_attack_and_allow_a_free_move() -> None:
+    """rulebook: "Rolling two (2) escape or more ... allows the roller of the dice
+    to cancel the entire attacker dice roll of his enemies and if he is able to
+    move to an empty adjacent space (free of any healthy Hewns) ... may choose to
+    move to that adjacent space as a free move"."""
+    state, _mover, watcher = duel()
+    announce(state)
+    picks(state, 0, 4, 0)
+    act(state, HEWN + watcher)
+    roll(state, DieKind.AREA, 3, 3, 3, 3)
+    escape(state)
+    escape(state)
+    roll(state, DieKind.SPEED, 0, 0)
+    roll(state, DieKind.ARMOUR, 0, 0, 0)
+    assert top(state).ask == Ask.ESCAPE_MOVE and top(state).hewn == watcher
+    assert Ctrl.DONE in legal_actions(state)
+    assert SPACE + TO not in legal_actions(state)  # the mover is healthy there
+    space = legal_actions(state)[-1] - SPACE
+    act(state, SPACE + space)
+    assert state.loc[watcher] == space and state.healthy(watcher)
+
+
+def test_two_escapes_cancel_a_combined_attack() -> None:
+    """rulebook: two escapes "cancel the entire attacker dice roll of his
+    enemies": every attacker of a combined attack."""
+    state = position(3)
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    cat = place(state, "Hover Cataclysm", 1, WATCH, 4)
+    gombat = place(state, "Gombat", 2, WATCH2, 4)
+    activate(state, 0, mover)
+    act(state, SPACE + TO, HEWN + cat, HEWN + gombat, Ctrl.NO)
+    picks(state, 3, 0, 0)
+    picks(state, 0, 3, 0)
+    roll(state, DieKind.LASER, 4, 4, 4)
+    roll(state, DieKind.AREA, 3, 3, 3)
+    escape(state)
+    escape(state)
+    roll(state, DieKind.SPEED, 0, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, 0)
+    assert top(state).ask == Ask.ESCAPE_MOVE and top(state).hewn == mover
+    act(state, Ctrl.DONE)
+    assert state.healthy(mover) and top(state).ask == Ask.HEWN_TURN
+
+
+def test_one_escape_counts_one() -> None:
+    """rulebook: "Rolling a single (1) escape on a speed defence dice counts as 1
+    defence"."""
+    state, _mover, watcher = duel()
+    announce(state)
+    picks(state, 0, 1, 0)
+    act(state, HEWN + watcher)
+    roll(state, DieKind.AREA, 1)
+    escape(state)
+    roll(state, DieKind.SPEED, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, 0, 0, 0)
+    assert not state.roll_queue and state.healthy(watcher)  # 1 is not > 1
+
+
+def test_dodge_then_reroll_alternate() -> None:
+    """rulebook (the Four-way Gotler dodge example, at range with core-set
+    Hewns): the attack totals 6 against a defence of 4; the Gotler "decides to
+    force the attacker to re-roll his "3" laser type dice ... comes up with a "1"
+    ... the attack is currently unsuccessful. The Scraveler has a 1 re-roll
+    ability ... comes up with a "2". This gives him a new total is 5"."""
+    state = position()
+    mover = place(state, "Hover Cataclysm", 0, TO, 4)
+    gotler = place(state, "Four-way Gotler", 1, WATCH, 0)
+    activate(state, 0, mover)
+    act(state, Verb.ANNOUNCE)
+    decline(state)
+    picks(state, 1, 3, 0)
+    act(state, HEWN + gotler)
+    roll(state, DieKind.LASER, 3)
+    roll(state, DieKind.AREA, 1, 1, 1)
+    roll(state, DieKind.SPEED, 0, 1, 0, 1)
+    roll(state, DieKind.ARMOUR, 1, 1)
+    assert top(state).ask == Ask.DODGE and top(state).hewn == gotler  # D21
+    assert legal_actions(state) == [Ctrl.DONE, DIE, DIE + 1, DIE + 2, DIE + 3]
+    act(state, DIE)
+    roll(state, DieKind.LASER, 1)
+    assert top(state).ask == Ask.REROLL and top(state).hewn == mover
+    act(state, DIE)
+    roll(state, DieKind.LASER, 2)
+    # the dodge is spent and so is the re-roll: the attack stands at 5 > 4
+    hurt(state, Symbol.DAMAGED)
+    assert state.damaged[gotler]
+
+
+def test_rerolls_limited_by_the_card() -> None:
+    """rulebook: "Attackers can re-roll as many of their attacking dice as they
+    have re-roll ability on their Hewn card"; the same die may be re-rolled
+    again."""
+    state = position()
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    cat = place(state, "Hover Cataclysm", 1, WATCH, 4)  # 1 re-roll
+    activate(state, 0, mover)
+    act(state, SPACE + TO, HEWN + cat, Ctrl.NO)
+    picks(state, 1, 0, 0)
+    roll(state, DieKind.LASER, 0)
+    roll(state, DieKind.SPEED, 0, 0, 0, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, 0)
+    assert top(state).ask == Ask.REROLL
+    assert legal_actions(state) == [Ctrl.DONE, DIE]
+    act(state, DIE)
+    roll(state, DieKind.LASER, 0)
+    assert not state.roll_queue and top(state).ask == Ask.HEWN_TURN
+
+
+# --- hurt ------------------------------------------------------------------------------------
+def _hit(symbol: Symbol, sickets: tuple[int, ...] = ()) -> tuple[State, int, int]:
+    state = position()
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    target = place(state, "Hover Cataclysm", 1, WATCH, 0)
+    for i, kind in enumerate(sickets):
+        state.slots[target][1 + i] = kind
+    activate(state, 0, mover)
+    announce(state)
+    picks(state, 1, 0, 0)
+    act(state, HEWN + target)
+    roll(state, DieKind.LASER, 4)
+    roll(state, DieKind.SPEED, 0, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, *([0] * (3 + sum(k == 5 for k in sickets))))
+    hurt(state, symbol)
+    return state, mover, target
+
+
+@pytest.mark.parametrize(
+    ("symbol", "dead", "damaged", "stunned"),
+    [
+        (Symbol.DEAD, True, False, False),
+        (Symbol.DAMAGED, False, True, False),
+        (Symbol.STUNNED, False, False, True),
+        (Symbol.DAMAGED_STUNNED, False, True, True),
+        (Symbol.SICKET_HIT, True, False, False),
+    ],
+)
+def test_hurt_die_faces(
+    symbol: Symbol, dead: bool, damaged: bool, stunned: bool
+) -> None:
+    """rulebook: the hurt die: "Dead. The Hewn dies"; Sicket hit (no Sicket
+    technology: it dies); damaged; stunned; damaged and stunned."""
+    state, _, target = _hit(symbol)
+    assert (state.loc[target] == DEAD) == dead
+    if not dead:
+        assert state.damaged[target] == damaged
+        assert (state.ctrl[target] == NEUTRAL) == stunned
+
+
+def test_sicket_hit_destroys_a_sicket_technology_of_the_owners_choice() -> None:
+    """rulebook: "provided that the Hewn has a Sicket technology inserted, the
+    Hewn will live": the owner chooses which one is lost."""
+    state, _, target = _hit(
+        Symbol.SICKET_HIT, (TechKind.SICKET_SUNGER, TechKind.FUTANAZ)
+    )
+    assert top(state).ask == Ask.SICKET_LOSS and top(state).seat == 1
+    assert legal_actions(state) == [SOCKET + 1, SOCKET + 2]
+    act(state, SOCKET + 2)
+    assert state.slots[target][1:] == [TechKind.SICKET_SUNGER, -1]
+    assert state.healthy(target)
+
+
+def test_non_healthy_target_dies_on_any_success_without_hurt_die() -> None:
+    """rulebook: "if the Hewn is NOT healthy, it dies immediately. (No need to
+    roll the hurt dice.)"; "they have a defence of 0 and roll no defence
+    dice"."""
+    state = position()
+    mover = place(state, "Chailbine Zach", 0, FROM, 4)
+    target = place(state, "Hover Cataclysm", 1, WATCH, 0)
+    state.damaged[target] = True
+    activate(state, 0, mover)
+    announce(state)
+    picks(state, 1, 0, 0)
+    act(state, HEWN + target)
+    assert state.roll_queue == [DieKind.LASER]
+    roll(state, DieKind.LASER, 1)
+    assert state.loc[target] == DEAD
+
+
+def test_humiliation_costs_one_ap_for_every_further_encounter() -> None:
+    """rulebook: "If they wish to encounter that same damaged and/or stunned
+    Hewn again this turn, they must spend 1 action point doing the encounter";
+    D59: every further encounter; with no AP left it cannot be named."""
+    state = position()
+    mover = place(state, "Chailbine Zach", 0, FROM, 7)
+    target = place(state, "Hover Cataclysm", 1, WATCH, 0)
+    state.ctrl[target] = NEUTRAL
+    activate(state, 0, mover)
+    announce(state)
+    picks(state, 1, 0, 0)
+    act(state, HEWN + target)
+    roll(state, DieKind.LASER, 0)  # failed: humiliating
+    turn = top(state)
+    assert turn.ask == Ask.HEWN_TURN
+    ap = turn.data[turns.AP]
+    act(state, Verb.ANNOUNCE)
+    picks(state, 1, 0, 0)
+    act(state, HEWN + target)
+    assert turn.data[turns.AP] == ap - 1
+    roll(state, DieKind.LASER, 0)
+    turn.data[turns.AP] = 0
+    assert Verb.ANNOUNCE not in legal_actions(state)
+
+
+def test_stunned_mover_turn_ends() -> None:
+    """rulebook: "His Hewn turn will immediately end" when it is no longer
+    healthy and its owner's."""
+    state, mover, watcher = duel()
+    act(state, SPACE + TO, HEWN + watcher, Ctrl.NO)
+    picks(state, 1, 0, 0)
+    roll(state, DieKind.LASER, 4)
+    roll(state, DieKind.SPEED, 0, 0, 0, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, 0)
+    act(state, Ctrl.DONE)  # the Cataclysm's re-roll
+    hurt(state, Symbol.STUNNED)
+    assert state.ctrl[mover] == NEUTRAL
+    assert turn_over(state, mover)
+
+
+# --- random games ------------------------------------------------------------------------------
+def _normal_total(state: State) -> int:
+    return (
+        state.normal_pile
+        + sum(state.normal)
+        + sum(state.screen_normal)
+        + sum(sum(b) for b in state.bidox_normal)
+    )
+
+
+def _check(state: State, total: int) -> None:
+    assert _normal_total(state) == total
+    assert all(state.normal[h] >= 0 and state.dirty[h] >= 0 for h in range(NUM_HEWNS))
+    decks = [h for pile in (*state.hewn_deck, *state.hewn_discard) for h in pile]
+    assert len(decks) == len(set(decks))  # one place per Hewn
+    assert all(state.loc[h] == DECK for pile in state.hewn_deck for h in pile)
+    offered = [h for h in state.offer[1:FIRST_TECH_LOT] if h >= 0]
+    assert all(state.loc[h] == OFFER for h in offered)
+    assert not set(offered) & set(decks)
+    for frame in state.frames:  # plain ints: digests and copies stay exact
+        assert all(type(x) is int for x in (*frame.data, *frame.args)), frame
+    if not any(f.ask == Ask.HEWN_TURN for f in state.frames):
+        # between Hewn turns: "a healthy Hewn cannot end its turn in the same
+        # space" as another healthy Hewn
+        spaces = [
+            state.loc[h]
+            for h in range(NUM_HEWNS)
+            if state.on_board(h) and state.healthy(h)
+        ]
+        assert len(spaces) == len(set(spaces))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_keep_the_invariants(players: int) -> None:
+    """Whole random games: Substract is conserved after every action, and no two
+    healthy Hewns share a space when a Hewn turn ends ("a healthy Hewn cannot end
+    its turn in the same space")."""
+    for seed in range(200):
+        rng = np.random.default_rng(seed)
+        state = new_game(HewnsConfig(num_players=players), rng)
+        total = _normal_total(state)
+        while not state.over:
+            legal = legal_actions(state)
+            turning = bool(state.frames) and top(state).ask == Ask.HEWN_TURN
+            depth = len(state.frames)
+            rules.apply_legal(state, legal[int(rng.integers(len(legal)))])
+            _check(state, total)
+            if turning and len(state.frames) < depth and not state.over:
+                occupied = [
+                    state.loc[h]
+                    for h in range(NUM_HEWNS)
+                    if state.on_board(h) and state.healthy(h)
+                ]
+                assert len(occupied) == len(set(occupied)), seed
+
+
+def _crowded(players: int, seed: int) -> State:
+    """A round-1 actions phase with every core Hewn on the board (random spaces,
+    seats and loads, some with weapon technologies), the first seat to play."""
+    rng = np.random.default_rng(seed)
+    state = position(players)
+    state.round = 1
+    board = state.board
+    free = [s for s in range(board.n_spaces) if s < 61]
+    rng.shuffle(free)
+    weapons = (TechKind.GUNANA, TechKind.SLOCIC_SHIELD, TechKind.FUTANAZ)
+    for h in range(NUM_HEWNS):
+        if state.loc[h] != DECK or not free:
+            continue
+        size = HEWN_TYPES[HEWN_TYPE_OF[h]].size
+        spot = next((s for s in free if board.admits(s, size)), None)
+        if spot is None:
+            continue
+        free.remove(spot)
+        state.hewn_deck[size].remove(h)
+        state.loc[h] = spot
+        state.ctrl[h] = int(rng.integers(players))
+        state.dirty[h] = min(int(rng.integers(5)), state.capacity(h))
+        state.normal[h] = min(int(rng.integers(4)), state.capacity(h))
+        state.normal_pile -= state.normal[h]
+        for i in range(len(state.slots[h])):
+            if rng.random() < 0.3:
+                state.slots[h][i] = int(weapons[int(rng.integers(3))])
+    state.order = list(range(players))
+    state.order_index = 0
+    turns.start_player_turn(state, 0)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_encounters_keep_the_invariants(players: int) -> None:
+    """Random play from crowded boards, where ranged encounters are frequent:
+    Substract is conserved, every decision is asked of a seat, and no two healthy
+    Hewns share a space when a Hewn turn ends."""
+    seen: set[int] = set()
+    for seed in range(200):
+        rng = np.random.default_rng(seed)
+        state = _crowded(players, seed)
+        total = _normal_total(state)
+        for _ in range(400):
+            if state.over:
+                break
+            legal = legal_actions(state)
+            assert legal
+            turning = top(state).ask == Ask.HEWN_TURN if state.frames else False
+            depth = len(state.frames)
+            rules.apply_legal(state, legal[int(rng.integers(len(legal)))])
+            _check(state, total)
+            if state.frames and not is_chance(state):
+                seen.add(top(state).ask)
+                assert top(state).seat >= 0 or state.over
+            if turning and len(state.frames) < depth and not state.over:
+                occupied = [
+                    state.loc[h]
+                    for h in range(NUM_HEWNS)
+                    if state.on_board(h) and state.healthy(h)
+                ]
+                assert len(occupied) == len(set(occupied)), seed
+    for ask in (
+        Ask.REACT,
+        Ask.MOVER_JOIN,
+        Ask.PICK_MIX,
+        Ask.NAME_TARGET,
+        Ask.REROLL,
+        Ask.DODGE,
+        Ask.ESCAPE_MOVE,
+    ):
+        assert ask in seen, ask
