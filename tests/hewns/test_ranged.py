@@ -778,3 +778,38 @@ def test_random_encounters_keep_the_invariants(players: int) -> None:
         Ask.ESCAPE_MOVE,
     ):
         assert ask in seen, ask
+
+
+def _at_name_target(watcher_picks: tuple[int, int, int]) -> tuple[State, int, int]:
+    state, mover, watcher = duel()
+    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    picks(state, 0, 2, 1)
+    picks(state, *watcher_picks)
+    assert top(state).ask == Ask.NAME_TARGET and top(state).seat == 0
+    return state, mover, watcher
+
+
+def test_the_mover_does_not_see_the_reactors_picks_before_the_reveal() -> None:
+    """rulebook: the dice are picked "secretly" and revealed only once the targets
+    are named: the redacted state, the observation and the screen of the mover's
+    seat are the same whatever the reactor picked, and show its own picks."""
+    from scavenger_env.hewns.engine.ranged import Enc
+    from scavenger_env.hewns.engine.view import determinize, redact
+    from scavenger_env.hewns.game import HEWNS
+
+    a, mover, watcher = _at_name_target((1, 0, 0))
+    b, _, _ = _at_name_target((3, 0, 1))
+    encounter = next(f for f in redact(a, 0).frames if f.ask == Ask.RANGED)
+    assert Enc.load(encounter).pick(watcher) == (0, 0, 0, 0, 0)
+    assert Enc.load(encounter).pick(mover)[:3] == (0, 2, 1)
+    assert HEWNS.state_data(redact(a, 0)) == HEWNS.state_data(redact(b, 0))
+    encoder = HEWNS.make_encoder()
+    assert (encoder.encode(a, 0) == encoder.encode(b, 0)).all()
+    assert HEWNS.render(a, 0) == HEWNS.render(b, 0)
+    # the reactor's own seat sees its picks; a determinized game draws payable ones
+    mine = next(f for f in redact(a, 1).frames if f.ask == Ask.RANGED)
+    assert Enc.load(mine).pick(watcher)[:3] == (1, 0, 0)
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        guess = next(f for f in determinize(a, 0, rng).frames if f.ask == Ask.RANGED)
+        assert sum(Enc.load(guess).pick(watcher)) <= min(7, a.dirty[watcher])

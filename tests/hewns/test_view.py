@@ -235,13 +235,15 @@ def test_no_seat_sees_what_determinize_redeals() -> None:
 
 
 def test_a_rule_module_may_hide_its_secrets_with_a_hook() -> None:
-    """A decision kind whose secret needs more than zeros registers a hook: it
-    hides the frames of other seats (redact: fixed, determinize: with the rng)
-    and leaves the owner's alone."""
+    """A decision kind whose secret needs more than zeros registers a hook: it is
+    called for every such frame (a frame may hold several seats' secrets) and
+    hides what the viewer may not see (redact: fixed, determinize: with the rng);
+    here the owner's own frame is left alone."""
     kind = 250  # a kind no rule module uses
 
     def hook(s: State, frame: Frame, viewer: int, rng: object) -> None:
-        frame.data = [-7 if rng is None else 7]
+        if viewer != frame.seat:
+            frame.data = [-7 if rng is None else 7]
 
     register_secret(kind, hook)
     try:

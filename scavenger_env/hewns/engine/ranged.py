@@ -18,12 +18,15 @@ from __future__ import annotations
 
 from typing import Final
 
+import numpy as np
+
 from . import combat, danger, sight
 from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option
-from .data import DieKind
+from .data import ENCOUNTER_SUBSTRACT_MAX, DieKind
 from .effects import healthy_at, kill
 from .flow import no_resume, pop, push, register, roll, settle
 from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
+from .view import register_secret
 
 # --- the encounter record ------------------------------------------------------------
 ATTACK: Final = 0
@@ -811,3 +814,43 @@ register(Ask.DODGE, legal_dodge, apply_dodge_or_reroll, no_resume)
 register(Ask.REROLL, legal_reroll, apply_dodge_or_reroll, no_resume)
 register(Ask.SICKET_LOSS, legal_sicket, apply_sicket, no_resume)
 register(Ask.ESCAPE_MOVE, legal_escape, apply_escape, no_resume)
+
+
+# --- what other seats may not see -------------------------------------------------------
+def picks_secret(frame: Frame) -> bool:
+    """Whether the picks are still secret: "Each Hewn involved ... secretly picks"
+    until the reveal (ranged: after the mover has named its target; same-space:
+    before the intents)."""
+    enc_same = frame.ask == Ask.SAME_SPACE
+    return frame.step <= S_PICK or (not enc_same and frame.step == S_TARGET)
+
+
+def hide_picks(
+    state: State, frame: Frame, viewer: int, rng: np.random.Generator | None
+) -> None:
+    """The view's hook: before the reveal, another seat's picks are zero
+    (redact) or drawn among the picks its Hewn could pay for (determinize)."""
+    if not picks_secret(frame):
+        return
+    enc = Enc.load(frame)
+    per = PICKS if enc.same else 3
+    made = len(enc.ann) if frame.step > S_PICK else enc.cursor // per
+    for i, hewn in enumerate(enc.ann):
+        if state.ctrl[hewn] == viewer:
+            continue
+        pick = [0] * PICKS
+        if rng is not None and i < made:
+            top = min(
+                ENCOUNTER_SUBSTRACT_MAX.value, state.normal[hewn] + state.dirty[hewn]
+            )
+            fields = [2] + ([0, 1] if combat.has_weapon(state, hewn) else [])
+            if enc.same:
+                fields.append(3)
+            for _ in range(int(rng.integers(top + 1))):
+                pick[fields[int(rng.integers(len(fields)))]] += 1
+        enc.picks[PICKS * i : PICKS * i + PICKS] = pick
+    enc.save(frame)
+
+
+register_secret(Ask.RANGED, hide_picks)
+register_secret(Ask.SAME_SPACE, hide_picks)

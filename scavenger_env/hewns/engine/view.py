@@ -76,8 +76,9 @@ replaces the zeroing of `SECRET_ASKS` for frames of that kind."""
 
 
 def register_secret(ask: int, hook: SecretHook) -> None:
-    """Make `hook` hide the secrets of `ask` frames owned by another seat (the
-    kind is added to `SECRET_ASKS` with every arg secret if it is not there)."""
+    """Make `hook(state, frame, viewer, rng)` hide from `viewer` the secrets an
+    `ask` frame holds (of any seat: it is called for every such frame; with no
+    `rng` it redacts, with one it draws); the kind is added to `SECRET_ASKS`."""
     if ask in SECRET_HOOKS:
         raise RuntimeError(f"secret hook for decision kind {ask} registered twice")
     SECRET_HOOKS[ask] = hook
@@ -150,12 +151,12 @@ def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
             if q != seat:
                 _bidoxes(s, q, dealer)
     for frame in s.frames:
+        hook = SECRET_HOOKS.get(frame.ask)
+        if hook is not None:  # it knows whose secrets the frame holds
+            hook(s, frame, seat, dealer.rng)
+            continue
         first = SECRET_ASKS.get(frame.ask)
         if first is None or frame.seat == seat:
-            continue
-        hook = SECRET_HOOKS.get(frame.ask)
-        if hook is not None:
-            hook(s, frame, seat, dealer.rng)
             continue
         if frame.ask == Ask.BID_MIX and len(frame.args) > 2:
             q = frame.seat
