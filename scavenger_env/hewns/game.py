@@ -22,10 +22,19 @@ from scavenger_env.core.game import Codec, Game
 from . import codec as _codec
 from .engine import ending, flow, rules
 from .engine.config import RULES_VERSION, HewnsConfig
+from .engine.data import HEWN_TYPES, TECHS
 from .engine.describe import describe_action
 from .engine.digest import state_data as _state_data
 from .engine.setup import new_game
-from .engine.state import NUM_HEWNS, Phase, State
+from .engine.state import (
+    BOUGHT_HEWN,
+    BOUGHT_TECH,
+    NUM_HEWNS,
+    PURCHASE,
+    Phase,
+    State,
+    hewn_type,
+)
 from .engine.view import (
     PlayerView,
     bids_hidden,
@@ -155,8 +164,31 @@ class HewnsGame(Game[State, HewnsConfig]):
         return _state_data(state)
 
     def seat_facts(self, state: State, seat: int) -> dict[str, Any]:
+        """What the balance tables need: the seat's place in the last round's
+        turn order (`order`) and in round 1's bidding (`bid_order`, 0 for the
+        random first bidder), how the game ended, the Hewn types it holds at
+        the end, and the lots it won with what it paid (by card name)."""
         order = state.order.index(seat) if seat in state.order else seat
+        bought: dict[str, int] = {}
+        paid: dict[str, int] = {}
+        p = state.purchases
+        for i in range(0, len(p), PURCHASE):
+            if p[i + 1] != seat:
+                continue
+            name = _purchase_name(p[i + 2], p[i + 3])
+            bought[name] = bought.get(name, 0) + 1
+            paid[name] = paid.get(name, 0) + p[i + 4]
         return {
+            "end": state.end_reason,
+            "end_round": state.round,
+            "bid_order": (seat - state.opening_bidder) % state.num_players,
+            "types": sorted(
+                hewn_type(h).name
+                for h in range(NUM_HEWNS)
+                if state.ctrl[h] == seat and state.loc[h] >= -2
+            ),
+            "bought": bought,
+            "paid": paid,
             "order": order,
             "screen_normal": state.screen_normal[seat],
             "healthy_hewns": ending.healthy_hewns(state, seat),
@@ -260,3 +292,12 @@ class HewnsGame(Game[State, HewnsConfig]):
 
 HEWNS = HewnsGame()
 """The one `HewnsGame` instance (not in the registry yet)."""
+
+
+def _purchase_name(what: int, which: int) -> str:
+    """The card a `State.purchases` entry names."""
+    if what == BOUGHT_HEWN:
+        return HEWN_TYPES[which].name
+    if what == BOUGHT_TECH:
+        return TECHS[which].name
+    return "turn order"

@@ -199,3 +199,21 @@ def test_the_next_round_opens_with_the_holder_of_card_one(n: int) -> None:
         rules.apply_action(state, legal[int(rng.integers(len(legal)))])
     assert state.turn_card == [0] * n  # "All players return their turn order cards"
     assert state.frames[-1].ask == Ask.BID_TURN and state.frames[-1].seat == card_one
+
+
+def test_every_lot_won_is_kept_with_its_price() -> None:
+    """The game's history keeps each purchase (round, seat, card, price): the
+    balance tables read what every lot fetched from it."""
+    from scavenger_env.hewns.engine.state import BOUGHT_HEWN, HEWN_TYPE_OF
+    from scavenger_env.hewns.game import HEWNS
+
+    state = _game()
+    first = state.first_bidder
+    big = state.offer[1]
+    cost = hewn_type(big).cost
+    _bid(state, 1, cost + 2)
+    _pass_all(state)
+    assert state.purchases == [1, first, BOUGHT_HEWN, HEWN_TYPE_OF[big], cost + 2]
+    facts = HEWNS.seat_facts(state, first)
+    assert facts["paid"] == {hewn_type(big).name: cost + 2}
+    assert facts["bid_order"] == 0 and HEWNS.seat_facts(state, 1 - first)["bid_order"] == 1

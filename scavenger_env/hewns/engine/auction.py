@@ -17,7 +17,11 @@ from .flow import FIRST_TECH_LOT, cards_left, draw, pop, push, register
 from .state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
+    BOUGHT_HEWN,
+    BOUGHT_TECH,
+    BOUGHT_TURN_ORDER,
     DISCARD,
+    HEWN_TYPE_OF,
     NONE,
     OFF_BOARD,
     TECH_KIND_OF,
@@ -221,6 +225,8 @@ def resolve(state: State) -> None:
         winner = lot_winner(state, lot, bids) if lot in placed else NONE
         state.lot_result[lot] = bids
         state.lot_winner[lot] = winner
+        if winner != NONE:
+            record_purchase(state, lot, winner, bids[winner])
         for seat in range(state.num_players):
             for box, where in enumerate(state.bidox_lot[seat]):
                 if where != lot:
@@ -254,6 +260,18 @@ def resolve(state: State) -> None:
         else:
             tech = TECHS[TECH_KIND_OF[card]]
             state.screen_tech[winner][tech.kind] += tech.quantity
+
+
+def record_purchase(state: State, lot: int, seat: int, price: int) -> None:
+    """Keep the lot won in the game's history (`State.purchases`)."""
+    card = state.offer[lot]
+    if lot == 0:
+        what, which = BOUGHT_TURN_ORDER, 0
+    elif lot < FIRST_TECH_LOT:
+        what, which = BOUGHT_HEWN, HEWN_TYPE_OF[card]
+    else:
+        what, which = BOUGHT_TECH, TECH_KIND_OF[card]
+    state.purchases.extend((state.round, seat, what, which, price))
 
 
 # --- the turn-order deal -----------------------------------------------------------------

@@ -63,6 +63,8 @@ FIELDS: Final = (
     "offer",
     "lot_result",
     "lot_winner",
+    "purchases",
+    "opening_bidder",
     "order",
     "order_index",
     "dealer",

@@ -81,5 +81,6 @@ def new_game(config: HewnsConfig, rng: np.random.Generator) -> State:
     state = new_state(config)
     deal_offer(state, rng)
     state.first_bidder = int(rng.integers(config.num_players))
+    state.opening_bidder = state.first_bidder
     begin(state)
     return state

@@ -274,6 +274,10 @@ class State:
         self.offer: list[int] = []  # per lot: card instance, NONE when empty
         self.lot_result: list[list[int]] = []  # last auction: per lot, bid per seat
         self.lot_winner: list[int] = []  # last auction: per lot, winner or NONE
+        # every lot won so far, `PURCHASE` ints each: round, seat, what (a
+        # `PURCHASE_KINDS` entry), which (Hewn type, technology kind or 0), price
+        self.purchases: list[int] = []
+        self.opening_bidder = 0  # who bid first in round 1 (drawn at set-up)
         # --- the actions phase --------------------------------------------------
         self.order: list[int] = []  # seats in turn-order card order
         self.order_index = 0
@@ -371,12 +375,21 @@ class State:
         new.offer = list(self.offer)
         new.lot_result = [list(v) for v in self.lot_result]
         new.lot_winner = list(self.lot_winner)
+        new.purchases = list(self.purchases)
+        new.opening_bidder = self.opening_bidder
         new.order = list(self.order)
         new.order_index = self.order_index
         new.dealer = self.dealer
         new.deal_left = list(self.deal_left)
         return new
 
+
+PURCHASE: Final = 5
+"""Ints per entry of `State.purchases`."""
+BOUGHT_HEWN: Final = 0
+BOUGHT_TECH: Final = 1
+BOUGHT_TURN_ORDER: Final = 2
+PURCHASE_KINDS: Final = ("Hewn", "technology", "turn order")
 
 BIDOX_HOME: Final = -1
 """A Bidox not yet placed (still with its player)."""
