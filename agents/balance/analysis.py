@@ -135,3 +135,48 @@ def game_length(seats: pd.DataFrame, by: Sequence[str] = ()) -> pd.DataFrame:
 def score_margins(seats: pd.DataFrame, by: Sequence[str] = ()) -> pd.DataFrame:
     """The winner's mean lead over the runner-up per player count (0 in a tie)."""
     return mean_table(game_frame(seats), ["num_players", *by], "winner_margin")
+
+
+def by_holding(seats: pd.DataFrame, prefix: str) -> pd.DataFrame:
+    """For each column `prefix:ITEM` (say Hewns' `types:Fogbear`, a card held at
+    the end): the share of seats holding it, and the win rate with it against
+    without it, with the difference's 95% interval and p-value, most winning
+    first."""
+    columns = sorted(c for c in seats if c.startswith(f"{prefix}:"))
+    if not columns:
+        raise ValueError(f"no column starts with {prefix}: in this table")
+    table = _with_and_without(seats, columns)
+    return table.sort_values("difference", ascending=False)
+
+
+def prices(
+    seats: pd.DataFrame, count: str = "bought", paid: str = "paid"
+) -> pd.DataFrame:
+    """What each item fetched: from the columns `count:ITEM` (how many a seat
+    bought) and `paid:ITEM` (what it paid for them in all), the number sold and
+    the mean price with its 95% interval (over the seats that bought it)."""
+    rows = {}
+    for column in sorted(c for c in seats if c.startswith(f"{count}:")):
+        item = column.split(":", 1)[1]
+        bought = seats[column].fillna(0)
+        spent = seats.get(f"{paid}:{item}", pd.Series(0, index=seats.index)).fillna(0)
+        mask = bought > 0
+        each = (spent[mask] / bought[mask]).astype(float)
+        n = int(bought.sum())
+        mean = float(each.mean()) if len(each) else float("nan")
+        half = (
+            1.96 * float(each.std(ddof=1)) / len(each) ** 0.5
+            if len(each) > 1
+            else float("nan")
+        )
+        rows[item] = {
+            "sold": n,
+            "mean_price": mean,
+            "ci_low": mean - half,
+            "ci_high": mean + half,
+        }
+    if not rows:
+        raise ValueError(f"no column starts with {count}: in this table")
+    return pd.DataFrame.from_dict(rows, orient="index").sort_values(
+        "mean_price", ascending=False
+    )

@@ -145,3 +145,36 @@ def test_a_variant_with_early_cave_ins_is_shorter(folders: dict[str, Path]) -> N
 def test_a_bad_variant_names_the_options(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cave_in_thresholds"):
         play_variant(Variant("bad", {"cave_in": 3}), "random,random", 2, 2, tmp_path)
+
+
+def test_by_holding_and_prices_read_the_item_columns() -> None:
+    """`by_holding` compares the win rate of seats holding an item with the rest;
+    `prices` gives what each item fetched per copy."""
+    import pandas as pd
+
+    from agents.balance.analysis import by_holding, prices
+
+    seats = pd.DataFrame(
+        {
+            "won": [True, False, True, False],
+            "types:Fogbear": [True, False, True, False],
+            "bought:Fogbear": [1, None, 2, None],
+            "paid:Fogbear": [7, None, 10, None],
+            "bought:Drump": [None, 1, None, None],
+            "paid:Drump": [None, 3, None, None],
+        }
+    )
+    held = by_holding(seats, "types")
+    assert held.loc["Fogbear", "win_rate_with"] == 1.0
+    assert held.loc["Fogbear", "win_rate_without"] == 0.0
+    table = prices(seats)
+    assert (
+        table.loc["Fogbear", "sold"] == 3 and table.loc["Fogbear", "mean_price"] == 6.0
+    )
+    assert table.loc["Drump", "mean_price"] == 3.0
+    try:
+        by_holding(seats, "factions")
+    except ValueError as err:
+        assert "factions" in str(err)
+    else:
+        raise AssertionError("no columns must be an error")

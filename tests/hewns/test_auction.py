@@ -216,4 +216,6 @@ def test_every_lot_won_is_kept_with_its_price() -> None:
     assert state.purchases == [1, first, BOUGHT_HEWN, HEWN_TYPE_OF[big], cost + 2]
     facts = HEWNS.seat_facts(state, first)
     assert facts["paid"] == {hewn_type(big).name: cost + 2}
-    assert facts["bid_order"] == 0 and HEWNS.seat_facts(state, 1 - first)["bid_order"] == 1
+    assert (
+        facts["bid_order"] == 0 and HEWNS.seat_facts(state, 1 - first)["bid_order"] == 1
+    )
