@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import numpy as np
@@ -45,11 +45,11 @@ def make(name: str, ismcts_iterations: int) -> Any:
 
 #: (bot, opponent, default games)
 PAIRINGS: tuple[tuple[str, str, int], ...] = (
-    ("prospector", "random", 200),
-    ("raider", "random", 200),
-    ("greedy", "random", 40),
-    ("raider", "prospector", 300),
-    ("ismcts", "prospector", 30),
+    ("prospector", "random", 100),
+    ("raider", "random", 100),
+    ("greedy", "random", 20),
+    ("raider", "prospector", 200),
+    ("ismcts", "prospector", 16),
 )
 
 
@@ -103,26 +103,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     # the slowest pairings first (search, lookahead), so the workers finish
-    # together; printed in the order of PAIRINGS
+    # together; each line is printed when its pairing is done
     order = sorted(range(len(PAIRINGS)), key=lambda i: -_COST[PAIRINGS[i][0]])
     jobs = [
         (bot, opp, max(2, int(games * args.scale)), args.ismcts_iterations)
         for bot, opp, games in (PAIRINGS[i] for i in order)
     ]
-    with ProcessPoolExecutor(args.workers) as pool:
-        done = list(pool.map(play_pairing, *zip(*jobs, strict=True)))
-    results = [done[order.index(i)] for i in range(len(PAIRINGS))]
     print(
-        f"Hewns ladder, 2 players, seats alternating; ismcts "
+        "Hewns ladder, 2 players, seats alternating; ismcts "
         f"iterations={args.ismcts_iterations}"
     )
     print(f"{'bot':<11} {'vs':<11} {'games':>5} {'win':>6}  95 % interval   secs")
-    for bot, opp, wins, games, secs in results:
-        low, high = wilson_interval(wins, games)
-        print(
-            f"{bot:<11} {opp:<11} {games:>5} {wins / games:>6.3f}  "
-            f"[{low:.3f}, {high:.3f}]  {secs:6.0f}"
-        )
+    with ProcessPoolExecutor(args.workers) as pool:
+        futures = [pool.submit(play_pairing, *job) for job in jobs]
+        for future in as_completed(futures):  # each line as soon as it is known
+            bot, opp, wins, games, secs = future.result()
+            low, high = wilson_interval(wins, games)
+            print(
+                f"{bot:<11} {opp:<11} {games:>5} {wins / games:>6.3f}  "
+                f"[{low:.3f}, {high:.3f}]  {secs:6.0f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
