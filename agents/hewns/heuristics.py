@@ -656,7 +656,9 @@ class HewnsScriptedAgent:
         if ask == Ask.MOVER_JOIN:
             load = s.normal[h] + s.dirty[h]
             can_fight = self.FIGHTS and combat.has_weapon(s, h)
-            return Ctrl.YES if load >= 2 and (can_fight or s.normal[h] >= 2) else Ctrl.NO
+            return (
+                Ctrl.YES if load >= 2 and (can_fight or s.normal[h] >= 2) else Ctrl.NO
+            )
         if ask in (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K, Ask.PICK_Q, Ask.PICK_E):
             return NUM + self.pick(s, h, ask, _ids(legal, NUM, 32))
         if ask == Ask.NAME_TARGET:
