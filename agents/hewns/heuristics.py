@@ -6,20 +6,32 @@ Each decision is taken on one full state sampled from the bot's own view
 
 * bids: the lots are valued (a Hewn by its mining dice, action points and
   storage, a Raider also by its weapons and close combat; a technology by what it
-  adds to the bot's Hewns) and ranked by value per minimum price; the bot bids
-  the minimum plus a little more for every rival Bidox already on the lot, with
-  dirty Substract first (normal Substract scores, dirty is only money), on its
-  best lots until its screen runs low, then passes (its other Bidoxes hunt);
+  adds to the bot's Hewns: mining claws for its miners) and ranked by value per
+  minimum price; the bot bids the minimum plus a little more for every rival
+  Bidox already on the lot, with dirty Substract first (normal Substract scores,
+  dirty is only money), on its best lots until its screen runs low, then passes;
 * the turn-order deal: card 1 to itself, the last cards to the others;
+* management: technology goes into an empty socket of the Hewn that uses it
+  best; a Raider loads dirty Substract onto its armed Hewns behind its screen
+  (weapon dice are paid from the load); normal Substract on a Hewn that an
+  armed enemy or a danger token threatens is transmitted off-planet;
 * Hewn turns: mine when it can; otherwise walk (or enter the board) towards the
-  nearest mine that no healthy Hewn holds, avoiding danger tokens, and never end
-  a turn beside another healthy Hewn (it would be stunned);
-* mining: aggressive on a rich mine only with a full free store, re-roll the
-  blanks, send everything mined off-planet (it then scores and cannot be lost);
-  danger tokens go far from its own Hewns, new mines near them;
-* defence: as many body screens as a threat needs, dirty first;
-* encounters (Raider): announce against a lone enemy in sight when it carries
-  Substract for weapon dice, and spend it on the dice with the best mean.
+  nearest mine that no healthy Hewn holds, avoiding danger tokens and (the
+  Prospector) enemies, and never end a turn beside another healthy Hewn (it
+  would be stunned: it moves on, burning dirty Substract for the step if it
+  must);
+* mining: aggressive on a rich mine, re-roll the dice below the mean (blanks
+  first), send what it mines off-planet unless the Hewn needs a load for
+  screens or weapons; respite first among the danger dice (it can cancel the
+  others), the worst danger cancelled; danger tokens far from its own Hewns and
+  near rivals, new mines near its own Hewns;
+* defence: body screens by the token's strength, dirty first;
+* encounters: the Raider announces (or reacts) against a lone enemy it can see
+  when its armed Hewn carries Substract for weapon dice, picks laser dice (the
+  best mean) with its load, names the enemy worth the most, takes over (brain
+  repair) where it can repair; both bots re-roll their worst die, force the
+  attacker's best die to be re-rolled, escape and retreat to safe spaces and
+  lose their cheapest Sicket technology. The Prospector only defends.
 
 `choose(state, seat, legal, rng)` is the decision on a full state, for the search
 bots' rollouts as well.
@@ -33,25 +45,39 @@ from typing import ClassVar
 import numpy as np
 
 from agents.base import SeatView
+from scavenger_env.hewns.engine import combat, management, mining, ranged
 from scavenger_env.hewns.engine.actions import (
+    DIE,
     HEWN,
     LOT,
     NUM,
+    SOCKET,
     SPACE,
+    TECH,
     Ctrl,
     Option,
     Verb,
 )
 from scavenger_env.hewns.engine.auction import min_price
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.data import TECHS, HewnType, TechKind
-from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT
+from scavenger_env.hewns.engine.data import (
+    TECHS,
+    DieKind,
+    HewnType,
+    Symbol,
+    TechKind,
+    Token,
+    die_outcomes,
+)
+from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, face
 from scavenger_env.hewns.engine.state import (
+    EMPTY_SLOT,
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
     TECH_KIND_OF,
     Ask,
+    Frame,
     State,
     hewn_type,
 )
@@ -59,6 +85,40 @@ from scavenger_env.hewns.engine.state import (
 __all__ = ["HewnsScriptedAgent", "ProspectorAgent", "RaiderAgent"]
 
 _MAP_SPACES = 64  # SPACE ids below SPACE + this are map spaces
+
+#: the mean value of each die kind
+MEAN: dict[int, float] = {
+    int(k): sum(f.value * p for f, p in die_outcomes(k)) for k in DieKind
+}
+
+#: danger faces by how much it wants them cancelled (respite), worst first
+WORST_DANGER: tuple[int, ...] = (
+    Symbol.SNEDJ,
+    Symbol.LAVA,
+    Symbol.PLANET_ATTACK,
+    Symbol.DEPLETE,
+)
+#: the order it resolves danger dice in: respite first (it may cancel the
+#: others), then the harmless faces, the tokens, the deplete last
+DANGER_ORDER: tuple[int, ...] = (
+    Symbol.RESPITE,
+    Symbol.NEW_MINE,
+    Symbol.BLANK,
+    Symbol.PLANET_ATTACK,
+    Symbol.LAVA,
+    Symbol.SNEDJ,
+    Symbol.DEPLETE,
+)
+#: body screens it burns against a token of each kind (Snedj rolls 8 dice)
+SCREENS_FOR: dict[int, int] = {Token.LAVA: 3, Token.PLANET_ATTACK: 3, Token.SNEDJ: 5}
+#: what losing a Sicket technology costs it (it loses the cheapest)
+SICKET_WORTH: dict[int, float] = {
+    TechKind.MINING_CLAW: 4.0,
+    TechKind.FUTANAZ: 3.5,
+    TechKind.SICKET_SUNGER: 2.5,
+    TechKind.SLOCIC_SHIELD: 2.0,
+    TechKind.FIXITO: 1.5,
+}
 
 
 def _ids(legal: Sequence[int], start: int, size: int) -> list[int]:
@@ -74,6 +134,8 @@ class HewnsScriptedAgent:
     FIGHT_WEIGHT: ClassVar[float] = 0.0
     #: Whether it announces encounters.
     FIGHTS: ClassVar[bool] = False
+    #: Substract an armed Hewn keeps loaded for weapon dice (Raider).
+    WEAPON_LOAD: ClassVar[int] = 0
 
     def __init__(self, overbid: int = 1, reserve: int = 2) -> None:
         """Options: `overbid`, Substract added over the minimum for each rival
@@ -106,30 +168,28 @@ class HewnsScriptedAgent:
         return self._default(legal)
 
     def _by_ask(self, s: State, seat: int, ask: int, legal: list[int]) -> int:
+        frame = s.frames[-1]
         if ask == Ask.BID_TURN:
             return self.bid_turn(s, seat, legal)
         if ask == Ask.BID_LOT:
             return LOT + self.best_lot(s, seat, legal)
         if ask == Ask.BID_AMOUNT:
-            return NUM + self.bid_amount(s, seat, s.frames[-1].args[1], legal)
+            return NUM + self.bid_amount(s, seat, frame.args[1], legal)
         if ask in (Ask.BID_MIX, Ask.BURN_MIX, Ask.SCREENS_MIX, Ask.PICK_MIX):
             return max(legal)  # as much dirty as allowed: normal Substract scores
         if ask == Ask.DEAL_ORDER:
             # card 1 to itself, the last cards to the others
             return min(legal) if s.deal_left and s.deal_left[0] == seat else max(legal)
         if ask == Ask.PLAYER_TURN:
-            return self.activate(s, seat, legal)
+            return self.player_turn(s, seat, legal)
         if ask == Ask.HEWN_TURN:
             return self.hewn_turn(s, seat, legal)
-        if ask == Ask.MINE_OPTS:
-            return Option.MINE_PLAIN
-        if ask == Ask.MINE_KEEP:
-            return NUM  # keep nothing: off-planet it scores and is safe
-        if ask == Ask.SCREENS:
-            nums = _ids(legal, NUM, 32)
-            return NUM + min(max(nums), 3)
-        if ask in (Ask.PLACE_TOKEN, Ask.NEW_MINE):
-            return self.place(s, seat, legal, near=ask == Ask.NEW_MINE)
+        if ask in _MINING_ASKS:
+            return self.mining(s, seat, ask, legal)
+        if ask in _MANAGE_ASKS:
+            return self.manage(s, seat, ask, legal)
+        if ask in _FIGHT_ASKS:
+            return self.fight(s, seat, ask, legal)
         return NONE
 
     @staticmethod
@@ -140,6 +200,52 @@ class HewnsScriptedAgent:
             if a in legal:
                 return a
         return legal[0]
+
+    # --- facts about the board -------------------------------------------------------
+
+    @staticmethod
+    def own_on_board(s: State, seat: int) -> list[int]:
+        return [h for h in range(NUM_HEWNS) if s.ctrl[h] == seat and s.loc[h] >= 0]
+
+    @staticmethod
+    def rivals_on_board(s: State, seat: int) -> list[int]:
+        """Healthy Hewns of other seats on the board."""
+        return [
+            h
+            for h in range(NUM_HEWNS)
+            if s.ctrl[h] >= 0 and s.ctrl[h] != seat and s.loc[h] >= 0 and s.healthy(h)
+        ]
+
+    @staticmethod
+    def nearest(s: State, space: int, spaces: list[int]) -> int:
+        """The distance from `space` to the nearest of `spaces` (99: none)."""
+        best = 99
+        for o in spaces:
+            d = s.board.distance(space, o)
+            if 0 <= d < best:
+                best = d
+        return best
+
+    def threatened(self, s: State, hewn: int) -> bool:
+        """Whether an armed healthy enemy sees `hewn`, or a danger token lies
+        next to it."""
+        loc = s.loc[hewn]
+        if loc < 0:
+            return False
+        seat = s.ctrl[hewn]
+        for e in self.rivals_on_board(s, seat):
+            if combat.has_weapon(s, e) and ranged._sees(s, e, hewn):
+                return True
+        return any(
+            0 <= sp < len(s.token) and s.token[sp] != NONE
+            for sp in s.board.within(loc, 1)
+        )
+
+    def keep_load(self, s: State, hewn: int) -> int:
+        """Substract `hewn` keeps loaded: weapon dice for an armed Raider Hewn."""
+        if self.WEAPON_LOAD and combat.has_weapon(s, hewn):
+            return self.WEAPON_LOAD
+        return 0
 
     # --- the auction -----------------------------------------------------------------
 
@@ -157,12 +263,13 @@ class HewnsScriptedAgent:
         ]
         if not own:
             return 0.0
+        miners = [h for h in own if hewn_type(h).mine]
         if kind == TechKind.MINING_CLAW:
-            return 4.0
+            return 5.0 if miners else 3.0
         if kind == TechKind.MAJOR_GOZZBAG:
-            return 2.5 if any(hewn_type(h).mine for h in own) else 0.0
+            return 2.5 if miners else 0.0
         if kind in (TechKind.GUNANA, TechKind.SICKET_SUNGER, TechKind.FUTANAZ):
-            return 1.0 + 3.0 * self.FIGHT_WEIGHT
+            return 1.0 + 4.0 * self.FIGHT_WEIGHT
         if kind == TechKind.SLOCIC_SHIELD:
             return 1.5
         return 0.5
@@ -230,13 +337,114 @@ class HewnsScriptedAgent:
 
     # --- the actions phase ------------------------------------------------------------
 
-    def activate(self, s: State, seat: int, legal: list[int]) -> int:
-        """On-board Hewns first (they are nearer their mines), miners first."""
+    def player_turn(self, s: State, seat: int, legal: list[int]) -> int:
+        """Management first (fit technology, load weapons, bank exposed loads),
+        then on-board Hewns (they are nearer their mines), miners first."""
+        manage = self.management_verb(s, seat, legal)
+        if manage != NONE:
+            return manage
         hewns = _ids(legal, HEWN, NUM_HEWNS)
         if not hewns:
             return Ctrl.END_PLAYER_TURN
         hewns.sort(key=lambda h: (s.loc[h] < 0, -hewn_type(h).mine))
         return HEWN + hewns[0]
+
+    def management_verb(self, s: State, seat: int, legal: list[int]) -> int:
+        """A management verb worth starting now, or NONE."""
+        if Verb.ATTACH_OFF in legal and self.attach_plan(s, seat, management.OFF):
+            return Verb.ATTACH_OFF
+        if Verb.BANJER in legal and self.attach_plan(s, seat, management.ON_BOARD):
+            return Verb.BANJER
+        if Verb.LOAD in legal and self.load_target(s, seat) != NONE:
+            return Verb.LOAD
+        if Verb.TRANSMIT in legal and self.transmit_source(s, seat) != NONE:
+            return Verb.TRANSMIT
+        return NONE
+
+    def tech_fit(self, s: State, hewn: int, kind: int) -> float:
+        """How well technology `kind` suits `hewn` (higher is better)."""
+        h = hewn_type(hewn)
+        if kind in (TechKind.MINING_CLAW, TechKind.MAJOR_GOZZBAG):
+            return 1.0 + h.mine
+        if kind in (TechKind.GUNANA, TechKind.SICKET_SUNGER, TechKind.FUTANAZ):
+            return 1.0 + 2.0 * h.weapon + h.ap / 10
+        return 1.0 + h.armour
+
+    def attach_plan(self, s: State, seat: int, mode: int) -> tuple[int, int, int]:
+        """(kind, hewn, slot) of the best fit into an empty socket, or ()."""
+        best: tuple[float, int, int, int] | None = None
+        for kind in management.banjer_kinds(s, seat, mode):
+            for h in management.banjer_receivers(s, seat, mode):
+                for slot in management.fitting_slots(s, h, kind):
+                    if s.slots[h][slot] != EMPTY_SLOT:
+                        continue
+                    fit = self.tech_fit(s, h, kind)
+                    if best is None or fit > best[0]:
+                        best = (fit, kind, h, slot)
+        return () if best is None else best[1:]  # type: ignore[return-value]
+
+    def load_target(self, s: State, seat: int) -> int:
+        """An armed Hewn behind the screen short of its weapon load (Raider:
+        loaded with dirty Substract only), or NONE."""
+        if not self.WEAPON_LOAD or s.screen_dirty[seat] <= 0:
+            return NONE
+        for h in management.load_hewns(s, seat, management.LOAD):
+            if s.normal[h] + s.dirty[h] < self.keep_load(s, h):
+                return h
+        return NONE
+
+    def transmit_source(self, s: State, seat: int) -> int:
+        """A Hewn carrying more normal Substract than it needs, while threatened
+        (the Prospector banks every normal load), or NONE."""
+        for h in management.tx_sources(s, seat):
+            if s.normal[h] <= 0:
+                continue
+            spare = s.normal[h] + s.dirty[h] - self.keep_load(s, h)
+            if spare > 0 and (not self.FIGHTS or self.threatened(s, h)):
+                return h
+            if self.threatened(s, h) and not combat.has_weapon(s, h):
+                return h
+        return NONE
+
+    def manage(self, s: State, seat: int, ask: int, legal: list[int]) -> int:
+        frame = s.frames[-1]
+        if ask == Ask.TX_SOURCE:
+            h = self.transmit_source(s, seat)
+            return HEWN + h if h != NONE else legal[0]
+        if ask == Ask.TX_DEST:
+            return Ctrl.OFF_PLANET
+        if ask == Ask.TX_KIND:
+            return Option.NORMAL
+        if ask == Ask.TX_AMOUNT:
+            source = frame.args[0]
+            spare = s.normal[source] + s.dirty[source] - self.keep_load(s, source)
+            if self.threatened(s, source) and not combat.has_weapon(s, source):
+                spare = s.normal[source]
+            nums = _ids(legal, NUM, 32)
+            return NUM + max(min(nums), min(max(nums), spare))
+        if ask in (Ask.BANJER_TECH, Ask.BANJER_HEWN, Ask.BANJER_SOCKET):
+            plan = self.attach_plan(s, seat, frame.data[0])
+            if not plan:
+                return NONE
+            kind, h, slot = plan
+            if ask == Ask.BANJER_TECH:
+                return TECH + kind
+            if ask == Ask.BANJER_HEWN:
+                return HEWN + h
+            return SOCKET + slot
+        if ask == Ask.LOAD_HEWN:
+            h = self.load_target(s, seat)
+            return HEWN + h if h != NONE else legal[0]
+        if ask == Ask.LOAD_KIND:
+            return Option.DIRTY
+        if ask == Ask.LOAD_AMOUNT:
+            h = frame.args[0]
+            need = self.keep_load(s, h) - s.normal[h] - s.dirty[h]
+            nums = _ids(legal, NUM, 32)
+            return NUM + max(min(nums), min(max(nums), need))
+        if ask == Ask.CALM_TARGET:
+            return self.place(s, seat, legal, near=True)
+        return NONE
 
     def free_mines(self, s: State, hewn: int) -> list[int]:
         """Spaces with a mine and no token that no other healthy Hewn holds and
@@ -256,62 +464,346 @@ class HewnsScriptedAgent:
             and s.board.admits(sp, size)
         ]
 
-    def distance_to_mine(self, s: State, hewn: int, space: int) -> int:
+    def distance_to_mine(
+        self, s: State, hewn: int, space: int, mines: list[int] | None = None
+    ) -> int:
         size = hewn_type(hewn).size
         best = 99
-        for target in self.free_mines(s, hewn):
+        for target in self.free_mines(s, hewn) if mines is None else mines:
             d = s.board.distance(space, target, size)
             if 0 <= d < best:
                 best = d
         return best
 
+    def attack_target(self, s: State, h: int, turn_legal: list[int]) -> bool:
+        """Whether the Raider's Hewn `h` should announce a ranged encounter: it is
+        armed, carries Substract for weapon dice, and sees an enemy worth it."""
+        if not self.FIGHTS or Verb.ANNOUNCE not in turn_legal:
+            return False
+        if not combat.has_weapon(s, h) or s.normal[h] + s.dirty[h] < 2:
+            return False
+        turn = s.frames[-1]
+        return any(
+            s.ctrl[t] >= 0 and self.target_worth(s, t) > 1.0
+            for t in ranged.targets(s, h, turn)
+        )
+
+    def target_worth(self, s: State, t: int) -> float:
+        """An enemy's worth as a target: its load and its card, less its
+        defence (speed and armour dice)."""
+        h = hewn_type(t)
+        worth = s.normal[t] + 0.5 * s.dirty[t] + 0.3 * self.hewn_worth(h)
+        if s.healthy(t):
+            worth -= 0.4 * (combat.speed_dice(t) + combat.armour_dice(s, t, 0))
+        else:
+            worth += 1.0
+        return worth
+
     def hewn_turn(self, s: State, seat: int, legal: list[int]) -> int:
         frame = s.frames[-1]
         h = frame.hewn
+        manage = self.management_verb(s, seat, legal)
+        if manage != NONE:
+            return manage
         if Verb.MINE in legal:
             return Verb.MINE
+        if Verb.ENCOUNTER_SAME in legal and (
+            self.FIGHTS or combat.repair_source(s, h) > 0
+        ):
+            return Verb.ENCOUNTER_SAME
+        if self.attack_target(s, h, legal):
+            return Verb.ANNOUNCE
         steps = _ids(legal, SPACE, _MAP_SPACES)
         here = s.loc[h]
         crowded = here >= 0 and any(
             o != h and s.loc[o] == here and s.healthy(o) for o in range(NUM_HEWNS)
         )
         if steps:
-            safe = [sp for sp in steps if s.token[sp] == NONE] or steps
-            best = min(safe, key=lambda sp: self.distance_to_mine(s, h, sp))
-            now = self.distance_to_mine(s, h, here) if here >= 0 else 99
-            if self.distance_to_mine(s, h, best) < now or crowded or here == OFF_BOARD:
+            enemies = {s.loc[e] for e in self.rivals_on_board(s, seat)}
+            safe = (
+                [sp for sp in steps if s.token[sp] == NONE and sp not in enemies]
+                or [sp for sp in steps if s.token[sp] == NONE]
+                or steps
+            )
+            mines = self.free_mines(s, h)
+            best = min(safe, key=lambda sp: self.distance_to_mine(s, h, sp, mines))
+            now = self.distance_to_mine(s, h, here, mines) if here >= 0 else 99
+            if (
+                self.distance_to_mine(s, h, best, mines) < now
+                or crowded
+                or here == OFF_BOARD
+            ):
                 return SPACE + best
+        if crowded and Verb.BURN in legal and s.dirty[h] > 0:
+            return Verb.BURN  # one more step: never end beside a healthy Hewn
         return Ctrl.END_HEWN_TURN
 
     def place(self, s: State, seat: int, legal: list[int], near: bool) -> int:
-        """A danger token far from its own Hewns; a new mine near them."""
+        """A danger token far from its own Hewns and near rivals (on one if it
+        can); a new mine (or the token to calm or remove) near its own Hewns."""
         spaces = _ids(legal, SPACE, _MAP_SPACES)
         if not spaces:
             return NONE
-        own = [
-            s.loc[h] for h in range(NUM_HEWNS) if s.ctrl[h] == seat and s.loc[h] >= 0
+        own = [s.loc[h] for h in self.own_on_board(s, seat) if s.healthy(h)] or [
+            s.loc[h] for h in self.own_on_board(s, seat)
         ]
-        if not own:
-            return SPACE + spaces[0]
+        rivals = [s.loc[h] for h in self.rivals_on_board(s, seat)]
 
-        def closeness(sp: int) -> int:
-            return min(max(0, s.board.distance(sp, o)) for o in own)
+        def score(sp: int) -> float:
+            mine = self.nearest(s, sp, own) if own else 10
+            theirs = self.nearest(s, sp, rivals) if rivals else 10
+            if near:
+                return -mine + 0.3 * min(theirs, 10)
+            return min(mine, 10) - 0.5 * min(theirs, 10)
 
-        pick = min(spaces, key=closeness) if near else max(spaces, key=closeness)
-        return SPACE + pick
+        return SPACE + max(spaces, key=score)
+
+    # --- mining ----------------------------------------------------------------------
+
+    def aggressive(self, s: State, frame_hewn: int) -> bool:
+        """Aggressive (one more mining die, one more danger die) on a rich mine
+        with a strong miner, while the pile lasts."""
+        space = s.loc[frame_hewn]
+        bonus = s.mine[space] if space >= 0 and s.mine[space] != NONE else 0
+        dice = hewn_type(frame_hewn).mine + bonus + mining.claws(s, frame_hewn)
+        return dice >= 3 and s.normal_pile >= 6
+
+    def mining(self, s: State, seat: int, ask: int, legal: list[int]) -> int:
+        frame = s.frames[-1]
+        if ask == Ask.MINE_OPTS:
+            aggressive = self.aggressive(s, frame.hewn)
+            gozz = Option.MINE_GOZZBAG in legal and s.normal_pile >= 6
+            if aggressive and gozz:
+                return Option.MINE_AGGRESSIVE_GOZZBAG
+            if gozz:
+                return Option.MINE_GOZZBAG
+            return Option.MINE_AGGRESSIVE if aggressive else Option.MINE_PLAIN
+        if ask == Ask.MINE_REROLL:
+            return self.reroll_mining(frame, legal)
+        if ask == Ask.MINE_KEEP:
+            h = frame.hewn
+            need = self.keep_load(s, h) - s.normal[h] - s.dirty[h]
+            if self.threatened(s, h):
+                need = max(need, 2 - s.normal[h] - s.dirty[h])
+            nums = _ids(legal, NUM, 32)
+            return NUM + max(0, min(max(nums), need))
+        if ask == Ask.DANGER_ORDER:
+            dice = [a - DIE for a in legal if a >= DIE]
+
+            def rank(i: int) -> int:
+                sym = mining._danger_at(frame, i)
+                return DANGER_ORDER.index(sym) if sym in DANGER_ORDER else 9
+
+            return DIE + min(dice, key=rank)
+        if ask == Ask.RESPITE:
+            if frame.step == mining.CHOOSE:
+                return Option.RESPITE_CANCEL
+            if frame.step == mining.CANCEL:
+                mine_frame = mining._mine_frame(s)
+                dice = [a - DIE for a in legal if a >= DIE]
+
+                def worst(i: int) -> int:
+                    sym = mining._danger_at(mine_frame, i)
+                    return WORST_DANGER.index(sym) if sym in WORST_DANGER else 9
+
+                return DIE + min(dice, key=worst)
+            return self.place(s, seat, legal, near=True)  # the nearest token
+        if ask == Ask.PLACE_TOKEN:
+            if frame.step == mining.TAKE_FROM_BOARD:
+                return self.place(s, seat, legal, near=True)
+            return self.place(s, seat, legal, near=False)
+        if ask == Ask.NEW_MINE:
+            return self.place(s, seat, legal, near=True)
+        if ask == Ask.REMOVE_TOKEN:
+            return self.place(s, seat, legal, near=True)
+        if ask == Ask.SCREENS:
+            h = frame.hewn
+            loc = s.loc[h]
+            token = s.token[loc] if 0 <= loc < len(s.token) else NONE
+            nums = _ids(legal, NUM, 32)
+            return NUM + min(max(nums), SCREENS_FOR.get(token, 3))
+        return NONE
+
+    @staticmethod
+    def reroll_mining(frame: Frame, legal: list[int]) -> int:
+        """Re-roll the lowest mining die while it is below the mean (a blank
+        first)."""
+        dice = [a - DIE for a in legal if a >= DIE]
+        if not dice:
+            return Ctrl.DONE
+        values = {i: face(DieKind.MINING, frame.data[mining.HEAD + i])[0] for i in dice}
+        low = min(dice, key=lambda i: values[i])
+        return DIE + low if values[low] < MEAN[DieKind.MINING] else Ctrl.DONE
+
+    # --- encounters ------------------------------------------------------------------
+
+    def fight(self, s: State, seat: int, ask: int, legal: list[int]) -> int:
+        frame = s.frames[-1]
+        h = frame.hewn
+        if ask == Ask.REACT:
+            if not self.FIGHTS:
+                return Ctrl.DONE
+            armed = [
+                a - HEWN
+                for a in legal
+                if HEWN <= a < HEWN + NUM_HEWNS
+                and combat.has_weapon(s, a - HEWN)
+                and s.normal[a - HEWN] + s.dirty[a - HEWN] >= 2
+            ]
+            if armed and self.target_worth(s, h) > 1.0:
+                return HEWN + max(armed, key=lambda a: s.normal[a] + s.dirty[a])
+            return Ctrl.DONE
+        if ask == Ask.MOVER_JOIN:
+            load = s.normal[h] + s.dirty[h]
+            can_fight = self.FIGHTS and combat.has_weapon(s, h)
+            return (
+                Ctrl.YES if load >= 2 and (can_fight or s.normal[h] >= 2) else Ctrl.NO
+            )
+        if ask in (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K, Ask.PICK_Q, Ask.PICK_E):
+            return NUM + self.pick(s, h, ask, _ids(legal, NUM, 32))
+        if ask == Ask.NAME_TARGET:
+            targets = _ids(legal, HEWN, NUM_HEWNS)
+            return HEWN + max(targets, key=lambda t: self.target_worth(s, t))
+        if ask == Ask.SAME_TARGET:
+            targets = _ids(legal, HEWN, NUM_HEWNS)
+            return HEWN + max(targets, key=lambda t: self.target_worth(s, t))
+        if ask == Ask.INTENT:
+            for opt in (Option.BRAIN_REPAIR, Option.ATTACK, Option.BODY_REPAIR):
+                if opt in legal:
+                    return opt
+            return NONE
+        if ask in (Ask.DODGE, Ask.REROLL):
+            return self.reroll_attack(s, ask, legal)
+        if ask in (Ask.ESCAPE_MOVE, Ask.RETREAT):
+            spaces = _ids(legal, SPACE, _MAP_SPACES)
+            safe = [sp for sp in spaces if s.token[sp] == NONE]
+            if not safe:
+                return Ctrl.DONE if Ctrl.DONE in legal else SPACE + spaces[0]
+            rivals = [s.loc[e] for e in self.rivals_on_board(s, seat)]
+            mines = self.free_mines(s, h)
+            return SPACE + max(
+                safe,
+                key=lambda sp: (
+                    min(self.nearest(s, sp, rivals), 4),
+                    -self.distance_to_mine(s, h, sp, mines),
+                ),
+            )
+        if ask == Ask.EXPEL:
+            if frame.args:
+                spaces = _ids(legal, SPACE, _MAP_SPACES)
+                tokens = [sp for sp in spaces if s.token[sp] != NONE]
+                return SPACE + (tokens or spaces)[0]
+            out = [a - HEWN for a in legal if HEWN <= a < HEWN + NUM_HEWNS]
+            enemies = [o for o in out if s.ctrl[o] != seat]
+            return HEWN + enemies[0] if enemies else Ctrl.DONE
+        if ask == Ask.SICKET_LOSS:
+            slots = _ids(legal, SOCKET, 32)
+            return SOCKET + min(
+                slots, key=lambda i: SICKET_WORTH.get(s.slots[h][i], 1.0)
+            )
+        return NONE
+
+    def pick(self, s: State, h: int, ask: int, nums: list[int]) -> int:
+        """Secret dice picks (each costs 1 Substract from the load): the
+        Raider's weapon dice are lasers (the best mean), up to 4; screens (K)
+        with what is left when it may be attacked; nothing else."""
+        top = max(nums)
+        enc = ranged.Enc.load(ranged.encounter_frame(s))
+        attacking = self.FIGHTS and combat.has_weapon(s, h)
+        if ask == Ask.PICK_L:
+            return min(top, 4) if attacking else 0
+        if ask == Ask.PICK_A:
+            return 0
+        if ask == Ask.PICK_K:
+            mover = ranged.encounter_frame(s).hewn
+            exposed = h == mover or enc.same or h == enc.target
+            return min(top, 2 if attacking else 3) if exposed else 0
+        return 0
+
+    @staticmethod
+    def reroll_attack(s: State, ask: int, legal: list[int]) -> int:
+        """A defender forces the attacker's best die to be re-rolled; an attacker
+        re-rolls its worst die while it is below the mean."""
+        enc = ranged.Enc.load(ranged.encounter_frame(s))
+        dice = enc.fight_dice(enc.fight, ranged.ATTACK)
+        ids = [a - DIE for a in legal if a >= DIE]
+        if not ids:
+            return Ctrl.DONE
+
+        def value(p: int) -> float:
+            kind, fc = enc.die(dice[p])[:2]
+            return combat.value(kind, fc) - MEAN[kind]
+
+        if ask == Ask.DODGE:
+            best = max(ids, key=value)
+            return DIE + best if value(best) > 0 else Ctrl.DONE
+        worst = min(ids, key=value)
+        return DIE + worst if value(worst) < 0 else Ctrl.DONE
+
+
+_MINING_ASKS = frozenset(
+    {
+        Ask.MINE_OPTS,
+        Ask.MINE_REROLL,
+        Ask.MINE_KEEP,
+        Ask.DANGER_ORDER,
+        Ask.RESPITE,
+        Ask.PLACE_TOKEN,
+        Ask.NEW_MINE,
+        Ask.REMOVE_TOKEN,
+        Ask.SCREENS,
+    }
+)
+_MANAGE_ASKS = frozenset(
+    {
+        Ask.TX_SOURCE,
+        Ask.TX_DEST,
+        Ask.TX_KIND,
+        Ask.TX_AMOUNT,
+        Ask.BANJER_TECH,
+        Ask.BANJER_HEWN,
+        Ask.BANJER_SOCKET,
+        Ask.LOAD_HEWN,
+        Ask.LOAD_KIND,
+        Ask.LOAD_AMOUNT,
+        Ask.CALM_TARGET,
+    }
+)
+_FIGHT_ASKS = frozenset(
+    {
+        Ask.REACT,
+        Ask.MOVER_JOIN,
+        Ask.PICK_L,
+        Ask.PICK_A,
+        Ask.PICK_K,
+        Ask.PICK_Q,
+        Ask.PICK_E,
+        Ask.NAME_TARGET,
+        Ask.SAME_TARGET,
+        Ask.INTENT,
+        Ask.DODGE,
+        Ask.REROLL,
+        Ask.ESCAPE_MOVE,
+        Ask.RETREAT,
+        Ask.EXPEL,
+        Ask.SICKET_LOSS,
+    }
+)
 
 
 class ProspectorAgent(HewnsScriptedAgent):
     """Mines: buys miners and mining technology, walks to free mines, mines every
-    turn and sends what it mines off-planet."""
+    turn and sends what it mines off-planet; in encounters it only defends."""
 
     name = "prospector"
 
 
 class RaiderAgent(HewnsScriptedAgent):
-    """Mines and fights: values weapons and close combat too, and announces
-    encounters against lone enemies it can hit."""
+    """Mines and fights: values weapons and close combat too, keeps dirty
+    Substract loaded for weapon dice, and announces encounters against lone
+    enemies it can hit."""
 
     name = "raider"
     FIGHT_WEIGHT = 1.0
     FIGHTS = True
+    WEAPON_LOAD = 4

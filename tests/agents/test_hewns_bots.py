@@ -1,0 +1,187 @@
+"""The Hewns bots: the scripted Prospector and Raider, and the greedy bot.
+
+They play only legal actions over whole games at every player count, decide the
+same way with the same generator, beat the random bot clearly, and decide on
+what their seat may know (a change to a hidden fact of the live game changes
+nothing they do).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from agents.base import RandomAgent, view_for
+from agents.hewns.greedy import GreedyAgent, margin
+from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
+from scavenger_env.core.chance import sample_outcome
+from scavenger_env.hewns.engine.state import Ask
+from scavenger_env.hewns.game import HEWNS
+
+
+def play(
+    agents: list[Any], seed: int, check: Any = None
+) -> tuple[list[int], list[int]]:
+    """One game of Hewns between `agents` (seat order); every decision is
+    checked legal. Returns (the decisions in order, the winners)."""
+    n = len(agents)
+    config = HEWNS.make_config(n)
+    state = HEWNS.new_game(config, seed)
+    chance = np.random.default_rng(seed + 1000)
+    rngs = [np.random.default_rng(10 * seed + i) for i in range(n)]
+    for seat, agent in enumerate(agents):
+        agent.reset(seat, config)
+    decisions: list[int] = []
+    while not HEWNS.is_over(state):
+        if HEWNS.is_chance_node(state):
+            HEWNS.apply_action(
+                state, sample_outcome(HEWNS.chance_outcomes(state), chance)
+            )
+            continue
+        seat = HEWNS.current_player(state)
+        legal = HEWNS.legal_actions(state)
+        if check is not None:
+            check(state, seat, legal, agents[seat])
+        action = agents[seat].act(
+            view_for(agents[seat], state, seat, HEWNS), legal, rngs[seat]
+        )
+        assert action in legal, (type(agents[seat]).__name__, action, legal)
+        decisions.append(action)
+        HEWNS.apply_action(state, action)
+    return decisions, HEWNS.winners(state)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_scripted_bots_play_legal_whole_games(n: int) -> None:
+    """Every decision the engine asks in a whole game gets a legal answer from
+    the Prospector and the Raider, at 2, 3 and 4 players (against each other
+    and against random)."""
+    for seed in range(4):
+        agents: list[Any] = [
+            [ProspectorAgent, RaiderAgent, RandomAgent][(seat + seed) % 3]()
+            for seat in range(n)
+        ]
+        decisions, _ = play(agents, seed)
+        assert decisions
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_greedy_plays_legal_whole_games(n: int) -> None:
+    """The greedy bot answers legally at every decision of a whole game."""
+    agents: list[Any] = [GreedyAgent(), *(RaiderAgent() for _ in range(n - 1))]
+    decisions, _ = play(agents, 7 + n)
+    assert decisions
+
+
+def test_scripted_bots_cover_every_decision_kind_they_meet() -> None:
+    """The scripted rules answer every decision kind they meet themselves (no
+    fall-back to the default choice)."""
+    from agents.hewns import heuristics
+
+    missed: list[str] = []
+    original = heuristics.HewnsScriptedAgent._by_ask
+
+    def spy(self: Any, s: Any, seat: int, ask: int, legal: list[int]) -> int:
+        pick = original(self, s, seat, ask, legal)
+        if pick not in legal:
+            missed.append(Ask(ask).name)
+        return pick
+
+    heuristics.HewnsScriptedAgent._by_ask = spy  # type: ignore[method-assign]
+    try:
+        for seed in range(6):
+            n = 2 + seed % 3
+            play([[RaiderAgent, ProspectorAgent][i % 2]() for i in range(n)], seed)
+    finally:
+        heuristics.HewnsScriptedAgent._by_ask = original  # type: ignore[method-assign]
+    assert not missed, sorted(set(missed))
+
+
+@pytest.mark.parametrize("make", [ProspectorAgent, RaiderAgent, GreedyAgent])
+def test_same_generator_same_game(make: Any) -> None:
+    """With the same seeds, a bot plays the very same game twice."""
+    first, _ = play([make(), RandomAgent()], 3)
+    second, _ = play([make(), RandomAgent()], 3)
+    assert first == second
+
+
+def _win_rate(make: Any, games: int) -> float:
+    """The bot's share of wins against random, 2 players, seats alternating."""
+    won = 0.0
+    for g in range(games):
+        seat = g % 2
+        agents: list[Any] = [RandomAgent(), RandomAgent()]
+        agents[seat] = make()
+        _, winners = play(agents, 100 + g)
+        won += (seat in winners) / len(winners)
+    return won / games
+
+
+def test_prospector_beats_random() -> None:
+    """The Prospector beats random clearly (it wins about every game: 80 %
+    leaves a wide margin)."""
+    assert _win_rate(ProspectorAgent, 40) >= 0.8
+
+
+def test_raider_beats_random() -> None:
+    """The Raider beats random clearly."""
+    assert _win_rate(RaiderAgent, 20) >= 0.75
+
+
+def test_greedy_beats_random() -> None:
+    """The greedy bot beats random clearly."""
+    assert _win_rate(GreedyAgent, 3) >= 0.66
+
+
+def _hide_differently(state: Any) -> Any:
+    """A copy of `state` whose hidden card order differs (the decks)."""
+    other = state.clone()
+    rng = np.random.default_rng(5)
+    for deck in other.hewn_deck:
+        rng.shuffle(deck)
+    rng.shuffle(other.tech_deck)
+    return other
+
+
+@pytest.mark.parametrize("make", [ProspectorAgent, RaiderAgent, GreedyAgent])
+def test_bots_decide_on_their_view(make: Any) -> None:
+    """A bot is handed a redacted view and decides on `view.sample`: a live
+    state that differs only in what its seat cannot know (the decks' order)
+    gives the very same decision with the same generator."""
+    compared = [0]
+
+    def check(state: Any, seat: int, legal: list[int], agent: Any) -> None:
+        if isinstance(agent, RandomAgent) or len(legal) < 2 or compared[0] >= 40:
+            return
+        other = _hide_differently(state)
+        assert other.tech_deck != state.tech_deck or not state.tech_deck
+        one = agent.act(
+            view_for(agent, state, seat, HEWNS), legal, np.random.default_rng(1)
+        )
+        two = agent.act(
+            view_for(agent, other, seat, HEWNS), legal, np.random.default_rng(1)
+        )
+        assert one == two
+        compared[0] += 1
+
+    play([make(), RandomAgent()], 11, check)
+    assert compared[0] > 0
+
+
+def test_greedy_values_the_margin() -> None:
+    """The greedy bot's value is its worth less the best other seat's: equal
+    seats at the start of a game are worth the same."""
+    state = HEWNS.new_game(HEWNS.make_config(2), 0)
+    assert margin(state, 0) == pytest.approx(-margin(state, 1))
+
+
+def test_ladder_plays_a_pairing() -> None:
+    """The ladder's pairing plays its games with the seats alternating and
+    counts the bot's wins."""
+    from agents.hewns.ladder import play_pairing
+
+    bot, opponent, wins, games, _ = play_pairing("prospector", "random", 2, 5)
+    assert (bot, opponent, games) == ("prospector", "random", 2)
+    assert 0 <= wins <= 2
