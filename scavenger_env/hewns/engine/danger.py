@@ -99,12 +99,6 @@ def _pool(state: State, hewn: int) -> int:
     return chain_pool(state, hewn, fighting(state))
 
 
-def screen_mixes(state: State, hewn: int, amount: int) -> range:
-    """The dirty parts possible for paying `amount` from `hewn`'s load."""
-    low = max(0, amount - state.normal[hewn])
-    return range(low, min(amount, state.dirty[hewn]) + 1)
-
-
 def token_wins(kind: int, rolled: list[int], n_attack: int, n_speed: int) -> bool:
     """rulebook: "If the total of "hurt" rolled is higher than the total of defence
     rolled, then the Hewn immediately dies"; D66: one escape counts 1, two or more

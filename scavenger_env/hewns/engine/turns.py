@@ -145,11 +145,6 @@ def can_exit(state: State, frame: Frame) -> bool:
     )
 
 
-def burn_mixes(state: State, hewn: int) -> range:
-    """The dirty parts possible for burning 1 Substract from `hewn`'s load."""
-    return range(0 if state.normal[hewn] else 1, 2 if state.dirty[hewn] else 1)
-
-
 def can_burn(state: State, frame: Frame) -> bool:
     """BURN: 1 Substract for 1 AP, "up to a maximum of 3" per Hewn turn."""
     h = frame.hewn
