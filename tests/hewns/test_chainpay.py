@@ -8,11 +8,15 @@ space 6; spaces 44 and 1 see each other.
 
 from __future__ import annotations
 
+import numpy as np
+
 from scavenger_env.hewns.engine import effects, rules
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import HEWN, NUM, SPACE, Ctrl, Verb
 from scavenger_env.hewns.engine.flow import is_chance, legal_actions
+from scavenger_env.hewns.engine.ranged import encounter_frame
 from scavenger_env.hewns.engine.state import Ask, Frame, State
+from scavenger_env.hewns.engine.view import determinize
 
 FROM, TO = 3, 6
 
@@ -189,3 +193,36 @@ def test_a_reacting_seat_may_show_its_turn_order_card() -> None:
     assert state.card_shown[1]
     assert top(state).ask == Ask.REACT
     assert legal_actions(state) == [Ctrl.DONE, HEWN + shooter]
+
+
+def _both_picked(second_lasers: int) -> State:
+    """The mover joins; seat 1's two reactors pick (3, then `second_lasers`
+    lasers) from one chain; the mover is to name its target."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    first = pos.place(state, "Hover Cataclysm", 1, 1, dirty=1)
+    second = pos.place(state, "Gombat", 1, 0)
+    pos.place(state, "Minor Miner", 1, 5, normal=3)
+    pos.start_hewn_turn(state, mover)
+    act(state, SPACE + TO, HEWN + first, HEWN + second, Ctrl.YES)
+    skip_away(state)
+    act(state, NUM, NUM, NUM)  # the mover carries nothing
+    act(state, NUM + 3, NUM + 0, NUM + 0, NUM + second_lasers, NUM + 0, NUM + 0)
+    assert top(state).ask == Ask.NAME_TARGET
+    return state
+
+
+def test_determinized_picks_of_one_seat_fit_its_chain_and_leak_nothing() -> None:
+    """D65 in a determinized view: another seat's secret picks are drawn so that
+    its announcers can still all pay them (a search playing on never meets a
+    payment its chain cannot make), and the draws do not depend on the real
+    picks ("secretly pick up dice")."""
+    one, none = _both_picked(1), _both_picked(0)
+    for seed in range(30):
+        a = determinize(one, 0, np.random.default_rng(seed))
+        b = determinize(none, 0, np.random.default_rng(seed))
+        assert encounter_frame(a).data == encounter_frame(b).data
+        rng = np.random.default_rng(seed)
+        while not is_chance(a):  # name a target, then the payments
+            legal = legal_actions(a)
+            rules.apply_action(a, legal[int(rng.integers(len(legal)))])

@@ -1019,15 +1019,19 @@ def hide_picks(
     state: State, frame: Frame, viewer: int, rng: np.random.Generator | None
 ) -> None:
     """The view's hook: before the reveal, another seat's picks are zero
-    (redact) or drawn among the picks its Hewn could pay for (determinize)."""
+    (redact) or drawn among the picks its Hewn could pay for (determinize),
+    one announcer after the other so that a seat's draws fit its chain
+    together (D65)."""
     if not picks_secret(frame):
         return
     enc = Enc.load(frame)
     per = PICKS if enc.same else 3
     made = len(enc.ann) if frame.step > S_PICK else enc.cursor // per
-    for i, hewn in enumerate(enc.ann):
-        if state.ctrl[hewn] == viewer:
-            continue
+    hidden = [i for i, hewn in enumerate(enc.ann) if state.ctrl[hewn] != viewer]
+    for i in hidden:  # first forget them all: the draws below must not see them
+        enc.picks[PICKS * i : PICKS * i + PICKS] = [0] * PICKS
+    for i in hidden:
+        hewn = enc.ann[i]
         pick = [0] * PICKS
         if rng is not None and i < made:
             top = min(ENCOUNTER_SUBSTRACT_MAX.value, pick_room(state, enc, hewn, 0))
