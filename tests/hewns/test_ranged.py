@@ -123,11 +123,18 @@ def turn_over(state: State, hewn: int) -> bool:
     return not any(f.ask == Ask.HEWN_TURN and f.hewn == hewn for f in state.frames)
 
 
+def skip_away(state: State) -> None:
+    """Step 2 ("Transmit Substract away"): every seat asked moves nothing."""
+    while state.frames[-1].ask == Ask.TRANSMIT_AWAY:
+        rules.apply_action(state, Ctrl.DONE)
+
+
 def top(state: State) -> Frame:
     return state.frames[-1]
 
 
 def picks(state: State, lasers: int, areas: int, screens: int) -> None:
+    skip_away(state)
     assert top(state).ask == Ask.PICK_L
     act(state, NUM + lasers, NUM + areas, NUM + screens)
 
@@ -152,7 +159,7 @@ def test_reaction_window_opens_after_an_ap_action() -> None:
     assert Verb.ANNOUNCE not in legal_actions(state)  # nothing seen from space 3
     act(state, SPACE + TO)
     assert top(state).ask == Ask.REACT and top(state).seat == 1
-    assert legal_actions(state) == [Ctrl.DONE, HEWN + watcher]
+    assert legal_actions(state) == [Ctrl.DONE, Ctrl.REVEAL, HEWN + watcher]
 
 
 def test_no_window_when_nobody_announces() -> None:
@@ -223,6 +230,7 @@ def test_menu_announce_skips_mover_join() -> None:
     act(state, SPACE + TO, Ctrl.DONE, Verb.ANNOUNCE)
     assert top(state).ask == Ask.REACT
     act(state, HEWN + watcher)
+    skip_away(state)
     assert top(state).ask == Ask.PICK_L and top(state).hewn == mover
 
 
@@ -236,6 +244,7 @@ def test_all_three_picks_are_asked_even_without_a_weapon() -> None:
     miner = place(state, "Major Miner", 1, WATCH, 4)  # no weapon
     activate(state, 0, mover)
     act(state, SPACE + TO, HEWN + miner, Ctrl.NO)
+    skip_away(state)
     assert top(state).ask == Ask.PICK_L and legal_actions(state) == [NUM]
     act(state, NUM)
     assert top(state).ask == Ask.PICK_A and legal_actions(state) == [NUM]
@@ -250,6 +259,7 @@ def test_picks_are_capped_by_seven_and_by_the_load() -> None:
     state, _mover, watcher = duel(dirty=5)
     state.dirty[watcher] = 9
     act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    skip_away(state)
     assert legal_actions(state) == [NUM + v for v in range(6)]  # mover: load 5
     act(state, NUM + 2)
     assert legal_actions(state) == [NUM + v for v in range(4)]
@@ -429,6 +439,7 @@ def test_a_gunana_gives_the_weapon_ability() -> None:
     state.slots[miner][0] = TechKind.GUNANA
     activate(state, 0, mover)
     act(state, SPACE + TO, HEWN + miner, Ctrl.NO)
+    skip_away(state)
     assert legal_actions(state) == [NUM + v for v in range(5)]
 
 

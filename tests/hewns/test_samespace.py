@@ -91,12 +91,19 @@ def hurt(state: State, symbol: Symbol) -> None:
     rules.apply_action(state, DIE + face(DieKind.HURT, 0, symbol))
 
 
+def skip_away(state: State) -> None:
+    """Step 2 ("Transmit Substract away"): every seat asked moves nothing."""
+    while state.frames[-1].ask == Ask.TRANSMIT_AWAY:
+        rules.apply_action(state, Ctrl.DONE)
+
+
 def top(state: State) -> Frame:
     return state.frames[-1]
 
 
 def picks(state: State, *counts: int) -> None:
     """L, A, K, Q, E of the Hewn asked."""
+    skip_away(state)
     assert top(state).ask == Ask.PICK_L
     act(state, *(NUM + c for c in counts))
 
@@ -121,8 +128,10 @@ def test_entering_a_healthy_enemy_space_starts_the_encounter() -> None:
     activate(state, 0, mover)
     assert SPACE + HERE in legal_actions(state)
     act(state, SPACE + HERE)
+    skip_away(state)
     assert top(state).ask == Ask.PICK_L and top(state).hewn == mover
     picks(state, 0, 0, 0, 0, 0)
+    skip_away(state)
     assert top(state).ask == Ask.PICK_L and top(state).hewn == enemy
     assert top(state).seat == 1
 
@@ -266,6 +275,7 @@ def test_repair_tie_goes_to_the_defender() -> None:
     act(state, Ctrl.DONE)  # the sole healthy Hewn may expel: it does not
     ap = top(state).data[turns.AP]
     act(state, Verb.ENCOUNTER_SAME, HEWN + target)
+    skip_away(state)
     assert top(state).ask == Ask.PICK_L
     assert state.frames[-3].data[turns.AP] == ap - 1
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from . import payment
 from .actions import NUM, SPACE
 from .data import (
     BODY_SCREENS_MAX,
@@ -23,7 +24,7 @@ from .data import (
     Symbol,
     TechKind,
 )
-from .effects import kill, pay_from_hewn
+from .effects import chain_pool, draw_from_chain, kill, load, own_shares, pay_from_hewn
 from .flow import face, pop, push, register, roll
 from .state import NONE, Ask, Frame, State, hewn_type
 
@@ -86,14 +87,16 @@ def armour_dice(state: State, hewn: int, screens: int) -> int:
 
 
 def screen_limit(state: State, hewn: int) -> int:
-    """rulebook: "he can burn up to 7 Substract - if he has it"."""
-    return min(BODY_SCREENS_MAX.value, state.normal[hewn] + state.dirty[hewn])
+    """rulebook: "he can burn up to 7 Substract - if he has it", from its load
+    or its chain (D30)."""
+    return min(BODY_SCREENS_MAX.value, load(state, hewn) + _pool(state, hewn))
 
 
-def screen_mixes(state: State, hewn: int, amount: int) -> range:
-    """The dirty parts possible for paying `amount` from `hewn`'s load."""
-    low = max(0, amount - state.normal[hewn])
-    return range(low, min(amount, state.dirty[hewn]) + 1)
+def _pool(state: State, hewn: int) -> int:
+    """What `hewn`'s chain can give it (no Hewn fighting in an encounter)."""
+    from .ranged import fighting
+
+    return chain_pool(state, hewn, fighting(state))
 
 
 def token_wins(kind: int, rolled: list[int], n_attack: int, n_speed: int) -> bool:
@@ -217,28 +220,29 @@ def _apply_screens(state: State, frame: Frame, action: int) -> None:
     """rulebook: "if a player declares before the attack and defence dice are
     rolled, he wishes to defend himself with a body screen by burning Substract"."""
     amount = action - NUM
-    mixes = screen_mixes(state, frame.hewn, amount)
-    if len(mixes) > 1:
-        frame.ask = Ask.SCREENS_MIX
-        frame.args = [amount]
+    shares = own_shares(state, frame.hewn, amount, _pool(state, frame.hewn))
+    low, high = shares.start, shares.stop - 1
+    how = payment.plan(state, frame.hewn, amount, low, high)
+    if how is None:
+        payment.ask(state, frame, amount, low, high, Ask.SCREENS_MIX)
         return
-    _pay_screens(state, frame, amount, mixes[0])
+    _pay_screens(state, frame, amount, *how)
 
 
-def _legal_screens_mix(state: State, frame: Frame) -> list[int]:
-    return [NUM + d for d in screen_mixes(state, frame.hewn, frame.args[0])]
+def _pay_screens(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
+    """The screens are burnt from the defender's load (normal back to the
+    pile), the rest from its chain (D30); the attack step under this frame
+    rolls next."""
+    from .ranged import fighting
 
-
-def _apply_screens_mix(state: State, frame: Frame, action: int) -> None:
-    _pay_screens(state, frame, frame.args[0], action - NUM)
-
-
-def _pay_screens(state: State, frame: Frame, amount: int, dirty: int) -> None:
-    """The screens are burnt from the defender's load (normal back to the pile);
-    the attack step under this frame rolls next."""
-    pay_from_hewn(state, frame.hewn, amount, dirty)
+    pay_from_hewn(state, frame.hewn, own, dirty)
+    if amount > own:
+        draw_from_chain(state, frame.hewn, amount - own, fighting(state))
     state.frames[-2].other = amount
     pop(state)
+
+
+payment.register_finish(Ask.SCREENS_MIX, _pay_screens)
 
 
 def _resume_none(state: State, frame: Frame) -> None:
@@ -294,5 +298,5 @@ def _apply_calm(state: State, frame: Frame, action: int) -> None:
 
 register(Ask.TOKEN_ATTACK, _legal_attack, _apply_attack, _resume_attack)
 register(Ask.SCREENS, _legal_screens, _apply_screens, _resume_none)
-register(Ask.SCREENS_MIX, _legal_screens_mix, _apply_screens_mix, _resume_none)
+register(Ask.SCREENS_MIX, payment.legal_mix, payment.finish_mix, _resume_none)
 register(Ask.CALM_TARGET, _legal_calm, _apply_calm, _resume_none)

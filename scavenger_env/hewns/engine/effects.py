@@ -4,6 +4,8 @@ named rules that every part of the engine uses.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, State
 
 
@@ -115,3 +117,72 @@ def pay_through_chain(
         dirty -= d
     if normal > 0 or dirty > 0:
         raise ValueError("the component cannot pay this")
+
+
+def load(state: State, hewn: int) -> int:
+    """The Substract `hewn` carries (normal and dirty)."""
+    return state.normal[hewn] + state.dirty[hewn]
+
+
+def donors(state: State, hewn: int, exclude: Collection[int] = ()) -> list[int]:
+    """The other Hewns of `hewn`'s transmission component that may give it
+    Substract for a chain payment (D30), nearest first. Hewns in `exclude`
+    (those fighting in an encounter: "a Hewn involved in long range encounter
+    cannot transfer/transmit Substract away") neither give nor relay."""
+    from .sight import linked, transmitter
+
+    if not transmitter(state, hewn):
+        return []
+    seat = state.ctrl[hewn]
+    occupancy = state.occupancy()
+    enemy_at = [False] * state.board.n_spaces
+    friends: list[int] = []
+    for h in range(NUM_HEWNS):
+        if not transmitter(state, h):
+            continue
+        if state.ctrl[h] != seat:
+            enemy_at[state.loc[h]] = True
+        elif h != hewn and h not in exclude:
+            friends.append(h)
+    found = [hewn]
+    head = 0
+    while head < len(found) and friends:
+        cur = found[head]
+        head += 1
+        left: list[int] = []
+        for f in friends:
+            if linked(state, cur, f, occupancy, enemy_at):
+                found.append(f)
+            else:
+                left.append(f)
+        friends = left
+    return found[1:]
+
+
+def chain_pool(state: State, hewn: int, exclude: Collection[int] = ()) -> int:
+    """What `hewn`'s donors carry together (D30)."""
+    return sum(load(state, h) for h in donors(state, hewn, exclude))
+
+
+def own_shares(state: State, hewn: int, amount: int, avail: int) -> range:
+    """The own-load shares possible when `hewn` pays `amount` with `avail` more
+    reachable through its chain (PAY_SPLIT: the Sveanivo "uses 2 Substract from
+    the Veyark and keeps its own Substract")."""
+    return range(max(0, amount - avail), min(amount, load(state, hewn)) + 1)
+
+
+def draw_from_chain(
+    state: State, hewn: int, amount: int, exclude: Collection[int] = ()
+) -> None:
+    """The part of a payment not taken from `hewn`'s own load comes from its
+    donors, nearest first, dirty before normal (D30). The caller has checked
+    it is payable."""
+    for h in donors(state, hewn, exclude):
+        if amount <= 0:
+            break
+        d = min(amount, state.dirty[h])
+        n = min(amount - d, state.normal[h])
+        pay_from_hewn(state, h, n + d, d)
+        amount -= n + d
+    if amount > 0:
+        raise ValueError("the chain cannot pay this")

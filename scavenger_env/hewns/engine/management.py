@@ -38,6 +38,9 @@ from .state import (
 BID_WINDOW: Final = 0
 PLAYER_WINDOW: Final = 1
 HEWN_WINDOW: Final = 2
+#: an encounter's step 2 (data[1:]: the Hewns that may send)
+AWAY_RANGED: Final = 3
+AWAY_SAME: Final = 4
 
 # BANJER_* frames' data[0]
 ON_BOARD: Final = 0  # BANJER
@@ -114,7 +117,10 @@ def tx_room(state: State, dest: int) -> int:
 
 
 def legal_tx_source(state: State, frame: Frame) -> list[int]:
-    return [HEWN + h for h in tx_sources(state, frame.seat)]
+    sources = tx_sources(state, frame.seat)
+    if frame.data[0] in (AWAY_RANGED, AWAY_SAME):
+        sources = [h for h in sources if h in frame.data[1:]]
+    return [HEWN + h for h in sources]
 
 
 def apply_tx_source(state: State, frame: Frame, action: int) -> None:
@@ -126,7 +132,7 @@ def legal_tx_dest(state: State, frame: Frame) -> list[int]:
     """Off planet always; another Hewn only outside the bid turn (D31: the bid
     turn allows off-planet transmission only)."""
     legal = [int(Ctrl.OFF_PLANET)]
-    if frame.data[0] != BID_WINDOW:
+    if frame.data[0] not in (BID_WINDOW, AWAY_SAME):
         legal.extend(HEWN + h for h in tx_receivers(state, frame.args[0]))
     return sorted(legal)
 

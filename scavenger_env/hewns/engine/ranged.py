@@ -2,16 +2,17 @@
 that same-space encounters (`samespace`) run on too: one sub-machine frame
 (`Ask.RANGED` or `Ask.SAME_SPACE`) that asks its decisions through child frames:
 
-reaction window (REACT per seat, MOVER_JOIN) -> secret picks (PICK_L, PICK_A,
+reaction window (REACT per seat, MOVER_JOIN) -> TRANSMIT_AWAY -> secret picks (PICK_L, PICK_A,
 PICK_K for every announcer, mover first; same-space adds PICK_Q, PICK_E) ->
 NAME_TARGET (ranged) or INTENT (same-space) -> reveal (malfunctions) -> pay
-(PICK_MIX) -> roll -> per attack: DODGE / REROLL alternating -> resolve -> hurt
+(PAY_SPLIT, PICK_MIX) -> roll -> per attack: DODGE / REROLL alternating -> resolve -> hurt
 dice (SICKET_LOSS) -> escape moves (ESCAPE_MOVE) -> the same-space aftermath.
 
 The encounter's facts live in the frame's `data` (see `Enc`); the secret picks
 stay there until the reveal. Step 2 of the rulebook ("Transmit Substract away")
-is not offered in this version (transmission is not built yet), and picks are
-paid from the Hewn's own load only.
+comes between the window and the picks (TRANSMIT_AWAY per involved seat). Ranged
+picks may be paid through the Hewn's chain (D30, D65: `pick_room`,
+`pay_shares`); from the picks on, the fighting Hewns give nothing (`fighting`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from typing import Final
 
 import numpy as np
 
-from . import combat, danger, sight
-from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option
+from . import combat, danger, payment, sight
+from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option, Verb
 from .data import ENCOUNTER_SUBSTRACT_MAX, DieKind
-from .effects import healthy_at, kill
+from .effects import chain_pool, healthy_at, kill, load, own_shares
 from .flow import no_resume, pop, push, register, roll, settle
 from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
 from .view import register_secret
@@ -56,6 +57,7 @@ S_AFTER: Final = 12
 S_EXPEL: Final = 13
 S_RETREAT: Final = 14
 S_END: Final = 15
+S_AWAY: Final = 16  # step 2, "Transmit Substract away" (before the picks)
 
 _SCALARS: Final = (
     "same",
@@ -81,6 +83,7 @@ _LISTS: Final = (
     "intent",
     "repairs",
     "boom",
+    "guard",
 )
 
 
@@ -113,6 +116,7 @@ class Enc:
         self.intent: list[int] = []  # per announcer: an Option, or NONE
         self.repairs: list[int] = []  # (target, Option, new seat) per success
         self.boom: list[int] = []  # Hewns that exploded
+        self.guard: list[int] = []  # the fighting Hewns, from the picks on
 
     @staticmethod
     def load(frame: Frame) -> Enc:
@@ -286,7 +290,16 @@ def resume_ranged(state: State, frame: Frame) -> None:
     enc = Enc.load(frame)
     mover = frame.hewn
     step = frame.step
-    if step >= S_AFTER:
+    if step == S_AWAY:
+        if enc.seats:
+            seat = enc.seats.pop(0)
+            enc.save(frame)
+            push(state, Frame(Ask.TRANSMIT_AWAY, seat, mover))
+            return
+        frame.step = step = S_PICK
+        enc.cursor = 0
+        enc.guard = _guard(state, enc, frame)
+    elif step >= S_AFTER:
         from . import samespace
 
         samespace.aftermath(state, enc, frame)
@@ -311,8 +324,11 @@ def resume_ranged(state: State, frame: Frame) -> None:
         if mover in enc.ann and enc.ann[0] != mover:
             i = enc.ann.index(mover)
             enc.ann.insert(0, enc.ann.pop(i))
-        frame.step = step = S_PICK
-        enc.cursor = 0
+        enc.seats = away_seats(state, enc, frame)
+        frame.step = S_AWAY
+        enc.save(frame)
+        resume_ranged(state, frame)
+        return
     if step == S_PICK:
         per = PICKS if enc.same else 3
         if enc.cursor < per * len(enc.ann):
@@ -349,12 +365,16 @@ def resume_ranged(state: State, frame: Frame) -> None:
                 enc.cursor += 1
                 continue
             amount = sum(enc.pick(hewn))
-            mixes = combat.pay_mixes(state, hewn, amount)
-            if len(mixes) > 1:
+            shares = pay_shares(state, enc, hewn)
+            low, high = shares[0], shares[-1]
+            how = payment.plan(state, hewn, amount, low, high)
+            if how is None:
                 enc.save(frame)
-                push(state, Frame(Ask.PICK_MIX, state.ctrl[hewn], hewn, args=[amount]))
+                child = Frame(Ask.PICK_MIX, state.ctrl[hewn], hewn)
+                payment.ask(state, child, amount, low, high, Ask.PICK_MIX)
+                push(state, child)
                 return
-            _pay(state, hewn, amount, mixes[0])
+            _pay(state, hewn, amount, *how)
             enc.cursor += 1
         frame.step = S_ROLLED
         kinds = _build_dice(state, enc, frame)
@@ -445,13 +465,110 @@ def _reveal(state: State, enc: Enc, frame: Frame) -> None:
             stun(state, hewn)
 
 
-def _pay(state: State, hewn: int, amount: int, dirty: int) -> None:
+def _pay(state: State, hewn: int, amount: int, own: int, dirty: int) -> None:
     """rulebook: "The total dice secretly picked is the total amount of dirty
     and/or normal Substract that a Hewn must ... pay over and put back into the
-    supply pools"."""
-    from .effects import pay_from_hewn
+    supply pools": `own` of it from its load (`dirty` of that dirty), the rest
+    through its chain in a ranged encounter (D30)."""
+    from .effects import draw_from_chain, pay_from_hewn
 
-    pay_from_hewn(state, hewn, amount, dirty)
+    pay_from_hewn(state, hewn, own, dirty)
+    if amount > own:
+        draw_from_chain(state, hewn, amount - own, fighting(state))
+
+
+# --- chain payments (D30, D65) ------------------------------------------------------
+def _guard(state: State, enc: Enc, frame: Frame) -> list[int]:
+    """The Hewns that may give nothing from the secret picks on: the mover, the
+    announcers, and the mover's target or every Hewn it could still name
+    (rulebook: "Once the secret dice have been picked up ... a Hewn involved in
+    long range encounter cannot transfer/transmit Substract away"; the
+    possible targets are fixed here so that what the picks may use cannot
+    change before the payment)."""
+    mover = frame.hewn
+    out = {mover, *enc.ann}
+    if enc.target != NONE:
+        out.add(enc.target)
+    if not enc.same and mover in enc.ann:
+        out.update(targets(state, mover, turn_below(state, frame)))
+    return sorted(out)
+
+
+def fighting(state: State) -> list[int]:
+    """The Hewns fighting in the encounters in progress (past their picks):
+    they give nothing to a chain payment and relay nothing."""
+    out: set[int] = set()
+    for f in state.frames:
+        if f.ask in (Ask.RANGED, Ask.SAME_SPACE) and f.step >= S_PICK:
+            out.update(Enc.load(f).guard)
+    return sorted(out)
+
+
+def _chain_draws_fit(state: State, draws: list[tuple[int, int]]) -> bool:
+    """Whether Hewns drawing the given amounts from their chains, in order,
+    nearest first, all find enough (the loads are only read)."""
+    from .effects import donors
+
+    exclude = fighting(state)
+    left = [state.normal[h] + state.dirty[h] for h in range(len(state.normal))]
+    for hewn, amount in draws:
+        for h in donors(state, hewn, exclude):
+            take = min(amount, left[h])
+            left[h] -= take
+            amount -= take
+        if amount > 0:
+            return False
+    return True
+
+
+def _seat_draws(
+    state: State, enc: Enc, hewn: int, extra: int, after: int = -1
+) -> list[tuple[int, int]]:
+    """The least each announcer of `hewn`'s seat must draw from its chain (its
+    picks beyond its own load), in paying order, with `extra` more dice on
+    `hewn`; only those paying after position `after`."""
+    out = []
+    for i, h in enumerate(enc.ann):
+        if i <= after or state.ctrl[h] != state.ctrl[hewn] or enc.malfunctioned(h):
+            continue
+        pick = sum(enc.pick(h)) + (extra if h == hewn else 0)
+        out.append((h, max(0, pick - load(state, h))))
+    return out
+
+
+def pick_room(state: State, enc: Enc, hewn: int, picked: int) -> int:
+    """rulebook: "up to a maximum of seven dice but limited to the amount of
+    actual Substract they can get hold of": a ranged pick may use the chain
+    (D30) as long as the seat's announcers can still all pay what they picked
+    (D65); a same-space pick only the own load."""
+    cap = combat.pick_cap(state, hewn, picked)
+    if enc.same:
+        return cap
+    top = combat.PICK_MAX - picked
+    if cap < top and chain_pool(state, hewn, fighting(state)) > 0:
+        while cap < top and _chain_draws_fit(
+            state, _seat_draws(state, enc, hewn, cap + 1)
+        ):
+            cap += 1
+    return cap
+
+
+def pay_shares(state: State, enc: Enc, hewn: int) -> range:
+    """The own-load shares `hewn` may pay its picks with: what it draws from
+    its chain must leave enough for the seat's announcers that pay after it
+    (D65)."""
+    amount = sum(enc.pick(hewn))
+    if enc.same:
+        return range(amount, amount + 1)
+    shares = own_shares(state, hewn, amount, chain_pool(state, hewn, fighting(state)))
+    i = enc.ann.index(hewn)
+    later = _seat_draws(state, enc, hewn, 0, after=i)
+    low = shares.start
+    while low < shares.stop - 1 and not _chain_draws_fit(
+        state, [(hewn, amount - low), *later]
+    ):
+        low += 1
+    return range(low, shares.stop)
 
 
 def attackers(enc: Enc, fight: int, mover: int) -> list[int]:
@@ -632,21 +749,33 @@ def _child_done(state: State, frame: Frame, enc: Enc) -> None:
 
 
 def legal_react(state: State, frame: Frame) -> list[int]:
+    from .turns import may_reveal
+
+    reveal = [Ctrl.REVEAL] if may_reveal(state, frame.seat) else []
+    return [Ctrl.DONE, *reveal, *(HEWN + h for h in _unannounced(state, frame))]
+
+
+def _unannounced(state: State, frame: Frame) -> list[int]:
+    """The seat's eligible reactors that have not announced yet."""
     enc = Enc.load(encounter_frame(state))
-    hewns = [h for h in reactors(state, frame.seat, frame.hewn) if h not in enc.ann]
-    return [Ctrl.DONE, *(HEWN + h for h in hewns)]
+    return [h for h in reactors(state, frame.seat, frame.hewn) if h not in enc.ann]
 
 
 def apply_react(state: State, frame: Frame, action: int) -> None:
     """rulebook: reacting Hewns "can announce an encounter (even though it's not
     their turn)"; one Hewn per step, DONE to stop."""
+    from .turns import reveal
+
     enc = Enc.load(encounter_frame(state))
+    if action == Ctrl.REVEAL:
+        reveal(state, frame.seat)
+        return
     if action == Ctrl.DONE:
         _child_done(state, frame, enc)
         return
     add_announcer(enc, action - HEWN)
     enc.save(encounter_frame(state))
-    if legal_react(state, frame) == [Ctrl.DONE]:
+    if not _unannounced(state, frame):
         pop(state)
 
 
@@ -676,7 +805,7 @@ def legal_pick(state: State, frame: Frame) -> list[int]:
     hewn = frame.hewn
     slot = _pick_slot(frame)
     picked = sum(enc.pick(hewn)[:slot])
-    cap = combat.pick_cap(state, hewn, picked)
+    cap = pick_room(state, enc, hewn, picked)
     if enc.same and slot in (0, 1, 4):
         from . import samespace
 
@@ -717,15 +846,75 @@ def apply_target(state: State, frame: Frame, action: int) -> None:
     _child_done(state, frame, enc)
 
 
-def legal_mix(state: State, frame: Frame) -> list[int]:
-    return [NUM + d for d in combat.pay_mixes(state, frame.hewn, frame.args[0])]
+# --- step 2: transmit away -------------------------------------------------------------
+def away_sources(state: State, enc: Enc, frame: Frame, seat: int) -> list[int]:
+    """`seat`'s participants and possible targets that carry Substract and may
+    transmit (rulebook: "Any Hewns with Substract stored on their bodies - that
+    wish to transmit it off-planet or to friendly healthy Hewns (to protect
+    it), must announce and do that now")."""
+    from .management import tx_sources
+
+    involved = _guard(state, enc, frame)
+    return [h for h in tx_sources(state, seat) if h in involved]
 
 
-def apply_mix(state: State, frame: Frame, action: int) -> None:
+def away_seats(state: State, enc: Enc, frame: Frame) -> list[int]:
+    """The seats asked at step 2: those with a Hewn that may move Substract
+    away, the mover's first, then to its left (a public fact)."""
+    n = state.num_players
+    own = frame.seat
+    seats = [(own + k) % n for k in range(n)]
+    return [s for s in seats if away_sources(state, enc, frame, s)]
+
+
+def legal_away(state: State, frame: Frame) -> list[int]:
+    enc_frame = encounter_frame(state)
+    enc = Enc.load(enc_frame)
+    from .turns import may_reveal
+
+    more: list[int] = (
+        [Verb.TRANSMIT] if away_sources(state, enc, enc_frame, frame.seat) else []
+    )
+    if may_reveal(state, frame.seat):
+        more.append(Ctrl.REVEAL)
+    return sorted([Ctrl.DONE, *more])
+
+
+def apply_away(state: State, frame: Frame, action: int) -> None:
+    """TRANSMIT starts a transmission from one of the seat's involved Hewns
+    (same-space: off planet only: "Hewns in Same Space Encounters cannot
+    transmit Substract to other Hewns"); DONE ends the seat's step."""
+    from .management import AWAY_RANGED, AWAY_SAME
+    from .turns import reveal
+
+    if action == Ctrl.DONE:
+        pop(state)
+        return
+    if action == Ctrl.REVEAL:
+        reveal(state, frame.seat)
+        return
+    enc_frame = encounter_frame(state)
+    enc = Enc.load(enc_frame)
+    window = AWAY_SAME if enc.same else AWAY_RANGED
+    sources = away_sources(state, enc, enc_frame, frame.seat)
+    push(state, Frame(Ask.TX_SOURCE, frame.seat, data=[window, *sources]))
+
+
+def resume_away(state: State, frame: Frame) -> None:
+    """After a transmission: asked again while something may still move."""
+    enc_frame = encounter_frame(state)
+    if not away_sources(state, Enc.load(enc_frame), enc_frame, frame.seat):
+        pop(state)
+
+
+def _finish_pay(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
     enc = Enc.load(encounter_frame(state))
-    _pay(state, frame.hewn, frame.args[0], action - NUM)
+    _pay(state, frame.hewn, amount, own, dirty)
     enc.cursor += 1
     _child_done(state, frame, enc)
+
+
+payment.register_finish(Ask.PICK_MIX, _finish_pay)
 
 
 def _attack_ids(enc: Enc, fight: int, owner: int) -> list[int]:
@@ -806,10 +995,11 @@ register(Ask.RANGED, lambda s, f: [], lambda s, f, a: None, resume_ranged)
 register(Ask.SAME_SPACE, lambda s, f: [], lambda s, f, a: None, resume_ranged)
 register(Ask.REACT, legal_react, apply_react, no_resume)
 register(Ask.MOVER_JOIN, legal_join, apply_join, no_resume)
+register(Ask.TRANSMIT_AWAY, legal_away, apply_away, resume_away)
 for _ask in PICK_ASKS:
     register(_ask, legal_pick, apply_pick, no_resume)
 register(Ask.NAME_TARGET, legal_target, apply_target, no_resume)
-register(Ask.PICK_MIX, legal_mix, apply_mix, no_resume)
+register(Ask.PICK_MIX, payment.legal_mix, payment.finish_mix, no_resume)
 register(Ask.DODGE, legal_dodge, apply_dodge_or_reroll, no_resume)
 register(Ask.REROLL, legal_reroll, apply_dodge_or_reroll, no_resume)
 register(Ask.SICKET_LOSS, legal_sicket, apply_sicket, no_resume)
@@ -829,20 +1019,22 @@ def hide_picks(
     state: State, frame: Frame, viewer: int, rng: np.random.Generator | None
 ) -> None:
     """The view's hook: before the reveal, another seat's picks are zero
-    (redact) or drawn among the picks its Hewn could pay for (determinize)."""
+    (redact) or drawn among the picks its Hewn could pay for (determinize),
+    one announcer after the other so that a seat's draws fit its chain
+    together (D65)."""
     if not picks_secret(frame):
         return
     enc = Enc.load(frame)
     per = PICKS if enc.same else 3
     made = len(enc.ann) if frame.step > S_PICK else enc.cursor // per
-    for i, hewn in enumerate(enc.ann):
-        if state.ctrl[hewn] == viewer:
-            continue
+    hidden = [i for i, hewn in enumerate(enc.ann) if state.ctrl[hewn] != viewer]
+    for i in hidden:  # first forget them all: the draws below must not see them
+        enc.picks[PICKS * i : PICKS * i + PICKS] = [0] * PICKS
+    for i in hidden:
+        hewn = enc.ann[i]
         pick = [0] * PICKS
         if rng is not None and i < made:
-            top = min(
-                ENCOUNTER_SUBSTRACT_MAX.value, state.normal[hewn] + state.dirty[hewn]
-            )
+            top = min(ENCOUNTER_SUBSTRACT_MAX.value, pick_room(state, enc, hewn, 0))
             fields = [2] + ([0, 1] if combat.has_weapon(state, hewn) else [])
             if enc.same:
                 fields.append(3)

@@ -5,8 +5,9 @@ payment, the dice, re-rolls and dodge, the hurt die, escapes); this module adds
 what is particular to them: who takes part, the intents, the repair dice, and
 the aftermath (control changes, expel, retreat, immediate turns).
 
-Not in this version: transmitting Substract away (step 2), Nananbites (their
-Nanadice and the split), the heart card's extra d10, swarms.
+Step 2 (transmitting Substract away, off planet only) is the encounter
+machine's TRANSMIT_AWAY. Not in this version: Nananbites (their Nanadice and
+the split), the heart card's extra d10, swarms.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from .ranged import (
     RESIST,
     S_END,
     S_EXPEL,
-    S_PICK,
+    S_JOIN,
     S_RETREAT,
     Enc,
     add_announcer,
@@ -139,7 +140,7 @@ def start(state: State, turn: Frame, target: int) -> None:
     add_announcer(enc, mover)
     if state.healthy(target):
         add_announcer(enc, target)
-    frame = Frame(Ask.SAME_SPACE, turn.seat, mover, step=S_PICK)
+    frame = Frame(Ask.SAME_SPACE, turn.seat, mover, step=S_JOIN)
     enc.save(frame)
     push(state, frame)
     resume_ranged(state, frame)

@@ -97,6 +97,7 @@ class Ask(IntEnum):
     PLAYER_TURN = 10  # activate a Hewn, manage, end the turn
     HEWN_TURN = 11  # move, act, end the Hewn turn
     BURN_MIX = 12  # paying 1 Substract for 1 AP: dirty or normal
+    PAY_SPLIT = 13  # a chain payment: how much comes from the payer's own load
     # mining and danger
     MINE_OPTS = 20
     MINE_REROLL = 21

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import danger, encounters, management, mining
+from . import danger, encounters, management, mining, payment
 from .actions import HEWN, NUM, SPACE, Ctrl, Verb
 from .data import BURN_FOR_AP_MAX
 from .effects import healthy_at, stun
@@ -41,6 +41,18 @@ def start_player_turn(state: State, seat: int) -> None:
     frame = Frame(Ask.PLAYER_TURN, seat)
     push(state, frame)
     _auto_end_player_turn(state, frame)
+
+
+def may_reveal(state: State, seat: int) -> bool:
+    """rulebook: "Players can either reveal (or keep it secret) their turn
+    order": a seat holding a card it has not shown may show it when asked
+    something (`Ctrl.REVEAL`, which asks it again)."""
+    return seat in state.order and not state.card_shown[seat]
+
+
+def reveal(state: State, seat: int) -> None:
+    """`seat` shows its turn-order card (public from now on)."""
+    state.card_shown[seat] = True
 
 
 def can_activate(state: State, seat: int, hewn: int) -> bool:
@@ -133,18 +145,20 @@ def can_exit(state: State, frame: Frame) -> bool:
     )
 
 
-def burn_mixes(state: State, hewn: int) -> range:
-    """The dirty parts possible for burning 1 Substract from `hewn`'s load."""
-    return range(0 if state.normal[hewn] else 1, 2 if state.dirty[hewn] else 1)
-
-
 def can_burn(state: State, frame: Frame) -> bool:
     """BURN: 1 Substract for 1 AP, "up to a maximum of 3" per Hewn turn."""
     h = frame.hewn
-    return (
-        frame.data[BURNT] < BURN_FOR_AP_MAX.value
-        and state.normal[h] + state.dirty[h] > 0
+    return frame.data[BURNT] < BURN_FOR_AP_MAX.value and (
+        state.normal[h] + state.dirty[h] > 0 or _burn_pool(state, h) > 0
     )
+
+
+def _burn_pool(state: State, hewn: int) -> int:
+    """D30: an AP burn may draw on the Hewn's chain."""
+    from .effects import chain_pool
+    from .ranged import fighting
+
+    return chain_pool(state, hewn, fighting(state))
 
 
 def legal_hewn_turn(state: State, frame: Frame) -> list[int]:
@@ -184,11 +198,17 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
         state.loc[h] = OFF_BOARD
         end_hewn_turn(state)
     elif action == Verb.BURN:
-        mixes = burn_mixes(state, h)
-        if len(mixes) == 1:
-            burn(state, frame, mixes[0])
+        from .effects import own_shares
+
+        shares = own_shares(state, h, 1, _burn_pool(state, h))
+        low, high = shares.start, shares.stop - 1
+        how = payment.plan(state, h, 1, low, high)
+        if how is None:
+            child = Frame(Ask.BURN_MIX, frame.seat, h)
+            payment.ask(state, child, 1, low, high, Ask.BURN_MIX)
+            push(state, child)
         else:
-            push(state, Frame(Ask.BURN_MIX, frame.seat, h))
+            burn(state, frame, *how)
     elif action == Verb.MINE:
         frame.data[SPENT] = 1
         mining.start_mining(state, frame)
@@ -201,14 +221,19 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
         management.start_verb(state, frame.seat, action, h)
 
 
-def burn(state: State, frame: Frame, dirty: int) -> None:
+def burn(state: State, frame: Frame, own: int, dirty: int) -> None:
     """rulebook: "Each Hewn can burn up to a maximum of 3 Substract during its
     Hewn turn" for one action point each; burnt normal Substract goes back to the
-    pile."""
+    pile. `own`: 1 from its load (`dirty`: that one is dirty), 0 from its chain
+    (D30)."""
+    from .effects import draw_from_chain, pay_from_hewn
+    from .ranged import fighting
+
     h = frame.hewn
-    state.dirty[h] -= dirty
-    state.normal[h] -= 1 - dirty
-    state.normal_pile += 1 - dirty
+    if own:
+        pay_from_hewn(state, h, 1, dirty)
+    else:
+        draw_from_chain(state, h, 1, fighting(state))
     frame.data[AP] += 1
     frame.data[BURNT] += 1
     _auto_end_hewn_turn(state, frame)
@@ -247,13 +272,12 @@ def end_hewn_turn(state: State) -> None:
     pop(state)
 
 
-def legal_burn_mix(state: State, frame: Frame) -> list[int]:
-    return [NUM + d for d in burn_mixes(state, frame.hewn)]
-
-
-def apply_burn_mix(state: State, frame: Frame, action: int) -> None:
+def _finish_burn(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
     state.frames.pop()
-    burn(state, state.frames[-1], action - NUM)
+    burn(state, state.frames[-1], own, dirty)
+
+
+payment.register_finish(Ask.BURN_MIX, _finish_burn)
 
 
 def _resume_none(state: State, frame: Frame) -> None:
@@ -262,4 +286,4 @@ def _resume_none(state: State, frame: Frame) -> None:
 
 register(Ask.PLAYER_TURN, legal_player_turn, apply_player_turn, resume_player_turn)
 register(Ask.HEWN_TURN, legal_hewn_turn, apply_hewn_turn, resume_hewn_turn)
-register(Ask.BURN_MIX, legal_burn_mix, apply_burn_mix, _resume_none)
+register(Ask.BURN_MIX, payment.legal_mix, payment.finish_mix, _resume_none)

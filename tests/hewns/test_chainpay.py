@@ -1,0 +1,228 @@
+"""Chain payments (D30, D65), the encounter's step 2 "Transmit Substract away",
+and showing one's turn-order card at will.
+
+Positions on the 2-player crater: a Hewn stepping from space 3 into space 6 is
+seen from spaces 0 and 1; a Hewn in space 5 sees space 1 and space 0 but not
+space 6; spaces 44 and 1 see each other.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from scavenger_env.hewns.engine import effects, rules
+from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine.actions import HEWN, NUM, SPACE, Ctrl, Verb
+from scavenger_env.hewns.engine.flow import is_chance, legal_actions
+from scavenger_env.hewns.engine.ranged import encounter_frame
+from scavenger_env.hewns.engine.state import Ask, Frame, State
+from scavenger_env.hewns.engine.view import determinize
+
+FROM, TO = 3, 6
+
+
+def top(state: State) -> Frame:
+    return state.frames[-1]
+
+
+def act(state: State, *actions: int) -> None:
+    for a in actions:
+        assert not is_chance(state)
+        rules.apply_action(state, a)
+
+
+def reactors_only(state: State, *reactors: int) -> None:
+    """The mover steps into space 6; seat 1 announces with `reactors`; the mover
+    does not join."""
+    act(state, SPACE + TO)
+    assert top(state).ask == Ask.REACT
+    act(state, *(HEWN + h for h in reactors))
+    if top(state).ask == Ask.REACT:
+        act(state, Ctrl.DONE)
+    act(state, Ctrl.NO)
+
+
+def skip_away(state: State) -> None:
+    while top(state).ask == Ask.TRANSMIT_AWAY:
+        act(state, Ctrl.DONE)
+
+
+# --- D30: ranged picks and payments --------------------------------------------------
+def test_ranged_picks_use_the_chain_and_the_payer_splits() -> None:
+    """rulebook: "it can receive via a chain of friendly Hewns that can see each
+    other", and the Sveanivo "uses 2 Substract from the Veyark and keeps its own
+    Substract": the picks may reach the chain's Substract, and the payer
+    chooses how much comes from its own load."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    shooter = pos.place(state, "Hover Cataclysm", 1, 1, dirty=1)
+    veyark = pos.place(state, "Minor Miner", 1, 5, normal=3)
+    assert effects.donors(state, shooter) == [veyark]
+    pos.start_hewn_turn(state, mover)
+    reactors_only(state, shooter)
+    skip_away(state)
+    assert top(state).ask == Ask.PICK_L
+    assert legal_actions(state) == [NUM + v for v in range(5)]  # 1 own + 3 chain
+    pile = state.normal_pile
+    act(state, NUM + 3, NUM + 0, NUM + 0)
+    assert top(state).ask == Ask.PAY_SPLIT and top(state).seat == 1
+    assert legal_actions(state) == [NUM + 0, NUM + 1]
+    act(state, NUM + 0)  # all from the chain: it keeps its own
+    assert state.dirty[shooter] == 1 and state.normal[veyark] == 0
+    assert state.normal_pile == pile + 3
+    assert is_chance(state)
+
+
+def test_no_split_is_asked_when_one_share_is_possible() -> None:
+    """D30: PAY_SPLIT is asked only when more than one share is possible: a
+    pick that needs all the chain can offer is paid at once."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    shooter = pos.place(state, "Hover Cataclysm", 1, 1, dirty=1)
+    veyark = pos.place(state, "Minor Miner", 1, 5, normal=3)
+    pos.start_hewn_turn(state, mover)
+    reactors_only(state, shooter)
+    skip_away(state)
+    act(state, NUM + 4, NUM + 0, NUM + 0)
+    assert is_chance(state)
+    assert state.dirty[shooter] == 0 and state.normal[veyark] == 0
+
+
+def test_announcers_of_one_seat_share_their_chain() -> None:
+    """D65: with several announcers of one seat drawing on one chain, a pick is
+    legal only if the chain can pay all of that seat's picks so far (rulebook:
+    "limited to the amount of actual Substract they can get hold of"); a
+    fighting Hewn gives nothing ("cannot transfer/transmit Substract away")."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    first = pos.place(state, "Hover Cataclysm", 1, 1, dirty=1)
+    second = pos.place(state, "Gombat", 1, 0, dirty=2)
+    donor = pos.place(state, "Minor Miner", 1, 5, normal=3)
+    pos.start_hewn_turn(state, mover)
+    reactors_only(state, first, second)
+    skip_away(state)
+    assert top(state).hewn == first
+    assert legal_actions(state) == [NUM + v for v in range(5)]  # 1 + 3
+    act(state, NUM + 3, NUM + 0, NUM + 0)  # needs 2 of the donor's 3
+    assert top(state).hewn == second
+    assert legal_actions(state) == [NUM + v for v in range(4)]  # 2 own + 1 left
+    act(state, NUM + 3, NUM + 0, NUM + 0)
+    # the first may not take more than 2 from the donor: no choice is left
+    assert is_chance(state)
+    assert (state.dirty[first], state.dirty[second], state.normal[donor]) == (0, 0, 0)
+
+
+def test_danger_screens_draw_on_the_chain() -> None:
+    """D30: danger-token screens may be paid through the chain (rulebook: "he
+    can burn up to 7 Substract - if he has it")."""
+    state = pos.actions_phase()
+    minor = pos.place(state, "Minor Miner", 0, 43, normal=1)
+    pos.place(state, "Major Miner", 0, 1, normal=2)
+    pos.set_token(state, 44, "snedj")
+    pos.start_hewn_turn(state, minor)
+    act(state, SPACE + 44)
+    assert top(state).ask == Ask.SCREENS
+    assert legal_actions(state) == [NUM + v for v in range(4)]  # 1 own + 2 chain
+    act(state, NUM + 2)
+    assert top(state).ask == Ask.PAY_SPLIT
+    assert legal_actions(state) == [NUM + 0, NUM + 1]
+
+
+def test_an_ap_burn_draws_on_the_chain() -> None:
+    """D30: an AP burn may draw on the chain ("Each Hewn can burn up to a
+    maximum of 3 Substract during its Hewn turn")."""
+    state = pos.actions_phase()
+    miner = pos.place(state, "Major Miner", 0, 44)
+    friend = pos.place(state, "Minor Miner", 0, 1, dirty=1, normal=1)
+    pos.start_hewn_turn(state, miner)
+    assert Verb.BURN in legal_actions(state)
+    act(state, Verb.BURN)  # nothing of its own: dirty first from the chain
+    assert (state.normal[friend], state.dirty[friend]) == (1, 0)
+
+
+# --- step 2: transmit away ------------------------------------------------------------
+def test_transmit_away_to_the_screen_before_the_picks() -> None:
+    """rulebook: "Any Hewns with Substract stored on their bodies - that wish to
+    transmit it off-planet or to friendly healthy Hewns (to protect it), must
+    announce and do that now": each involved seat, mover first."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, normal=2)
+    shooter = pos.place(state, "Hover Cataclysm", 1, 1, dirty=3)
+    pos.start_hewn_turn(state, mover)
+    act(state, SPACE + TO, HEWN + shooter, Ctrl.YES)
+    assert top(state).ask == Ask.TRANSMIT_AWAY and top(state).seat == 0
+    assert legal_actions(state) == [Ctrl.DONE, Verb.TRANSMIT]
+    act(state, Ctrl.DONE)
+    assert top(state).ask == Ask.TRANSMIT_AWAY and top(state).seat == 1
+    screen = state.screen_dirty[1]
+    act(state, Verb.TRANSMIT, HEWN + shooter, Ctrl.OFF_PLANET, NUM + 2)
+    assert state.dirty[shooter] == 1 and state.screen_dirty[1] == screen + 2
+    assert top(state).ask == Ask.TRANSMIT_AWAY
+    act(state, Ctrl.DONE)
+    assert top(state).ask == Ask.PICK_L and top(state).hewn == mover
+
+
+def test_transmit_away_in_a_same_space_encounter_goes_off_planet_only() -> None:
+    """rulebook: "Hewns in Same Space Encounters cannot transmit Substract to
+    other Hewns"."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, 11, normal=2)
+    enemy = pos.place(state, "Hover Cataclysm", 1, 1)
+    pos.start_hewn_turn(state, mover)
+    act(state, SPACE + 1)
+    assert top(state).ask == Ask.TRANSMIT_AWAY and top(state).seat == 0
+    act(state, Verb.TRANSMIT, HEWN + mover)
+    assert legal_actions(state) == [Ctrl.OFF_PLANET]
+    act(state, Ctrl.OFF_PLANET, NUM + 2)
+    assert top(state).ask == Ask.PICK_L and top(state).hewn == mover
+    assert state.screen_normal[0] >= 2 and state.loc[enemy] == 1
+
+
+# --- the turn-order card ----------------------------------------------------------------
+def test_a_reacting_seat_may_show_its_turn_order_card() -> None:
+    """rulebook: "Players can either reveal (or keep it secret) their turn
+    order": a seat asked out of turn may show its card, then is asked again."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    shooter = pos.place(state, "Hover Cataclysm", 1, 1)
+    pos.start_hewn_turn(state, mover)
+    act(state, SPACE + TO)
+    assert top(state).ask == Ask.REACT and not state.card_shown[1]
+    assert Ctrl.REVEAL in legal_actions(state)
+    act(state, Ctrl.REVEAL)
+    assert state.card_shown[1]
+    assert top(state).ask == Ask.REACT
+    assert legal_actions(state) == [Ctrl.DONE, HEWN + shooter]
+
+
+def _both_picked(second_lasers: int) -> State:
+    """The mover joins; seat 1's two reactors pick (3, then `second_lasers`
+    lasers) from one chain; the mover is to name its target."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    first = pos.place(state, "Hover Cataclysm", 1, 1, dirty=1)
+    second = pos.place(state, "Gombat", 1, 0)
+    pos.place(state, "Minor Miner", 1, 5, normal=3)
+    pos.start_hewn_turn(state, mover)
+    act(state, SPACE + TO, HEWN + first, HEWN + second, Ctrl.YES)
+    skip_away(state)
+    act(state, NUM, NUM, NUM)  # the mover carries nothing
+    act(state, NUM + 3, NUM + 0, NUM + 0, NUM + second_lasers, NUM + 0, NUM + 0)
+    assert top(state).ask == Ask.NAME_TARGET
+    return state
+
+
+def test_determinized_picks_of_one_seat_fit_its_chain_and_leak_nothing() -> None:
+    """D65 in a determinized view: another seat's secret picks are drawn so that
+    its announcers can still all pay them (a search playing on never meets a
+    payment its chain cannot make), and the draws do not depend on the real
+    picks ("secretly pick up dice")."""
+    one, none = _both_picked(1), _both_picked(0)
+    for seed in range(30):
+        a = determinize(one, 0, np.random.default_rng(seed))
+        b = determinize(none, 0, np.random.default_rng(seed))
+        assert encounter_frame(a).data == encounter_frame(b).data
+        rng = np.random.default_rng(seed)
+        while not is_chance(a):  # name a target, then the payments
+            legal = legal_actions(a)
+            rules.apply_action(a, legal[int(rng.integers(len(legal)))])
