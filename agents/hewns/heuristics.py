@@ -175,6 +175,10 @@ class HewnsScriptedAgent:
             return LOT + self.best_lot(s, seat, legal)
         if ask == Ask.BID_AMOUNT:
             return NUM + self.bid_amount(s, seat, frame.args[1], legal)
+        if ask == Ask.TRANSMIT_AWAY:
+            return Ctrl.DONE  # what it carries is what it fights with
+        if ask == Ask.PAY_SPLIT:
+            return max(legal)  # the payer's own load first: the chain keeps its store
         if ask in (Ask.BID_MIX, Ask.BURN_MIX, Ask.SCREENS_MIX, Ask.PICK_MIX):
             return max(legal)  # as much dirty as allowed: normal Substract scores
         if ask == Ask.DEAL_ORDER:
