@@ -52,16 +52,21 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
         ANY_GAME: "agents.human:HumanAgent",
         "cavein": "agents.cavein.human:CaveInHumanAgent",
         "krysis": "agents.krysis.human:KrysisHumanAgent",
+        "hewns": "agents.hewns.human:HewnsHumanAgent",
     },
     "greedy": {
         "cavein": "agents.cavein.greedy:GreedyAgent",
         "krysis": "agents.krysis.greedy:GreedyAgent",
     },
     "miner": {"cavein": "agents.cavein.heuristics:MinerAgent"},
-    "raider": {"cavein": "agents.cavein.heuristics:RaiderAgent"},
+    "raider": {
+        "cavein": "agents.cavein.heuristics:RaiderAgent",
+        "hewns": "agents.hewns.heuristics:RaiderAgent",
+    },
     "collector": {"cavein": "agents.cavein.heuristics:CollectorAgent"},
     "hauler": {"krysis": "agents.krysis.heuristics:HaulerAgent"},
     "bandit": {"krysis": "agents.krysis.heuristics:BanditAgent"},
+    "prospector": {"hewns": "agents.hewns.heuristics:ProspectorAgent"},
     "ismcts": {
         ANY_GAME: "agents.ismcts:ISMCTSAgent",
         "cavein": "agents.cavein.ismcts:CaveInISMCTSAgent",
