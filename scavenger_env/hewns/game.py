@@ -259,4 +259,4 @@ class HewnsGame(Game[State, HewnsConfig]):
 
 
 HEWNS = HewnsGame()
-"""The one `HewnsGame` instance (not in the registry yet)."""
+"""The one `HewnsGame` instance (registered as "hewns")."""

@@ -336,9 +336,9 @@ def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -
     if frame.ask == Ask.RESPITE:
         return f"cancel danger die {i + 1} ({shown})"
     if frame.ask == Ask.DODGE:
-        return f"dodge: the attacker re-rolls its {shown}"
+        return f"dodge: the attacker re-rolls attack die {i + 1} ({shown})"
     if frame.ask == Ask.REROLL:
-        return f"re-roll your {shown}"
+        return f"re-roll attack die {i + 1} ({shown})"
     return f"{ask_name(frame.ask)}: die {i} of the pool"
 
 
@@ -366,7 +366,8 @@ def _pool_die(state: State, frame: Frame, i: int) -> str:
             enc = ranged.Enc.load(ranged.encounter_frame(state))
             j = enc.fight_dice(enc.fight, ranged.ATTACK)[i]
             base = ranged.DIE_FIELDS * j
-            return _face_words(enc.dice[base], enc.dice[base + 1])
+            owner = hewn_label(enc.dice[base + 2])
+            return f"{_face_words(enc.dice[base], enc.dice[base + 1])}, {owner}'s"
     except (IndexError, RuntimeError, ValueError):
         pass
     return f"die {i + 1}"
