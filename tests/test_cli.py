@@ -469,9 +469,7 @@ def test_a_rules_option_given_twice_is_refused(
     game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`--rules advanced=true,advanced=false` silently took the last value."""
-    key = {"cavein": "allow_pass", "krysis": "advanced", "hewns": "score_carried"}[
-        game
-    ]
+    key = {"cavein": "allow_pass", "krysis": "advanced", "hewns": "score_carried"}[game]
     rules = f"{key}=true, {key} = false"
     path = tmp_path / "games.jsonl"
     args = ["simulate", "--game", game, "--games", "1", "--output", str(path)]

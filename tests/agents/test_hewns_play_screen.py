@@ -92,9 +92,7 @@ def test_rules_cards_and_card_at_the_prompt() -> None:
     rng = np.random.default_rng(1)
     while HEWNS.is_chance_node(state) or len(HEWNS.legal_actions(state)) < 2:
         if HEWNS.is_chance_node(state):
-            HEWNS.apply_action(
-                state, sample_outcome(HEWNS.chance_outcomes(state), rng)
-            )
+            HEWNS.apply_action(state, sample_outcome(HEWNS.chance_outcomes(state), rng))
         else:
             HEWNS.apply_action(state, HEWNS.legal_actions(state)[0])
     seat = HEWNS.current_player(state)
