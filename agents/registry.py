@@ -11,8 +11,9 @@ name, or `ANY_GAME` for a bot that plays every game, to the agent's constructor.
 `random` plays every game; `ismcts` has a generic version and versions that know
 Cave-In's and Krysis's turns; `greedy` has a version for each of the two games;
 the scripted heuristics play one game each (Cave-In: `miner`, `raider`,
-`collector`; Krysis: `hauler`, `bandit`); `ppo` plays every game it is given (or
-shipped) a trained policy file for.
+`collector`; Krysis: `hauler`, `bandit`; Hewns: `prospector`, and a `raider` of
+its own); `ppo` plays every game it is given (or shipped) a trained policy file
+for.
 
 Every spec also takes `name=NAME` (`ppo:model=/long/path.npz,name=ppo`): the name
 tables, reports and records show for that player in place of the whole spec
@@ -52,16 +53,21 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
         ANY_GAME: "agents.human:HumanAgent",
         "cavein": "agents.cavein.human:CaveInHumanAgent",
         "krysis": "agents.krysis.human:KrysisHumanAgent",
+        "hewns": "agents.hewns.human:HewnsHumanAgent",
     },
     "greedy": {
         "cavein": "agents.cavein.greedy:GreedyAgent",
         "krysis": "agents.krysis.greedy:GreedyAgent",
     },
     "miner": {"cavein": "agents.cavein.heuristics:MinerAgent"},
-    "raider": {"cavein": "agents.cavein.heuristics:RaiderAgent"},
+    "raider": {
+        "cavein": "agents.cavein.heuristics:RaiderAgent",
+        "hewns": "agents.hewns.heuristics:RaiderAgent",
+    },
     "collector": {"cavein": "agents.cavein.heuristics:CollectorAgent"},
     "hauler": {"krysis": "agents.krysis.heuristics:HaulerAgent"},
     "bandit": {"krysis": "agents.krysis.heuristics:BanditAgent"},
+    "prospector": {"hewns": "agents.hewns.heuristics:ProspectorAgent"},
     "ismcts": {
         ANY_GAME: "agents.ismcts:ISMCTSAgent",
         "cavein": "agents.cavein.ismcts:CaveInISMCTSAgent",

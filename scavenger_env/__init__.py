@@ -1,9 +1,10 @@
 """scavenger_env: multi-agent environments for competitive mining board games
-(Star Scrappers: Cave-In and Krysis).
+(Star Scrappers: Cave-In and Krysis, and Hewns).
 
 Importing the package registers every game of `scavenger_env.core.games.GAMES`
 with PettingZoo (lazily, so that the pure engines import without it):
-`pettingzoo.make("aec", "scavenger/cavein-v0")`, `"scavenger/krysis-v0"`.
+`pettingzoo.make("aec", "scavenger/cavein-v0")`, `"scavenger/krysis-v0"`,
+`"scavenger/hewns-v0"`.
 
 `scavenger_env.BUILD` says which build runs: "compiled" (mypyc, from
 `pip install .` with a C compiler), "pure" (pure Python) or "mixed" (a broken

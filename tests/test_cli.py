@@ -428,7 +428,7 @@ def test_every_command_takes_game(capsys: pytest.CaptureFixture[str]) -> None:
         ["tournament"],
     ):
         assert main([*command, "--help"]) == 0
-        assert "--game {cavein,krysis}" in capsys.readouterr().out, command
+        assert "--game {cavein,hewns,krysis}" in capsys.readouterr().out, command
 
 
 # ------------------------------------------------------------------ another game
@@ -464,12 +464,12 @@ def test_bench_another_game(bids_game, capsys: pytest.CaptureFixture[str]) -> No
     assert data["raw_ratio"] > 0
 
 
-@pytest.mark.parametrize("game", ["cavein", "krysis"])
+@pytest.mark.parametrize("game", ["cavein", "krysis", "hewns"])
 def test_a_rules_option_given_twice_is_refused(
     game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`--rules advanced=true,advanced=false` silently took the last value."""
-    key = {"cavein": "allow_pass", "krysis": "advanced"}[game]
+    key = {"cavein": "allow_pass", "krysis": "advanced", "hewns": "score_carried"}[game]
     rules = f"{key}=true, {key} = false"
     path = tmp_path / "games.jsonl"
     args = ["simulate", "--game", game, "--games", "1", "--output", str(path)]
@@ -519,7 +519,7 @@ def test_top_help_names_the_games(capsys: pytest.CaptureFixture[str]) -> None:
     """`scavenger --help` spoke of "Star Scrappers games"; the games are named."""
     assert main(["--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "the board games Cave-In and Krysis" in text
+    assert "the board games Cave-In, Hewns and Krysis" in text
     assert "Star Scrappers games" not in text
 
 
@@ -586,3 +586,40 @@ def test_rules_take_lists_in_brackets_and_indexed_entries(
     assert main([*args, "--rules", "cave_in_thresholds=[6,7,8]"]) == 0
     (record,) = iter_records(path)
     assert record.config["cave_in_thresholds"] == [6, 7, 8]
+
+
+# ------------------------------------------------------------------ Hewns
+
+
+def test_hewns_through_simulate_replay_tournament_and_bench(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every command takes `--game hewns`: random games are written and
+    replayed to the same outcomes, Hewns's bots meet in a tournament, and the
+    engine is benchmarked."""
+    path = tmp_path / "hewns.jsonl"
+    args = ["simulate", "--game", "hewns", "--num-players", "3", "--games", "3"]
+    assert main([*args, "--output", str(path), "--no-progress"]) == 0
+    records = list(iter_records(path))
+    assert [r.game for r in records] == ["hewns"] * 3
+    assert main(["replay", str(path), "--quiet"]) == 0
+    assert "every outcome matches the record" in capsys.readouterr().out
+    assert main(["replay", str(path), "--viewer", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert "Round 1, the auction: player 0's turn" in shown
+    assert "Final state (as player 1 sees it):" in shown and "Hewns in play:" in shown
+    out = tmp_path / "t"
+    players = "prospector,raider,ismcts:iterations=2,rollout_turns=1"
+    tournament = ["tournament", "--game", "hewns", "--players", players]
+    assert main([*tournament, "--num-players", "2", "--games", "6", "--jobs", "1",
+                 "--no-progress", "--output", str(out)]) == 0  # fmt: skip
+    table = capsys.readouterr().out
+    assert "tournament: 6 games of hewns with 2 players" in table
+    assert "prospector" in table and "raider" in table
+    assert (out / "summary.json").is_file()
+    assert main(["bench", "engine", "--game", "hewns", "--seconds", "0.05"]) == 0
+    assert capsys.readouterr().out.startswith("Hewns engine: random legal play")
+    assert main(["tournament", "--game", "hewns", "--list-players"]) == 0
+    listed = capsys.readouterr().out
+    for name in ("human", "ismcts", "prospector", "raider", "random"):
+        assert f"\n  {name} " in listed

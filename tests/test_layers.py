@@ -112,6 +112,8 @@ def test_every_registered_game_is_covered() -> None:
         assert {package, env_module, *bots} <= set(GAME_PACKAGES)
     assert "scavenger_env.krysis" in GAME_PACKAGES
     assert "agents.krysis" in GAME_PACKAGES
+    assert "scavenger_env.hewns" in GAME_PACKAGES
+    assert "agents.hewns" in GAME_PACKAGES
 
 
 def test_the_generic_modules_exist() -> None:

@@ -293,12 +293,14 @@ def add_bench_command(targets: Any) -> None:
         "masked actions, and of MaskablePPO training at the default settings of "
         "`scavenger train` (16 environments in one process, batch 512, 10 epochs, "
         "two torch threads) or the network, threads and vec env given, for 2 players "
-        "against random and against greedy, in one run; each training figure with "
+        "against random and against greedy (Hewns: prospector), in one run; each training figure with "
         "its ratio to the adapter's random-play rate against the same opponent.",
     )
     add_game_option(b)
-    b.add_argument("--opponents", default="random,greedy", metavar="SPECS",
-                   help="opponents, one measurement each (default: random,greedy)")  # fmt: skip
+    b.add_argument("--opponents", default=None, metavar="SPECS",
+                   help="opponents, one measurement each (default: the first two "
+                   "of the game's training league: random,greedy; for hewns "
+                   "random,prospector)")  # fmt: skip
     b.add_argument("--steps", type=int_at_least(1000), default=20_480, metavar="T",
                    help="training steps per measurement (default: 20,480)")  # fmt: skip
     b.add_argument("--seconds", type=positive_float, default=5.0, metavar="S",
@@ -322,6 +324,7 @@ def run_bench(args: argparse.Namespace) -> int:
     from agents.tournament.plan import split_players
 
     from .bench import bench_train, format_bench
+    from .settings import default_opponents
 
     changes: dict[str, Any] = {}
     if args.net_arch is not None:
@@ -332,7 +335,10 @@ def run_bench(args: argparse.Namespace) -> int:
         changes["threads"] = args.threads
     if args.vec_env is not None:
         changes["vec_env"] = args.vec_env
-    opponents = split_players(args.opponents)
+    given = args.opponents
+    if given is None:
+        given = ",".join(default_opponents(args.game)[:2])
+    opponents = split_players(given)
     refuse_interactive("--opponents", opponents)
     rows = bench_train(
         game=args.game,

@@ -32,6 +32,7 @@ VEC_ENVS = ("dummy", "subproc")
 DEFAULT_OPPONENTS: dict[str, tuple[str, ...]] = {
     "cavein": ("random", "greedy", "raider"),
     "krysis": ("random", "greedy", "hauler"),
+    "hewns": ("random", "prospector", "raider"),
 }
 
 

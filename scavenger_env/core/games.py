@@ -21,6 +21,7 @@ __all__ = ["DEFAULT_GAME", "GAMES", "UnknownGameError", "game_names", "get_game"
 GAMES: dict[str, str] = {
     "cavein": "scavenger_env.cavein.game:CAVEIN",
     "krysis": "scavenger_env.krysis.game:KRYSIS",
+    "hewns": "scavenger_env.hewns.game:HEWNS",
 }
 """name -> "module:attribute" of its `Game` instance. A new game adds a line."""
 

@@ -11,8 +11,9 @@
 | Observation shape   | (3940,) plus a (284,) int8 action mask                     |
 | Observation values  | [0, 1]                                                     |
 
-The game is still being built (its rules come in stages) and is not in the
-registry yet; this environment plays what the engine has.
+The game is built in stages; this is stage 1, the core cards (the config's
+`cards="core"`): the other card sets are accepted but their rules are still
+to come.
 
 One agent step is one small choice (a Bidox, a lot, an amount, a Hewn, a space,
 a verb), so `agent_selection` comes from the engine, not round-robin. Dice and

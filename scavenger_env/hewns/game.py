@@ -1,7 +1,7 @@
 """Hewns behind the game interface (`scavenger_env.core.game`).
 
-`HEWNS` is what the generic tools will run for `--game hewns` once the game is
-registered (it is not yet: the rules are still being built). Each method hands
+`HEWNS` is what the generic tools run for `--game hewns` (registered in
+`scavenger_env.core.games`). Each method hands
 over to the engine; the screens' sentences are here and in `render`.
 
 Hewns has chance during play: dice and card draws are chance nodes
@@ -291,7 +291,7 @@ class HewnsGame(Game[State, HewnsConfig]):
 
 
 HEWNS = HewnsGame()
-"""The one `HewnsGame` instance (not in the registry yet)."""
+"""The one `HewnsGame` instance (registered as "hewns")."""
 
 
 def _purchase_name(what: int, which: int) -> str:

@@ -355,9 +355,10 @@ def test_cli_play_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--players" in out and "--seed" in out and "--factions" in out
     text = " ".join(out.split())
     # both games, and every bot of the registry (ppo was missing)
-    assert "Play one game of Cave-In or Krysis (--game)" in text
+    assert "Play one game of Cave-In, Hewns or Krysis (--game)" in text
     assert "cavein: collector, greedy, ismcts, miner, ppo, raider, random" in text
     assert "krysis: bandit, greedy, hauler, ismcts, ppo, random" in text
+    assert "hewns: ismcts, ppo, prospector, raider, random" in text
 
 
 def test_a_whole_game_against_ismcts_the_issue_example() -> None:

@@ -69,6 +69,19 @@ FIXED: dict[str, list[tuple[int, int, dict[str, Any], str]]] = {
             "5627e5344ea096257b76c399c9aae9a6",
         ),
     ],
+    # Hewns is built in stages: a stage that changes the rules of the core cards
+    # re-fixes these (run this file as a script) while the rules version stays 1
+    "hewns": [
+        (2, 1, {"rules_version": 1}, "ee2fcca7219a292c60d0dc2391aef37a"),
+        (3, 4, {"rules_version": 1}, "e92b7c3baa73c6d5021d5631a127e273"),
+        (4, 2, {"rules_version": 1}, "3ff2e5d98d465e67ca948d95246d21f3"),
+        (
+            3,
+            5,
+            {"rules_version": 1, "score_carried": False},
+            "bdc298d068d395b4cbc365947a51d903",
+        ),
+    ],
 }
 
 

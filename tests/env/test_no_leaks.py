@@ -663,6 +663,8 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     """The fields of each game's state classes (a compiled class has no
     `__slots__` to read them from)."""
     from scavenger_env.cavein.engine import state as cavein_state
+    from scavenger_env.hewns.engine import digest as hewns_digest
+    from scavenger_env.hewns.engine import state as hewns_state
     from scavenger_env.krysis.engine import state as krysis_state
 
     return {
@@ -670,6 +672,9 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         cavein_state.PlayerState: cavein_state.PLAYER_FIELDS,
         cavein_state.TurnState: cavein_state.TURN_FIELDS,
         krysis_state.State: krysis_state.FIELDS,
+        # the board is fixed by the config; the frames hold the decisions asked
+        hewns_state.State: (*hewns_digest.FIELDS, "frames", "config"),
+        hewns_state.Frame: hewns_state.Frame.__slots__,
     }
 
 

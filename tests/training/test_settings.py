@@ -55,13 +55,14 @@ def test_each_game_has_its_own_default_league() -> None:
     """A league names bots of its game: Krysis has no raider, Cave-In no hauler."""
     from agents.registry import make_agent
 
-    for game in ("cavein", "krysis"):
+    for game in ("cavein", "krysis", "hewns"):
         league = TrainSettings(game=game).opponents
         assert league and league == TrainSettings(game=game, opponents=()).opponents
         for spec in league:
             make_agent(spec, game=game)  # raises for a bot the game lacks
     assert "raider" in TrainSettings(game="cavein").opponents
     assert "hauler" in TrainSettings(game="krysis").opponents
+    assert "prospector" in TrainSettings(game="hewns").opponents
 
 
 def test_run_json_round_trips(tiny: Any, tmp_path: Path) -> None:

@@ -376,3 +376,21 @@ def test_the_closing_hint_plays_as_printed(
     assert main([*argv[1:], "--seed", "1", "--start-player", "0"]) == 0
     out = capsys.readouterr().out
     assert "player 0 (you), player 1 (ppo)" in out and "you quit" in out
+
+
+def test_a_tiny_hewns_run(tmp_path: Path) -> None:
+    """`scavenger train --game hewns` trains against Hewns's league and writes a
+    policy the registry plays (no evaluation: an untrained deterministic policy
+    may load and unload Substract until the game's safety stop)."""
+    folder = tmp_path / "hewns"
+    tiny = [*TINY[: TINY.index("--opponents")], *TINY[TINY.index("--seed") :]]
+    args = ["train", "--game", "hewns", "--output", str(folder), "--timesteps", "256"]
+    assert main([*args, *tiny, "--eval-every", "0", "--final-games", "0"]) == 0
+    assert json.loads((folder / "run.json").read_text())["game"] == "hewns"
+    league = read_csv(folder / LEAGUE_CSV)
+    assert {r["opponent"] for r in league} == {"random", "prospector", "raider"}
+    spec = f"ppo:model={folder / 'policy.npz'},deterministic=false"
+    assert make_agent(spec, game="hewns") is not None
+    config = get_game("hewns").make_config(2)
+    record = play_game(config, 1, [spec, "random"], 1, game="hewns")
+    assert record.game == "hewns" and len(record.actions) > 20

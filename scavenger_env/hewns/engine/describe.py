@@ -10,6 +10,7 @@ for transcripts, viewer None); anyone else reads that something hidden was done.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from .actions import (
@@ -102,6 +103,35 @@ _WHERE: Final = {
 }
 
 _LOT_NAMES: Final = ("the turn-order stack", "big", "medium", "medium") + ("small",) * 4
+
+
+_LEAD: Final[dict[int, str]] = {
+    Ask.TX_SOURCE: "transmit from",
+    Ask.TX_DEST: "transmit to",
+    Ask.TX_KIND: "transmit",
+    Ask.LOAD_HEWN: "load onto",
+    Ask.LOAD_KIND: "load",
+    Ask.BANJER_TECH: "Banjer",
+    Ask.BANJER_HEWN: "Banjer onto",
+    Ask.BANJER_SOCKET: "Banjer into",
+    Ask.NAME_TARGET: "target",
+    Ask.SAME_TARGET: "target",
+    Ask.REACT: "react with",
+    Ask.PLACE_TOKEN: "place the danger token on",
+    Ask.REMOVE_TOKEN: "remove the danger token from",
+    Ask.NEW_MINE: "new mine on",
+    Ask.ESCAPE_MOVE: "escape to",
+    Ask.RETREAT: "retreat to",
+    Ask.CALM_TARGET: "calm the planet attack on",
+    Ask.RESPITE: "respite: withdraw the danger token from",
+}
+"""How a choice of a Hewn, a space, a technology or a socket begins, per
+decision kind (others: the kind's name)."""
+
+
+def _lead(ask: int) -> str:
+    lead = _LEAD.get(ask)
+    return lead if lead is not None else f"{ask_name(ask)}:"
 
 
 def ask_name(ask: int) -> str:
@@ -204,7 +234,7 @@ def _describe_hewn(state: State, frame: Frame, action: int, viewer: int | None) 
     where = place_label(state, state.loc[h]) if 0 <= h < NUM_HEWNS else ""
     if frame.ask == Ask.PLAYER_TURN:
         return f"activate {hewn_label(h)} ({where})"
-    return f"{ask_name(frame.ask)}: {hewn_label(h)} ({where})"
+    return f"{_lead(frame.ask)} {hewn_label(h)} ({where})"
 
 
 def _describe_space(state: State, frame: Frame, action: int, viewer: int | None) -> str:
@@ -218,7 +248,7 @@ def _describe_space(state: State, frame: Frame, action: int, viewer: int | None)
         here = state.loc[frame.hewn]
         verb = "enter the board at" if here == OFF_BOARD else "step to"
         return f"{hewn_label(frame.hewn)}: {verb} {label}"
-    return f"{ask_name(frame.ask)}: {label}"
+    return f"{_lead(frame.ask)} {label}"
 
 
 def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -> str:
@@ -235,12 +265,44 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
         return f"of the {amount}, {k} dirty and {amount - k} normal"
     if ask == Ask.BURN_MIX:
         return f"burn {'a dirty' if k else 'a normal'} Substract"
+    if ask in _MIX_ASKS:
+        amount = frame.args[0] if frame.args else 0
+        return f"pay the {amount} as {k} dirty and {amount - k} normal"
+    words = _NUM_WORDS.get(ask)
+    if words is not None:
+        return words(k)
     if ask == Ask.DEAL_ORDER and state.deal_left:
         seat = state.deal_left[0]
         if viewer is None or viewer in (frame.seat, seat):
             return f"give turn-order card {k} to player {seat}"
         return f"give a turn-order card face down to player {seat}"
     return f"{ask_name(ask)}: {k}"
+
+
+def _dice(n: int, kind: str) -> str:
+    return f"{n} {kind} {'die' if n == 1 else 'dice'}"
+
+
+_MIX_ASKS: Final = (Ask.PICK_MIX, Ask.SCREENS_MIX)
+"""Paying an amount fixed before (frame.args[0]): how much of it is dirty."""
+
+_NUM_WORDS: Final[dict[int, Callable[[int], str]]] = {
+    Ask.PICK_L: lambda k: f"{_dice(k, 'laser')} (1 Substract each)",
+    Ask.PICK_A: lambda k: f"{_dice(k, 'area')} (1 Substract each)",
+    Ask.PICK_K: lambda k: f"{k} body screens (+{k} armour dice, 1 Substract each)",
+    Ask.PICK_Q: lambda k: (
+        f"{k} brain screens (against a brain repair, 1 Substract each)"
+    ),
+    Ask.PICK_E: lambda k: "explode (1 Substract)" if k else "do not explode",
+    Ask.SCREENS: lambda k: f"burn {k} Substract as body screens (+{k} armour dice)",
+    Ask.MINE_KEEP: lambda k: (
+        f"load {k} of the mined Substract onto the Hewn (the "
+        "rest is behind your screen)"
+    ),
+    Ask.LOAD_AMOUNT: lambda k: f"load {k} Substract",
+    Ask.TX_AMOUNT: lambda k: f"transmit {k} Substract",
+}
+"""Amount decisions in words (k: the amount chosen)."""
 
 
 def _describe_lot(state: State, frame: Frame, action: int, viewer: int | None) -> str:
@@ -253,17 +315,62 @@ def _describe_lot(state: State, frame: Frame, action: int, viewer: int | None) -
 def _describe_tech(state: State, frame: Frame, action: int, viewer: int | None) -> str:
     k = action - TECH
     name = TECHS[k].name if 0 <= k < len(TechKind) else f"technology {k}"
-    return f"{ask_name(frame.ask)}: {name}"
+    return f"{_lead(frame.ask)} {name}"
 
 
 def _describe_socket(
     state: State, frame: Frame, action: int, viewer: int | None
 ) -> str:
-    return f"{ask_name(frame.ask)}: slot {action - SOCKET}"
+    return f"{_lead(frame.ask)} slot {action - SOCKET}"
 
 
 def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -> str:
-    return f"{ask_name(frame.ask)}: die {action - DIE} of the pool"
+    """A die of a rolled pool, by its kind and face, so a player can choose
+    without the pool on the screen."""
+    i = action - DIE
+    shown = _pool_die(state, frame, i)
+    if frame.ask == Ask.MINE_REROLL:
+        return f"re-roll mining die {i + 1} ({shown})"
+    if frame.ask == Ask.DANGER_ORDER:
+        return f"resolve danger die {i + 1} ({shown}) next"
+    if frame.ask == Ask.RESPITE:
+        return f"cancel danger die {i + 1} ({shown})"
+    if frame.ask == Ask.DODGE:
+        return f"dodge: the attacker re-rolls attack die {i + 1} ({shown})"
+    if frame.ask == Ask.REROLL:
+        return f"re-roll attack die {i + 1} ({shown})"
+    return f"{ask_name(frame.ask)}: die {i} of the pool"
+
+
+def _face_words(kind: int, index: int) -> str:
+    value, symbol = face(kind, index)
+    if symbol == Symbol.NUMBER:
+        return f"{DICE[kind].name} {value}"
+    return f"{DICE[kind].name} {Symbol(symbol).name.lower().replace('_', ' ')}"
+
+
+def _pool_die(state: State, frame: Frame, i: int) -> str:
+    """Die `i` of the pool the frame chooses from: the mining chain's dice, or
+    the current attack's dice of an encounter."""
+    from . import mining, ranged
+    from .data import DieKind
+
+    try:
+        if frame.ask in (Ask.MINE_REROLL, Ask.DANGER_ORDER, Ask.RESPITE):
+            mine = mining._mine_frame(state)
+            n_mining = mine.data[mining.N_MINING]
+            if frame.ask == Ask.MINE_REROLL:
+                return _face_words(DieKind.MINING, mine.data[mining.HEAD + i])
+            return _face_words(DieKind.DANGER, mine.data[mining.HEAD + n_mining + i])
+        if frame.ask in (Ask.DODGE, Ask.REROLL):
+            enc = ranged.Enc.load(ranged.encounter_frame(state))
+            j = enc.fight_dice(enc.fight, ranged.ATTACK)[i]
+            base = ranged.DIE_FIELDS * j
+            owner = hewn_label(enc.dice[base + 2])
+            return f"{_face_words(enc.dice[base], enc.dice[base + 1])}, {owner}'s"
+    except (IndexError, RuntimeError, ValueError):
+        pass
+    return f"die {i + 1}"
 
 
 def _describe_seat(state: State, frame: Frame, action: int, viewer: int | None) -> str:

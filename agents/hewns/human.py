@@ -1,0 +1,213 @@
+"""Hewns's human player: the generic one (`agents.human`) plus Hewns's texts.
+
+`HewnsHumanAgent` adds, to the numbered choices, `help`, `look` and `quit` of
+`agents.human.HumanAgent`, the commands `cards` (the Hewn types and the
+technologies of the game's card set, a line each), `card NAME` (one card's
+numbers and what it does, from the engine's card data) and `rules` (a summary
+of the rules this game is played by), which `scavenger play --help` promises
+for every game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.base import SeatView
+from agents.console import wrap as _wrap
+from agents.human import HumanAgent, match_names, name_key
+from scavenger_env.hewns.engine.config import HewnsConfig
+from scavenger_env.hewns.engine.data import (
+    BURN_FOR_AP_MAX,
+    DEPLETION_THRESHOLD,
+    ENCOUNTER_SUBSTRACT_MAX,
+    SIZE_NAMES,
+    HewnType,
+    Socket,
+    Tech,
+    hewn_types,
+    tech_kinds,
+)
+
+__all__ = ["HELP_TEXT", "HewnsHumanAgent", "card_list", "card_lookup", "rules_text"]
+
+HELP_TEXT = """\
+HOW TO PLAY
+At the start of your turn you see the whole game as you know it; before each
+further decision of the turn, only what changed. Then your choices, numbered
+from 1. Type one of:
+  a number    take that choice
+  look        the whole picture again (also: state)
+  cards       the Hewn types and technologies of this game, briefly
+  card NAME   one card's numbers and text, e.g. card minor, card gunana
+  rules       a summary of the rules
+  help        this text
+  quit        leave the game (you are asked to confirm)
+A decision with only one choice is taken for you ("Only choice: ... - taken").
+Dice are rolled for you. Between your turns you see what the other players
+did, one line per decision (their secret amounts and picks stay hidden)."""
+
+_SOCKET_WORDS = {
+    Socket.NONE: "scouting card, not fitted",
+    Socket.NANA: "fits a Nanasocket",
+    Socket.SICKET: "fits a Sicket socket",
+    Socket.HEART: "fits a heart slot",
+}
+
+
+def _config(config: HewnsConfig | None) -> HewnsConfig:
+    return config if config is not None else HewnsConfig()
+
+
+def _dice(n: int, kind: str) -> str:
+    """ "1 mining die", "2 mining dice"."""
+    return f"{n} {kind} {'die' if n == 1 else 'dice'}"
+
+
+def _hewn_text(h: HewnType) -> str:
+    """One Hewn type's card: size, cost, dice and abilities."""
+    store = "+".join(str(x) for x in h.store)
+    parts = [
+        f"{h.name}: {SIZE_NAMES[h.size]} Hewn ({h.cards} card"
+        f"{'s' if h.cards > 1 else ''}), minimum bid {h.cost}",
+        f"{h.ap} action points",
+        f"mines with {_dice(h.mine, 'mining')}" if h.mine else "no mining",
+        f"armour {h.armour}",
+        _dice(h.close_combat, "close-combat"),
+        "a weapon (ranged attacks)" if h.weapon else "no weapon",
+        f"stores {store} Substract ({h.secret} secret)"
+        if h.store_total
+        else "stores no Substract",
+        f"{h.nanasockets} Nanasocket(s), {h.sicket_sockets} Sicket socket(s)",
+    ]
+    if h.rerolls:
+        parts.append(f"{h.rerolls} re-roll(s)")
+    if h.heart:
+        parts.append("a heart slot (takes gems)")
+    if h.abilities:
+        words = [a.name.lower().replace("_", " ") for a in h.abilities]
+        if h.repair:
+            words = [f"repair ({h.repair}d10)" if w == "repair" else w for w in words]
+        parts.append("abilities: " + ", ".join(words))
+    return "; ".join(parts)
+
+
+def _tech_text(t: Tech) -> str:
+    """One technology or scouting card: what the winner gets and what it does."""
+    qty = f"{t.quantity} per card, " if t.quantity > 1 else ""
+    return (
+        f"{t.name}: {t.card_kind.name.lower()} ({qty}{_SOCKET_WORDS[t.socket]}), "
+        f"minimum bid {t.cost}; {t.effect}"
+    )
+
+
+def _catalogue(config: HewnsConfig) -> list[tuple[str, str]]:
+    """Every card `card` answers to: the Hewn types, then the technologies of
+    this game's card set."""
+    cards = config.card_set
+    return [(h.name, _hewn_text(h)) for h in hewn_types(cards)] + [
+        (t.name, _tech_text(t)) for t in tech_kinds(cards)
+    ]
+
+
+def card_lookup(query: str, config: HewnsConfig | None = None) -> str:
+    """The text of the Hewn type or technology called `query`. Case and spaces
+    do not matter; the start or any part of a name will do, and a near miss is
+    forgiven; several matches are listed instead."""
+    cards = _catalogue(_config(config))
+    if not name_key(query):
+        return (
+            "Type card and a name, e.g. card minor or card gunana (cards lists them)."
+        )
+    hits = [cards[i] for i in match_names(query, [name for name, _ in cards])]
+    if len(hits) == 1:
+        return "\n".join(_wrap(hits[0][1]))
+    if hits:
+        names = ", ".join(name for name, _ in hits)
+        return "\n".join(
+            _wrap(f"{query.strip()!r} could be: {names}. Type more of it.")
+        )
+    return f"No Hewn or technology is called {query.strip()!r}; cards lists them all."
+
+
+def card_list(config: HewnsConfig | None = None) -> str:
+    """The Hewn types and the technologies of the game's card set, a line each."""
+    config = _config(config)
+    cards = config.card_set
+    lines = [f"HEWNS (card set {config.cards}; card NAME for one)"]
+    for h in hewn_types(cards):
+        line = (
+            f"  {h.name}: {SIZE_NAMES[h.size]}, bid {h.cost}+, {h.ap} AP, "
+            f"mine {h.mine}, armour {h.armour}, close combat {h.close_combat}"
+            + (", weapon" if h.weapon else "")
+        )
+        lines += _wrap(line, 4)
+    lines.append("TECHNOLOGY AND SCOUTING")
+    for t in tech_kinds(cards):
+        lines += _wrap(f"  {t.name}: bid {t.cost}+; {t.effect}", 4)
+    return "\n".join(lines)
+
+
+def rules_text(config: HewnsConfig | None = None) -> str:
+    """A summary of the rules of `config`, with its numbers from the scenario."""
+    config = _config(config)
+    scenario = config.scenario
+    income = ", ".join(str(x) for x in scenario.income)
+    lines = [
+        "RULES IN SHORT (Hewns, Raw Substract)",
+        "You run a team of mining robots, the Hewns. Normal Substract is what "
+        "scores; dirty Substract is money (bids) and ammunition (encounters, "
+        "extra action points).",
+        f"The game lasts {scenario.rounds} rounds. Each round:",
+        f"  1. New turn: dirty income ({income} in rounds 1-3) plus "
+        f"{scenario.income_per_healthy_hewn} per healthy Hewn you have on the "
+        "board.",
+        "  2. Recovery: damaged and stunned Hewns roll to recover; former owners "
+        "may try to take back Hewns taken from them.",
+        f"  3. Auction: {scenario.bidoxes} Bidoxes each. In turn you place a "
+        "Bidox on a lot (a Hewn, a technology or the turn-order stack) and "
+        "pack it with a secret amount, or send it hunting (1 dirty Substract "
+        "at once). The highest "
+        "Bidox on each lot wins it and pays; the others get their Substract "
+        "back; a tie or a bid under the card's minimum wins nothing. A Hewn you "
+        "win waits behind your screen until it enters the board at an entrance "
+        "(its first move).",
+        "  4. Actions: in turn order, each player gives every healthy Hewn one "
+        "Hewn turn: spend its action points to move, mine (mining dice for "
+        "normal Substract, danger dice that place lava, Snedj nests and planet "
+        "attacks, deplete mines or open new ones), load and transmit Substract, "
+        "repair, and attack Hewns it sees (ranged) or shares a space with "
+        f"(close combat). A Hewn may burn up to {BURN_FOR_AP_MAX.value} "
+        "Substract for extra action points and use up to "
+        f"{ENCOUNTER_SUBSTRACT_MAX.value} in encounters, picked in secret. A "
+        "brain repair on an enemy Hewn takes it over.",
+        "Ending: at once when the normal Substract pile runs out, when "
+        f"{DEPLETION_THRESHOLD.value} mines have been depleted or when no mine "
+        f"is left; otherwise after round {scenario.rounds}. The most normal "
+        "Substract wins"
+        + (
+            " (normal Substract carried by your Hewns counts)."
+            if config.score_carried
+            else " (only the Substract in your screen counts)."
+        ),
+        "Type cards for the Hewns and technologies, card NAME for one.",
+    ]
+    return "\n".join(line for text in lines for line in _wrap(text, 5))
+
+
+class HewnsHumanAgent(HumanAgent):
+    """You, at the keyboard, playing Hewns (plus `cards`, `card NAME`, `rules`).
+
+    The generic screen (`agents.human.HumanAgent`) with Hewns's card texts and
+    rules summary."""
+
+    help_text = HELP_TEXT
+    commands = "help / look / cards / rules / quit"
+
+    def rules_text(self, config: Any) -> str:
+        return rules_text(config)
+
+    def card_list(self, view: SeatView, config: Any) -> str:
+        return card_list(config)
+
+    def card_text(self, query: str, config: Any) -> str:
+        return card_lookup(query, config)
