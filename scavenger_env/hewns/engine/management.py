@@ -305,16 +305,11 @@ def load_hewns(state: State, seat: int, direction: int) -> list[int]:
     screen = state.screen_normal[seat] + state.screen_dirty[seat]
     if direction == LOAD and screen == 0:
         return []
-    out: list[int] = []
-    for h in range(NUM_HEWNS):
-        if state.ctrl[h] != seat or state.loc[h] != OFF_BOARD:
-            continue
-        if direction == LOAD:
-            if state.capacity(h) > 0:
-                out.append(h)
-        elif state.normal[h] + state.dirty[h] > 0:
-            out.append(h)
-    return out
+    ctrl, loc = state.ctrl, state.loc
+    behind = [h for h in range(NUM_HEWNS) if ctrl[h] == seat and loc[h] == OFF_BOARD]
+    if direction == LOAD:
+        return [h for h in behind if state.capacity(h) > 0]
+    return [h for h in behind if state.normal[h] + state.dirty[h] > 0]
 
 
 def _load_kinds(state: State, frame: Frame) -> list[int]:
