@@ -115,6 +115,7 @@ LAYOUT: Final[layout.Layout] = (
 )
 OFFSETS: Final = layout.offsets(LAYOUT)
 OBS_SIZE: Final = layout.size(LAYOUT)
+_SHAPES: Final = dict(LAYOUT)
 
 _Rel = Callable[[int], int]
 """An absolute seat -> the observer's relative seat."""
@@ -124,8 +125,9 @@ _WHERE: Final = {OFF_BOARD: 1, OFFER: 2, DECK: 3, DISCARD: 4, DEAD: 5}
 
 
 def views(obs: np.ndarray) -> dict[str, np.ndarray]:
-    """Named, shaped views into one observation vector (no copies)."""
-    return layout.views(obs, LAYOUT)
+    """Named, shaped views into one observation vector (no copies); the bounds
+    are worked out once, not at every observation."""
+    return {name: obs[a:b].reshape(_SHAPES[name]) for name, (a, b) in OFFSETS.items()}
 
 
 def _cap(x: float) -> float:
@@ -166,14 +168,14 @@ def _decision(s: State, d: np.ndarray, rel: _Rel) -> None:
         if turn is not None and turn.data:
             d[KINDS + 3 + 1 + 4 + 1] = _cap(turn.data[AP] / 12)
     d[KINDS + min(int(s.phase), 2)] = 1
-    d[KINDS + 3] = s.round / s.config.scenario.rounds
+    d[KINDS + 3] = s.round / s.scenario.rounds
     d[KINDS + 3 + 1 + 4] = float(chance)
     d[KINDS + 3 + 1 + 4 + 2 + 5] = _cap(len(s.frames) / 16)
 
 
 def _global(s: State, g: np.ndarray) -> None:
-    scenario = s.config.scenario
-    g[0] = _cap(s.normal_pile / max(1, s.config.effective_pile))
+    scenario = s.scenario  # the config's is built anew at every read
+    g[0] = _cap(s.normal_pile / max(1, scenario.normal_pile))
     g[1] = _cap(s.depleted / max(1, scenario.depletion_threshold))
     for bonus in s.mine_pool:
         if 0 <= bonus < 4:
@@ -264,7 +266,7 @@ def _hewns(s: State, hw: np.ndarray, rel: _Rel) -> None:
 
 
 def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:
-    boxes = max(1, s.config.effective_bidoxes)
+    boxes = max(1, s.scenario.bidoxes)
     for q in range(s.num_players):
         row = st[rel(q)]
         row[0] = _cap(s.screen_normal[q] / 50)

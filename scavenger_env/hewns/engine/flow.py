@@ -19,6 +19,7 @@ from typing import Final
 
 from .actions import DIE, HEWN, NUM, TECH
 from .data import DICE
+from .ending import check_end
 from .state import DECK, OFFER, TECH_KIND_OF, Frame, State, hewn_type
 
 Legal = Callable[[State, Frame], list[int]]
@@ -235,8 +236,6 @@ def apply_legal(state: State, action: int) -> None:
 
 def after_action(state: State) -> None:
     """End checks and turn counting after every action."""
-    from .ending import check_end
-
     if not state.over:
         check_end(state)
     if state.over:

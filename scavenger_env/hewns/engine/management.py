@@ -244,12 +244,15 @@ def banjer_receivers(state: State, seat: int, mode: int) -> list[int]:
 
 
 def banjer_kinds(state: State, seat: int, mode: int) -> list[int]:
-    """The technology kinds on `seat`'s screen that fit some receiver."""
+    """The technology kinds on `seat`'s screen that fit some receiver (the
+    receivers are looked for only when the screen holds a technology: most
+    screens hold none)."""
+    held = [kind for kind, count in enumerate(state.screen_tech[seat]) if count > 0]
+    if not held:
+        return []
     receivers = banjer_receivers(state, seat, mode)
     return [
-        kind
-        for kind, count in enumerate(state.screen_tech[seat])
-        if count > 0 and any(fitting_slots(state, h, kind) for h in receivers)
+        kind for kind in held if any(fitting_slots(state, h, kind) for h in receivers)
     ]
 
 
@@ -306,16 +309,13 @@ def load_hewns(state: State, seat: int, direction: int) -> list[int]:
     on the screen) or unloaded (a load): rulebook "many Hewns can store ... in
     secret locations", loaded and unloaded off the board at any time (D31)."""
     screen = state.screen_normal[seat] + state.screen_dirty[seat]
-    out: list[int] = []
-    for h in range(NUM_HEWNS):
-        if state.ctrl[h] != seat or state.loc[h] != OFF_BOARD:
-            continue
-        if direction == LOAD:
-            if screen > 0 and state.capacity(h) > 0:
-                out.append(h)
-        elif state.normal[h] + state.dirty[h] > 0:
-            out.append(h)
-    return out
+    if direction == LOAD and screen == 0:
+        return []
+    ctrl, loc = state.ctrl, state.loc
+    behind = [h for h in range(NUM_HEWNS) if ctrl[h] == seat and loc[h] == OFF_BOARD]
+    if direction == LOAD:
+        return [h for h in behind if state.capacity(h) > 0]
+    return [h for h in behind if state.normal[h] + state.dirty[h] > 0]
 
 
 def _load_kinds(state: State, frame: Frame) -> list[int]:

@@ -17,6 +17,7 @@ picks may be paid through the Hewn's chain (D30, D65: `pick_room`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -188,15 +189,15 @@ def _alone(state: State, hewn: int) -> bool:
     """The only Hewn in its space ("If any Hewns are in the same space as
     another Hewn they cannot be involved in a ranged encounter")."""
     loc = state.loc[hewn]
-    return loc >= 0 and state.occupancy()[loc] == 1
+    return loc >= 0 and state.loc.count(loc) == 1
 
 
-def _sees(state: State, a: int, b: int) -> bool:
+def _sees(state: State, a: int, b: int, occupancy: Sequence[int]) -> bool:
     """rulebook: "Hewns can only encounter each other if they can see each
     other": mutual sight between two Hewns that are each alone in their space
     ("If any Hewns are in the same space as another Hewn they cannot be
     involved in a ranged encounter")."""
-    return _alone(state, a) and _alone(state, b) and sight.sees(state, a, b)
+    return _alone(state, a) and _alone(state, b) and sight.sees(state, a, b, occupancy)
 
 
 def mover_ready(state: State, mover: int) -> bool:
@@ -208,10 +209,13 @@ def reactors(state: State, seat: int, mover: int) -> list[int]:
     """`seat`'s Hewns that may announce in reaction: healthy, alone, and seeing
     the mover ("If any of the healthy enemy Hewns ... that can now see the
     moving Hewn")."""
+    occupancy = state.occupancy()
     return [
         h
         for h in range(NUM_HEWNS)
-        if state.ctrl[h] == seat and state.healthy(h) and _sees(state, h, mover)
+        if state.ctrl[h] == seat
+        and state.healthy(h)
+        and _sees(state, h, mover, occupancy)
     ]
 
 
@@ -237,11 +241,12 @@ def targets(state: State, mover: int, turn: Frame) -> list[int]:
     from .turns import AP
 
     seat = turn.seat
+    occupancy = state.occupancy()
     return [
         t
         for t in range(NUM_HEWNS)
         if state.ctrl[t] != seat
-        and _sees(state, mover, t)
+        and _sees(state, mover, t, occupancy)
         and (turn.data[AP] >= 1 or not humiliated(turn, t, state))
     ]
 

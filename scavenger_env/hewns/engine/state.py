@@ -212,12 +212,16 @@ class State:
     instance (0..`NUM_HEWNS` - 1), per-space facts lists indexed by space, per-seat
     facts lists indexed by seat."""
 
-    def __init__(self, config: HewnsConfig, board: Board) -> None:
+    def __init__(self, config: HewnsConfig, board: Board, empty: bool = False) -> None:
+        """A new position; `empty` leaves every other field unset, for `clone`
+        to fill (a compiled class cannot be made without its `__init__`)."""
         n = config.num_players
         self.config = config
         self.scenario: Scenario = config.scenario  # computed once: read often
         self.board = board  # shared, never mutated
         self.num_players = n
+        if empty:
+            return
         # --- progress ---------------------------------------------------------
         self.round = 0
         self.phase: int = Phase.AUCTION
@@ -325,11 +329,8 @@ class State:
 
         Every field is listed by name (no `__dict__`: the compiled build has
         none); a test fails when a field is added without its line here."""
-        new = State.__new__(State)
-        new.config = self.config
+        new = State(self.config, self.board, empty=True)
         new.scenario = self.scenario
-        new.board = self.board
-        new.num_players = self.num_players
         new.round = self.round
         new.phase = self.phase
         new.decisions = self.decisions
