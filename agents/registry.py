@@ -58,6 +58,7 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
     "greedy": {
         "cavein": "agents.cavein.greedy:GreedyAgent",
         "krysis": "agents.krysis.greedy:GreedyAgent",
+        "hewns": "agents.hewns.greedy:GreedyAgent",
     },
     "miner": {"cavein": "agents.cavein.heuristics:MinerAgent"},
     "raider": {
