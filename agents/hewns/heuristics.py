@@ -238,7 +238,7 @@ class HewnsScriptedAgent:
             return False
         seat = s.ctrl[hewn]
         for e in self.rivals_on_board(s, seat):
-            if combat.has_weapon(s, e) and ranged._sees(s, e, hewn):
+            if combat.has_weapon(s, e) and ranged.in_range(s, e, hewn):
                 return True
         return any(
             0 <= sp < len(s.token) and s.token[sp] != NONE

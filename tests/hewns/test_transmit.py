@@ -260,3 +260,43 @@ def test_random_games_conserve_substract(players: int) -> None:
                 assert s.capacity(h) >= 0
             assert min(s.screen_normal) >= 0 and min(s.screen_dirty) >= 0
     assert chains > 0
+
+
+def test_substract_moves_one_way_per_go() -> None:
+    """A ruling that keeps games finite: in one go a Hewn or a screen that gave
+    Substract may not take any, and one that took may not give, so free
+    transfers cannot go round in circles (the rulebook sets no limit)."""
+    from scavenger_env.hewns.engine import management as m
+    from scavenger_env.hewns.engine import position as pos
+    from scavenger_env.hewns.engine.actions import Verb
+
+    state = pos.actions_phase()
+    pos.set_screen(state, 0, dirty=5)
+    off = pos.place(state, "Fogbear", 0)  # behind the screen
+    runner = pos.place(state, "Minor Miner", 0, space=50, dirty=2)
+    pos.start_hewn_turn(state, runner)
+    assert off in m.load_hewns(state, 0, m.LOAD)
+    pos.play(state, Verb.LOAD, f"HEWN {off}", "NUM 2")  # screen -> Fogbear (dirty only)
+    assert m.load_hewns(state, 0, m.UNLOAD) == []  # the screen gave: it may not take
+    # and the Miner's load may not go off planet either: the screen gave
+    assert runner not in m.tx_sources(state, 0)
+    state.go += 1  # a new go: the marks are gone
+    assert off in m.load_hewns(state, 0, m.UNLOAD)
+    assert runner in m.tx_sources(state, 0)
+
+
+def test_a_slot_is_changed_once_per_go() -> None:
+    """A ruling that keeps games finite: a Nanasocket technology may be replaced
+    ("Other Nanasocket technologies can be replaced"), once per slot and go."""
+    from scavenger_env.hewns.engine import management as m
+    from scavenger_env.hewns.engine import position as pos
+    from scavenger_env.hewns.engine.data import TechKind
+
+    state = pos.actions_phase()
+    pos.set_screen(state, 0, gunana=1, major_gozzbag=1)
+    miner = pos.place(state, "Major Miner", 0, space=44, techs=["Gunana"])
+    assert m.fitting_slots(state, miner, TechKind.MAJOR_GOZZBAG) == [0]
+    m.attach(state, 0, miner, 0, TechKind.MAJOR_GOZZBAG)  # the Gunana goes back
+    assert m.fitting_slots(state, miner, TechKind.GUNANA) == []
+    state.go += 1
+    assert m.fitting_slots(state, miner, TechKind.GUNANA) == [0]

@@ -86,20 +86,72 @@ def _kinds(normal: int, dirty: int) -> list[int]:
     return out
 
 
+# --- one way per go ---------------------------------------------------------------
+#: the bit of a seat's screen in `State.gave` / `State.took` (a Hewn's is its id)
+SCREEN_BIT: Final = 48
+#: bits per Hewn in `State.swapped` (one per slot)
+SLOT_BITS: Final = 8
+
+
+def _fresh(state: State) -> None:
+    """The marks belong to the go in play; a new go starts with none."""
+    if state.moves_go != state.go:
+        state.moves_go = state.go
+        state.gave = 0
+        state.took = 0
+        state.swapped = 0
+
+
+def screen_node(seat: int) -> int:
+    """The node of `seat`'s screen in the transfer marks."""
+    return SCREEN_BIT + seat
+
+
+def has_given(state: State, node: int) -> bool:
+    """Whether `node` (a Hewn, or `screen_node`) gave Substract in this go."""
+    return state.moves_go == state.go and (state.gave >> node) & 1 == 1
+
+
+def has_taken(state: State, node: int) -> bool:
+    """Whether `node` took Substract in this go."""
+    return state.moves_go == state.go and (state.took >> node) & 1 == 1
+
+
+def mark_move(state: State, giver: int, taker: int) -> None:
+    """A ruling that keeps games finite: in one go (a bid turn, a player turn)
+    Substract moves one way. A Hewn or screen that has given may not take, and
+    one that has taken may not give, so free transfers (TRANSMIT, LOAD, UNLOAD)
+    cannot go round in circles; the rulebook sets no limit, and a player gains
+    nothing from moving Substract back."""
+    _fresh(state)
+    state.gave |= 1 << giver
+    state.took |= 1 << taker
+
+
+def was_swapped(state: State, hewn: int, slot: int) -> bool:
+    """Whether the technology in `slot` of `hewn` was replaced in this go."""
+    return (
+        state.moves_go == state.go
+        and (state.swapped >> (hewn * SLOT_BITS + slot)) & 1 == 1
+    )
+
+
 # --- TRANSMIT ---------------------------------------------------------------------
 
 
-def tx_sources(state: State, seat: int) -> list[int]:
+def tx_sources(state: State, seat: int, window: int = PLAYER_WINDOW) -> list[int]:
     """Hewns that may transmit: `seat`'s healthy Hewns on the board with a load
     (rulebook: "any Hewn can transmit any Substract (dirty or normal) "off
-    planet" at any time"; D32: a damaged Hewn cannot). The screen always takes
-    it, so each has a destination."""
+    planet" at any time"; D32: a damaged Hewn cannot), that have not taken
+    Substract in this go and have somewhere to send it."""
     return [
         h
         for h in range(NUM_HEWNS)
         if state.ctrl[h] == seat
         and transmitter(state, h)
         and state.normal[h] + state.dirty[h] > 0
+        and not has_taken(state, h)
+        and tx_dests(state, h, window)
     ]
 
 
@@ -107,8 +159,23 @@ def tx_receivers(state: State, source: int) -> list[int]:
     """The Hewns that may receive from `source`: the others of its component
     with room (rulebook: "a chain of Hewns ... provided that for each
     "transport" between two friendly Hewns, the two Hewns can see each other";
-    D29: relays need no room, the one that keeps it does)."""
-    return [h for h in component(state, source)[1:] if state.capacity(h) > 0]
+    D29: relays need no room, the one that keeps it does) that have not given
+    Substract in this go."""
+    return [
+        h
+        for h in component(state, source)[1:]
+        if state.capacity(h) > 0 and not has_given(state, h)
+    ]
+
+
+def tx_dests(state: State, source: int, window: int) -> list[int]:
+    """Where `source` may send in `window`: the screen (NONE), unless it gave
+    Substract in this go; other Hewns only outside the bid turn and the
+    same-space "transmit away" (D31: off planet only there)."""
+    dests = [] if has_given(state, screen_node(state.ctrl[source])) else [NONE]
+    if window not in (BID_WINDOW, AWAY_SAME):
+        dests.extend(tx_receivers(state, source))
+    return dests
 
 
 def tx_room(state: State, dest: int) -> int:
@@ -117,7 +184,7 @@ def tx_room(state: State, dest: int) -> int:
 
 
 def legal_tx_source(state: State, frame: Frame) -> list[int]:
-    sources = tx_sources(state, frame.seat)
+    sources = tx_sources(state, frame.seat, frame.data[0])
     if frame.data[0] in (AWAY_RANGED, AWAY_SAME):
         sources = [h for h in sources if h in frame.data[1:]]
     return [HEWN + h for h in sources]
@@ -131,10 +198,8 @@ def apply_tx_source(state: State, frame: Frame, action: int) -> None:
 def legal_tx_dest(state: State, frame: Frame) -> list[int]:
     """Off planet always; another Hewn only outside the bid turn (D31: the bid
     turn allows off-planet transmission only)."""
-    legal = [int(Ctrl.OFF_PLANET)]
-    if frame.data[0] not in (BID_WINDOW, AWAY_SAME):
-        legal.extend(HEWN + h for h in tx_receivers(state, frame.args[0]))
-    return sorted(legal)
+    dests = tx_dests(state, frame.args[0], frame.data[0])
+    return sorted(int(Ctrl.OFF_PLANET) if d == NONE else HEWN + d for d in dests)
 
 
 def apply_tx_dest(state: State, frame: Frame, action: int) -> None:
@@ -181,6 +246,7 @@ def transmit(state: State, source: int, dest: int, dirty: bool, amount: int) -> 
     its controller: "simply transmits the Substract directly to the mother
     ship")."""
     seat = state.ctrl[source]
+    mark_move(state, source, screen_node(seat) if dest == NONE else dest)
     if dirty:
         state.dirty[source] -= amount
         if dest == NONE:
@@ -219,7 +285,10 @@ def fitting_slots(state: State, hewn: int, kind: int) -> list[int]:
         if socket_kind(hewn, slot) != tech.socket:
             continue
         if held == EMPTY_SLOT or (
-            tech.socket == Socket.NANA and held not in _FIXED and held != kind
+            tech.socket == Socket.NANA
+            and held not in _FIXED
+            and held != kind
+            and not was_swapped(state, hewn, slot)
         ):
             out.append(slot)
     return out
@@ -296,6 +365,9 @@ def attach(state: State, seat: int, hewn: int, slot: int, kind: int) -> None:
     slots = state.slots[hewn]
     old = slots[slot]
     if old != EMPTY_SLOT:
+        # a ruling that keeps games finite: a slot is changed once per go
+        _fresh(state)
+        state.swapped |= 1 << (hewn * SLOT_BITS + slot)
         state.screen_tech[seat][old] += 1
     state.screen_tech[seat][kind] -= 1
     slots[slot] = kind
@@ -307,15 +379,23 @@ def attach(state: State, seat: int, hewn: int, slot: int, kind: int) -> None:
 def load_hewns(state: State, seat: int, direction: int) -> list[int]:
     """`seat`'s Hewns behind its screen that can be loaded (room, and Substract
     on the screen) or unloaded (a load): rulebook "many Hewns can store ... in
-    secret locations", loaded and unloaded off the board at any time (D31)."""
+    secret locations", loaded and unloaded off the board at any time (D31);
+    Substract moves one way per go (`mark_move`)."""
     screen = state.screen_normal[seat] + state.screen_dirty[seat]
-    if direction == LOAD and screen == 0:
+    node = screen_node(seat)
+    if direction == LOAD and (screen == 0 or has_taken(state, node)):
+        return []
+    if direction == UNLOAD and has_given(state, node):
         return []
     ctrl, loc = state.ctrl, state.loc
     behind = [h for h in range(NUM_HEWNS) if ctrl[h] == seat and loc[h] == OFF_BOARD]
     if direction == LOAD:
-        return [h for h in behind if state.capacity(h) > 0]
-    return [h for h in behind if state.normal[h] + state.dirty[h] > 0]
+        return [h for h in behind if state.capacity(h) > 0 and not has_given(state, h)]
+    return [
+        h
+        for h in behind
+        if state.normal[h] + state.dirty[h] > 0 and not has_taken(state, h)
+    ]
 
 
 def _load_kinds(state: State, frame: Frame) -> list[int]:
@@ -369,6 +449,10 @@ def apply_load_amount(state: State, frame: Frame, action: int) -> None:
     amount = action - NUM
     sign = 1 if frame.data[0] == LOAD else -1
     seat = frame.seat
+    if sign > 0:
+        mark_move(state, screen_node(seat), hewn)
+    else:
+        mark_move(state, hewn, screen_node(seat))
     if dirty:
         state.screen_dirty[seat] -= sign * amount
         state.dirty[hewn] += sign * amount
@@ -397,7 +481,7 @@ def bid_turn_verbs(state: State, seat: int) -> list[int]:
     """The management verbs `seat` may start in its bid turn (D31): TRANSMIT
     off planet, and the off-board verbs."""
     verbs = off_board_verbs(state, seat)
-    if tx_sources(state, seat):
+    if tx_sources(state, seat, BID_WINDOW):
         verbs.append(Verb.TRANSMIT)
     return sorted(verbs)
 

@@ -200,6 +200,12 @@ def _sees(state: State, a: int, b: int, occupancy: Sequence[int]) -> bool:
     return _alone(state, a) and _alone(state, b) and sight.sees(state, a, b, occupancy)
 
 
+def in_range(state: State, a: int, b: int) -> bool:
+    """Whether Hewns `a` and `b` could meet in a ranged encounter now (each
+    alone in its space, seeing each other); for bots and tests."""
+    return _sees(state, a, b, state.occupancy())
+
+
 def mover_ready(state: State, mover: int) -> bool:
     """The moving Hewn is healthy, on the board and alone."""
     return state.healthy(mover) and _alone(state, mover)

@@ -282,6 +282,12 @@ class State:
         # every lot won so far, `PURCHASE` ints each: round, seat, what (a
         # `PURCHASE_KINDS` entry), which (Hewn type, technology kind or 0), price
         self.purchases: list[int] = []
+        # free transfers in the go `moves_go`: who gave and took Substract, and
+        # which slots had their technology replaced (`management.mark_move`)
+        self.moves_go = -1
+        self.gave = 0
+        self.took = 0
+        self.swapped = 0
         self.opening_bidder = 0  # who bid first in round 1 (drawn at set-up)
         # --- the actions phase --------------------------------------------------
         self.order: list[int] = []  # seats in turn-order card order
@@ -377,6 +383,10 @@ class State:
         new.offer = list(self.offer)
         new.lot_result = [list(v) for v in self.lot_result]
         new.lot_winner = list(self.lot_winner)
+        new.moves_go = self.moves_go
+        new.gave = self.gave
+        new.took = self.took
+        new.swapped = self.swapped
         new.purchases = list(self.purchases)
         new.opening_bidder = self.opening_bidder
         new.order = list(self.order)
