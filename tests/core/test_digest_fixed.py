@@ -72,14 +72,14 @@ FIXED: dict[str, list[tuple[int, int, dict[str, Any], str]]] = {
     # Hewns is built in stages: a stage that changes the rules of the core cards
     # re-fixes these (run this file as a script) while the rules version stays 1
     "hewns": [
-        (2, 1, {"rules_version": 1}, "ee2fcca7219a292c60d0dc2391aef37a"),
-        (3, 4, {"rules_version": 1}, "e92b7c3baa73c6d5021d5631a127e273"),
-        (4, 2, {"rules_version": 1}, "3ff2e5d98d465e67ca948d95246d21f3"),
+        (2, 1, {"rules_version": 1}, "0d19a274f5e17750544bfddd04fa414c"),
+        (3, 4, {"rules_version": 1}, "279b45930b51f257d8d11fc7ae428a1a"),
+        (4, 2, {"rules_version": 1}, "5ef2a615019498f8070222a604c5416e"),
         (
             3,
             5,
             {"rules_version": 1, "score_carried": False},
-            "bdc298d068d395b4cbc365947a51d903",
+            "ccdf989f7688da9b72c8d1e783264101",
         ),
     ],
 }
