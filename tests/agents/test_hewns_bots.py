@@ -175,13 +175,3 @@ def test_greedy_values_the_margin() -> None:
     seats at the start of a game are worth the same."""
     state = HEWNS.new_game(HEWNS.make_config(2), 0)
     assert margin(state, 0) == pytest.approx(-margin(state, 1))
-
-
-def test_ladder_plays_a_pairing() -> None:
-    """The ladder's pairing plays its games with the seats alternating and
-    counts the bot's wins."""
-    from agents.hewns.ladder import play_pairing
-
-    bot, opponent, wins, games, _ = play_pairing("prospector", "random", 2, 5)
-    assert (bot, opponent, games) == ("prospector", "random", 2)
-    assert 0 <= wins <= 2

@@ -21,6 +21,7 @@ def test_the_eight_notebooks_are_there() -> None:
         "06_training_curves",
         "07_tuning",
         "08_krysis_balance",
+        "09_hewns_balance",
     ]
 
 
