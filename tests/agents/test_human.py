@@ -358,7 +358,7 @@ def test_cli_play_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Play one game of Cave-In, Hewns or Krysis (--game)" in text
     assert "cavein: collector, greedy, ismcts, miner, ppo, raider, random" in text
     assert "krysis: bandit, greedy, hauler, ismcts, ppo, random" in text
-    assert "hewns: ismcts, ppo, prospector, raider, random" in text
+    assert "hewns: greedy, ismcts, ppo, prospector, raider, random" in text
 
 
 def test_a_whole_game_against_ismcts_the_issue_example() -> None:
