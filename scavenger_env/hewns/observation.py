@@ -6,11 +6,13 @@ every seat. It is encoded from the observing player's seat: relative seat 0 is
 "you", relative seat i is absolute seat (you + i) % n; seats past the player
 count stay zero, so the size is the same for 2, 3 and 4 players.
 
-It is encoded from `engine.view.redact(state, seat)`, so it holds only what the
-seat may know: another seat's closed Bidoxes show as placements only (their
-content stays in that seat's private total, which is public), another seat's
-turn-order card only once shown (the dealer sees all), another seat's secret
-picks not at all, and the decks only by size.
+It holds only what the seat may know: another seat's closed Bidoxes show as
+placements only (their content stays in that seat's private total, which is
+public), another seat's turn-order card only once shown (the dealer sees all),
+another seat's secret picks not at all, and the decks only by size. The values
+are those of the same encoding of `engine.view.redact(state, seat)`; the
+encoder reads the state itself and hides just the secrets it would otherwise
+show (the Bidox contents in the private totals, the top frame's secret args).
 
 Divisors marked "(at most 1)" are caps for counts with no useful maximum
 (values above read 1).
@@ -60,7 +62,6 @@ seats     3828-3939  (4, 28)    screen normal / 50, screen dirty / 50 (at
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 import numpy as np
@@ -90,7 +91,7 @@ from .engine.state import (
     State,
 )
 from .engine.turns import AP
-from .engine.view import card_known, redact
+from .engine.view import bids_hidden, card_known, redact_frame
 
 __all__ = ["LAYOUT", "OBS_SIZE", "OFFSETS", "Encoder", "encode", "views"]
 
@@ -117,11 +118,29 @@ OFFSETS: Final = layout.offsets(LAYOUT)
 OBS_SIZE: Final = layout.size(LAYOUT)
 _SHAPES: Final = dict(LAYOUT)
 
-_Rel = Callable[[int], int]
-"""An absolute seat -> the observer's relative seat."""
-
 _MAX_FACES: Final = max(len(d.faces) for d in DICE)
 _WHERE: Final = {OFF_BOARD: 1, OFFER: 2, DECK: 3, DISCARD: 4, DEAD: 5}
+
+_DECISION: Final = OFFSETS["decision"][0]
+_GLOBAL: Final = OFFSETS["global"][0]
+_OFFER: Final = OFFSETS["offer"][0]
+_SPACES: Final = OFFSETS["spaces"][0]
+_HEWNS: Final = OFFSETS["hewns"][0]
+_SEATS: Final = OFFSETS["seats"][0]
+
+
+def _mine_shares() -> list[float]:
+    """The global view's share of new mines per bonus, by count: 0.1 added in
+    float32 that many times, capped at 1 (the sums of the first encoder)."""
+    acc = np.zeros(1, np.float32)
+    shares = [0.0]
+    for _ in range(10):
+        acc[0] += 0.1
+        shares.append(min(1.0, float(acc[0])))
+    return shares
+
+
+_MINE_SHARE: Final = _mine_shares()
 
 
 def views(obs: np.ndarray) -> dict[str, np.ndarray]:
@@ -134,165 +153,242 @@ def _cap(x: float) -> float:
     return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
 
 
+class Encoder:
+    """The observation encoder (`Game.make_encoder()`).
+
+    An observation starts as a copy of the part that never changes in a game
+    (the board's spaces, the player count), kept per seat for the board last
+    seen, and the rest is written through a flat float view of it: one
+    number at a time into a NumPy array costs several times more, and most
+    entries are zero."""
+
+    def __init__(self) -> None:
+        self._board: object = None
+        self._players = 0
+        self._static: dict[int, np.ndarray] = {}
+
+    def reset(self) -> None:
+        """Start a new game (forget the cached static parts)."""
+        self._board = None
+        self._static = {}
+
+    def encode(self, state: State, seat: int) -> np.ndarray:
+        """`seat`'s observation of `state` (float32, `OBS_SIZE` long)."""
+        if state.board is not self._board or state.num_players != self._players:
+            self._board = state.board
+            self._players = state.num_players
+            self._static = {}
+        static = self._static.get(seat)
+        if static is None:
+            static = _static_part(state, seat)
+            self._static[seat] = static
+        obs: np.ndarray = static.copy()
+        out = obs.data.cast("B").cast("f")
+        _decision(state, seat, out)
+        _global(state, out)
+        _offer(state, seat, out)
+        _spaces(state, out)
+        _hewns(state, seat, out)
+        _seats(state, seat, out)
+        return obs
+
+
+_ENCODER: Final = Encoder()
+
+
 def encode(state: State, seat: int) -> np.ndarray:
     """`seat`'s observation of `state` (float32, `OBS_SIZE` long)."""
+    return _ENCODER.encode(state, seat)
+
+
+def _static_part(state: State, seat: int) -> np.ndarray:
+    """What stays fixed for `seat` during a game: the player count and the
+    spaces' shape (exists, ravine or node, size, entrance size, own entrance)."""
     obs = np.zeros(OBS_SIZE, np.float32)
-    v = views(obs)
-    s = redact(state, seat)
-    n = s.num_players
-
-    def rel(q: int) -> int:
-        return (q - seat) % n
-
-    _decision(s, v["decision"], rel)
-    _global(s, v["global"])
-    _offer(s, seat, v["offer"], rel)
-    _spaces(s, seat, v["spaces"])
-    _hewns(s, v["hewns"], rel)
-    _seats(s, seat, v["seats"], rel)
+    obs[_GLOBAL + 9 + state.num_players - 2] = 1
+    board = state.board
+    for x in range(min(board.n_spaces, SPACE_SIZE)):
+        at = _SPACES + SPACE_WIDTH * x
+        obs[at] = 1
+        obs[at + (1 if board.kind[x] == RAVINE else 2)] = 1
+        obs[at + 3 + board.size[x] - 1] = 1
+        obs[at + 6 + board.entrance_size[x]] = 1
+        own = board.entrance_size[x] > 0 and board.entrance_owner[x] == seat
+        obs[at + 10] = float(own)
     return obs
 
 
-def _decision(s: State, d: np.ndarray, rel: _Rel) -> None:
+def _decision(s: State, seat: int, out: memoryview[float]) -> None:
+    n = s.num_players
+    d = _DECISION
     chance = is_chance(s)
     if not s.over and s.frames:
         top = s.frames[-1]
         if not chance and 0 <= top.ask < KINDS:
-            d[top.ask] = 1
+            out[d + top.ask] = 1.0
         if not chance and top.seat >= 0:
-            d[KINDS + 3 + 1 + rel(top.seat)] = 1
-        for i, a in enumerate(top.args[:4]):
-            d[KINDS + 3 + 1 + 4 + 2 + i] = _cap(a / 31)
-        d[KINDS + 3 + 1 + 4 + 2 + 4] = _cap(top.step / 8)
-        turn = next((f for f in reversed(s.frames) if f.ask == Ask.HEWN_TURN), None)
-        if turn is not None and turn.data:
-            d[KINDS + 3 + 1 + 4 + 1] = _cap(turn.data[AP] / 12)
-    d[KINDS + min(int(s.phase), 2)] = 1
-    d[KINDS + 3] = s.round / s.scenario.rounds
-    d[KINDS + 3 + 1 + 4] = float(chance)
-    d[KINDS + 3 + 1 + 4 + 2 + 5] = _cap(len(s.frames) / 16)
+            out[d + KINDS + 3 + 1 + (top.seat - seat) % n] = 1.0
+        args = redact_frame(s, top, seat).args  # secret picks zero for others
+        for i in range(min(4, len(args))):
+            out[d + KINDS + 3 + 1 + 4 + 2 + i] = _cap(args[i] / 31)
+        out[d + KINDS + 3 + 1 + 4 + 2 + 4] = _cap(top.step / 8)
+        for f in reversed(s.frames):
+            if f.ask == Ask.HEWN_TURN:
+                if f.data:
+                    out[d + KINDS + 3 + 1 + 4 + 1] = _cap(f.data[AP] / 12)
+                break
+    out[d + KINDS + min(int(s.phase), 2)] = 1.0
+    out[d + KINDS + 3] = s.round / s.scenario.rounds
+    out[d + KINDS + 3 + 1 + 4] = float(chance)
+    out[d + KINDS + 3 + 1 + 4 + 2 + 5] = _cap(len(s.frames) / 16)
 
 
-def _global(s: State, g: np.ndarray) -> None:
+def _global(s: State, out: memoryview[float]) -> None:
+    g = _GLOBAL
     scenario = s.scenario  # the config's is built anew at every read
-    g[0] = _cap(s.normal_pile / max(1, scenario.normal_pile))
-    g[1] = _cap(s.depleted / max(1, scenario.depletion_threshold))
+    out[g] = _cap(s.normal_pile / max(1, scenario.normal_pile))
+    out[g + 1] = _cap(s.depleted / max(1, scenario.depletion_threshold))
+    mines = [0, 0, 0, 0]
     for bonus in s.mine_pool:
         if 0 <= bonus < 4:
-            g[2 + bonus] += 0.1
+            mines[bonus] += 1
+    for bonus in range(4):
+        out[g + 2 + bonus] = _MINE_SHARE[min(mines[bonus], 10)]
     for k in range(3):
-        g[6 + k] = _cap(s.token_stock[k] / 5)
-    g[9 + s.num_players - 2] = 1
+        out[g + 6 + k] = _cap(s.token_stock[k] / 5)
     for z in (1, 2, 3):
-        g[12 + z - 1] = _cap(len(s.hewn_deck[z]) / 20)
-    g[15] = _cap(len(s.tech_deck) / 20)
-    for i, f in enumerate(s.rolled[-8:]):
-        g[16 + i] = (f + 1) / _MAX_FACES
-    np.minimum(g, 1.0, out=g)
+        out[g + 12 + z - 1] = _cap(len(s.hewn_deck[z]) / 20)
+    out[g + 15] = _cap(len(s.tech_deck) / 20)
+    rolled = s.rolled[-8:]
+    for i in range(len(rolled)):
+        out[g + 16 + i] = min(1.0, (rolled[i] + 1) / _MAX_FACES)
 
 
-def _offer(s: State, seat: int, o: np.ndarray, rel: _Rel) -> None:
+def _offer(s: State, seat: int, out: memoryview[float]) -> None:
     from .engine.auction import min_price
 
-    for lot in range(min(LOTS, len(s.offer))):
-        row = o[lot]
+    n = s.num_players
+    lots = min(LOTS, len(s.offer))
+    placed = [[0] * lots for _ in range(n)]  # Bidoxes per seat and lot
+    for q in range(n):
+        for lot in s.bidox_lot[q]:
+            if 0 <= lot < lots:
+                placed[q][lot] += 1
+    own = [0] * lots  # the observer's own bid per lot
+    for lot, amount in zip(s.bidox_lot[seat], s.bidox_amount[seat], strict=True):
+        if 0 <= lot < lots:
+            own[lot] += amount
+    base = N_TYPES + N_TECHS + 3
+    for lot in range(lots):
+        at = _OFFER + LOT_WIDTH * lot
         card = s.offer[lot]
         if lot == 0:
-            row[N_TYPES + N_TECHS] = 1
+            out[at + N_TYPES + N_TECHS] = 1.0
         elif card == NONE:
-            row[N_TYPES + N_TECHS + 1] = 1
+            out[at + N_TYPES + N_TECHS + 1] = 1.0
         elif lot < FIRST_TECH_LOT:
-            row[HEWN_TYPE_OF[card]] = 1
+            out[at + HEWN_TYPE_OF[card]] = 1.0
         else:
-            row[N_TYPES + TECH_KIND_OF[card]] = 1
+            out[at + N_TYPES + TECH_KIND_OF[card]] = 1.0
         if lot == 0 or card != NONE:
-            row[N_TYPES + N_TECHS + 2] = _cap(min_price(s, lot) / 10)
-        base = N_TYPES + N_TECHS + 3
-        for q in range(s.num_players):
-            placed = sum(1 for b in s.bidox_lot[q] if b == lot)
-            row[base + rel(q)] = _cap(placed / 4)
+            out[at + N_TYPES + N_TECHS + 2] = _cap(min_price(s, lot) / 10)
+        for q in range(n):
+            if placed[q][lot]:
+                out[at + base + (q - seat) % n] = _cap(placed[q][lot] / 4)
         winner = s.lot_winner[lot] if lot < len(s.lot_winner) else NONE
         if winner != NONE:
-            row[base + SEATS + rel(winner)] = 1
-        own = sum(
-            a
-            for b, a in zip(s.bidox_lot[seat], s.bidox_amount[seat], strict=True)
-            if b == lot
-        )
-        row[base + 2 * SEATS] = _cap(own / 30)
+            out[at + base + SEATS + (winner - seat) % n] = 1.0
+        out[at + base + 2 * SEATS] = _cap(own[lot] / 30)
 
 
-def _spaces(s: State, seat: int, sp: np.ndarray) -> None:
-    board = s.board
-    count = s.occupancy()
-    for x in range(min(board.n_spaces, len(sp))):
-        row = sp[x]
-        row[0] = 1
-        row[1 if board.kind[x] == RAVINE else 2] = 1
-        row[3 + board.size[x] - 1] = 1
-        row[6 + board.entrance_size[x]] = 1
-        row[10] = float(board.entrance_size[x] > 0 and board.entrance_owner[x] == seat)
-        row[11 + (s.mine[x] + 1 if 0 <= s.mine[x] <= 3 else 0)] = 1
-        if 0 <= s.token[x] < 3:
-            row[16 + s.token[x]] = 1
-        row[19] = _cap(count[x] / 4)
+def _spaces(s: State, out: memoryview[float]) -> None:
+    spaces = min(s.board.n_spaces, SPACE_SIZE)
+    count = [0] * spaces
+    for loc in s.loc:
+        if 0 <= loc < spaces:
+            count[loc] += 1
+    for x in range(spaces):
+        at = _SPACES + SPACE_WIDTH * x
+        mine = s.mine[x]
+        out[at + 11 + (mine + 1 if 0 <= mine <= 3 else 0)] = 1.0
+        token = s.token[x]
+        if 0 <= token < 3:
+            out[at + 16 + token] = 1.0
+        if count[x]:
+            out[at + 19] = _cap(count[x] / 4)
 
 
-def _hewns(s: State, hw: np.ndarray, rel: _Rel) -> None:
+def _hewns(s: State, seat: int, out: memoryview[float]) -> None:
+    n = s.num_players
     top_hewn = s.frames[-1].hewn if s.frames and not s.over else NONE
     for h in range(NUM_HEWNS):
         loc = s.loc[h]
         if loc == OUT:  # not in this game's card set
             continue
-        row = hw[h]
-        row[HEWN_TYPE_OF[h]] = 1
-        at = N_TYPES
-        if s.ctrl[h] == NEUTRAL:
+        row = _HEWNS + HEWN_WIDTH * h
+        out[row + HEWN_TYPE_OF[h]] = 1.0
+        at = row + N_TYPES
+        ctrl = s.ctrl[h]
+        if ctrl == NEUTRAL:
             if loc >= OFF_BOARD:
-                row[at + SEATS] = 1
+                out[at + SEATS] = 1.0
         else:
-            row[at + rel(s.ctrl[h])] = 1
+            out[at + (ctrl - seat) % n] = 1.0
         at += SEATS + 1
-        row[at + (0 if loc >= 0 else _WHERE.get(loc, 5))] = 1
+        out[at + (0 if loc >= 0 else _WHERE.get(loc, 5))] = 1.0
         at += 6
         if loc >= 0:
-            row[at] = loc / SPACE_SIZE
+            out[at] = loc / SPACE_SIZE
         at += 1
-        row[at] = float(s.damaged[h])
-        row[at + 1] = float(s.acted[h])
-        row[at + 2] = _cap(s.normal[h] / 12)
-        row[at + 3] = _cap(s.dirty[h] / 12)
-        row[at + 4] = float(h == top_hewn)
+        if s.damaged[h]:
+            out[at] = 1.0
+        if s.acted[h]:
+            out[at + 1] = 1.0
+        if s.normal[h]:
+            out[at + 2] = _cap(s.normal[h] / 12)
+        if s.dirty[h]:
+            out[at + 3] = _cap(s.dirty[h] / 12)
+        if h == top_hewn:
+            out[at + 4] = 1.0
 
 
-def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:
+def _seats(s: State, seat: int, out: memoryview[float]) -> None:
+    n = s.num_players
     boxes = max(1, s.scenario.bidoxes)
-    for q in range(s.num_players):
-        row = st[rel(q)]
-        row[0] = _cap(s.screen_normal[q] / 50)
-        row[1] = _cap(s.screen_dirty[q] / 50)
-        for k in range(N_TECHS):
-            row[2 + k] = _cap(s.screen_tech[q][k] / 4)
-        at = 2 + N_TECHS
-        card = s.turn_card[q] if card_known(s, seat, q) else 0
-        row[at + min(card, 4)] = 1
-        at += 5
-        row[at] = float(s.passed[q])
+    closed = bids_hidden(s)
+    for q in range(n):
+        row = _SEATS + SEAT_WIDTH * ((q - seat) % n)
         lots = s.bidox_lot[q]
-        row[at + 1] = sum(1 for b in lots if b == BIDOX_HOME) / boxes
-        row[at + 2] = sum(1 for b in lots if b >= 0) / boxes
-        row[at + 3] = sum(1 for b in lots if b == BIDOX_HUNTING) / boxes
-        row[at + 4] = _cap(score(s, q) / 60)
-        row[at + 5] = _cap(healthy_hewns(s, q) / 10)
-
-
-class Encoder:
-    """The observation encoder (`Game.make_encoder()`); it keeps nothing between
-    calls, so `reset` has nothing to do."""
-
-    def reset(self) -> None:
-        """Start a new game (nothing cached)."""
-
-    def encode(self, state: State, seat: int) -> np.ndarray:
-        """`seat`'s observation of `state`."""
-        return encode(state, seat)
+        # another seat's closed Bidoxes count in its private total (public),
+        # their content split by kind is its secret
+        normal, dirty = s.screen_normal[q], s.screen_dirty[q]
+        if closed and q != seat:
+            for b in range(len(lots)):
+                if lots[b] >= 0:
+                    normal += s.bidox_normal[q][b]
+                    dirty += s.bidox_amount[q][b] - s.bidox_normal[q][b]
+        out[row] = _cap(normal / 50)
+        out[row + 1] = _cap(dirty / 50)
+        techs = s.screen_tech[q]
+        for k in range(N_TECHS):
+            if techs[k]:
+                out[row + 2 + k] = _cap(techs[k] / 4)
+        at = row + 2 + N_TECHS
+        card = s.turn_card[q] if card_known(s, seat, q) else 0
+        out[at + min(card, 4)] = 1.0
+        at += 5
+        out[at] = float(s.passed[q])
+        home = placed = hunting = 0
+        for lot in lots:
+            if lot == BIDOX_HOME:
+                home += 1
+            elif lot == BIDOX_HUNTING:
+                hunting += 1
+            elif lot >= 0:
+                placed += 1
+        out[at + 1] = home / boxes
+        out[at + 2] = placed / boxes
+        out[at + 3] = hunting / boxes
+        hidden = normal - s.screen_normal[q]  # the score counts the screen
+        out[at + 4] = _cap((score(s, q) + hidden) / 60)
+        out[at + 5] = _cap(healthy_hewns(s, q) / 10)

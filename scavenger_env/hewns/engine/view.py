@@ -43,6 +43,7 @@ __all__ = [
     "determinize",
     "player_view",
     "redact",
+    "redact_frame",
     "register_secret",
 ]
 
@@ -151,28 +152,43 @@ def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
             if q != seat:
                 _bidoxes(s, q, dealer)
     for frame in s.frames:
-        hook = SECRET_HOOKS.get(frame.ask)
-        if hook is not None:  # it knows whose secrets the frame holds
-            hook(s, frame, seat, dealer.rng)
-            continue
-        first = SECRET_ASKS.get(frame.ask)
-        if first is None or frame.seat == seat:
-            continue
-        if frame.ask == Ask.BID_MIX and len(frame.args) > 2:
-            q = frame.seat
-            top = min(
-                s.config.scenario.bidox_capacity,
-                s.screen_normal[q] + s.screen_dirty[q],
-            )
-            frame.args[2] = dealer.upto(0, top)
-            continue
-        # a secret pick: zeros (a determinized game draws no pick it cannot
-        # know the range of; the encounter rules own that range)
-        for i in range(first, len(frame.args)):
-            frame.args[i] = 0
-        for i in range(len(frame.data)):
-            frame.data[i] = 0
+        _hide_frame(s, frame, seat, dealer)
     return s
+
+
+def redact_frame(state: State, frame: Frame, seat: int) -> Frame:
+    """A copy of `frame` (one of `state`'s) with what `seat` may not know of it
+    in a fixed order, as in `redact`: for readers of a single frame that need
+    no whole redacted copy (a secret hook only reads the state here)."""
+    copy = frame.copy()
+    if copy.ask in SECRET_ASKS:
+        _hide_frame(state, copy, seat, _Dealer(None))
+    return copy
+
+
+def _hide_frame(s: State, frame: Frame, seat: int, dealer: _Dealer) -> None:
+    """Hide from `seat` the secrets `frame` holds (fixed or dealt)."""
+    hook = SECRET_HOOKS.get(frame.ask)
+    if hook is not None:  # it knows whose secrets the frame holds
+        hook(s, frame, seat, dealer.rng)
+        return
+    first = SECRET_ASKS.get(frame.ask)
+    if first is None or frame.seat == seat:
+        return
+    if frame.ask == Ask.BID_MIX and len(frame.args) > 2:
+        q = frame.seat
+        top = min(
+            s.config.scenario.bidox_capacity,
+            s.screen_normal[q] + s.screen_dirty[q],
+        )
+        frame.args[2] = dealer.upto(0, top)
+        return
+    # a secret pick: zeros (a determinized game draws no pick it cannot
+    # know the range of; the encounter rules own that range)
+    for i in range(first, len(frame.args)):
+        frame.args[i] = 0
+    for i in range(len(frame.data)):
+        frame.data[i] = 0
 
 
 def _decks(s: State, dealer: _Dealer) -> None:

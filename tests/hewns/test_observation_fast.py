@@ -1,0 +1,59 @@
+"""The fast observation encoder against the plain one it replaced
+(`tests/hewns_obs_reference.py`: a whole redacted copy, one entry at a time): the same
+float32 vector, bit for bit, at every decision of random games, for every
+seat, with one encoder kept across games (its cached static parts) as the
+environment keeps it."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+from hewns_obs_reference import encode as reference
+
+from scavenger_env.hewns.engine import rules
+from scavenger_env.hewns.engine.config import HewnsConfig
+from scavenger_env.hewns.engine.view import bids_hidden
+from scavenger_env.hewns.observation import OBS_SIZE, Encoder
+
+GAMES = int(os.environ.get("HEWNS_OBS_GAMES", "3"))
+
+
+def _compare(encoder: Encoder, state: rules.State, seen: dict[str, int]) -> None:
+    for seat in range(state.num_players):
+        fast = encoder.encode(state, seat)
+        plain = reference(state, seat)
+        assert fast.dtype == np.float32 and fast.shape == (OBS_SIZE,)
+        assert fast.tobytes() == plain.tobytes(), np.flatnonzero(fast != plain)
+    seen["bidding"] += bids_hidden(state)
+    seen["frames"] += len(state.frames)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_same_vector_as_the_plain_encoder(players: int) -> None:
+    """Every seat's observation equals the redacted copy's encoding ("secretly
+    puts that number of normal Substract tokens ... into one of their
+    Bidoxes": the contents stay hidden either way)."""
+    encoder = Encoder()
+    seen = {"bidding": 0, "frames": 0}
+    for seed in range(GAMES):
+        rng = np.random.default_rng(1000 * players + seed)
+        state = rules.new_game(HewnsConfig(num_players=players), rng)
+        while not state.over:
+            _compare(encoder, state, seen)
+            legal = rules.legal_actions(state)
+            rules.apply_legal(state, legal[int(rng.integers(len(legal)))])
+        _compare(encoder, state, seen)
+    assert seen["bidding"] > 0  # closed Bidoxes were met
+
+
+def test_encoder_follows_a_new_player_count() -> None:
+    """One encoder used for games of different sizes gives each its own
+    static part (the player count one-hot)."""
+    encoder = Encoder()
+    for players in (2, 4, 3, 2):
+        state = rules.new_game(
+            HewnsConfig(num_players=players), np.random.default_rng(7)
+        )
+        _compare(encoder, state, {"bidding": 0, "frames": 0})
