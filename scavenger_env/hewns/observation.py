@@ -153,44 +153,61 @@ def _cap(x: float) -> float:
     return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
 
 
+_MinesTokens = tuple[tuple[int, ...], tuple[int, ...]]
+"""Each space's mine and danger token (they change only now and then)."""
+
+
 class Encoder:
     """The observation encoder (`Game.make_encoder()`).
 
-    An observation starts as a copy of the part that never changes in a game
-    (the board's spaces, the player count), kept per seat for the board last
-    seen, and the rest is written through a flat float view of it: one
-    number at a time into a NumPy array costs several times more, and most
-    entries are zero."""
+    An observation starts as a copy of a base kept per seat: the part that
+    never changes in a game (the board's spaces, the player count) with the
+    mines and danger tokens last seen (rebuilt when they change). The rest is
+    written through a flat float view of the copy: one number at a time into a
+    NumPy array costs several times more, and most entries are zero."""
 
     def __init__(self) -> None:
         self._board: object = None
         self._players = 0
         self._static: dict[int, np.ndarray] = {}
+        self._bases: dict[int, tuple[_MinesTokens, np.ndarray]] = {}
 
     def reset(self) -> None:
-        """Start a new game (forget the cached static parts)."""
+        """Start a new game (forget the cached parts)."""
         self._board = None
         self._static = {}
+        self._bases = {}
 
     def encode(self, state: State, seat: int) -> np.ndarray:
         """`seat`'s observation of `state` (float32, `OBS_SIZE` long)."""
-        if state.board is not self._board or state.num_players != self._players:
-            self._board = state.board
-            self._players = state.num_players
-            self._static = {}
-        static = self._static.get(seat)
-        if static is None:
-            static = _static_part(state, seat)
-            self._static[seat] = static
-        obs: np.ndarray = static.copy()
+        obs: np.ndarray = self._base(state, seat).copy()
         out = obs.data.cast("B").cast("f")
         _decision(state, seat, out)
         _global(state, out)
         _offer(state, seat, out)
-        _spaces(state, out)
+        _occupancy(state, out)
         _hewns(state, seat, out)
         _seats(state, seat, out)
         return obs
+
+    def _base(self, state: State, seat: int) -> np.ndarray:
+        """The static part with the current mines and tokens."""
+        if state.board is not self._board or state.num_players != self._players:
+            self.reset()
+            self._board = state.board
+            self._players = state.num_players
+        key = (tuple(state.mine), tuple(state.token))
+        cached = self._bases.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        static = self._static.get(seat)
+        if static is None:
+            static = _static_part(state, seat)
+            self._static[seat] = static
+        base: np.ndarray = static.copy()
+        _mines_tokens(state, base.data.cast("B").cast("f"))
+        self._bases[seat] = (key, base)
+        return base
 
 
 _ENCODER: Final = Encoder()
@@ -269,15 +286,17 @@ def _offer(s: State, seat: int, out: memoryview[float]) -> None:
 
     n = s.num_players
     lots = min(LOTS, len(s.offer))
-    placed = [[0] * lots for _ in range(n)]  # Bidoxes per seat and lot
+    placed = [0] * (n * lots)  # Bidoxes per relative seat and lot
     for q in range(n):
+        r = (q - seat) % n
         for lot in s.bidox_lot[q]:
             if 0 <= lot < lots:
-                placed[q][lot] += 1
+                placed[r * lots + lot] += 1
     own = [0] * lots  # the observer's own bid per lot
-    for lot, amount in zip(s.bidox_lot[seat], s.bidox_amount[seat], strict=True):
-        if 0 <= lot < lots:
-            own[lot] += amount
+    my_lots, amounts = s.bidox_lot[seat], s.bidox_amount[seat]
+    for b in range(len(my_lots)):
+        if 0 <= my_lots[b] < lots:
+            own[my_lots[b]] += amounts[b]
     base = N_TYPES + N_TECHS + 3
     for lot in range(lots):
         at = _OFFER + LOT_WIDTH * lot
@@ -292,30 +311,35 @@ def _offer(s: State, seat: int, out: memoryview[float]) -> None:
             out[at + N_TYPES + TECH_KIND_OF[card]] = 1.0
         if lot == 0 or card != NONE:
             out[at + N_TYPES + N_TECHS + 2] = _cap(min_price(s, lot) / 10)
-        for q in range(n):
-            if placed[q][lot]:
-                out[at + base + (q - seat) % n] = _cap(placed[q][lot] / 4)
+        for r in range(n):
+            if placed[r * lots + lot]:
+                out[at + base + r] = _cap(placed[r * lots + lot] / 4)
         winner = s.lot_winner[lot] if lot < len(s.lot_winner) else NONE
         if winner != NONE:
             out[at + base + SEATS + (winner - seat) % n] = 1.0
         out[at + base + 2 * SEATS] = _cap(own[lot] / 30)
 
 
-def _spaces(s: State, out: memoryview[float]) -> None:
-    spaces = min(s.board.n_spaces, SPACE_SIZE)
-    count = [0] * spaces
-    for loc in s.loc:
-        if 0 <= loc < spaces:
-            count[loc] += 1
-    for x in range(spaces):
+def _mines_tokens(s: State, out: memoryview[float]) -> None:
+    for x in range(min(s.board.n_spaces, SPACE_SIZE)):
         at = _SPACES + SPACE_WIDTH * x
         mine = s.mine[x]
         out[at + 11 + (mine + 1 if 0 <= mine <= 3 else 0)] = 1.0
         token = s.token[x]
         if 0 <= token < 3:
             out[at + 16 + token] = 1.0
+
+
+def _occupancy(s: State, out: memoryview[float]) -> None:
+    """Hewns per space / 4 (at most 1)."""
+    spaces = min(s.board.n_spaces, SPACE_SIZE)
+    count = [0] * spaces
+    for loc in s.loc:
+        if 0 <= loc < spaces:
+            count[loc] += 1
+    for x in range(spaces):
         if count[x]:
-            out[at + 19] = _cap(count[x] / 4)
+            out[_SPACES + SPACE_WIDTH * x + 19] = _cap(count[x] / 4)
 
 
 def _hewns(s: State, seat: int, out: memoryview[float]) -> None:
