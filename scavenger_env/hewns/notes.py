@@ -36,6 +36,7 @@ __all__ = [
     "COMPONENTS",
     "COMPONENT_TABLES",
     "DESIGN_NUMBERS",
+    "DESIGN_RULINGS",
     "HIDDEN_INFORMATION",
     "OVERVIEW",
     "PROVENANCE_TAGS",
@@ -840,12 +841,54 @@ RULINGS: tuple[Ruling, ...] = (
         'defend himself from a lava, Snedj Nest or planet attack."',
         "rulebook",
     ),
+    Ruling(
+        "Dealing the turn-order cards",
+        "The stack's winner deals the cards seat by seat, in seat order, choosing "
+        "in secret which card each seat gets (with no winner they are dealt at "
+        "random the same way), so that watching the deal tells nothing. The "
+        'rulebook only says the winner "hands out the turn cards" face down.',
+        "ruling",
+    ),
+    Ruling(
+        "Substract moves one way in a turn",
+        "In one go (a bid turn or a player turn) a Hewn or a screen that has given "
+        "Substract may not take any, and one that has taken may not give any; and "
+        "the technology in a slot is replaced at most once. The rulebook lets "
+        "Substract be transmitted, loaded and unloaded and Nanasocket "
+        "technologies be replaced at any time without limit; without this, free "
+        "moves could go round in circles forever, and nothing is gained by moving "
+        "Substract back.",
+        "ruling",
+    ),
+    Ruling(
+        "A new mine with nowhere to go",
+        "If every space that could take the new mine holds a mine or a danger "
+        "token, the placer first removes a danger token from a space without a "
+        "mine; if there is none, the new-mine die is ignored, as with an empty "
+        "pool. The rulebook does not say what happens when no space is free.",
+        "ruling",
+    ),
+    Ruling(
+        "Fighting Hewns keep their Substract",
+        "From the secret picks to the end of a ranged encounter, the Hewns taking "
+        "part (and the targets the mover could still name) neither give Substract "
+        'to a chain nor pass it along: "Once the secret dice have been picked up '
+        '... cannot transfer/transmit Substract away".',
+        "rulebook",
+    ),
 )
-"""Every ruling, in the order of the rulebook's topics."""
+"""Every ruling, in the order of the rulebook's topics; the last ones are the
+engine's own, beyond the game's design notes."""
 
-DESIGN_NUMBERS: tuple[int, ...] = tuple(range(1, len(RULINGS) + 1))
-"""The number of each ruling in the game's design notes, in `RULINGS` order
-(kept so that later work can refer to a ruling by the same number)."""
+DESIGN_RULINGS = 66
+"""How many of `RULINGS` come from the game's design notes (the first ones)."""
+
+DESIGN_NUMBERS: tuple[int, ...] = tuple(
+    i + 1 if i < DESIGN_RULINGS else 0 for i in range(len(RULINGS))
+)
+"""The number of each ruling in the game's design notes, in `RULINGS` order, 0
+for a ruling the engine added (kept so that later work can refer to a ruling by
+the same number)."""
 
 RULES_VERSIONS_INTRO = (
     "`HewnsConfig.rules_version` names the rules a game is played under, and a "

@@ -17,8 +17,9 @@ from scavenger_env.core.notes import RulesVersion, Ruling
 from scavenger_env.hewns import notes
 from scavenger_env.hewns.engine import data
 
-#: the design has 66 rulings and none is merged or split
+#: the design has 66 rulings and none is merged or split; the engine added 4
 NUM_RULINGS = 66
+ENGINE_RULINGS = 4
 
 #: the `HewnsConfig` fields a ruling may name as choosing another reading
 ALLOWED_OPTIONS = frozenset(
@@ -48,10 +49,11 @@ def _by_title(title: str) -> Ruling:
 
 
 def test_one_ruling_per_design_ruling() -> None:
-    assert len(notes.RULINGS) == NUM_RULINGS
+    assert len(notes.RULINGS) == NUM_RULINGS + ENGINE_RULINGS
+    assert notes.DESIGN_RULINGS == NUM_RULINGS
     assert all(isinstance(r, Ruling) for r in notes.RULINGS)
     numbers = notes.DESIGN_NUMBERS
-    assert list(numbers) == list(range(1, NUM_RULINGS + 1))
+    assert list(numbers) == list(range(1, NUM_RULINGS + 1)) + [0] * ENGINE_RULINGS
 
 
 def test_titles_are_unique_plain_words() -> None:
