@@ -18,6 +18,7 @@ from scavenger_env.core.chance import sample_outcome
 from scavenger_env.core.games import get_game
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import hewn_types, tech_kinds
+from scavenger_env.hewns.engine.state import Ask
 
 HEWNS = get_game("hewns")
 
@@ -52,7 +53,9 @@ class Recorder(HewnsHumanAgent):
 
     def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
         state = view._redacted()
-        kind = state.frames[-1].ask.name if state.frames else "?"
+        kind = (
+            Ask(state.frames[-1].ask).name if state.frames else "?"
+        )  # an int when compiled
         self.choices.append((kind, [view.describe(a) for a in legal]))
         self.wanted = legal.index(self.bot.act(view, legal, rng)) + 1
         return super().act(view, legal, rng)

@@ -674,7 +674,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         krysis_state.State: krysis_state.FIELDS,
         # the board is fixed by the config; the frames hold the decisions asked
         hewns_state.State: (*hewns_digest.FIELDS, "frames", "config"),
-        hewns_state.Frame: hewns_state.Frame.__slots__,
+        hewns_state.Frame: hewns_state.FRAME_FIELDS,
     }
 
 

@@ -224,3 +224,13 @@ def test_news_tells_auction_results_and_shown_cards_once_public() -> None:
     keys = {k for s in later for k, _ in HEWNS.news(s)}
     assert any("card" in k for k in keys)
     assert any("lot" in k for k in keys)
+
+
+def test_frame_fields_name_every_slot() -> None:
+    """`FRAME_FIELDS` (what the no-leak test reads a frame by, compiled too) is
+    every field of a frame."""
+    from scavenger_env.hewns.engine.state import FRAME_FIELDS, Frame
+
+    frame = Frame(1, 0)
+    assert sorted(FRAME_FIELDS) == sorted(getattr(Frame, "__slots__", FRAME_FIELDS))
+    assert all(hasattr(frame, name) for name in FRAME_FIELDS)

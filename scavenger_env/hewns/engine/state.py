@@ -148,6 +148,10 @@ class Ask(IntEnum):
     ENGINE = 99
 
 
+FRAME_FIELDS: Final = ("ask", "seat", "hewn", "other", "step", "args", "data")
+"""Every field of a `Frame` (a compiled class has no `__slots__` to read)."""
+
+
 class Frame:
     """One pending decision (or a sub-machine waiting for a child decision or for
     dice). The fields a kind does not use keep their defaults; `args` holds the
