@@ -25,7 +25,7 @@ from .data import (
     TechKind,
 )
 from .effects import chain_pool, draw_from_chain, kill, load, own_shares, pay_from_hewn
-from .flow import face, pop, push, register, roll
+from .flow import face, no_resume, pop, push, register, roll
 from .state import NONE, Ask, Frame, State, hewn_type
 
 # the TOKEN_ATTACK frame: args = spaces still to deplete and attack (in placement
@@ -245,10 +245,6 @@ def _pay_screens(state: State, frame: Frame, amount: int, own: int, dirty: int) 
 payment.register_finish(Ask.SCREENS_MIX, _pay_screens)
 
 
-def _resume_none(state: State, frame: Frame) -> None:
-    """SCREENS pushes nothing."""
-
-
 # --- calm planet --------------------------------------------------------------------
 
 
@@ -297,6 +293,6 @@ def _apply_calm(state: State, frame: Frame, action: int) -> None:
 
 
 register(Ask.TOKEN_ATTACK, _legal_attack, _apply_attack, _resume_attack)
-register(Ask.SCREENS, _legal_screens, _apply_screens, _resume_none)
-register(Ask.SCREENS_MIX, payment.legal_mix, payment.finish_mix, _resume_none)
-register(Ask.CALM_TARGET, _legal_calm, _apply_calm, _resume_none)
+register(Ask.SCREENS, _legal_screens, _apply_screens, no_resume)
+register(Ask.SCREENS_MIX, payment.legal_mix, payment.finish_mix, no_resume)
+register(Ask.CALM_TARGET, _legal_calm, _apply_calm, no_resume)

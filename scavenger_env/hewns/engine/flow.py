@@ -74,16 +74,6 @@ def settle(state: State) -> None:
     HANDLERS[top.ask].resume(state, top)
 
 
-def replace(state: State, frame: Frame) -> None:
-    """Swap the top frame for `frame` (the next step of one chain)."""
-    state.frames[-1] = frame
-
-
-def top(state: State) -> Frame:
-    """The frame deciding now."""
-    return state.frames[-1]
-
-
 # --- chance -----------------------------------------------------------------------
 FACES: Final = tuple(len(d.faces) for d in DICE)
 
@@ -255,9 +245,3 @@ def after_action(state: State) -> None:
         if key != state.last_mover:
             state.last_mover = key
             state.turns += 1
-
-
-def new_go(state: State) -> None:
-    """A new go starts (a bid turn, a player turn): `turns` will count it even if
-    the same seat had the last one."""
-    state.go += 1

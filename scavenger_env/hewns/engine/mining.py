@@ -20,7 +20,7 @@ from . import danger
 from .actions import DIE, NUM, SPACE, Ctrl, Option
 from .data import DieKind, Symbol, TechKind, Token
 from .effects import token_kills
-from .flow import face, pop, push, register, roll
+from .flow import face, no_resume, pop, push, register, roll
 from .state import NONE, Ask, Frame, State, hewn_type
 
 # the HEWN_TURN frame's data (turns.AP, turns.MINED; turns imports this module)
@@ -529,15 +529,11 @@ def _resume_mine(state: State, frame: Frame) -> None:
         pop(state)
 
 
-def _resume_none(state: State, frame: Frame) -> None:
-    """These child frames push nothing."""
-
-
 register(Ask.MINE_OPTS, _legal_opts, _apply_opts, _resume_mine)
 register(Ask.MINE_REROLL, _legal_reroll, _apply_reroll, _resume_mine)
 register(Ask.MINE_KEEP, _legal_keep, _apply_keep, _resume_mine)
 register(Ask.DANGER_ORDER, _legal_order, _apply_order, _resume_mine)
-register(Ask.PLACE_TOKEN, _legal_place, _apply_place, _resume_none)
-register(Ask.NEW_MINE, _legal_new_mine, _apply_new_mine, _resume_none)
-register(Ask.REMOVE_TOKEN, _legal_remove, _apply_remove, _resume_none)
-register(Ask.RESPITE, _legal_respite, _apply_respite, _resume_none)
+register(Ask.PLACE_TOKEN, _legal_place, _apply_place, no_resume)
+register(Ask.NEW_MINE, _legal_new_mine, _apply_new_mine, no_resume)
+register(Ask.REMOVE_TOKEN, _legal_remove, _apply_remove, no_resume)
+register(Ask.RESPITE, _legal_respite, _apply_respite, no_resume)

@@ -329,10 +329,6 @@ class State:
                 count[loc] += 1
         return count
 
-    def current_seat(self) -> int:
-        """The seat owning the top frame."""
-        return self.frames[-1].seat
-
     # --- copying --------------------------------------------------------------
     def clone(self) -> State:
         """An independent copy (the config and the board are shared: immutable).

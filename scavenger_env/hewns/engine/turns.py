@@ -15,7 +15,7 @@ from . import danger, encounters, management, mining, payment
 from .actions import HEWN, NUM, SPACE, Ctrl, Verb
 from .data import BURN_FOR_AP_MAX
 from .effects import healthy_at, stun
-from .flow import pop, push, register
+from .flow import no_resume, pop, push, register
 from .state import NUM_HEWNS, OFF_BOARD, Ask, Frame, State, hewn_type
 
 # the HEWN_TURN frame's data
@@ -280,10 +280,6 @@ def _finish_burn(state: State, frame: Frame, amount: int, own: int, dirty: int) 
 payment.register_finish(Ask.BURN_MIX, _finish_burn)
 
 
-def _resume_none(state: State, frame: Frame) -> None:
-    """BURN_MIX pushes nothing."""
-
-
 register(Ask.PLAYER_TURN, legal_player_turn, apply_player_turn, resume_player_turn)
 register(Ask.HEWN_TURN, legal_hewn_turn, apply_hewn_turn, resume_hewn_turn)
-register(Ask.BURN_MIX, payment.legal_mix, payment.finish_mix, _resume_none)
+register(Ask.BURN_MIX, payment.legal_mix, payment.finish_mix, no_resume)
