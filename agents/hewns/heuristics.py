@@ -45,7 +45,7 @@ from typing import ClassVar
 import numpy as np
 
 from agents.base import SeatView
-from scavenger_env.hewns.engine import combat, management, mining, ranged
+from scavenger_env.hewns.engine import combat, encounter, management, mining, ranged
 from scavenger_env.hewns.engine.actions import (
     DIE,
     HEWN,
@@ -712,14 +712,14 @@ class HewnsScriptedAgent:
         Raider's weapon dice are lasers (the best mean), up to 4; screens (K)
         with what is left when it may be attacked; nothing else."""
         top = max(nums)
-        enc = ranged.Enc.load(ranged.encounter_frame(s))
+        enc = encounter.Enc.load(encounter.encounter_frame(s))
         attacking = self.FIGHTS and combat.has_weapon(s, h)
         if ask == Ask.PICK_L:
             return min(top, 4) if attacking else 0
         if ask == Ask.PICK_A:
             return 0
         if ask == Ask.PICK_K:
-            mover = ranged.encounter_frame(s).hewn
+            mover = encounter.encounter_frame(s).hewn
             exposed = h == mover or enc.same or h == enc.target
             return min(top, 2 if attacking else 3) if exposed else 0
         return 0
@@ -728,8 +728,8 @@ class HewnsScriptedAgent:
     def reroll_attack(s: State, ask: int, legal: list[int]) -> int:
         """A defender forces the attacker's best die to be re-rolled; an attacker
         re-rolls its worst die while it is below the mean."""
-        enc = ranged.Enc.load(ranged.encounter_frame(s))
-        dice = enc.fight_dice(enc.fight, ranged.ATTACK)
+        enc = encounter.Enc.load(encounter.encounter_frame(s))
+        dice = enc.fight_dice(enc.fight, encounter.ATTACK)
         ids = [a - DIE for a in legal if a >= DIE]
         if not ids:
             return Ctrl.DONE

@@ -8,7 +8,8 @@ Sicket socket (slot 1), a Minor Miner three Nanasockets and no Sicket socket.
 
 from __future__ import annotations
 
-from scavenger_env.hewns.engine import management, rounds, turns
+from scavenger_env.hewns.engine import management, rounds
+from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import HEWN, NUM, SOCKET, TECH, Option, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import TechKind
@@ -70,7 +71,7 @@ def test_banjer_fits_a_piece_from_the_screen_for_no_action_point() -> None:
     s = position()
     put(s, GOMBAT, 12)
     s.screen_tech[0][SUNGER] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     assert Verb.BANJER in legal_actions(s)
     play(s, Verb.BANJER)
     assert legal_actions(s) == [TECH + SUNGER]
@@ -90,7 +91,7 @@ def test_each_technology_fits_only_its_own_socket() -> None:
     s = position()
     put(s, MINOR, 12)  # Nanasockets only
     s.screen_tech[0][SHIELD] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     assert Verb.BANJER not in legal_actions(s)
     s.screen_tech[0][GUNANA] = 2
     play(s, Verb.BANJER)
@@ -106,7 +107,7 @@ def test_a_nanasocket_technology_replaces_another_which_goes_back() -> None:
     put(s, GOMBAT, 12)
     s.slots[GOMBAT] = [GUNANA, EMPTY_SLOT]
     s.screen_tech[0][GOZZBAG] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     play(s, Verb.BANJER, TECH + GOZZBAG, HEWN + GOMBAT)
     assert legal_actions(s) == [SOCKET + 0]
     play(s, SOCKET + 0)
@@ -123,7 +124,7 @@ def test_nananbites_and_sicket_technologies_are_never_replaced() -> None:
     s.slots[GOMBAT] = [TechKind.NANANBITES, SUNGER]
     s.screen_tech[0][GUNANA] = 1
     s.screen_tech[0][SHIELD] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     assert Verb.BANJER not in legal_actions(s)
     s.slots[GOMBAT] = [GUNANA, SUNGER]
     assert management.fitting_slots(s, GOMBAT, GUNANA) == []
@@ -138,7 +139,7 @@ def test_no_banjering_into_a_hewn_sharing_its_space() -> None:
     put(s, ZACH1, 12, seat=1)
     s.damaged[ZACH1] = True
     s.screen_tech[0][SUNGER] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     assert Verb.BANJER not in legal_actions(s)
     s.loc[ZACH1] = 14
     assert Verb.BANJER in legal_actions(s)
@@ -165,7 +166,7 @@ def test_a_damaged_hewn_receives_a_stunned_one_does_not() -> None:
     s.damaged[GOMBAT] = True
     s.ctrl[SMEGGLER] = NEUTRAL
     s.screen_tech[0][SUNGER] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     play(s, Verb.BANJER, TECH + SUNGER)
     assert legal_actions(s) == [HEWN + GOMBAT]
 
@@ -219,7 +220,7 @@ def test_unload_an_off_board_hewn() -> None:
     s = position()
     put(s, GOMBAT, OFF_BOARD)
     s.normal[GOMBAT] = 2
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     play(s, Verb.UNLOAD, HEWN + GOMBAT)
     assert legal_actions(s) == [NUM + 1, NUM + 2]  # one kind: not asked
     play(s, NUM + 2)
@@ -233,7 +234,7 @@ def test_hewns_on_the_board_are_not_loaded_from_the_screen() -> None:
     put(s, GOMBAT, 12)
     s.normal[GOMBAT] = 2
     s.screen_dirty[0] = 5
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     legal = legal_actions(s)
     assert Verb.LOAD not in legal and Verb.UNLOAD not in legal
 
@@ -245,7 +246,7 @@ def test_management_in_the_hewn_turn() -> None:
     put(s, SMEGGLER, OFF_BOARD)
     s.screen_tech[0][SHIELD] = 2
     s.screen_dirty[0] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     play(s, HEWN + GOMBAT)
     legal = legal_actions(s)
     assert {Verb.BANJER, Verb.ATTACH_OFF, Verb.LOAD} <= set(legal)

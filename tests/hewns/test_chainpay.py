@@ -13,8 +13,9 @@ import numpy as np
 from scavenger_env.hewns.engine import effects, rules
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import HEWN, NUM, SPACE, Ctrl, Verb
-from scavenger_env.hewns.engine.flow import is_chance, legal_actions
+from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.ranged import encounter_frame
+from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.state import Ask, Frame, State
 from scavenger_env.hewns.engine.view import determinize
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 import numpy as np
 
 from scavenger_env.hewns.engine import danger, rounds, rules, turns
+from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import HEWN_TYPES, DieKind, TechKind, Token
-from scavenger_env.hewns.engine.flow import legal_actions
+from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import (
     DEAD,
@@ -67,7 +68,7 @@ def put_token(state: State, kind: int, space: int) -> None:
 
 
 def hewn_turn(state: State, seat: int, hewn: int) -> Frame:
-    turns.start_player_turn(state, seat)
+    pos.start_player_turn(state, seat)
     rules.apply_action(state, HEWN + hewn)
     return state.frames[-1]
 
@@ -314,7 +315,7 @@ def test_random_mining_chains_keep_the_invariants() -> None:
         normal = state.normal_pile + sum(state.normal) + sum(state.screen_normal)
         tokens = sum(state.token_stock) + sum(t != NONE for t in state.token)
         seat = int(rng.integers(3))
-        turns.start_player_turn(state, seat)
+        pos.start_player_turn(state, seat)
         player_turn = state.frames[-1]
         while not state.over and any(f is player_turn for f in state.frames):
             legal = legal_actions(state)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scavenger_env.hewns.engine import danger, mining, rounds, rules, turns
+from scavenger_env.hewns.engine import rounds, rules, turns
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import (
@@ -21,7 +21,7 @@ from scavenger_env.hewns.engine.data import (
     TechKind,
     Token,
 )
-from scavenger_env.hewns.engine.flow import legal_actions
+from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import (
     NONE,
@@ -101,13 +101,6 @@ def total_normal(state: State) -> int:
 
 def tokens_total(state: State) -> int:
     return sum(state.token_stock) + sum(1 for t in state.token if t != NONE)
-
-
-def test_turn_data_indices_match_the_hewn_turn() -> None:
-    """mining and danger read the HEWN_TURN frame's data by index (turns imports
-    them, so they keep copies of the indices)."""
-    assert mining.TURN_AP == danger.TURN_AP == turns.AP
-    assert mining.TURN_MINED == turns.MINED
 
 
 # --- MINE -------------------------------------------------------------------------

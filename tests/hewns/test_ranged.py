@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rounds, rules, turns
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SOCKET, SPACE, Ctrl, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
@@ -19,10 +20,10 @@ from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, T
 from scavenger_env.hewns.engine.flow import (
     FIRST_TECH_LOT,
     is_chance,
-    legal_actions,
     push,
 )
-from scavenger_env.hewns.engine.setup import new_game, new_state
+from scavenger_env.hewns.engine.rules import legal_actions, new_game
+from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import (
     DEAD,
     DECK,
@@ -68,7 +69,7 @@ def activate(state: State, seat: int, hewn: int) -> None:
     """`seat`'s player turn, with `hewn`'s Hewn turn started."""
     state.order = list(range(state.num_players))
     state.order_index = seat
-    turns.start_player_turn(state, seat)
+    pos.start_player_turn(state, seat)
     act(state, HEWN + hewn)
 
 
@@ -746,7 +747,7 @@ def _crowded(players: int, seed: int) -> State:
                 state.slots[h][i] = int(weapons[int(rng.integers(3))])
     state.order = list(range(players))
     state.order_index = 0
-    turns.start_player_turn(state, 0)
+    pos.start_player_turn(state, 0)
     return state
 
 

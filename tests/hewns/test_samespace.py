@@ -15,7 +15,8 @@ from scavenger_env.hewns.engine import rounds, rules, turns
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, TechKind
-from scavenger_env.hewns.engine.flow import is_chance, legal_actions, push
+from scavenger_env.hewns.engine.flow import is_chance, push
+from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import (
     DEAD,

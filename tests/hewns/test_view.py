@@ -4,9 +4,10 @@ observation hide the others' secrets and keep every public fact."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from scavenger_env.core.chance import sample_outcome
-from scavenger_env.hewns.engine import flow
+from scavenger_env.hewns.engine import flow, ranged
 from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
 from scavenger_env.hewns.engine.rounds import BIDDING
 from scavenger_env.hewns.engine.state import BIDOX_HOME, Ask, Frame, State
@@ -17,7 +18,6 @@ from scavenger_env.hewns.engine.view import (
     determinize,
     player_view,
     redact,
-    register_secret,
 )
 from scavenger_env.hewns.game import HEWNS
 from scavenger_env.hewns.observation import encode
@@ -234,24 +234,30 @@ def test_no_seat_sees_what_determinize_redeals() -> None:
     assert differed > 50
 
 
-def test_a_rule_module_may_hide_its_secrets_with_a_hook() -> None:
-    """A decision kind whose secret needs more than zeros registers a hook: it is
-    called for every such frame (a frame may hold several seats' secrets) and
-    hides what the viewer may not see (redact: fixed, determinize: with the rng);
-    here the owner's own frame is left alone."""
+def test_a_rule_module_may_hide_its_secrets_with_a_hook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A decision kind whose secret needs more than zeros has a hook in
+    `SECRET_HOOKS`: it is called for every such frame (a frame may hold several
+    seats' secrets) and hides what the viewer may not see (redact: fixed,
+    determinize: with the rng); here the owner's own frame is left alone."""
     kind = 250  # a kind no rule module uses
 
     def hook(s: State, frame: Frame, viewer: int, rng: object) -> None:
         if viewer != frame.seat:
             frame.data = [-7 if rng is None else 7]
 
-    register_secret(kind, hook)
-    try:
-        state = bidding_game(2, 2)
-        state.frames.append(Frame(kind, 1, data=[3]))
-        assert redact(state, 0).frames[-1].data == [-7]
-        assert determinize(state, 0, np.random.default_rng(0)).frames[-1].data == [7]
-        assert redact(state, 1).frames[-1].data == [3]
-    finally:
-        SECRET_HOOKS.pop(kind)
-        SECRET_ASKS.pop(kind)
+    monkeypatch.setitem(SECRET_HOOKS, kind, hook)
+    monkeypatch.setitem(SECRET_ASKS, kind, 0)
+    state = bidding_game(2, 2)
+    state.frames.append(Frame(kind, 1, data=[3]))
+    assert redact(state, 0).frames[-1].data == [-7]
+    assert determinize(state, 0, np.random.default_rng(0)).frames[-1].data == [7]
+    assert redact(state, 1).frames[-1].data == [3]
+
+
+def test_the_encounters_hide_their_picks_with_their_hook() -> None:
+    """Both encounter kinds hide their secret picks with the encounter's hook."""
+    assert SECRET_HOOKS[Ask.RANGED] is ranged.hide_picks
+    assert SECRET_HOOKS[Ask.SAME_SPACE] is ranged.hide_picks
+    assert SECRET_ASKS[Ask.RANGED] == SECRET_ASKS[Ask.SAME_SPACE] == 0

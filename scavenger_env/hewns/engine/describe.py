@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from . import encounter, mining
 from .actions import (
     CTRL,
     DIE,
@@ -30,8 +31,9 @@ from .actions import (
     Option,
     Verb,
     block_of,
+    describe_id,
 )
-from .data import DICE, TECHS, Symbol, TechKind
+from .data import DICE, TECHS, DieKind, Symbol, TechKind
 from .flow import FIRST_TECH_LOT, face, is_chance
 from .state import (
     DEAD,
@@ -352,9 +354,6 @@ def _face_words(kind: int, index: int) -> str:
 def _pool_die(state: State, frame: Frame, i: int) -> str:
     """Die `i` of the pool the frame chooses from: the mining chain's dice, or
     the current attack's dice of an encounter."""
-    from . import mining, ranged
-    from .data import DieKind
-
     try:
         if frame.ask in (Ask.MINE_REROLL, Ask.DANGER_ORDER, Ask.RESPITE):
             mine = mining._mine_frame(state)
@@ -363,9 +362,9 @@ def _pool_die(state: State, frame: Frame, i: int) -> str:
                 return _face_words(DieKind.MINING, mine.data[mining.HEAD + i])
             return _face_words(DieKind.DANGER, mine.data[mining.HEAD + n_mining + i])
         if frame.ask in (Ask.DODGE, Ask.REROLL):
-            enc = ranged.Enc.load(ranged.encounter_frame(state))
-            j = enc.fight_dice(enc.fight, ranged.ATTACK)[i]
-            base = ranged.DIE_FIELDS * j
+            enc = encounter.Enc.load(encounter.encounter_frame(state))
+            j = enc.fight_dice(enc.fight, encounter.ATTACK)[i]
+            base = encounter.DIE_FIELDS * j
             owner = hewn_label(enc.dice[base + 2])
             return f"{_face_words(enc.dice[base], enc.dice[base + 1])}, {owner}'s"
     except (IndexError, RuntimeError, ValueError):
@@ -393,8 +392,6 @@ def _describe_plain(state: State, frame: Frame, action: int, viewer: int | None)
 
 
 def _plain_id(action: int) -> str:
-    from .actions import describe_id
-
     return describe_id(action)
 
 

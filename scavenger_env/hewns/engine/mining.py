@@ -20,12 +20,9 @@ from . import danger
 from .actions import DIE, NUM, SPACE, Ctrl, Option
 from .data import DieKind, Symbol, TechKind, Token
 from .effects import token_kills
-from .flow import face, no_resume, pop, push, register, roll
+from .flow import face, pop, push, roll
 from .state import NONE, Ask, Frame, State, hewn_type
-
-# the HEWN_TURN frame's data (turns.AP, turns.MINED; turns imports this module)
-TURN_AP: Final = 0
-TURN_MINED: Final = 2
+from .turnstate import AP, MINED
 
 # the mining frame's data: a header, then the mining dice's faces, the danger
 # dice's faces and one "done" flag per danger die; args = the spaces of the tokens
@@ -93,8 +90,8 @@ def can_mine(state: State, hewn: int, turn: Frame) -> bool:
     space."""
     loc = state.loc[hewn]
     return (
-        turn.data[TURN_AP] >= 1
-        and not turn.data[TURN_MINED]
+        turn.data[AP] >= 1
+        and not turn.data[MINED]
         and danger.on_map(state, loc)
         and state.mine[loc] != NONE
         and can_mine_at_all(state, hewn)
@@ -121,8 +118,8 @@ def danger_dice(aggressive: int, gozzbag: int) -> int:
 def start_mining(state: State, turn: Frame) -> None:
     """MINE was chosen: pay the AP and push the mining chain."""
     hewn = turn.hewn
-    turn.data[TURN_AP] -= 1
-    turn.data[TURN_MINED] = 1
+    turn.data[AP] -= 1
+    turn.data[MINED] = 1
     data = [NONE] * HEAD
     data[SPACE_MINED] = state.loc[hewn]
     data[REROLLS] = hewn_type(hewn).rerolls
@@ -162,14 +159,14 @@ def _mine_frame(state: State) -> Frame:
 # --- options, mining dice, re-rolls ---------------------------------------------------
 
 
-def _legal_opts(state: State, frame: Frame) -> list[int]:
+def legal_opts(state: State, frame: Frame) -> list[int]:
     legal = [Option.MINE_PLAIN, Option.MINE_AGGRESSIVE]
     if has_gozzbag(state, frame.hewn):
         legal += [Option.MINE_GOZZBAG, Option.MINE_AGGRESSIVE_GOZZBAG]
     return sorted(int(a) for a in legal)
 
 
-def _apply_opts(state: State, frame: Frame, action: int) -> None:
+def apply_opts(state: State, frame: Frame, action: int) -> None:
     """rulebook: "The choice must be made before rolling any dice"."""
     aggressive = int(action in (Option.MINE_AGGRESSIVE, Option.MINE_AGGRESSIVE_GOZZBAG))
     gozzbag = int(action in (Option.MINE_GOZZBAG, Option.MINE_AGGRESSIVE_GOZZBAG))
@@ -191,11 +188,11 @@ def _after_mining_dice(state: State, frame: Frame) -> None:
         _take(state, frame)
 
 
-def _legal_reroll(state: State, frame: Frame) -> list[int]:
+def legal_reroll(state: State, frame: Frame) -> list[int]:
     return [int(Ctrl.DONE), *(DIE + i for i in range(frame.data[N_MINING]))]
 
 
-def _apply_reroll(state: State, frame: Frame, action: int) -> None:
+def apply_reroll(state: State, frame: Frame, action: int) -> None:
     """rulebook: "You can even re-roll a single dice more than once - if you have
     enough re-rolls"; "you cannot re-roll danger dice"."""
     if action == Ctrl.DONE:
@@ -231,12 +228,12 @@ def _take(state: State, frame: Frame) -> None:
         _roll_danger(state, frame)
 
 
-def _legal_keep(state: State, frame: Frame) -> list[int]:
+def legal_keep(state: State, frame: Frame) -> list[int]:
     most = min(frame.data[TAKEN], state.capacity(frame.hewn))
     return [NUM + k for k in range(most + 1)]
 
 
-def _apply_keep(state: State, frame: Frame, action: int) -> None:
+def apply_keep(state: State, frame: Frame, action: int) -> None:
     """rulebook: "That Substract can either be loaded onto/ into the Hewn, and/or
     ... transmitted off planet"."""
     kept = action - NUM
@@ -274,11 +271,11 @@ def _next_die(state: State, frame: Frame) -> None:
         frame.ask = Ask.DANGER_ORDER
 
 
-def _legal_order(state: State, frame: Frame) -> list[int]:
+def legal_order(state: State, frame: Frame) -> list[int]:
     return [DIE + i for i in _unresolved(frame)]
 
 
-def _apply_order(state: State, frame: Frame, action: int) -> None:
+def apply_order(state: State, frame: Frame, action: int) -> None:
     _resolve(state, frame, action - DIE)
 
 
@@ -366,7 +363,7 @@ def _place_frame(mine: Frame, kind: int, step: int) -> Frame:
     )  # fmt: skip
 
 
-def _legal_place(state: State, frame: Frame) -> list[int]:
+def legal_place(state: State, frame: Frame) -> list[int]:
     if frame.step == TAKE_FROM_BOARD:
         spaces = [
             s for s in range(state.board.n_spaces) if state.token[s] == frame.other
@@ -376,7 +373,7 @@ def _legal_place(state: State, frame: Frame) -> list[int]:
     return [SPACE + s for s in spaces]
 
 
-def _apply_place(state: State, frame: Frame, action: int) -> None:
+def apply_place(state: State, frame: Frame, action: int) -> None:
     space = action - SPACE
     if frame.step == TAKE_FROM_BOARD:
         withdraw(state, space)
@@ -434,22 +431,22 @@ def clearable(state: State) -> list[int]:
     ]
 
 
-def _legal_new_mine(state: State, frame: Frame) -> list[int]:
+def legal_new_mine(state: State, frame: Frame) -> list[int]:
     return [SPACE + s for s in new_mine_spaces(state)]
 
 
-def _apply_new_mine(state: State, frame: Frame, action: int) -> None:
+def apply_new_mine(state: State, frame: Frame, action: int) -> None:
     """rulebook: "If there are normal mines left in the mine pool, place a normal
     mine ..." (the pool is kept normal first)."""
     state.mine[action - SPACE] = state.mine_pool.pop(0)
     pop(state)
 
 
-def _legal_remove(state: State, frame: Frame) -> list[int]:
+def legal_remove(state: State, frame: Frame) -> list[int]:
     return [SPACE + s for s in clearable(state)]
 
 
-def _apply_remove(state: State, frame: Frame, action: int) -> None:
+def apply_remove(state: State, frame: Frame, action: int) -> None:
     """rulebook: "simply remove any danger token from the board and return it to
     that danger token stack next to the board, and place the new mine"."""
     withdraw(state, action - SPACE)
@@ -485,7 +482,7 @@ def _respite_face(state: State, frame: Frame) -> None:
     push(state, Frame(Ask.RESPITE, frame.seat, frame.hewn, step=step))
 
 
-def _legal_respite(state: State, frame: Frame) -> list[int]:
+def legal_respite(state: State, frame: Frame) -> list[int]:
     if frame.step == CHOOSE:
         return [int(Option.RESPITE_CANCEL), int(Option.RESPITE_REMOVE_TOKEN)]
     if frame.step == CANCEL:
@@ -493,7 +490,7 @@ def _legal_respite(state: State, frame: Frame) -> list[int]:
     return [SPACE + s for s in tokens_on_board(state)]
 
 
-def _apply_respite(state: State, frame: Frame, action: int) -> None:
+def apply_respite(state: State, frame: Frame, action: int) -> None:
     if frame.step == CHOOSE:
         frame.step = CANCEL if action == Option.RESPITE_CANCEL else WITHDRAW
         return
@@ -508,7 +505,7 @@ def _apply_respite(state: State, frame: Frame, action: int) -> None:
 # --- resuming the chain -----------------------------------------------------------------
 
 
-def _resume_mine(state: State, frame: Frame) -> None:
+def resume_mine(state: State, frame: Frame) -> None:
     """Dice rolled or a child decision done: go on from the frame's step."""
     if frame.step == ROLL_MINING:
         frame.data.extend(state.rolled)
@@ -527,13 +524,3 @@ def _resume_mine(state: State, frame: Frame) -> None:
         _next_die(state, frame)
     elif frame.step == ATTACKING:
         pop(state)
-
-
-register(Ask.MINE_OPTS, _legal_opts, _apply_opts, _resume_mine)
-register(Ask.MINE_REROLL, _legal_reroll, _apply_reroll, _resume_mine)
-register(Ask.MINE_KEEP, _legal_keep, _apply_keep, _resume_mine)
-register(Ask.DANGER_ORDER, _legal_order, _apply_order, _resume_mine)
-register(Ask.PLACE_TOKEN, _legal_place, _apply_place, no_resume)
-register(Ask.NEW_MINE, _legal_new_mine, _apply_new_mine, no_resume)
-register(Ask.REMOVE_TOKEN, _legal_remove, _apply_remove, no_resume)
-register(Ask.RESPITE, _legal_respite, _apply_respite, no_resume)

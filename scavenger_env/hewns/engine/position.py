@@ -44,8 +44,8 @@ from .state import (
     State,
     hewn_type,
 )
-from .turns import start_hewn_turn as _start_hewn_turn
-from .turns import start_player_turn
+from .turns import start_player_turn as _start_player_turn
+from .turnstate import start_hewn_turn as _start_hewn_turn
 
 __all__ = [
     "actions_phase",
@@ -217,6 +217,14 @@ def start_hewn_turn(state: State, hewn: int) -> None:
         state.order_index = state.order.index(seat)
         start_player_turn(state, seat)
     _start_hewn_turn(state, seat, hewn)
+    rules.drive(state)
+
+
+def start_player_turn(state: State, seat: int) -> None:
+    """Start `seat`'s player turn (one with nothing to do but end it ends by
+    itself, and the round goes on)."""
+    _start_player_turn(state, seat)
+    rules.drive(state)
 
 
 def face_index(die: str | DieKind, face: int | str) -> int:

@@ -18,170 +18,56 @@ picks may be paid through the Hewn's chain (D30, D65: `pick_room`,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 import numpy as np
 
-from . import combat, danger, payment, sight
+from . import combat, danger, payment, samespace, sight
 from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option, Verb
 from .data import ENCOUNTER_SUBSTRACT_MAX, DieKind
-from .effects import chain_pool, healthy_at, kill, load, own_shares
-from .flow import no_resume, pop, push, register, roll, settle
+from .effects import (
+    chain_pool,
+    donors,
+    draw_from_chain,
+    healthy_at,
+    kill,
+    load,
+    own_shares,
+    pay_from_hewn,
+    stun,
+)
+from .encounter import (
+    ATTACK,
+    DEFENCE,
+    DIE_FIELDS,
+    MOVER_FIGHT,
+    PICK_ASKS,
+    PICKS,
+    REACTOR_FIGHT,
+    S_AFTER,
+    S_APPLY,
+    S_AWAY,
+    S_ESCAPE,
+    S_HURT,
+    S_INTENT,
+    S_JOIN,
+    S_LOOP,
+    S_PAY,
+    S_PICK,
+    S_REACT,
+    S_REROLLED,
+    S_ROLLED,
+    S_TARGET,
+    Enc,
+    add_announcer,
+    encounter_frame,
+    fighting,
+    humiliated,
+    turn_below,
+)
+from .flow import pop, push, roll, wake
+from .management import AWAY_RANGED, AWAY_SAME, tx_sources
 from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
-from .view import register_secret
-
-# --- the encounter record ------------------------------------------------------------
-ATTACK: Final = 0
-DEFENCE: Final = 1
-MOVER_FIGHT: Final = 0  # the mover's attack on its target
-REACTOR_FIGHT: Final = 1  # the (combined) attack of the reactors on the mover
-REPAIR: Final = 2  # a repairer's d10s
-RESIST: Final = 3  # the repaired Hewn's d10s
-DIE_FIELDS: Final = 6  # kind, face, owner, fight, role, weapon (1: a weapon die)
-PICKS: Final = 5  # L, A, K, Q, E per announcer (ranged asks only L, A, K)
-PICK_ASKS: Final = (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K, Ask.PICK_Q, Ask.PICK_E)
-
-# frame.step of the RANGED frame
-S_REACT: Final = 0
-S_JOIN: Final = 1
-S_PICK: Final = 2
-S_TARGET: Final = 3
-S_PAY: Final = 4
-S_ROLLED: Final = 5
-S_LOOP: Final = 6
-S_REROLLED: Final = 7
-S_HURT: Final = 8
-S_APPLY: Final = 9
-S_ESCAPE: Final = 10
-S_INTENT: Final = 11  # same-space only, from here on
-S_AFTER: Final = 12
-S_EXPEL: Final = 13
-S_RETREAT: Final = 14
-S_END: Final = 15
-S_AWAY: Final = 16  # step 2, "Transmit Substract away" (before the picks)
-
-_SCALARS: Final = (
-    "same",
-    "menu",
-    "target",
-    "cursor",
-    "fight",
-    "passes",
-    "pending",
-    "space",
-    "handover",
-)
-_LISTS: Final = (
-    "seats",
-    "ann",
-    "picks",
-    "malf",
-    "dice",
-    "rerolls",
-    "dodged",
-    "hurts",
-    "escape",
-    "intent",
-    "repairs",
-    "boom",
-    "guard",
-)
-
-
-class Enc:
-    """A ranged encounter in progress, read from and written to its frame's
-    `data` as plain ints. `ann`: the announcers (mover first when it
-    announced); `picks`: L, A, K per announcer (secret until the reveal);
-    `dice`: `DIE_FIELDS` ints per die; `hurts`: (victim, hurt face or NONE for
-    a non-healthy victim) per successful attack."""
-
-    def __init__(self) -> None:
-        self.same = 0
-        self.space = NONE
-        self.handover = 0
-        self.menu = 0
-        self.target = NONE
-        self.cursor = 0
-        self.fight = 0
-        self.passes = 0
-        self.pending = NONE
-        self.seats: list[int] = []
-        self.ann: list[int] = []
-        self.picks: list[int] = []
-        self.malf: list[int] = []
-        self.dice: list[int] = []
-        self.rerolls: list[int] = []
-        self.dodged: list[int] = []
-        self.hurts: list[int] = []
-        self.escape: list[int] = []
-        self.intent: list[int] = []  # per announcer: an Option, or NONE
-        self.repairs: list[int] = []  # (target, Option, new seat) per success
-        self.boom: list[int] = []  # Hewns that exploded
-        self.guard: list[int] = []  # the fighting Hewns, from the picks on
-
-    @staticmethod
-    def load(frame: Frame) -> Enc:
-        enc = Enc()
-        data = frame.data
-        for i, name in enumerate(_SCALARS):
-            setattr(enc, name, data[i])
-        at = len(_SCALARS)
-        for name in _LISTS:
-            n = data[at]
-            setattr(enc, name, list(data[at + 1 : at + 1 + n]))
-            at += 1 + n
-        return enc
-
-    def save(self, frame: Frame) -> None:
-        data = [int(getattr(self, name)) for name in _SCALARS]
-        for name in _LISTS:
-            items: list[int] = getattr(self, name)
-            data.append(len(items))
-            data.extend(int(x) for x in items)
-        frame.data = data
-
-    # --- queries ---------------------------------------------------------------
-    def pick(self, hewn: int) -> tuple[int, ...]:
-        """(L, A, K, Q, E) of announcer `hewn`."""
-        i = self.ann.index(hewn)
-        return tuple(self.picks[PICKS * i : PICKS * i + PICKS])
-
-    def intent_of(self, hewn: int) -> int:
-        """The same-space intent of `hewn` (NONE if it takes no action)."""
-        return self.intent[self.ann.index(hewn)] if hewn in self.ann else NONE
-
-    def malfunctioned(self, hewn: int) -> bool:
-        return hewn in self.ann and bool(self.malf[self.ann.index(hewn)])
-
-    def die(self, j: int) -> tuple[int, int, int, int, int, int]:
-        b = DIE_FIELDS * j
-        d = self.dice
-        return d[b], d[b + 1], d[b + 2], d[b + 3], d[b + 4], d[b + 5]
-
-    def n_dice(self) -> int:
-        return len(self.dice) // DIE_FIELDS
-
-    def fight_dice(self, fight: int, role: int) -> list[int]:
-        """Indices of the dice of one side of one attack."""
-        return [
-            j
-            for j in range(self.n_dice())
-            if self.die(j)[3] == fight and self.die(j)[4] == role
-        ]
-
-
-def encounter_frame(state: State) -> Frame:
-    """The encounter frame nearest the top."""
-    for frame in reversed(state.frames):
-        if frame.ask in (Ask.RANGED, Ask.SAME_SPACE):
-            return frame
-    raise RuntimeError("no ranged encounter in progress")
-
-
-def turn_below(state: State, enc_frame: Frame) -> Frame:
-    """The mover's HEWN_TURN frame (just under the encounter)."""
-    i = next(k for k, f in enumerate(state.frames) if f is enc_frame)
-    return state.frames[i - 1]
+from .turnstate import AP, may_reveal, reveal
 
 
 # --- sight and eligibility ---------------------------------------------------------------
@@ -234,18 +120,9 @@ def reacting_seats(state: State, mover: int) -> list[int]:
     return [s for s in seats if reactors(state, s, mover)]
 
 
-def humiliated(turn: Frame, target: int, state: State) -> bool:
-    """D59: after a failed attack on a damaged/stunned Hewn, every further
-    encounter this Hewn turn against it costs 1 AP (the HEWN_TURN frame's
-    `args` list the Hewns it failed against)."""
-    return target in turn.args and not state.healthy(target)
-
-
 def targets(state: State, mover: int, turn: Frame) -> list[int]:
     """rulebook: "The moving Hewn can choose to target any non-friendly Hewn she
     can see" (alone in its space); a humiliating one only with 1 AP to pay."""
-    from .turns import AP
-
     seat = turn.seat
     occupancy = state.occupancy()
     return [
@@ -287,14 +164,6 @@ def open_window(state: State, turn: Frame, menu: bool) -> bool:
     return True
 
 
-def add_announcer(enc: Enc, hewn: int) -> None:
-    enc.ann.append(hewn)
-    enc.picks.extend((0,) * PICKS)
-    enc.malf.append(0)
-    enc.rerolls.append(0)
-    enc.intent.append(NONE)
-
-
 # --- the sub-machine ----------------------------------------------------------------
 def resume_ranged(state: State, frame: Frame) -> None:
     """Drive the encounter to its next decision (or to its end)."""
@@ -311,8 +180,6 @@ def resume_ranged(state: State, frame: Frame) -> None:
         enc.cursor = 0
         enc.guard = _guard(state, enc, frame)
     elif step >= S_AFTER:
-        from . import samespace
-
         samespace.aftermath(state, enc, frame)
         return
     if step == S_REACT:
@@ -352,8 +219,6 @@ def resume_ranged(state: State, frame: Frame) -> None:
             frame.step = step = S_INTENT
             enc.cursor = 0
     if step == S_INTENT:
-        from . import samespace
-
         if samespace.next_intent(state, enc, frame):
             return
         frame.step = step = S_TARGET
@@ -458,7 +323,6 @@ def resume_ranged(state: State, frame: Frame) -> None:
             pop(state)
             return
         frame.step = S_AFTER
-        from . import samespace
 
         samespace.aftermath(state, enc, frame)
 
@@ -468,8 +332,6 @@ def _reveal(state: State, enc: Enc, frame: Frame) -> None:
     malfunctioned. Remove the control rod ... They are now neutral/stunned"
     (D20: picks beyond the payable amount are masked, so only picking nothing
     malfunctions)."""
-    from .effects import stun
-
     for i, hewn in enumerate(enc.ann):
         if sum(enc.pick(hewn)) == 0:
             enc.malf[i] = 1
@@ -481,8 +343,6 @@ def _pay(state: State, hewn: int, amount: int, own: int, dirty: int) -> None:
     and/or normal Substract that a Hewn must ... pay over and put back into the
     supply pools": `own` of it from its load (`dirty` of that dirty), the rest
     through its chain in a ranged encounter (D30)."""
-    from .effects import draw_from_chain, pay_from_hewn
-
     pay_from_hewn(state, hewn, own, dirty)
     if amount > own:
         draw_from_chain(state, hewn, amount - own, fighting(state))
@@ -505,21 +365,9 @@ def _guard(state: State, enc: Enc, frame: Frame) -> list[int]:
     return sorted(out)
 
 
-def fighting(state: State) -> list[int]:
-    """The Hewns fighting in the encounters in progress (past their picks):
-    they give nothing to a chain payment and relay nothing."""
-    out: set[int] = set()
-    for f in state.frames:
-        if f.ask in (Ask.RANGED, Ask.SAME_SPACE) and f.step >= S_PICK:
-            out.update(Enc.load(f).guard)
-    return sorted(out)
-
-
 def _chain_draws_fit(state: State, draws: list[tuple[int, int]]) -> bool:
     """Whether Hewns drawing the given amounts from their chains, in order,
     nearest first, all find enough (the loads are only read)."""
-    from .effects import donors
-
     exclude = fighting(state)
     left = [state.normal[h] + state.dirty[h] for h in range(len(state.normal))]
     for hewn, amount in draws:
@@ -616,8 +464,6 @@ def _build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
         enc.dice.extend((kind, 0, owner, fight, role, weapon))
 
     if enc.same:
-        from . import samespace
-
         samespace.repair_dice(state, enc, mover, add)
     for fight in (MOVER_FIGHT, REACTOR_FIGHT):
         atts = attackers(enc, fight, mover)
@@ -699,8 +545,6 @@ def _resolve(state: State, enc: Enc, frame: Frame) -> list[int]:
     mover = frame.hewn
     kinds: list[int] = []
     if enc.same:
-        from . import samespace
-
         samespace.resolve_repairs(state, enc, frame)
     for fight in (MOVER_FIGHT, REACTOR_FIGHT):
         atts = attackers(enc, fight, mover)
@@ -760,8 +604,6 @@ def _child_done(state: State, frame: Frame, enc: Enc) -> None:
 
 
 def legal_react(state: State, frame: Frame) -> list[int]:
-    from .turns import may_reveal
-
     reveal = [Ctrl.REVEAL] if may_reveal(state, frame.seat) else []
     return [Ctrl.DONE, *reveal, *(HEWN + h for h in _unannounced(state, frame))]
 
@@ -775,8 +617,6 @@ def _unannounced(state: State, frame: Frame) -> list[int]:
 def apply_react(state: State, frame: Frame, action: int) -> None:
     """rulebook: reacting Hewns "can announce an encounter (even though it's not
     their turn)"; one Hewn per step, DONE to stop."""
-    from .turns import reveal
-
     enc = Enc.load(encounter_frame(state))
     if action == Ctrl.REVEAL:
         reveal(state, frame.seat)
@@ -817,11 +657,12 @@ def legal_pick(state: State, frame: Frame) -> list[int]:
     slot = _pick_slot(frame)
     picked = sum(enc.pick(hewn)[:slot])
     cap = pick_room(state, enc, hewn, picked)
-    if enc.same and slot in (0, 1, 4):
-        from . import samespace
-
-        if not samespace.may_attack(state, enc, hewn, frame.hewn == enc.target):
-            return [NUM]
+    if (
+        enc.same
+        and slot in (0, 1, 4)
+        and not samespace.may_attack(state, enc, hewn, frame.hewn == enc.target)
+    ):
+        return [NUM]
     if slot < 2 and not combat.has_weapon(state, hewn):
         return [NUM]
     if slot == 4:
@@ -846,8 +687,6 @@ def legal_target(state: State, frame: Frame) -> list[int]:
 def apply_target(state: State, frame: Frame, action: int) -> None:
     """D19: the mover names its target after all picks; a humiliating target
     costs 1 AP (D59)."""
-    from .turns import AP
-
     enc_frame = encounter_frame(state)
     enc = Enc.load(enc_frame)
     enc.target = action - HEWN
@@ -863,8 +702,6 @@ def away_sources(state: State, enc: Enc, frame: Frame, seat: int) -> list[int]:
     transmit (rulebook: "Any Hewns with Substract stored on their bodies - that
     wish to transmit it off-planet or to friendly healthy Hewns (to protect
     it), must announce and do that now")."""
-    from .management import tx_sources
-
     involved = _guard(state, enc, frame)
     return [h for h in tx_sources(state, seat) if h in involved]
 
@@ -881,7 +718,6 @@ def away_seats(state: State, enc: Enc, frame: Frame) -> list[int]:
 def legal_away(state: State, frame: Frame) -> list[int]:
     enc_frame = encounter_frame(state)
     enc = Enc.load(enc_frame)
-    from .turns import may_reveal
 
     more: list[int] = (
         [Verb.TRANSMIT] if away_sources(state, enc, enc_frame, frame.seat) else []
@@ -895,9 +731,6 @@ def apply_away(state: State, frame: Frame, action: int) -> None:
     """TRANSMIT starts a transmission from one of the seat's involved Hewns
     (same-space: off planet only: "Hewns in Same Space Encounters cannot
     transmit Substract to other Hewns"); DONE ends the seat's step."""
-    from .management import AWAY_RANGED, AWAY_SAME
-    from .turns import reveal
-
     if action == Ctrl.DONE:
         pop(state)
         return
@@ -918,14 +751,11 @@ def resume_away(state: State, frame: Frame) -> None:
         pop(state)
 
 
-def _finish_pay(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
+def finish_pay(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
     enc = Enc.load(encounter_frame(state))
     _pay(state, frame.hewn, amount, own, dirty)
     enc.cursor += 1
     _child_done(state, frame, enc)
-
-
-payment.register_finish(Ask.PICK_MIX, _finish_pay)
 
 
 def _attack_ids(enc: Enc, fight: int, owner: int) -> list[int]:
@@ -999,22 +829,7 @@ def apply_escape(state: State, frame: Frame, action: int) -> None:
     parent = state.frames[-1]
     danger.entered(state, frame.hewn)
     if state.frames and state.frames[-1] is parent:
-        settle(state)
-
-
-register(Ask.RANGED, lambda s, f: [], lambda s, f, a: None, resume_ranged)
-register(Ask.SAME_SPACE, lambda s, f: [], lambda s, f, a: None, resume_ranged)
-register(Ask.REACT, legal_react, apply_react, no_resume)
-register(Ask.MOVER_JOIN, legal_join, apply_join, no_resume)
-register(Ask.TRANSMIT_AWAY, legal_away, apply_away, resume_away)
-for _ask in PICK_ASKS:
-    register(_ask, legal_pick, apply_pick, no_resume)
-register(Ask.NAME_TARGET, legal_target, apply_target, no_resume)
-register(Ask.PICK_MIX, payment.legal_mix, payment.finish_mix, no_resume)
-register(Ask.DODGE, legal_dodge, apply_dodge_or_reroll, no_resume)
-register(Ask.REROLL, legal_reroll, apply_dodge_or_reroll, no_resume)
-register(Ask.SICKET_LOSS, legal_sicket, apply_sicket, no_resume)
-register(Ask.ESCAPE_MOVE, legal_escape, apply_escape, no_resume)
+        wake(state)
 
 
 # --- what other seats may not see -------------------------------------------------------
@@ -1055,5 +870,10 @@ def hide_picks(
     enc.save(frame)
 
 
-register_secret(Ask.RANGED, hide_picks)
-register_secret(Ask.SAME_SPACE, hide_picks)
+def legal_machine(state: State, frame: Frame) -> list[int]:
+    """An encounter frame asks nothing itself (its children ask)."""
+    return []
+
+
+def apply_machine(state: State, frame: Frame, action: int) -> None:
+    """An encounter frame takes no action itself (its children do)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from . import auction, turns
-from .flow import draw, push, register, settle, skip_empty_draws
+from .flow import draw, push, skip_empty_draws, wake
 from .state import (
     BIDOX_HOME,
     NEUTRAL,
@@ -32,12 +32,11 @@ ACTIONS: Final = 3
 
 
 def begin(state: State) -> None:
-    """Start the game: the ROUND frame, then round 1."""
+    """Start the game: the ROUND frame, then round 1 (it goes on when the
+    driver resumes the woken ROUND frame)."""
     push(state, Frame(Ask.ENGINE, NONE))
     start_round(state)
-    settle(state)
-    top = state.frames[-1]
-    state.last_mover = top.seat * 1_000_000 + state.go
+    wake(state)
 
 
 def start_round(state: State) -> None:
@@ -91,7 +90,7 @@ def resume_round(state: State, frame: Frame) -> None:
         auction.resolve(state)
         frame.step = DEALING
         auction.start_deal(state)  # pushes the dealer's frame or queues draws
-        settle(state)
+        wake(state)
         return
     if frame.step == DEALING:
         auction.finish_deal(state)
@@ -102,7 +101,7 @@ def resume_round(state: State, frame: Frame) -> None:
                 [lot for lot in range(1, len(state.offer)) if state.offer[lot] == NONE],
             )
             skip_empty_draws(state)
-        settle(state)
+        wake(state)
         return
     if frame.step == DRAWING:
         frame.step = ACTIONS
@@ -129,15 +128,12 @@ def end_round(state: State) -> None:
         return
     state.first_bidder = state.order[0]
     start_round(state)
-    settle(state)
+    wake(state)
 
 
-def _no_legal(state: State, frame: Frame) -> list[int]:
+def no_legal(state: State, frame: Frame) -> list[int]:
     raise RuntimeError("the ROUND frame is never asked")  # pragma: no cover
 
 
-def _no_apply(state: State, frame: Frame, action: int) -> None:
+def no_apply(state: State, frame: Frame, action: int) -> None:
     raise RuntimeError("the ROUND frame is never asked")  # pragma: no cover
-
-
-register(Ask.ENGINE, _no_legal, _no_apply, resume_round)

@@ -18,12 +18,12 @@ from . import combat, danger
 from .actions import HEWN, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, healthy_enemies_at, stun, token_kills
-from .flow import no_resume, pop, push, register
-from .ranged import (
+from .encounter import (
     MOVER_FIGHT,
     REACTOR_FIGHT,
     REPAIR,
     RESIST,
+    S_AFTER,
     S_END,
     S_EXPEL,
     S_JOIN,
@@ -32,10 +32,11 @@ from .ranged import (
     add_announcer,
     encounter_frame,
     humiliated,
-    resume_ranged,
     turn_below,
 )
+from .flow import pop, push, wake
 from .state import DEAD, NEUTRAL, NUM_HEWNS, Ask, Frame, State, hewn_type
+from .turnstate import AP, start_hewn_turn
 
 REPAIRS = (Option.BODY_REPAIR, Option.BRAIN_REPAIR)
 
@@ -84,8 +85,6 @@ def optional_targets(state: State, turn: Frame) -> list[int]:
     """rulebook: "If any Hewn moves into the space of either a damaged enemy Hewn
     OR neutral Hewn OR damaged friendly Hewn ... and chooses to repair/attack one
     of those Hewns"; a humiliating target costs 1 AP (D59)."""
-    from .turns import AP
-
     mover = turn.hewn
     loc = state.loc[mover]
     if loc < 0 or not state.healthy(mover):
@@ -128,8 +127,6 @@ def start_optional(state: State, turn: Frame) -> None:
 
 def start(state: State, turn: Frame, target: int) -> None:
     """The encounter of the mover and `target`: each healthy one picks dice."""
-    from .turns import AP
-
     mover = turn.hewn
     if humiliated(turn, target, state):
         turn.data[AP] -= 1
@@ -143,7 +140,7 @@ def start(state: State, turn: Frame, target: int) -> None:
     frame = Frame(Ask.SAME_SPACE, turn.seat, mover, step=S_JOIN)
     enc.save(frame)
     push(state, frame)
-    resume_ranged(state, frame)
+    wake(state)
 
 
 # --- intents and dice -----------------------------------------------------------------------
@@ -205,8 +202,6 @@ def resolve_repairs(state: State, enc: Enc, frame: Frame) -> None:
 def aftermath(state: State, enc: Enc, frame: Frame) -> None:
     """D25: (after the hurt dice and the escapes) control changes, expel,
     retreat or hand-over, immediate turns."""
-    from .ranged import S_AFTER
-
     mover = frame.hewn
     if frame.step == S_AFTER:
         _control_changes(state, enc, frame)
@@ -269,8 +264,6 @@ def _immediate_turn(state: State, frame: Frame, hewn: int) -> None:
     "must move out of the space ... by the end of its turn". The mover's turn
     ends as any turn does (D10): sharing its space with a healthy Hewn other
     than the repaired one, it is stunned."""
-    from .turns import start_hewn_turn
-
     mover = frame.hewn
     state.frames.pop()  # the encounter
     state.frames.pop()  # the mover's Hewn turn
@@ -309,8 +302,6 @@ def retreat_spaces(state: State, frame: Frame, mover: int) -> list[int]:
     """D26: a linked space free of healthy Hewns; else, while the mover still
     acts with AP left, one holding only healthy friends (it must leave before
     its turn ends); none: it is stunned."""
-    from .turns import AP
-
     loc = state.loc[mover]
     links = state.board.steps[hewn_type(mover).size][loc]
     free = [s for s in links if not healthy_at(state, s, mover)]
@@ -395,10 +386,4 @@ def apply_retreat(state: State, frame: Frame, action: int) -> None:
     state.loc[frame.hewn] = action - SPACE
     danger.entered(state, frame.hewn)
     if state.frames[-1] is parent:
-        resume_ranged(state, parent)
-
-
-register(Ask.SAME_TARGET, legal_same_target, apply_same_target, no_resume)
-register(Ask.INTENT, legal_intent, apply_intent, no_resume)
-register(Ask.EXPEL, legal_expel, apply_expel, no_resume)
-register(Ask.RETREAT, legal_retreat, apply_retreat, no_resume)
+        wake(state)

@@ -83,7 +83,7 @@ class Phase(IntEnum):
 class Ask(IntEnum):
     """What the frame on top of the stack asks (a decision kind). The owner of the
     top frame is `current_player`; a frame's legal actions and what an action
-    does are the business of the module that handles its kind (`flow.HANDLERS`)."""
+    does are the business of the module that handles its kind (`rules.HANDLERS`)."""
 
     # auction
     BID_TURN = 0  # place a Bidox, hunt, pass, manage
@@ -148,7 +148,16 @@ class Ask(IntEnum):
     ENGINE = 99
 
 
-FRAME_FIELDS: Final = ("ask", "seat", "hewn", "other", "step", "args", "data")
+FRAME_FIELDS: Final = (
+    "ask",
+    "seat",
+    "hewn",
+    "other",
+    "step",
+    "args",
+    "data",
+    "woken",
+)
 """Every field of a `Frame` (a compiled class has no `__slots__` to read)."""
 
 
@@ -157,7 +166,7 @@ class Frame:
     dice). The fields a kind does not use keep their defaults; `args` holds the
     choices of a chain so far and `data` what a sub-machine keeps between steps."""
 
-    __slots__ = ("args", "ask", "data", "hewn", "other", "seat", "step")
+    __slots__ = ("args", "ask", "data", "hewn", "other", "seat", "step", "woken")
 
     def __init__(
         self,
@@ -176,10 +185,12 @@ class Frame:
         self.step = step
         self.args: list[int] = [] if args is None else args
         self.data: list[int] = [] if data is None else data
+        # set when the frame above it popped: the driver resumes it (`flow.wake`)
+        self.woken = False
 
     def copy(self) -> Frame:
         """An independent copy."""
-        return Frame(
+        new = Frame(
             self.ask,
             self.seat,
             self.hewn,
@@ -188,6 +199,8 @@ class Frame:
             list(self.args),
             list(self.data),
         )
+        new.woken = self.woken
+        return new
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints (for digests and comparisons)."""

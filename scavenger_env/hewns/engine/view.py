@@ -32,6 +32,8 @@ from typing import Final
 
 import numpy as np
 
+from .ranged import hide_picks
+from .rounds import BIDDING
 from .state import NONE, Ask, Frame, State
 
 __all__ = [
@@ -44,7 +46,6 @@ __all__ = [
     "player_view",
     "redact",
     "redact_frame",
-    "register_secret",
 ]
 
 SECRET_ASKS: Final[dict[int, int]] = {
@@ -56,13 +57,14 @@ SECRET_ASKS: Final[dict[int, int]] = {
     Ask.PICK_Q: 0,
     Ask.PICK_E: 0,
     Ask.PICK_MIX: 0,
+    Ask.RANGED: 0,
+    Ask.SAME_SPACE: 0,
 }
 """Decision kinds whose frames hold a secret of the seat that owns them: kind ->
 the first index of `Frame.args` that is secret (the args before it, a Bidox and
 its lot, are public); the frame's `data` is secret whole. A rule module keeps a
 secret choice in the frame of the seat that chose it, of a kind listed here,
-until its reveal; one that needs more than zeros registers a hook
-(`register_secret`)."""
+until its reveal; one that needs more than zeros has a hook in `SECRET_HOOKS`."""
 
 
 SecretHook = Callable[[State, Frame, int, np.random.Generator | None], None]
@@ -70,20 +72,15 @@ SecretHook = Callable[[State, Frame, int, np.random.Generator | None], None]
 viewer, rng)`; rng None: put them in a fixed order (redact), else deal them at
 random from what the viewer knows (determinize)."""
 
-SECRET_HOOKS: Final[dict[int, SecretHook]] = {}
-"""Decision kinds whose secrets need more than zeros: a rule module registers a
-hook with `register_secret` (its own kind's ranges are its business); the hook
-replaces the zeroing of `SECRET_ASKS` for frames of that kind."""
-
-
-def register_secret(ask: int, hook: SecretHook) -> None:
-    """Make `hook(state, frame, viewer, rng)` hide from `viewer` the secrets an
-    `ask` frame holds (of any seat: it is called for every such frame; with no
-    `rng` it redacts, with one it draws); the kind is added to `SECRET_ASKS`."""
-    if ask in SECRET_HOOKS:
-        raise RuntimeError(f"secret hook for decision kind {ask} registered twice")
-    SECRET_HOOKS[ask] = hook
-    SECRET_ASKS.setdefault(ask, 0)
+SECRET_HOOKS: Final[dict[int, SecretHook]] = {
+    Ask.RANGED: hide_picks,
+    Ask.SAME_SPACE: hide_picks,
+}
+"""Decision kinds whose secrets need more than zeros, each with the rule
+module's hook (its own kind's ranges are its business): `hook(state, frame,
+viewer, rng)` hides from `viewer` the secrets the frame holds (of any seat: it
+is called for every such frame; with no `rng` it redacts, with one it draws);
+it replaces the zeroing of `SECRET_ASKS` for frames of that kind."""
 
 
 class _Dealer:
@@ -122,8 +119,6 @@ def bids_hidden(state: State) -> bool:
     """Whether placed Bidoxes are still closed: the auction's bidding is on
     ("Once a Bidox has been placed ... it cannot be taken back"; they are opened
     at the resolution)."""
-    from .rounds import BIDDING  # the rule graph imports this module's users
-
     return (
         not state.over
         and bool(state.frames)
