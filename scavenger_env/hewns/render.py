@@ -34,7 +34,7 @@ from .engine.state import (
     State,
     hewn_type,
 )
-from .engine.turns import AP
+from .engine.turnstate import AP
 from .engine.view import bids_hidden, card_known, redact
 
 __all__ = ["WIDTH", "render_state"]

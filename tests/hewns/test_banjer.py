@@ -37,7 +37,7 @@ GUNANA, SUNGER, GOZZBAG, SHIELD = (
 def position() -> State:
     """A two-player state in the actions phase, nothing on the board yet."""
     s = new_state(HewnsConfig(num_players=2))
-    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.ACTIONS))
+    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.RoundStep.ACTIONS))
     s.phase = Phase.ACTIONS
     return s
 
@@ -45,7 +45,7 @@ def position() -> State:
 def bidding() -> State:
     """A two-player state in seat 0's bid turn."""
     s = new_state(HewnsConfig(num_players=2))
-    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.BIDDING))
+    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.RoundStep.BIDDING))
     s.frames.append(Frame(Ask.BID_TURN, 0))
     return s
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scavenger_env.hewns.engine import rounds, turns
+from scavenger_env.hewns.engine import rounds, turns, turnstate
 from scavenger_env.hewns.engine.actions import HEWN, NUM, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.flow import is_chance
@@ -31,7 +31,7 @@ GOMBAT, SMEGGLER, ZACH1, ZACH2, FOG1, FOG2 = 3, 4, 7, 8, 10, 11
 def position() -> State:
     """A two-player state in the actions phase, nothing on the board yet."""
     s = new_state(HewnsConfig(num_players=2))
-    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.ACTIONS))
+    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.RoundStep.ACTIONS))
     s.phase = Phase.ACTIONS
     return s
 
@@ -175,7 +175,7 @@ def test_in_the_bid_turn_only_off_planet() -> None:
     """D31: the bid turn window allows TRANSMIT off planet only ("can even be
     done on other players turns")."""
     s = new_state(HewnsConfig(num_players=2))
-    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.BIDDING))
+    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.RoundStep.BIDDING))
     put(s, GOMBAT, 12, normal=2)
     put(s, SMEGGLER, 13)
     s.frames.append(Frame(Ask.BID_TURN, 0))
@@ -196,12 +196,12 @@ def test_in_a_hewn_turn_any_own_hewn_transmits_for_no_action_point() -> None:
     turns.start_player_turn(s, 0)
     play(s, HEWN + GOMBAT)
     assert ask(s) == Ask.HEWN_TURN
-    ap = s.frames[-1].data[turns.AP]
+    ap = s.frames[-1].data[turnstate.AP]
     play(s, Verb.TRANSMIT)
     assert legal_actions(s) == [HEWN + SMEGGLER]
     play(s, HEWN + SMEGGLER, HEWN + GOMBAT, NUM + 3)
     assert s.dirty[GOMBAT] == 3
-    assert ask(s) == Ask.HEWN_TURN and s.frames[-1].data[turns.AP] == ap
+    assert ask(s) == Ask.HEWN_TURN and s.frames[-1].data[turnstate.AP] == ap
 
 
 def test_an_enemy_hewn_is_never_a_source() -> None:

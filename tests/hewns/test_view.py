@@ -9,7 +9,7 @@ import pytest
 from scavenger_env.core.chance import sample_outcome
 from scavenger_env.hewns.engine import flow, ranged
 from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
-from scavenger_env.hewns.engine.rounds import BIDDING
+from scavenger_env.hewns.engine.rounds import RoundStep
 from scavenger_env.hewns.engine.state import BIDOX_HOME, Ask, Frame, State
 from scavenger_env.hewns.engine.view import (
     SECRET_ASKS,
@@ -81,7 +81,7 @@ def test_bidox_contents_are_open_after_the_resolution() -> None:
     wins": the Bidoxes are opened, so their contents are no longer redacted."""
     state = bidding_game(2, 3)
     bidder = place(state, 0, 4, 4)
-    while state.frames and state.frames[0].step == BIDDING and not state.over:
+    while state.frames and state.frames[0].step == RoundStep.BIDDING and not state.over:
         if flow.is_chance(state):
             break
         HEWNS.apply_action(state, Ctrl.PASS_AUCTION)

@@ -11,6 +11,8 @@ defence dice are rolled; a Hewn that is not healthy dies without a roll.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import IntEnum
 from typing import Final
 
 from . import payment
@@ -33,9 +35,15 @@ from .turnstate import AP
 # the TOKEN_ATTACK frame: args = spaces still to deplete and attack (in placement
 # order); data = [current space, Hewns still to attack there ...]; other = the
 # body screens the current defender declared
-NEXT: Final = 0
-SCREENING: Final = 1
-ROLLING: Final = 2
+
+
+class AttackStep(IntEnum):
+    """The TOKEN_ATTACK frame's steps, in the order they run for each Hewn
+    attacked (then the next Hewn's `NEXT`): `ATTACK_STEPS`."""
+
+    NEXT = 0  # the next Hewn to attack, or the next space, or the end
+    SCREENING = 1  # its body screens are asked (SCREENS)
+    ROLLING = 2  # the dice are rolled
 
 
 # --- the board's tokens -------------------------------------------------------------
@@ -150,7 +158,7 @@ def _run(state: State, frame: Frame) -> None:
                 kill(state, hewn)
                 del frame.data[1]
                 continue
-            frame.step = SCREENING
+            frame.step = AttackStep.SCREENING
             frame.other = 0
             push(state, Frame(Ask.SCREENS, state.ctrl[hewn], hewn))
             return
@@ -173,7 +181,7 @@ def _roll_attack(state: State, frame: Frame) -> None:
     kinds = attack_dice(state, space)
     kinds += [int(DieKind.SPEED)] * hewn_type(hewn).ap
     kinds += [int(DieKind.ARMOUR)] * armour_dice(state, hewn, frame.other)
-    frame.step = ROLLING
+    frame.step = AttackStep.ROLLING
     state.rolled.clear()
     roll(state, kinds)
 
@@ -185,7 +193,7 @@ def _resolve_attack(state: State, frame: Frame) -> None:
     if token_wins(kind, state.rolled, n_attack, hewn_type(hewn).ap):
         kill(state, hewn)
     del frame.data[1]
-    frame.step = NEXT
+    frame.step = AttackStep.NEXT
     _run(state, frame)
 
 
@@ -198,12 +206,16 @@ def apply_attack(state: State, frame: Frame, action: int) -> None:
 
 
 def resume_attack(state: State, frame: Frame) -> None:
-    if frame.step == SCREENING:
-        _roll_attack(state, frame)
-    elif frame.step == ROLLING:
-        _resolve_attack(state, frame)
-    else:
-        _run(state, frame)
+    """A child decision done or the dice rolled: go on from the frame's step."""
+    ATTACK_STEPS[AttackStep(frame.step)](state, frame)
+
+
+ATTACK_STEPS: Final[dict[AttackStep, Callable[[State, Frame], None]]] = {
+    AttackStep.NEXT: _run,
+    AttackStep.SCREENING: _roll_attack,
+    AttackStep.ROLLING: _resolve_attack,
+}
+"""What the TOKEN_ATTACK frame does when it resumes at each step."""
 
 
 # --- body screens -------------------------------------------------------------------

@@ -362,7 +362,7 @@ def _pool_die(state: State, frame: Frame, i: int) -> str:
                 return _face_words(DieKind.MINING, mine.data[mining.HEAD + i])
             return _face_words(DieKind.DANGER, mine.data[mining.HEAD + n_mining + i])
         if frame.ask in (Ask.DODGE, Ask.REROLL):
-            enc = encounter.Enc.load(encounter.encounter_frame(state))
+            enc = encounter.enc_of(encounter.encounter_frame(state))
             j = enc.fight_dice(enc.fight, encounter.ATTACK)[i]
             base = encounter.DIE_FIELDS * j
             owner = hewn_label(enc.dice[base + 2])

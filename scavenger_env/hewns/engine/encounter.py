@@ -6,6 +6,7 @@ that same-space encounters, danger and the turns ask about it. It sits below
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Final
 
 from .state import NONE, Ask, Frame, State
@@ -21,26 +22,42 @@ DIE_FIELDS: Final = 6  # kind, face, owner, fight, role, weapon (1: a weapon die
 PICKS: Final = 5  # L, A, K, Q, E per announcer (ranged asks only L, A, K)
 PICK_ASKS: Final = (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K, Ask.PICK_Q, Ask.PICK_E)
 
-# frame.step of the RANGED frame
-S_REACT: Final = 0
-S_JOIN: Final = 1
-S_PICK: Final = 2
-S_TARGET: Final = 3
-S_PAY: Final = 4
-S_ROLLED: Final = 5
-S_LOOP: Final = 6
-S_REROLLED: Final = 7
-S_HURT: Final = 8
-S_APPLY: Final = 9
-S_ESCAPE: Final = 10
-S_INTENT: Final = 11  # same-space only, from here on
-S_AFTER: Final = 12
-S_EXPEL: Final = 13
-S_RETREAT: Final = 14
-S_END: Final = 15
-S_AWAY: Final = 16  # step 2, "Transmit Substract away" (before the picks)
 
-_SCALARS: Final = (
+class EncStep(IntEnum):
+    """The steps of an encounter frame (`frame.step`), in the order they run;
+    each is one function of the encounter machine (`ranged.ENC_STEPS`). A step
+    that asks a child decision or queues dice runs again, or the next one does,
+    when the frame resumes."""
+
+    REACT = 0  # the reaction window: REACT per reacting seat
+    JOIN = 1  # the mover may join the reactors (MOVER_JOIN)
+    AWAY = 2  # step 2, "Transmit Substract away": TRANSMIT_AWAY per seat
+    PICK = 3  # the secret picks, announcer by announcer
+    INTENT = 4  # same-space: attack or repair, announcer by announcer
+    NAME = 5  # ranged: the mover names its target (NAME_TARGET)
+    REVEAL = 6  # the picks are shown (ranged: malfunctions)
+    PAY = 7  # the picks are paid (PAY_SPLIT, PICK_MIX)
+    ROLLED = 8  # the dice are rolled
+    LOOP = 9  # dodges and rerolls, attack by attack (DODGE, REROLL)
+    REROLLED = 10  # a die was rolled again: back to the loop
+    HURT = 11  # the hurt dice are rolled
+    APPLY = 12  # hurts and kills (SICKET_LOSS)
+    ESCAPE = 13  # escape moves (ESCAPE_MOVE); a ranged encounter ends here
+    AFTER = 14  # same-space: control changes
+    EXPEL = 15  # same-space: the survivor may expel (EXPEL)
+    RETREAT = 16  # same-space: the mover retreats (RETREAT)
+    END = 17  # same-space: hand-over or the end
+
+
+PICKS_SECRET: Final = frozenset((EncStep.REACT, EncStep.JOIN, EncStep.PICK))
+"""The steps during which the picks are secret in every encounter (a ranged
+one keeps them secret while its mover names its target too: `picks_secret`)."""
+
+FIGHTING: Final = frozenset(set(EncStep) - {EncStep.REACT, EncStep.JOIN})
+"""The steps from which the encounter's `guard` Hewns give nothing (empty
+until the picks begin)."""
+
+ENC_FIELDS: Final = (
     "same",
     "menu",
     "target",
@@ -50,8 +67,6 @@ _SCALARS: Final = (
     "pending",
     "space",
     "handover",
-)
-_LISTS: Final = (
     "seats",
     "ann",
     "picks",
@@ -66,14 +81,18 @@ _LISTS: Final = (
     "boom",
     "guard",
 )
+"""Every field of `Enc`, in the order of `Enc.pack` (a compiled class has no
+`__slots__` to read)."""
 
 
 class Enc:
-    """A ranged encounter in progress, read from and written to its frame's
-    `data` as plain ints. `ann`: the announcers (mover first when it
-    announced); `picks`: L, A, K per announcer (secret until the reveal);
-    `dice`: `DIE_FIELDS` ints per die; `hurts`: (victim, hurt face or NONE for
-    a non-healthy victim) per successful attack."""
+    """An encounter in progress, kept on its frame (`EncounterFrame.enc`).
+    `ann`: the announcers (mover first when it announced); `picks`: L, A, K
+    (Q, E) per announcer (secret until the reveal); `dice`: `DIE_FIELDS` ints
+    per die; `hurts`: (victim, hurt face or NONE for a non-healthy victim) per
+    successful attack."""
+
+    __slots__ = ENC_FIELDS
 
     def __init__(self) -> None:
         self.same = 0
@@ -99,26 +118,68 @@ class Enc:
         self.boom: list[int] = []  # Hewns that exploded
         self.guard: list[int] = []  # the fighting Hewns, from the picks on
 
-    @staticmethod
-    def load(frame: Frame) -> Enc:
-        enc = Enc()
-        data = frame.data
-        for i, name in enumerate(_SCALARS):
-            setattr(enc, name, data[i])
-        at = len(_SCALARS)
-        for name in _LISTS:
-            n = data[at]
-            setattr(enc, name, list(data[at + 1 : at + 1 + n]))
-            at += 1 + n
-        return enc
+    def copy(self) -> Enc:
+        """An independent copy."""
+        new = Enc()
+        new.same = self.same
+        new.menu = self.menu
+        new.target = self.target
+        new.cursor = self.cursor
+        new.fight = self.fight
+        new.passes = self.passes
+        new.pending = self.pending
+        new.space = self.space
+        new.handover = self.handover
+        new.seats = list(self.seats)
+        new.ann = list(self.ann)
+        new.picks = list(self.picks)
+        new.malf = list(self.malf)
+        new.dice = list(self.dice)
+        new.rerolls = list(self.rerolls)
+        new.dodged = list(self.dodged)
+        new.hurts = list(self.hurts)
+        new.escape = list(self.escape)
+        new.intent = list(self.intent)
+        new.repairs = list(self.repairs)
+        new.boom = list(self.boom)
+        new.guard = list(self.guard)
+        return new
 
-    def save(self, frame: Frame) -> None:
-        data = [int(getattr(self, name)) for name in _SCALARS]
-        for name in _LISTS:
-            items: list[int] = getattr(self, name)
-            data.append(len(items))
-            data.extend(int(x) for x in items)
-        frame.data = data
+    def pack(self) -> list[int]:
+        """The encounter as plain ints (for the frame's key): the scalars,
+        then each list after its length, in `ENC_FIELDS` order."""
+        out = [
+            int(x)
+            for x in (
+                self.same,
+                self.menu,
+                self.target,
+                self.cursor,
+                self.fight,
+                self.passes,
+                self.pending,
+                self.space,
+                self.handover,
+            )
+        ]
+        for items in (
+            self.seats,
+            self.ann,
+            self.picks,
+            self.malf,
+            self.dice,
+            self.rerolls,
+            self.dodged,
+            self.hurts,
+            self.escape,
+            self.intent,
+            self.repairs,
+            self.boom,
+            self.guard,
+        ):
+            out.append(len(items))
+            out.extend(int(x) for x in items)
+        return out
 
     # --- queries ---------------------------------------------------------------
     def pick(self, hewn: int) -> tuple[int, ...]:
@@ -150,10 +211,55 @@ class Enc:
         ]
 
 
-def encounter_frame(state: State) -> Frame:
+class EncounterFrame(Frame):
+    """The frame of an encounter (`Ask.RANGED` or `Ask.SAME_SPACE`): its steps
+    (`EncStep`) and its record (`enc`). It asks nothing itself: its children
+    ask."""
+
+    __slots__ = ("enc",)
+
+    def __init__(
+        self, ask: int, seat: int, hewn: int, enc: Enc, step: int = EncStep.REACT
+    ) -> None:
+        super().__init__(ask, seat, hewn, step=step)
+        self.enc = enc
+
+    def copy(self) -> EncounterFrame:
+        """An independent copy (its record too)."""
+        new = EncounterFrame(self.ask, self.seat, self.hewn, self.enc.copy(), self.step)
+        new.other = self.other
+        new.args = list(self.args)
+        new.data = list(self.data)
+        new.woken = self.woken
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, the record packed in place of `data`."""
+        packed = self.enc.pack()
+        return (
+            self.ask,
+            self.seat,
+            self.hewn,
+            self.other,
+            self.step,
+            len(self.args),
+            *self.args,
+            len(packed),
+            *packed,
+        )
+
+
+def enc_of(frame: Frame) -> Enc:
+    """The record of encounter frame `frame`."""
+    if not isinstance(frame, EncounterFrame):
+        raise RuntimeError(f"not an encounter frame: {frame!r}")
+    return frame.enc
+
+
+def encounter_frame(state: State) -> EncounterFrame:
     """The encounter frame nearest the top."""
     for frame in reversed(state.frames):
-        if frame.ask in (Ask.RANGED, Ask.SAME_SPACE):
+        if isinstance(frame, EncounterFrame):
             return frame
     raise RuntimeError("no ranged encounter in progress")
 
@@ -184,6 +290,6 @@ def fighting(state: State) -> list[int]:
     they give nothing to a chain payment and relay nothing."""
     out: set[int] = set()
     for f in state.frames:
-        if f.ask in (Ask.RANGED, Ask.SAME_SPACE) and f.step >= S_PICK:
-            out.update(Enc.load(f).guard)
+        if f.ask in (Ask.RANGED, Ask.SAME_SPACE) and f.step in FIGHTING:
+            out.update(enc_of(f).guard)
     return sorted(out)

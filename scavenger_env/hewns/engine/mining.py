@@ -14,13 +14,15 @@ screens (an end trigger after the take finds it all scored).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import IntEnum
 from typing import Final
 
 from . import danger
 from .actions import DIE, NUM, SPACE, Ctrl, Option
 from .data import DieKind, Symbol, TechKind, Token
 from .effects import token_kills
-from .flow import face, pop, push, roll
+from .flow import face, no_resume, pop, push, roll
 from .state import NONE, Ask, Frame, State, hewn_type
 from .turnstate import AP, MINED
 
@@ -37,13 +39,18 @@ N_DANGER: Final = 6
 CURRENT: Final = 7
 HEAD: Final = 8
 
-# the mining frame's steps (what its resume goes on with)
-OPTS: Final = 0
-ROLL_MINING: Final = 1
-REROLLING: Final = 2
-ROLL_DANGER: Final = 3
-RESOLVING: Final = 4
-ATTACKING: Final = 5
+
+class MineStep(IntEnum):
+    """The mining frame's steps, in the order they run (what its resume goes
+    on with: `MINE_STEPS`)."""
+
+    OPTS = 0  # the options are asked (MINE_OPTS)
+    ROLL_MINING = 1  # the mining dice are rolled
+    REROLLING = 2  # a mining die was rolled again (MINE_REROLL, MINE_KEEP)
+    ROLL_DANGER = 3  # the danger dice are rolled
+    RESOLVING = 4  # the danger dice, one at a time (DANGER_ORDER, ...)
+    ATTACKING = 5  # the tokens placed attack; then the chain ends
+
 
 CHAIN: Final = (Ask.MINE_OPTS, Ask.MINE_REROLL, Ask.MINE_KEEP, Ask.DANGER_ORDER)
 
@@ -54,13 +61,21 @@ TOKEN_OF: Final = {
 }
 CANCELLABLE: Final = (Symbol.LAVA, Symbol.SNEDJ, Symbol.PLANET_ATTACK, Symbol.DEPLETE)
 
-# PLACE_TOKEN steps
-TAKE_FROM_BOARD: Final = 0
-PUT: Final = 1
-# RESPITE steps
-CHOOSE: Final = 0
-CANCEL: Final = 1
-WITHDRAW: Final = 2
+
+class PlaceStep(IntEnum):
+    """PLACE_TOKEN's steps, in the order they run."""
+
+    TAKE_FROM_BOARD = 0  # the stock is empty: which token on the board moves
+    PUT = 1  # where the token goes
+
+
+class RespiteStep(IntEnum):
+    """RESPITE's steps, in the order they run (the first asked is the first
+    with a choice)."""
+
+    CHOOSE = 0  # cancel a danger die or withdraw a token
+    CANCEL = 1  # which danger die is cancelled
+    WITHDRAW = 2  # which token is withdrawn
 
 
 # --- who may mine, and how many dice -------------------------------------------------
@@ -123,7 +138,7 @@ def start_mining(state: State, turn: Frame) -> None:
     data = [NONE] * HEAD
     data[SPACE_MINED] = state.loc[hewn]
     data[REROLLS] = hewn_type(hewn).rerolls
-    push(state, Frame(Ask.MINE_OPTS, turn.seat, hewn, step=OPTS, data=data))
+    push(state, Frame(Ask.MINE_OPTS, turn.seat, hewn, step=MineStep.OPTS, data=data))
 
 
 # --- the frame's layout ----------------------------------------------------------------
@@ -174,7 +189,7 @@ def apply_opts(state: State, frame: Frame, action: int) -> None:
     frame.data[GOZZBAG] = gozzbag
     frame.data[N_MINING] = mining_dice(state, frame.hewn, aggressive, gozzbag)
     frame.data[N_DANGER] = danger_dice(aggressive, gozzbag)
-    frame.step = ROLL_MINING
+    frame.step = MineStep.ROLL_MINING
     state.rolled.clear()
     roll(state, [int(DieKind.MINING)] * frame.data[N_MINING])
 
@@ -200,7 +215,7 @@ def apply_reroll(state: State, frame: Frame, action: int) -> None:
         return
     frame.data[CURRENT] = action - DIE
     frame.data[REROLLS] -= 1
-    frame.step = REROLLING
+    frame.step = MineStep.REROLLING
     state.rolled.clear()
     roll(state, [int(DieKind.MINING)])
 
@@ -248,7 +263,7 @@ def apply_keep(state: State, frame: Frame, action: int) -> None:
 def _roll_danger(state: State, frame: Frame) -> None:
     """rulebook: "Once the player has taken the normal Substract, ONLY then apply
     the effects of the danger dice rolled"."""
-    frame.step = ROLL_DANGER
+    frame.step = MineStep.ROLL_DANGER
     state.rolled.clear()
     roll(state, [int(DieKind.DANGER)] * frame.data[N_DANGER])
 
@@ -259,7 +274,7 @@ def _next_die(state: State, frame: Frame) -> None:
     (D37)."""
     left = _unresolved(frame)
     if not left:
-        frame.step = ATTACKING
+        frame.step = MineStep.ATTACKING
         if frame.args:
             danger.start_attacks(state, frame.seat, frame.args)
         else:
@@ -283,7 +298,7 @@ def _resolve(state: State, frame: Frame, i: int) -> None:
     """Apply danger die `i`'s face; a face that needs a decision pushes its frame
     and the chain goes on when it is popped."""
     frame.data[_done_index(frame, i)] = 1
-    frame.step = RESOLVING
+    frame.step = MineStep.RESOLVING
     symbol = _danger_at(frame, i)
     if symbol in TOKEN_OF:
         _token_face(state, frame, TOKEN_OF[Symbol(symbol)])
@@ -345,7 +360,7 @@ def _token_face(state: State, frame: Frame, kind: int) -> None:
     if state.token_stock[kind] == 0:
         on_board = [s for s in range(state.board.n_spaces) if state.token[s] == kind]
         if len(on_board) > 1:
-            push(state, _place_frame(frame, kind, TAKE_FROM_BOARD))
+            push(state, _place_frame(frame, kind, PlaceStep.TAKE_FROM_BOARD))
             return
         withdraw(state, on_board[0])
     targets = placement_targets(state, frame.data[SPACE_MINED])
@@ -353,7 +368,7 @@ def _token_face(state: State, frame: Frame, kind: int) -> None:
         place_token(state, kind, targets[0])
         _next_die(state, frame)
     else:
-        push(state, _place_frame(frame, kind, PUT))
+        push(state, _place_frame(frame, kind, PlaceStep.PUT))
 
 
 def _place_frame(mine: Frame, kind: int, step: int) -> Frame:
@@ -364,7 +379,7 @@ def _place_frame(mine: Frame, kind: int, step: int) -> Frame:
 
 
 def legal_place(state: State, frame: Frame) -> list[int]:
-    if frame.step == TAKE_FROM_BOARD:
+    if frame.step == PlaceStep.TAKE_FROM_BOARD:
         spaces = [
             s for s in range(state.board.n_spaces) if state.token[s] == frame.other
         ]
@@ -375,11 +390,11 @@ def legal_place(state: State, frame: Frame) -> list[int]:
 
 def apply_place(state: State, frame: Frame, action: int) -> None:
     space = action - SPACE
-    if frame.step == TAKE_FROM_BOARD:
+    if frame.step == PlaceStep.TAKE_FROM_BOARD:
         withdraw(state, space)
         targets = placement_targets(state, frame.data[0])
         if len(targets) > 1:
-            frame.step = PUT
+            frame.step = PlaceStep.PUT
             return
         space = targets[0]
     place_token(state, frame.other, space)
@@ -478,23 +493,33 @@ def _respite_face(state: State, frame: Frame) -> None:
     if not can_cancel and not can_withdraw:
         _next_die(state, frame)
         return
-    step = CHOOSE if can_cancel and can_withdraw else CANCEL if can_cancel else WITHDRAW
+    step = (
+        RespiteStep.CHOOSE
+        if can_cancel and can_withdraw
+        else RespiteStep.CANCEL
+        if can_cancel
+        else RespiteStep.WITHDRAW
+    )
     push(state, Frame(Ask.RESPITE, frame.seat, frame.hewn, step=step))
 
 
 def legal_respite(state: State, frame: Frame) -> list[int]:
-    if frame.step == CHOOSE:
+    if frame.step == RespiteStep.CHOOSE:
         return [int(Option.RESPITE_CANCEL), int(Option.RESPITE_REMOVE_TOKEN)]
-    if frame.step == CANCEL:
+    if frame.step == RespiteStep.CANCEL:
         return [DIE + i for i in cancellable(_mine_frame(state))]
     return [SPACE + s for s in tokens_on_board(state)]
 
 
 def apply_respite(state: State, frame: Frame, action: int) -> None:
-    if frame.step == CHOOSE:
-        frame.step = CANCEL if action == Option.RESPITE_CANCEL else WITHDRAW
+    if frame.step == RespiteStep.CHOOSE:
+        frame.step = (
+            RespiteStep.CANCEL
+            if action == Option.RESPITE_CANCEL
+            else RespiteStep.WITHDRAW
+        )
         return
-    if frame.step == CANCEL:
+    if frame.step == RespiteStep.CANCEL:
         mine = _mine_frame(state)
         mine.data[_done_index(mine, action - DIE)] = 1
     else:
@@ -507,20 +532,42 @@ def apply_respite(state: State, frame: Frame, action: int) -> None:
 
 def resume_mine(state: State, frame: Frame) -> None:
     """Dice rolled or a child decision done: go on from the frame's step."""
-    if frame.step == ROLL_MINING:
-        frame.data.extend(state.rolled)
-        _after_mining_dice(state, frame)
-    elif frame.step == REROLLING:
-        frame.data[HEAD + frame.data[CURRENT]] = state.rolled[0]
-        if frame.data[REROLLS] > 0:
-            frame.ask = Ask.MINE_REROLL
-        else:
-            _take(state, frame)
-    elif frame.step == ROLL_DANGER:
-        frame.data.extend(state.rolled)
-        frame.data.extend([0] * frame.data[N_DANGER])
-        _next_die(state, frame)
-    elif frame.step == RESOLVING:
-        _next_die(state, frame)
-    elif frame.step == ATTACKING:
-        pop(state)
+    MINE_STEPS[MineStep(frame.step)](state, frame)
+
+
+def mining_dice_rolled(state: State, frame: Frame) -> None:
+    """The mining dice are in: re-rolls, or the danger dice."""
+    frame.data.extend(state.rolled)
+    _after_mining_dice(state, frame)
+
+
+def mining_die_rerolled(state: State, frame: Frame) -> None:
+    """A mining die rolled again: another re-roll, or take the result."""
+    frame.data[HEAD + frame.data[CURRENT]] = state.rolled[0]
+    if frame.data[REROLLS] > 0:
+        frame.ask = Ask.MINE_REROLL
+    else:
+        _take(state, frame)
+
+
+def danger_dice_rolled(state: State, frame: Frame) -> None:
+    """The danger dice are in, none done yet: the first one."""
+    frame.data.extend(state.rolled)
+    frame.data.extend([0] * frame.data[N_DANGER])
+    _next_die(state, frame)
+
+
+def attacks_done(state: State, frame: Frame) -> None:
+    """The tokens placed have attacked: the chain ends."""
+    pop(state)
+
+
+MINE_STEPS: Final[dict[MineStep, Callable[[State, Frame], None]]] = {
+    MineStep.OPTS: no_resume,
+    MineStep.ROLL_MINING: mining_dice_rolled,
+    MineStep.REROLLING: mining_die_rerolled,
+    MineStep.ROLL_DANGER: danger_dice_rolled,
+    MineStep.RESOLVING: _next_die,
+    MineStep.ATTACKING: attacks_done,
+}
+"""What the mining frame does when it resumes at each step."""

@@ -17,7 +17,8 @@ picks may be paid through the Hewn's chain (D30, D65: `pick_room`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Final
 
 import numpy as np
 
@@ -42,23 +43,13 @@ from .encounter import (
     MOVER_FIGHT,
     PICK_ASKS,
     PICKS,
+    PICKS_SECRET,
     REACTOR_FIGHT,
-    S_AFTER,
-    S_APPLY,
-    S_AWAY,
-    S_ESCAPE,
-    S_HURT,
-    S_INTENT,
-    S_JOIN,
-    S_LOOP,
-    S_PAY,
-    S_PICK,
-    S_REACT,
-    S_REROLLED,
-    S_ROLLED,
-    S_TARGET,
     Enc,
+    EncounterFrame,
+    EncStep,
     add_announcer,
+    enc_of,
     encounter_frame,
     fighting,
     humiliated,
@@ -157,8 +148,7 @@ def open_window(state: State, turn: Frame, menu: bool) -> bool:
     enc.seats = seats
     if menu:
         add_announcer(enc, mover)
-    frame = Frame(Ask.RANGED, turn.seat, mover)
-    enc.save(frame)
+    frame = EncounterFrame(Ask.RANGED, turn.seat, mover, enc)
     push(state, frame)
     resume_ranged(state, frame)
     return True
@@ -166,165 +156,240 @@ def open_window(state: State, turn: Frame, menu: bool) -> bool:
 
 # --- the sub-machine ----------------------------------------------------------------
 def resume_ranged(state: State, frame: Frame) -> None:
-    """Drive the encounter to its next decision (or to its end)."""
-    enc = Enc.load(frame)
-    mover = frame.hewn
-    step = frame.step
-    if step == S_AWAY:
-        if enc.seats:
-            seat = enc.seats.pop(0)
-            enc.save(frame)
-            push(state, Frame(Ask.TRANSMIT_AWAY, seat, mover))
-            return
-        frame.step = step = S_PICK
-        enc.cursor = 0
-        enc.guard = _guard(state, enc, frame)
-    elif step >= S_AFTER:
-        samespace.aftermath(state, enc, frame)
-        return
-    if step == S_REACT:
-        if enc.seats:
-            seat = enc.seats.pop(0)
-            enc.save(frame)
-            push(state, Frame(Ask.REACT, seat, mover))
-            return
-        reacted = any(h != mover for h in enc.ann)
-        if not reacted and not enc.menu:
-            pop(state)
-            return
-        frame.step = S_JOIN
-        if not enc.menu:
-            push(state, Frame(Ask.MOVER_JOIN, frame.seat, mover))
-            return
-        step = S_JOIN
-    if step == S_JOIN:
-        # the mover (if it announced) picks first: put it at the front
-        if mover in enc.ann and enc.ann[0] != mover:
-            i = enc.ann.index(mover)
-            enc.ann.insert(0, enc.ann.pop(i))
-        enc.seats = away_seats(state, enc, frame)
-        frame.step = S_AWAY
-        enc.save(frame)
-        resume_ranged(state, frame)
-        return
-    if step == S_PICK:
-        per = PICKS if enc.same else 3
-        if enc.cursor < per * len(enc.ann):
-            hewn = enc.ann[enc.cursor // per]
-            ask = PICK_ASKS[enc.cursor % per]
-            enc.save(frame)
-            push(state, Frame(ask, state.ctrl[hewn], hewn))
-            return
-        if enc.same:
-            frame.step = step = S_INTENT
-            enc.cursor = 0
-    if step == S_INTENT:
-        if samespace.next_intent(state, enc, frame):
-            return
-        frame.step = step = S_TARGET
-    if step < S_TARGET:
-        frame.step = S_TARGET
-        if mover in enc.ann:
-            enc.save(frame)
-            push(state, Frame(Ask.NAME_TARGET, frame.seat, mover))
-            return
-        step = S_TARGET
-    if step == S_TARGET:
-        if not enc.same:
-            _reveal(state, enc, frame)
-        frame.step = step = S_PAY
-        enc.cursor = 0
-    if step == S_PAY:
-        while enc.cursor < len(enc.ann):
-            hewn = enc.ann[enc.cursor]
-            if enc.malf[enc.cursor]:
-                enc.cursor += 1
-                continue
-            amount = sum(enc.pick(hewn))
-            shares = pay_shares(state, enc, hewn)
-            low, high = shares[0], shares[-1]
-            how = payment.plan(state, hewn, amount, low, high)
-            if how is None:
-                enc.save(frame)
-                child = Frame(Ask.PICK_MIX, state.ctrl[hewn], hewn)
-                payment.ask(state, child, amount, low, high, Ask.PICK_MIX)
-                push(state, child)
-                return
-            _pay(state, hewn, amount, *how)
-            enc.cursor += 1
-        frame.step = S_ROLLED
-        kinds = _build_dice(state, enc, frame)
-        enc.save(frame)
-        state.rolled = []
-        if kinds:
-            roll(state, kinds)
-            return
-        step = S_ROLLED
-    if step == S_ROLLED:
-        for j, face in enumerate(state.rolled):
-            enc.dice[DIE_FIELDS * j + 1] = face
-        state.rolled = []
-        frame.step = step = S_LOOP
-        enc.fight = MOVER_FIGHT
-        enc.cursor = 0
-        enc.passes = 0
-    if step == S_REROLLED:
-        enc.dice[DIE_FIELDS * enc.pending + 1] = state.rolled[0]
-        state.rolled = []
-        enc.pending = NONE
-        frame.step = step = S_LOOP
-        enc.passes = 0
-        enc.cursor += 1
-    if step == S_LOOP:
-        if _next_reroll(state, enc, frame):
-            return
-        frame.step = step = S_HURT
-        kinds = _resolve(state, enc, frame)
-        enc.save(frame)
-        state.rolled = []
-        if kinds:
-            roll(state, kinds)
-            return
-    if step == S_HURT:
-        faces = list(state.rolled)
-        state.rolled = []
-        k = 0
-        for i in range(0, len(enc.hurts), 2):
-            if enc.hurts[i + 1] != NONE:
-                enc.hurts[i + 1] = faces[k]
-                k += 1
-        frame.step = step = S_APPLY
-        enc.cursor = 0
-    if step == S_APPLY:
-        while enc.cursor < len(enc.hurts):
-            victim, face = enc.hurts[enc.cursor], enc.hurts[enc.cursor + 1]
-            enc.cursor += 2
-            if state.loc[victim] == DEAD:
-                continue
-            if face == NONE or victim in enc.boom:
-                kill(state, victim)
-            elif combat.hurt(state, victim, face):
-                enc.save(frame)
-                push(state, Frame(Ask.SICKET_LOSS, state.ctrl[victim], victim))
-                return
-        for hewn in enc.boom:
-            kill(state, hewn)
-        frame.step = step = S_ESCAPE
-        enc.cursor = 0
-    if step == S_ESCAPE:
-        while enc.cursor < len(enc.escape):
-            hewn = enc.escape[enc.cursor]
-            enc.cursor += 1
-            if escape_spaces(state, hewn):
-                enc.save(frame)
-                push(state, Frame(Ask.ESCAPE_MOVE, state.ctrl[hewn], hewn))
-                return
-        if not enc.same:
-            pop(state)
-            return
-        frame.step = S_AFTER
+    """Drive the encounter to its next decision (or to its end): run its steps
+    in order until one waits for a child decision or dice, or ends it."""
+    enc = enc_of(frame)
+    while not ENC_STEPS[EncStep(frame.step)](state, enc, frame):
+        pass
 
-        samespace.aftermath(state, enc, frame)
+
+# Each step returns whether the encounter waits (it asked a child decision,
+# queued dice or ended); otherwise it has set the step to run next.
+def step_react(state: State, enc: Enc, frame: Frame) -> bool:
+    """The reaction window: each reacting seat may announce (REACT); without a
+    reaction an encounter the mover did not announce ends; the mover may then
+    join (MOVER_JOIN)."""
+    mover = frame.hewn
+    if enc.seats:
+        seat = enc.seats.pop(0)
+        push(state, Frame(Ask.REACT, seat, mover))
+        return True
+    reacted = any(h != mover for h in enc.ann)
+    if not reacted and not enc.menu:
+        pop(state)
+        return True
+    frame.step = EncStep.JOIN
+    if not enc.menu:
+        push(state, Frame(Ask.MOVER_JOIN, frame.seat, mover))
+        return True
+    return False
+
+
+def step_join(state: State, enc: Enc, frame: Frame) -> bool:
+    """The mover (if it announced) picks first: put it at the front; the seats
+    that may transmit away are asked next."""
+    mover = frame.hewn
+    if mover in enc.ann and enc.ann[0] != mover:
+        i = enc.ann.index(mover)
+        enc.ann.insert(0, enc.ann.pop(i))
+    enc.seats = away_seats(state, enc, frame)
+    frame.step = EncStep.AWAY
+    return False
+
+
+def step_away(state: State, enc: Enc, frame: Frame) -> bool:
+    """Step 2: each seat asked may transmit away (TRANSMIT_AWAY); then the
+    fighting Hewns are fixed and the picks begin."""
+    if enc.seats:
+        seat = enc.seats.pop(0)
+        push(state, Frame(Ask.TRANSMIT_AWAY, seat, frame.hewn))
+        return True
+    frame.step = EncStep.PICK
+    enc.cursor = 0
+    enc.guard = _guard(state, enc, frame)
+    return False
+
+
+def step_pick(state: State, enc: Enc, frame: Frame) -> bool:
+    """The secret picks, one decision per die kind and announcer."""
+    per = PICKS if enc.same else 3
+    if enc.cursor < per * len(enc.ann):
+        hewn = enc.ann[enc.cursor // per]
+        ask = PICK_ASKS[enc.cursor % per]
+        push(state, Frame(ask, state.ctrl[hewn], hewn))
+        return True
+    if enc.same:
+        frame.step = EncStep.INTENT
+        enc.cursor = 0
+    else:
+        frame.step = EncStep.NAME
+    return False
+
+
+def step_intent(state: State, enc: Enc, frame: Frame) -> bool:
+    """Same-space: the intents (the target is known: no naming)."""
+    if samespace.next_intent(state, enc, frame):
+        return True
+    frame.step = EncStep.REVEAL
+    return False
+
+
+def step_name(state: State, enc: Enc, frame: Frame) -> bool:
+    """Ranged: the mover, if it announced, names its target (NAME_TARGET)."""
+    frame.step = EncStep.REVEAL
+    if frame.hewn in enc.ann:
+        push(state, Frame(Ask.NAME_TARGET, frame.seat, frame.hewn))
+        return True
+    return False
+
+
+def step_reveal(state: State, enc: Enc, frame: Frame) -> bool:
+    """The picks are shown (ranged: an empty pick malfunctions)."""
+    if not enc.same:
+        _reveal(state, enc, frame)
+    frame.step = EncStep.PAY
+    enc.cursor = 0
+    return False
+
+
+def step_pay(state: State, enc: Enc, frame: Frame) -> bool:
+    """Each announcer pays its picks (a chain payment may ask PICK_MIX); then
+    the dice are rolled."""
+    while enc.cursor < len(enc.ann):
+        hewn = enc.ann[enc.cursor]
+        if enc.malf[enc.cursor]:
+            enc.cursor += 1
+            continue
+        amount = sum(enc.pick(hewn))
+        shares = pay_shares(state, enc, hewn)
+        low, high = shares[0], shares[-1]
+        how = payment.plan(state, hewn, amount, low, high)
+        if how is None:
+            child = Frame(Ask.PICK_MIX, state.ctrl[hewn], hewn)
+            payment.ask(state, child, amount, low, high, Ask.PICK_MIX)
+            push(state, child)
+            return True
+        _pay(state, hewn, amount, *how)
+        enc.cursor += 1
+    frame.step = EncStep.ROLLED
+    kinds = _build_dice(state, enc, frame)
+    state.rolled = []
+    if kinds:
+        roll(state, kinds)
+        return True
+    return False
+
+
+def step_rolled(state: State, enc: Enc, frame: Frame) -> bool:
+    """The rolled faces go on the dice; the first attack's loop begins."""
+    for j, face in enumerate(state.rolled):
+        enc.dice[DIE_FIELDS * j + 1] = face
+    state.rolled = []
+    frame.step = EncStep.LOOP
+    enc.fight = MOVER_FIGHT
+    enc.cursor = 0
+    enc.passes = 0
+    return False
+
+
+def step_loop(state: State, enc: Enc, frame: Frame) -> bool:
+    """Dodges and rerolls until all pass (D21); then the attacks are resolved
+    and the hurt dice rolled."""
+    if _next_reroll(state, enc, frame):
+        return True
+    frame.step = EncStep.HURT
+    kinds = _resolve(state, enc, frame)
+    state.rolled = []
+    if kinds:
+        roll(state, kinds)
+        return True
+    return False
+
+
+def step_rerolled(state: State, enc: Enc, frame: Frame) -> bool:
+    """A die rolled again takes its new face; the loop goes on."""
+    enc.dice[DIE_FIELDS * enc.pending + 1] = state.rolled[0]
+    state.rolled = []
+    enc.pending = NONE
+    frame.step = EncStep.LOOP
+    enc.passes = 0
+    enc.cursor += 1
+    return False
+
+
+def step_hurt(state: State, enc: Enc, frame: Frame) -> bool:
+    """The hurt faces go on the hurts of healthy victims."""
+    faces = list(state.rolled)
+    state.rolled = []
+    k = 0
+    for i in range(0, len(enc.hurts), 2):
+        if enc.hurts[i + 1] != NONE:
+            enc.hurts[i + 1] = faces[k]
+            k += 1
+    frame.step = EncStep.APPLY
+    enc.cursor = 0
+    return False
+
+
+def step_apply(state: State, enc: Enc, frame: Frame) -> bool:
+    """Hurts and kills, victim by victim (a Sicket hit asks SICKET_LOSS); the
+    Hewns that exploded die."""
+    while enc.cursor < len(enc.hurts):
+        victim, face = enc.hurts[enc.cursor], enc.hurts[enc.cursor + 1]
+        enc.cursor += 2
+        if state.loc[victim] == DEAD:
+            continue
+        if face == NONE or victim in enc.boom:
+            kill(state, victim)
+        elif combat.hurt(state, victim, face):
+            push(state, Frame(Ask.SICKET_LOSS, state.ctrl[victim], victim))
+            return True
+    for hewn in enc.boom:
+        kill(state, hewn)
+    frame.step = EncStep.ESCAPE
+    enc.cursor = 0
+    return False
+
+
+def step_escape(state: State, enc: Enc, frame: Frame) -> bool:
+    """Escape moves (ESCAPE_MOVE); a ranged encounter ends after them, a
+    same-space one goes on to its aftermath."""
+    while enc.cursor < len(enc.escape):
+        hewn = enc.escape[enc.cursor]
+        enc.cursor += 1
+        if escape_spaces(state, hewn):
+            push(state, Frame(Ask.ESCAPE_MOVE, state.ctrl[hewn], hewn))
+            return True
+    if not enc.same:
+        pop(state)
+        return True
+    frame.step = EncStep.AFTER
+    return False
+
+
+EncStepFn = Callable[[State, Enc, Frame], bool]
+
+ENC_STEPS: Final[dict[EncStep, EncStepFn]] = {
+    EncStep.REACT: step_react,
+    EncStep.JOIN: step_join,
+    EncStep.AWAY: step_away,
+    EncStep.PICK: step_pick,
+    EncStep.INTENT: step_intent,
+    EncStep.NAME: step_name,
+    EncStep.REVEAL: step_reveal,
+    EncStep.PAY: step_pay,
+    EncStep.ROLLED: step_rolled,
+    EncStep.LOOP: step_loop,
+    EncStep.REROLLED: step_rerolled,
+    EncStep.HURT: step_hurt,
+    EncStep.APPLY: step_apply,
+    EncStep.ESCAPE: step_escape,
+    EncStep.AFTER: samespace.step_after,
+    EncStep.EXPEL: samespace.step_expel,
+    EncStep.RETREAT: samespace.step_retreat,
+    EncStep.END: samespace.step_end,
+}
+"""Each step of the encounter machine and the function that runs it."""
 
 
 def _reveal(state: State, enc: Enc, frame: Frame) -> None:
@@ -525,7 +590,6 @@ def _next_reroll(state: State, enc: Enc, frame: Frame) -> bool:
             k = enc.cursor % len(deciders)
             hewn = deciders[k]
             if _can_act(state, enc, fight, mover, hewn, k):
-                enc.save(frame)
                 ask = Ask.DODGE if k == 0 else Ask.REROLL
                 push(state, Frame(ask, state.ctrl[hewn], hewn, other=k))
                 return True
@@ -597,12 +661,6 @@ def escape_spaces(state: State, hewn: int) -> list[int]:
 
 
 # --- the decisions -------------------------------------------------------------------
-def _child_done(state: State, frame: Frame, enc: Enc) -> None:
-    """Write `enc` back to the encounter and resume it."""
-    enc.save(encounter_frame(state))
-    pop(state)
-
-
 def legal_react(state: State, frame: Frame) -> list[int]:
     reveal = [Ctrl.REVEAL] if may_reveal(state, frame.seat) else []
     return [Ctrl.DONE, *reveal, *(HEWN + h for h in _unannounced(state, frame))]
@@ -610,22 +668,21 @@ def legal_react(state: State, frame: Frame) -> list[int]:
 
 def _unannounced(state: State, frame: Frame) -> list[int]:
     """The seat's eligible reactors that have not announced yet."""
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     return [h for h in reactors(state, frame.seat, frame.hewn) if h not in enc.ann]
 
 
 def apply_react(state: State, frame: Frame, action: int) -> None:
     """rulebook: reacting Hewns "can announce an encounter (even though it's not
     their turn)"; one Hewn per step, DONE to stop."""
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     if action == Ctrl.REVEAL:
         reveal(state, frame.seat)
         return
     if action == Ctrl.DONE:
-        _child_done(state, frame, enc)
+        pop(state)
         return
     add_announcer(enc, action - HEWN)
-    enc.save(encounter_frame(state))
     if not _unannounced(state, frame):
         pop(state)
 
@@ -637,10 +694,10 @@ def legal_join(state: State, frame: Frame) -> list[int]:
 def apply_join(state: State, frame: Frame, action: int) -> None:
     """rulebook: the mover "can also wait to announce an encounter, after an
     enemy Hewn has seen it and announced an encounter"."""
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     if action == Ctrl.YES:
         add_announcer(enc, frame.hewn)
-    _child_done(state, frame, enc)
+    pop(state)
 
 
 def _pick_slot(frame: Frame) -> int:
@@ -652,7 +709,7 @@ def legal_pick(state: State, frame: Frame) -> list[int]:
     Substract); all picks together <= 7 and <= the load. In a same-space
     encounter, weapon dice and exploding commit to an attack, so they are
     masked where the Hewn may not attack its opponent (a friend)."""
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     hewn = frame.hewn
     slot = _pick_slot(frame)
     picked = sum(enc.pick(hewn)[:slot])
@@ -671,11 +728,11 @@ def legal_pick(state: State, frame: Frame) -> list[int]:
 
 
 def apply_pick(state: State, frame: Frame, action: int) -> None:
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     i = enc.ann.index(frame.hewn)
     enc.picks[PICKS * i + _pick_slot(frame)] = action - NUM
     enc.cursor += 1
-    _child_done(state, frame, enc)
+    pop(state)
 
 
 def legal_target(state: State, frame: Frame) -> list[int]:
@@ -688,12 +745,12 @@ def apply_target(state: State, frame: Frame, action: int) -> None:
     """D19: the mover names its target after all picks; a humiliating target
     costs 1 AP (D59)."""
     enc_frame = encounter_frame(state)
-    enc = Enc.load(enc_frame)
+    enc = enc_frame.enc
     enc.target = action - HEWN
     turn = turn_below(state, enc_frame)
     if humiliated(turn, enc.target, state):
         turn.data[AP] -= 1
-    _child_done(state, frame, enc)
+    pop(state)
 
 
 # --- step 2: transmit away -------------------------------------------------------------
@@ -717,7 +774,7 @@ def away_seats(state: State, enc: Enc, frame: Frame) -> list[int]:
 
 def legal_away(state: State, frame: Frame) -> list[int]:
     enc_frame = encounter_frame(state)
-    enc = Enc.load(enc_frame)
+    enc = enc_frame.enc
 
     more: list[int] = (
         [Verb.TRANSMIT] if away_sources(state, enc, enc_frame, frame.seat) else []
@@ -738,7 +795,7 @@ def apply_away(state: State, frame: Frame, action: int) -> None:
         reveal(state, frame.seat)
         return
     enc_frame = encounter_frame(state)
-    enc = Enc.load(enc_frame)
+    enc = enc_frame.enc
     window = AWAY_SAME if enc.same else AWAY_RANGED
     sources = away_sources(state, enc, enc_frame, frame.seat)
     push(state, Frame(Ask.TX_SOURCE, frame.seat, data=[window, *sources]))
@@ -747,15 +804,15 @@ def apply_away(state: State, frame: Frame, action: int) -> None:
 def resume_away(state: State, frame: Frame) -> None:
     """After a transmission: asked again while something may still move."""
     enc_frame = encounter_frame(state)
-    if not away_sources(state, Enc.load(enc_frame), enc_frame, frame.seat):
+    if not away_sources(state, enc_frame.enc, enc_frame, frame.seat):
         pop(state)
 
 
 def finish_pay(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     _pay(state, frame.hewn, amount, own, dirty)
     enc.cursor += 1
-    _child_done(state, frame, enc)
+    pop(state)
 
 
 def _attack_ids(enc: Enc, fight: int, owner: int) -> list[int]:
@@ -770,12 +827,12 @@ def _attack_ids(enc: Enc, fight: int, owner: int) -> list[int]:
 
 
 def legal_dodge(state: State, frame: Frame) -> list[int]:
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     return [Ctrl.DONE, *_attack_ids(enc, enc.fight, NONE)]
 
 
 def legal_reroll(state: State, frame: Frame) -> list[int]:
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     return [Ctrl.DONE, *_attack_ids(enc, enc.fight, frame.hewn)]
 
 
@@ -784,11 +841,11 @@ def apply_dodge_or_reroll(state: State, frame: Frame, action: int) -> None:
     dice"; "Attackers can re-roll as many of their attacking dice as they have
     re-roll ability"; D21: they alternate until all pass."""
     enc_frame = encounter_frame(state)
-    enc = Enc.load(enc_frame)
+    enc = enc_frame.enc
     if action == Ctrl.DONE:
         enc.passes += 1
         enc.cursor += 1
-        _child_done(state, frame, enc)
+        pop(state)
         return
     j = enc.fight_dice(enc.fight, ATTACK)[action - DIE]
     if frame.ask == Ask.DODGE:
@@ -796,8 +853,7 @@ def apply_dodge_or_reroll(state: State, frame: Frame, action: int) -> None:
     else:
         enc.rerolls[enc.ann.index(frame.hewn)] += 1
     enc.pending = j
-    enc.save(enc_frame)
-    enc_frame.step = S_REROLLED
+    enc_frame.step = EncStep.REROLLED
     state.frames.pop()
     state.rolled = []
     roll(state, [enc.die(j)[0]])
@@ -835,10 +891,11 @@ def apply_escape(state: State, frame: Frame, action: int) -> None:
 # --- what other seats may not see -------------------------------------------------------
 def picks_secret(frame: Frame) -> bool:
     """Whether the picks are still secret: "Each Hewn involved ... secretly picks"
-    until the reveal (ranged: after the mover has named its target; same-space:
-    before the intents)."""
+    until the reveal (ranged: after the mover has named its target, so while
+    the encounter waits to run `EncStep.REVEAL`; same-space: before the
+    intents)."""
     enc_same = frame.ask == Ask.SAME_SPACE
-    return frame.step <= S_PICK or (not enc_same and frame.step == S_TARGET)
+    return frame.step in PICKS_SECRET or (not enc_same and frame.step == EncStep.REVEAL)
 
 
 def hide_picks(
@@ -850,9 +907,9 @@ def hide_picks(
     together (D65)."""
     if not picks_secret(frame):
         return
-    enc = Enc.load(frame)
+    enc = enc_of(frame)
     per = PICKS if enc.same else 3
-    made = len(enc.ann) if frame.step > S_PICK else enc.cursor // per
+    made = len(enc.ann) if frame.step == EncStep.REVEAL else enc.cursor // per
     hidden = [i for i, hewn in enumerate(enc.ann) if state.ctrl[hewn] != viewer]
     for i in hidden:  # first forget them all: the draws below must not see them
         enc.picks[PICKS * i : PICKS * i + PICKS] = [0] * PICKS
@@ -867,7 +924,6 @@ def hide_picks(
             for _ in range(int(rng.integers(top + 1))):
                 pick[fields[int(rng.integers(len(fields)))]] += 1
         enc.picks[PICKS * i : PICKS * i + PICKS] = pick
-    enc.save(frame)
 
 
 def legal_machine(state: State, frame: Frame) -> list[int]:

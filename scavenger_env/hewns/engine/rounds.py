@@ -9,6 +9,8 @@ the next player's turn).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import IntEnum
 from typing import Final
 
 from . import auction, turns
@@ -24,11 +26,15 @@ from .state import (
     State,
 )
 
-# the ROUND frame's steps
-BIDDING: Final = 0
-DEALING: Final = 1
-DRAWING: Final = 2
-ACTIONS: Final = 3
+
+class RoundStep(IntEnum):
+    """The ROUND frame's steps, in the order they run each round
+    (`ROUND_STEPS`)."""
+
+    BIDDING = 0  # bid turns until all pass; then the resolution
+    DEALING = 1  # the turn-order cards are dealt
+    DRAWING = 2  # the new offer is drawn
+    ACTIONS = 3  # the player turns, in turn order; then the next round
 
 
 def begin(state: State) -> None:
@@ -57,7 +63,7 @@ def start_round(state: State) -> None:
             state.bidox_order[seat][box] = NONE
     state.placements = 0
     state.bidder = state.first_bidder
-    state.frames[0].step = BIDDING
+    state.frames[0].step = RoundStep.BIDDING
     state.frames[0].data = [0]  # bid turns played this auction
 
 
@@ -81,41 +87,60 @@ def new_turn_income(state: State) -> None:
 
 def resume_round(state: State, frame: Frame) -> None:
     """The decision above is done: start the round's next step."""
-    if frame.step == BIDDING:
-        seat = auction.next_bidder(state)
-        if seat != NONE:
-            frame.data[0] += 1
-            auction.start_bid_turn(state, seat)
-            return
-        auction.resolve(state)
-        frame.step = DEALING
-        auction.start_deal(state)  # pushes the dealer's frame or queues draws
-        wake(state)
+    ROUND_STEPS[RoundStep(frame.step)](state, frame)
+
+
+def next_bid_turn(state: State, frame: Frame) -> None:
+    """The next bid turn, or (all passed) the resolution and the deal."""
+    seat = auction.next_bidder(state)
+    if seat != NONE:
+        frame.data[0] += 1
+        auction.start_bid_turn(state, seat)
         return
-    if frame.step == DEALING:
-        auction.finish_deal(state)
-        frame.step = DRAWING
-        if state.round < state.scenario.rounds:
-            draw(
-                state,
-                [lot for lot in range(1, len(state.offer)) if state.offer[lot] == NONE],
-            )
-            skip_empty_draws(state)
-        wake(state)
-        return
-    if frame.step == DRAWING:
-        frame.step = ACTIONS
-        state.phase = Phase.ACTIONS
-        state.order = sorted(range(state.num_players), key=lambda s: state.turn_card[s])
-        state.order_index = 0
-        turns.start_player_turn(state, state.order[0])
-        return
-    # ACTIONS: a player turn is done
+    auction.resolve(state)
+    frame.step = RoundStep.DEALING
+    auction.start_deal(state)  # pushes the dealer's frame or queues draws
+    wake(state)
+
+
+def dealt(state: State, frame: Frame) -> None:
+    """The cards are dealt: draw the next offer (none after the last round)."""
+    auction.finish_deal(state)
+    frame.step = RoundStep.DRAWING
+    if state.round < state.scenario.rounds:
+        draw(
+            state,
+            [lot for lot in range(1, len(state.offer)) if state.offer[lot] == NONE],
+        )
+        skip_empty_draws(state)
+    wake(state)
+
+
+def drawn(state: State, frame: Frame) -> None:
+    """The offer is drawn: the actions phase, in turn order."""
+    frame.step = RoundStep.ACTIONS
+    state.phase = Phase.ACTIONS
+    state.order = sorted(range(state.num_players), key=lambda s: state.turn_card[s])
+    state.order_index = 0
+    turns.start_player_turn(state, state.order[0])
+
+
+def next_player_turn(state: State, frame: Frame) -> None:
+    """A player turn is done: the next one, or the end of the round."""
     state.order_index += 1
     if state.order_index < state.num_players:
         turns.start_player_turn(state, state.order[state.order_index])
         return
     end_round(state)
+
+
+ROUND_STEPS: Final[dict[RoundStep, Callable[[State, Frame], None]]] = {
+    RoundStep.BIDDING: next_bid_turn,
+    RoundStep.DEALING: dealt,
+    RoundStep.DRAWING: drawn,
+    RoundStep.ACTIONS: next_player_turn,
+}
+"""What the ROUND frame does when it resumes at each step."""
 
 
 def end_round(state: State) -> None:

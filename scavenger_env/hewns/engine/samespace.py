@@ -23,12 +23,9 @@ from .encounter import (
     REACTOR_FIGHT,
     REPAIR,
     RESIST,
-    S_AFTER,
-    S_END,
-    S_EXPEL,
-    S_JOIN,
-    S_RETREAT,
     Enc,
+    EncounterFrame,
+    EncStep,
     add_announcer,
     encounter_frame,
     humiliated,
@@ -137,8 +134,7 @@ def start(state: State, turn: Frame, target: int) -> None:
     add_announcer(enc, mover)
     if state.healthy(target):
         add_announcer(enc, target)
-    frame = Frame(Ask.SAME_SPACE, turn.seat, mover, step=S_JOIN)
-    enc.save(frame)
+    frame = EncounterFrame(Ask.SAME_SPACE, turn.seat, mover, enc, step=EncStep.JOIN)
     push(state, frame)
     wake(state)
 
@@ -152,7 +148,6 @@ def next_intent(state: State, enc: Enc, frame: Frame) -> bool:
         hewn = enc.ann[enc.cursor]
         options = intents(state, enc, hewn, frame.hewn)
         if len(options) > 1:
-            enc.save(frame)
             push(state, Frame(Ask.INTENT, state.ctrl[hewn], hewn))
             return True
         enc.intent[enc.cursor] = options[0]
@@ -199,39 +194,53 @@ def resolve_repairs(state: State, enc: Enc, frame: Frame) -> None:
 
 
 # --- the aftermath -------------------------------------------------------------------------
-def aftermath(state: State, enc: Enc, frame: Frame) -> None:
-    """D25: (after the hurt dice and the escapes) control changes, expel,
-    retreat or hand-over, immediate turns."""
+# D25: after the hurt dice and the escapes, control changes, expel, retreat or
+# hand-over, immediate turns: the last steps of the encounter machine
+# (`ranged.ENC_STEPS`); each returns whether the encounter waits.
+def step_after(state: State, enc: Enc, frame: Frame) -> bool:
+    """The repairs change control."""
+    _control_changes(state, enc, frame)
+    frame.step = EncStep.EXPEL
+    return False
+
+
+def step_expel(state: State, enc: Enc, frame: Frame) -> bool:
+    """A sole survivor may expel the others (EXPEL)."""
+    frame.step = EncStep.RETREAT
+    survivor = _sole_survivor(state, enc.space)
+    if survivor >= 0 and expellable(state, enc.space, survivor):
+        push(state, Frame(Ask.EXPEL, state.ctrl[survivor], survivor))
+        return True
+    return False
+
+
+def step_retreat(state: State, enc: Enc, frame: Frame) -> bool:
+    """A mover still sharing its space with a healthy Hewn retreats (RETREAT),
+    or is stunned where it cannot."""
     mover = frame.hewn
-    if frame.step == S_AFTER:
-        _control_changes(state, enc, frame)
-        frame.step = S_EXPEL
-    if frame.step == S_EXPEL:
-        frame.step = S_RETREAT
-        survivor = _sole_survivor(state, enc.space)
-        if survivor >= 0 and expellable(state, enc.space, survivor):
-            enc.save(frame)
-            push(state, Frame(Ask.EXPEL, state.ctrl[survivor], survivor))
-            return
-    if frame.step == S_RETREAT:
-        frame.step = S_END
-        loc = state.loc[mover]
-        if (
-            not enc.handover
-            and loc >= 0
-            and state.healthy(mover)
-            and healthy_at(state, loc, mover)
-        ):
-            if retreat_spaces(state, frame, mover):
-                enc.save(frame)
-                push(state, Frame(Ask.RETREAT, state.ctrl[mover], mover))
-                return
-            stun(state, mover)
-    enc.save(frame)
+    frame.step = EncStep.END
+    loc = state.loc[mover]
+    if (
+        not enc.handover
+        and loc >= 0
+        and state.healthy(mover)
+        and healthy_at(state, loc, mover)
+    ):
+        if retreat_spaces(state, frame, mover):
+            push(state, Frame(Ask.RETREAT, state.ctrl[mover], mover))
+            return True
+        stun(state, mover)
+    return False
+
+
+def step_end(state: State, enc: Enc, frame: Frame) -> bool:
+    """The encounter ends: the repaired Hewn's immediate turn, or back to the
+    mover's turn."""
     if enc.handover:
         _immediate_turn(state, frame, enc.target)
     else:
         pop(state)
+    return True
 
 
 def _control_changes(state: State, enc: Enc, frame: Frame) -> None:
@@ -335,16 +344,15 @@ def apply_same_target(state: State, frame: Frame, action: int) -> None:
 
 
 def legal_intent(state: State, frame: Frame) -> list[int]:
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     return intents(state, enc, frame.hewn, _mover_of(state))
 
 
 def apply_intent(state: State, frame: Frame, action: int) -> None:
     enc_frame = encounter_frame(state)
-    enc = Enc.load(enc_frame)
+    enc = enc_frame.enc
     enc.intent[enc.ann.index(frame.hewn)] = action
     enc.cursor += 1
-    enc.save(enc_frame)
     pop(state)
 
 

@@ -33,7 +33,7 @@ from typing import Final
 import numpy as np
 
 from .ranged import hide_picks
-from .rounds import BIDDING
+from .rounds import RoundStep
 from .state import NONE, Ask, Frame, State
 
 __all__ = [
@@ -123,7 +123,7 @@ def bids_hidden(state: State) -> bool:
         not state.over
         and bool(state.frames)
         and state.frames[0].ask == Ask.ENGINE
-        and state.frames[0].step == BIDDING
+        and state.frames[0].step == RoundStep.BIDDING
     )
 
 
