@@ -49,6 +49,7 @@ from .turnstate import start_hewn_turn as _start_hewn_turn
 
 __all__ = [
     "actions_phase",
+    "auction_phase",
     "face_index",
     "hewn_id",
     "place",
@@ -92,6 +93,20 @@ def actions_phase(
     return state
 
 
+def auction_phase(num_players: int = 2, *, bidder: int = 0, **options: Any) -> State:
+    """Round 1's auction with nothing bought, at `bidder`'s bid turn (no
+    Bidox placed yet). `options` are `HewnsConfig` fields."""
+    config = HewnsConfig(num_players=num_players, **options)
+    if not 0 <= bidder < num_players:
+        raise PositionError(f"seat {bidder} is not one of the {num_players} seats")
+    state = new_state(config)
+    state.round = 1
+    state.bidder = state.first_bidder = state.opening_bidder = bidder
+    push(state, Frame(Ask.ENGINE, NONE, step=RoundStep.BIDDING, data=[0]))
+    push(state, Frame(Ask.BID_TURN, bidder))
+    return state
+
+
 def _type_index(name: str) -> int:
     for i, h in enumerate(HEWN_TYPES):
         if h.name.lower() == name.lower():
@@ -122,15 +137,20 @@ def place(
     damaged: bool = False,
     stunned: bool = False,
     techs: Iterable[str] = (),
+    copy: int | None = None,
 ) -> int:
-    """Take a card of `hewn_type_name` from its deck (the first one left) and
-    put it in `space` (`place_card`). Returns the card instance id (its HEWN
-    action id offset)."""
+    """Take a card of `hewn_type_name` from its deck (the first one left, or
+    copy `copy`: `hewn_id`) and put it in `space` (`place_card`). Returns the
+    card instance id (its HEWN action id offset)."""
     t = _type_index(hewn_type_name)
     free = [h for h in range(NUM_HEWNS) if _type_of(h) == t and state.loc[h] == DECK]
+    if copy is not None:
+        wanted = hewn_id(hewn_type_name, copy)
+        free = [wanted] if wanted in free else []
     if not free:
+        which = "" if copy is None else f" (copy {copy})"
         raise PositionError(
-            f"no {hewn_type_name} card left in the deck (or not in these cards)"
+            f"no {hewn_type_name} card{which} left in the deck (or not in these cards)"
         )
     place_card(
         state,
