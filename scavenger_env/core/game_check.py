@@ -3,7 +3,8 @@
 A new game runs this in its tests before any tool touches it. It plays random
 games at every player count and checks, at every decision, what the tools rely
 on: legal actions are sorted ids in range and never empty; an illegal action
-raises `IllegalActionError`, says why and changes nothing; a clone is independent;
+raises `IllegalActionError`, says why and changes nothing (so does anything
+but an int); a clone is independent;
 the mover's redacted and determinized states give the mover the same choices,
 view, picture and words; observations and masks have the declared shapes; and a
 finished game's record replays to the same digest.
@@ -18,6 +19,11 @@ from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game import Game
 
 __all__ = ["GameContractError", "check_game"]
+
+
+NOT_ACTIONS_EVERY = 10
+"""Every how many actions values that are no action id are tried (decisions and
+chance nodes alike)."""
 
 
 class GameContractError(AssertionError):
@@ -86,6 +92,8 @@ def _check_one(
         where = f"{game.name} seed {game_seed} step {len(actions)}"
         legal = game.legal_actions(state)
         mover = game.current_player(state)
+        if len(actions) % NOT_ACTIONS_EVERY == 0 and legal:
+            _check_not_actions(game, state, legal, where)
         if game.is_chance_node(state):
             _check_chance(game, state, legal, mover, where)
             outcome = sample_outcome(game.chance_outcomes(state), chance)
@@ -200,6 +208,48 @@ def _check_chance(
     _require(
         legal[0] >= 0 and legal[-1] < game.num_actions, where, "outcome out of range"
     )
+
+
+def _not_actions(legal: list[int]) -> list[object]:
+    """Values that are no action id, each equal (or close) to a legal one: a
+    float bid once went through and broke the next `legal_actions`."""
+    from fractions import Fraction
+
+    a = legal[0]
+    return [
+        float(a),
+        Fraction(a),
+        np.array(a),
+        np.array([a]),
+        np.float64(a),
+        str(a),
+        None,
+        True,
+    ]
+
+
+def _check_not_actions(game: Game, state: object, legal: list[int], where: str) -> None:
+    """Only ints are actions: anything else raises `IllegalActionError` naming
+    its type and changes nothing."""
+    before = game.clone(state)
+    for value in _not_actions(legal):
+        try:
+            game.apply_action(state, value)  # type: ignore[arg-type]
+        except IllegalActionError as err:
+            _require(
+                type(value).__name__ in str(err),
+                where,
+                f"refusing {value!r} does not name its type: {err}",
+            )
+        else:
+            raise GameContractError(
+                f"{where}: the non-int action {value!r} was applied"
+            )
+        _require(
+            game.same_state(state, before),
+            where,
+            f"an illegal action changed state (the non-int {value!r})",
+        )
 
 
 def _check_illegal(game: Game, state: object, legal: list[int], where: str) -> None:
