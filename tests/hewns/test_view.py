@@ -255,3 +255,59 @@ def test_a_rule_module_may_hide_its_secrets_with_a_hook() -> None:
     finally:
         SECRET_HOOKS.pop(kind)
         SECRET_ASKS.pop(kind)
+
+
+def _mid_deal(first_card: int, seed: int = 4) -> State:
+    """A 3-player game whose dealer has handed seat 0 `first_card` (face
+    down) and deals on."""
+    state = bidding_game(3, seed)
+    place(state, 0, 5, 5)
+    while state.frames[-1].ask == Ask.BID_TURN:
+        HEWNS.apply_action(state, Ctrl.PASS_AUCTION)
+    assert state.frames[-1].ask == Ask.DEAL_ORDER and state.deal_left == [0, 1, 2]
+    HEWNS.apply_action(state, NUM + first_card)
+    assert state.frames[-1].ask == Ask.DEAL_ORDER and state.deal_left == [1, 2]
+    return state
+
+
+def test_a_card_dealt_face_down_is_hidden_while_the_deal_goes_on() -> None:
+    """rulebook: the stack's winner "hands out the turn cards ... face down":
+    while the deal goes on, a seat that is neither the receiver nor the dealer
+    cannot tell which card went to seat 0, in its redacted state (a bot's copy)
+    as in its observation; a determinized state deals that card afresh among
+    the cards it cannot see; the dealer and the receiver know it."""
+    games = [_mid_deal(card) for card in (1, 2, 3)]
+    dealer = games[0].dealer
+    assert dealer != 0  # else seat 0 dealt itself its own card
+    viewer = next(q for q in (1, 2) if q != dealer)
+    first = redact(games[0], viewer)
+    for other in games[1:]:
+        assert HEWNS.same_state(redact(other, viewer), first)
+        assert player_view(other, viewer) == player_view(games[0], viewer)
+        assert np.array_equal(encode(other, viewer), encode(games[0], viewer))
+    for seat in (0, dealer):
+        cards = {redact(g, seat).turn_card[0] for g in games}
+        assert cards == {1, 2, 3}
+    rng = np.random.default_rng(0)
+    dealt = set()
+    for _ in range(40):
+        d = determinize(games[0], viewer, rng)
+        assert np.array_equal(encode(d, viewer), encode(games[0], viewer))
+        assert player_view(d, viewer) == player_view(games[0], viewer)
+        dealt.add(d.turn_card[0])
+        # the deal goes on in the copy: the dealer's hand is what is left
+        assert sorted(HEWNS.legal_actions(d)) == sorted(
+            NUM + c for c in (1, 2, 3) if c != d.turn_card[0]
+        )
+    assert dealt == {1, 2, 3}
+
+
+def test_the_previous_rounds_order_stays_during_the_auction() -> None:
+    """Until the actions phase the turn order is last round's (public); the
+    redacted copy keeps it, whatever cards it redeals."""
+    state = _dealt(4)
+    state.order = [2, 0, 1]
+    for seat in range(3):
+        assert redact(state, seat).order == [2, 0, 1]
+        rng = np.random.default_rng(seat)
+        assert determinize(state, seat, rng).order == [2, 0, 1]

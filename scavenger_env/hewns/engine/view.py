@@ -32,7 +32,7 @@ from typing import Final
 
 import numpy as np
 
-from .state import NONE, Ask, Frame, State
+from .state import NONE, Ask, Frame, Phase, State
 
 __all__ = [
     "SECRET_ASKS",
@@ -199,14 +199,22 @@ def _decks(s: State, dealer: _Dealer) -> None:
 
 def _turn_cards(s: State, seat: int, dealer: _Dealer) -> None:
     """The cards `seat` has not seen go to the seats that hold them in a fixed
-    (or random) order; the turn order follows the cards."""
+    (or random) order. While the cards are being dealt, those still in the
+    dealer's hand are as unseen as those dealt face down, so they join the
+    pool: the lowest cards go to the hidden seats (redact), or a random few
+    (determinize), and the rest stay to be dealt. The turn order follows the
+    cards once it is drawn from them (the actions phase); during the auction it
+    is last round's, which is public."""
     hidden = [q for q in range(s.num_players) if not card_known(s, seat, q)]
-    if len(hidden) < 2:
+    if not hidden:
         return
-    cards = dealer.order([s.turn_card[q] for q in hidden])
-    for q, card in zip(hidden, cards, strict=True):
+    undealt = [c for c in range(1, s.num_players + 1) if c not in s.turn_card]
+    pool = dealer.order([s.turn_card[q] for q in hidden] + undealt)
+    if len(pool) < 2:
+        return
+    for q, card in zip(hidden, pool[: len(hidden)], strict=True):
         s.turn_card[q] = card
-    if s.order:
+    if s.order and s.phase != Phase.AUCTION:
         s.order = sorted(range(s.num_players), key=lambda q: s.turn_card[q])
 
 
