@@ -4,9 +4,10 @@ observation hide the others' secrets and keep every public fact."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from scavenger_env.core.chance import sample_outcome
-from scavenger_env.hewns.engine import flow
+from scavenger_env.hewns.engine import flow, view
 from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
 from scavenger_env.hewns.engine.rounds import BIDDING
 from scavenger_env.hewns.engine.state import BIDOX_HOME, Ask, Frame, State
@@ -234,27 +235,70 @@ def test_no_seat_sees_what_determinize_redeals() -> None:
     assert differed > 50
 
 
-def test_a_rule_module_may_hide_its_secrets_with_a_hook() -> None:
+def test_a_rule_module_may_hide_its_secrets_with_a_hook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A decision kind whose secret needs more than zeros registers a hook: it is
     called for every such frame (a frame may hold several seats' secrets) and
     hides what the viewer may not see (redact: fixed, determinize: with the rng);
     here the owner's own frame is left alone."""
     kind = 250  # a kind no rule module uses
+    # put the module's tables back afterwards (registering replaces them)
+    monkeypatch.setattr(view, "SECRET_ASKS", view.SECRET_ASKS)
+    monkeypatch.setattr(view, "SECRET_HOOKS", view.SECRET_HOOKS)
 
     def hook(s: State, frame: Frame, viewer: int, rng: object) -> None:
         if viewer != frame.seat:
             frame.data = [-7 if rng is None else 7]
 
     register_secret(kind, hook)
-    try:
-        state = bidding_game(2, 2)
-        state.frames.append(Frame(kind, 1, data=[3]))
-        assert redact(state, 0).frames[-1].data == [-7]
-        assert determinize(state, 0, np.random.default_rng(0)).frames[-1].data == [7]
-        assert redact(state, 1).frames[-1].data == [3]
-    finally:
-        SECRET_HOOKS.pop(kind)
-        SECRET_ASKS.pop(kind)
+    assert view.secret_from(kind) == 0 and kind in view.SECRET_HOOKS
+    state = bidding_game(2, 2)
+    state.frames.append(Frame(kind, 1, data=[3]))
+    assert redact(state, 0).frames[-1].data == [-7]
+    assert determinize(state, 0, np.random.default_rng(0)).frames[-1].data == [7]
+    assert redact(state, 1).frames[-1].data == [3]
+    with pytest.raises(RuntimeError, match="registered twice"):
+        register_secret(kind, hook)
+
+
+def test_the_hide_lists_are_read_only() -> None:
+    """A bot that could empty them would read the other seats' secret picks
+    in its next copy: they refuse every change."""
+    assert SECRET_ASKS[Ask.PICK_L] == 0 and Ask.RANGED in SECRET_HOOKS
+    for table, key in ((view.SECRET_ASKS, Ask.PICK_L), (view.SECRET_HOOKS, Ask.RANGED)):
+        with pytest.raises(TypeError):
+            table[key] = 0  # type: ignore[index]
+        with pytest.raises(TypeError):
+            del table[key]  # type: ignore[attr-defined]
+        for name in ("clear", "pop", "update", "setdefault", "popitem"):
+            assert not hasattr(table, name)
+    assert view.secret_from(Ask.RANGED) == 0  # registered by its rule module
+    assert view.secret_from(Ask.BID_TURN) is None
+
+
+def test_a_redacted_copy_has_its_own_config_scenario_and_board() -> None:
+    """What a bot is handed shares no object with the game that a frozen
+    dataclass's `object.__setattr__` could change: a copy narrowed to one
+    Substract per Bidox, a forged config or a rewired board reach nothing."""
+    state = bidding_game(3, 1)
+    live = (state.config, state.scenario, state.board, state.board.spec)
+    before = (state.config.to_dict(), state.scenario, state.board.dist)
+    for seat in range(3):
+        copy = redact(state, seat)
+        mine = (copy.config, copy.scenario, copy.board, copy.board.spec)
+        for a, b in zip(mine, live, strict=True):
+            assert a is not b
+        assert copy.config == state.config and copy.scenario == state.scenario
+        assert HEWNS.same_state(copy, redact(state, seat))
+        object.__setattr__(copy.scenario, "bidox_capacity", 1)
+        object.__setattr__(copy.config, "score_carried", False)
+        object.__setattr__(copy.board, "dist", ())
+        object.__setattr__(copy.board.spec, "links", ())
+        with pytest.raises(TypeError):
+            copy.board.cell_to_space[(0, 0)] = 5  # type: ignore[index]
+    assert (state.config.to_dict(), state.scenario, state.board.dist) == before
+    assert state.scenario.bidox_capacity > 1 and state.board.spec.links
 
 
 def _mid_deal(first_card: int, seed: int = 4) -> State:
