@@ -355,3 +355,24 @@ def test_the_previous_rounds_order_stays_during_the_auction() -> None:
         assert redact(state, seat).order == [2, 0, 1]
         rng = np.random.default_rng(seat)
         assert determinize(state, seat, rng).order == [2, 0, 1]
+
+
+def test_a_card_dealt_at_random_is_hidden_while_the_deal_goes_on() -> None:
+    """With no dealer the cards are dealt by chance, face down: after seat 0's
+    card, seats 1 and 2 cannot tell which it got, in their copies too."""
+    games = []
+    for card in (1, 2, 3):
+        state = bidding_game(3, 6)
+        while not flow.is_chance(state):
+            HEWNS.apply_action(state, Ctrl.PASS_AUCTION)
+        assert state.dealer == -1 and state.deal_left == [0, 1, 2]
+        HEWNS.apply_action(state, NUM + card)
+        assert state.deal_left == [1, 2] and state.turn_card[0] == card
+        games.append(state)
+    for viewer in (1, 2):
+        copies = [redact(g, viewer) for g in games]
+        assert all(HEWNS.same_state(c, copies[0]) for c in copies[1:])
+        assert sorted(HEWNS.legal_actions(copies[0])) == [
+            NUM + c for c in (1, 2, 3) if c != copies[0].turn_card[0]
+        ]
+    assert [redact(g, 0).turn_card[0] for g in games] == [1, 2, 3]
