@@ -1,6 +1,7 @@
 """Only ints are actions, in every registered game: `apply_action` refuses a
 float, a fraction, an array, a string, None or a bool with `IllegalActionError`
-naming its type, and the state stays as it was; a numpy integer is an action."""
+naming its type, and the state stays as it was; a numpy integer is an action.
+(`check_game` checks it too: tests/core/test_game_check.py.)"""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import numpy as np
 import pytest
 
 from scavenger_env.core.errors import IllegalActionError
-from scavenger_env.core.game_check import check_game
 from scavenger_env.core.games import GAMES, get_game
 
 NOT_ACTIONS = (
@@ -97,8 +97,3 @@ def test_a_float_bid_no_longer_breaks_a_hewns_game() -> None:
         tried += 1
         game.apply_action(state, legal[-1])
     assert tried > 100
-
-
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_the_game_contract_checks_it(name: str) -> None:
-    assert check_game(get_game(name), games_per_count=1) > 100
