@@ -10,6 +10,7 @@ with `random` in its place.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import sys
@@ -220,6 +221,13 @@ class SharedObjectPatcher:
         return _random_choice(legal, rng)
 
 
+def _bend_field(obj: Any, name: str, value: Any) -> None:
+    """Set a frozen field (the compiled build refuses a value of another type:
+    an empty tuple for a tuple of three ints)."""
+    with contextlib.suppress(TypeError):
+        object.__setattr__(obj, name, value)
+
+
 def _narrow(obj: Any, seen: set[int]) -> None:
     """Rewrite every frozen dataclass reachable from `obj` (a state's config,
     scenario, board and card tables) in place: ints to 1 (a Bidox capacity of
@@ -231,11 +239,11 @@ def _narrow(obj: Any, seen: set[int]) -> None:
         for field in dataclasses.fields(obj):
             value = getattr(obj, field.name)
             if isinstance(value, bool):
-                object.__setattr__(obj, field.name, not value)
+                _bend_field(obj, field.name, not value)
             elif isinstance(value, int) and not isinstance(value, enum.Enum):
-                object.__setattr__(obj, field.name, 1)
+                _bend_field(obj, field.name, 1)
             elif isinstance(value, tuple):
-                object.__setattr__(obj, field.name, ())
+                _bend_field(obj, field.name, ())
             else:
                 _narrow(value, seen)
         return
