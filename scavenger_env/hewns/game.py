@@ -217,6 +217,11 @@ class HewnsGame(Game[State, HewnsConfig]):
 
         return render_state(state, viewer)
 
+    def render_changes(self, before: str, after: str) -> str:
+        from .render import render_changes
+
+        return render_changes(before, after)
+
     def turn_key(self, state: State) -> Hashable:
         return (self.current_player(state), state.turns)
 
