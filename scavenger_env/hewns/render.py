@@ -80,7 +80,7 @@ def render_state(state: State, viewer: int) -> str:
     text += _offer_lines(s, viewer)
     text += _order_lines(s, viewer)
     if s.rolled:
-        text.append("Just rolled: " + ", ".join(str(f) for f in _rolled(s)))
+        text.append("Just rolled: " + "; ".join(str(f) for f in _rolled(s)))
     return "\n".join(lines + _fit(text))
 
 
@@ -287,14 +287,16 @@ def _order_lines(s: State, viewer: int) -> list[str]:
 
 
 def _rolled(s: State) -> Sequence[str]:
-    """The faces rolled for the decision waiting on them ("laser 3", "speed
-    escape"), and the next die while a roll goes on."""
-    out = []
+    """The faces rolled for the decision waiting on them, by die kind in the
+    order rolled ("laser (yellow) 3, 0", "speed defence escape, 2"), and the
+    next die while a roll goes on."""
+    by_kind: dict[str, list[str]] = {}
     kinds = s.rolled_kinds[len(s.rolled_kinds) - len(s.rolled) :]
     for kind, f in zip(kinds, s.rolled, strict=True):
         value, symbol = face(kind, f)
         shown = str(value) if symbol == Symbol.NUMBER else Symbol(symbol).name.lower()
-        out.append(f"{DICE[kind].name} {shown.replace('_', ' ')}")
+        by_kind.setdefault(DICE[kind].name, []).append(shown.replace("_", " "))
+    out = [f"{name} {', '.join(faces)}" for name, faces in by_kind.items()]
     if s.roll_queue:
         kind = s.roll_queue[0]
         out.append(f"(next: {DICE[kind].name})")
@@ -395,12 +397,14 @@ def render_changes(before: str, after: str) -> str:
         shown.append(text)
     gone = [
         (sec, key)
-        for sec, key, _ in old_rest
-        if key != "--" and (sec, key) not in new_keys
+        for sec, key, text in old_rest
+        if key != "--"
+        and (sec, key) not in new_keys
+        and not text.strip().startswith(_ALWAYS)
     ]
     for sec, key in gone:
         if sec and sec not in headed and sec in headings:
             headed.add(sec)
             shown.append(headings[sec])
-        shown.append(f"  (gone) {key}")
+        shown.append(f"  gone: {key}")
     return "\n".join(shown)

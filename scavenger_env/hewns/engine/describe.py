@@ -450,9 +450,21 @@ def turn_seat(state: State) -> int | None:
     """Whose go it is: the seat of the bid turn or player turn in progress
     (None: no one's, as while the turn-order cards are dealt)."""
     for frame in reversed(state.frames):
-        if frame.ask in (Ask.BID_TURN, Ask.PLAYER_TURN):
+        if frame.ask in _TURN_ASKS:
             return int(frame.seat)
     return None
+
+
+_TURN_ASKS: Final = frozenset(
+    int(a)
+    for name in (
+        "BID_TURN", "BID_BIDOX", "BID_LOT", "BID_AMOUNT", "BID_MIX",
+        "HUNT_BIDOX", "PLAYER_TURN",
+    )
+    if (a := Ask.__members__.get(name)) is not None
+)  # fmt: skip
+"""The kinds of a seat's own go: its bid turn (whose chain asks its steps in
+the same frame) and its player turn."""
 
 
 def _who(seat: int, viewer: int | None) -> str:
@@ -582,10 +594,10 @@ def why_asked(state: State, viewer: int | None = None) -> str:
             f"{_who(frame.seat, viewer)} in {turn} turn."
         )
     if viewer is not None and viewer != frame.seat:
-        return text.replace("Your ", f"Player {frame.seat}'s ").replace(
+        text = text.replace("Your ", f"Player {frame.seat}'s ").replace(
             "your ", f"player {frame.seat}'s "
         )
-    return text
+    return text[:1].upper() + text[1:]
 
 
 def hewn_label(hewn: int) -> str:
