@@ -395,16 +395,18 @@ def render_changes(before: str, after: str) -> str:
             headed.add(sec)
             shown.append(headings[sec])
         shown.append(text)
-    gone = [
-        (sec, key)
-        for sec, key, text in old_rest
-        if key != "--"
-        and (sec, key) not in new_keys
-        and not text.strip().startswith(_ALWAYS)
-    ]
-    for sec, key in gone:
+    gone: dict[str, list[str]] = {}
+    for sec, key, text in old_rest:
+        if (
+            key != "--"
+            and (sec, key) not in new_keys
+            and not text.strip().startswith(_ALWAYS)
+            and text.strip() != "none yet"
+        ):
+            gone.setdefault(sec, []).append(key)
+    for sec, keys in gone.items():
         if sec and sec not in headed and sec in headings:
             headed.add(sec)
             shown.append(headings[sec])
-        shown.append(f"  gone: {key}")
+        shown += _fit([f"  gone: {', '.join(keys)}"])
     return "\n".join(shown)

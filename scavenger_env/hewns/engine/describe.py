@@ -387,7 +387,7 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "Attack, or repair a damaged or stunned Hewn (a brain repair takes it over).",
     ),
     "DODGE": (
-        "dodge",
+        "dodge an attack die",
         "Your attacked Hewn can dodge: make the attacker re-roll one attack die.",
     ),
     "REROLL": (
@@ -395,7 +395,7 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "Attackers may re-roll as many attack dice as their re-rolls allow.",
     ),
     "ESCAPE_MOVE": (
-        "escape move",
+        "move away after escaping",
         "Two escapes or more: the Hewn may move to an adjacent space free of "
         "healthy Hewns.",
     ),
