@@ -239,9 +239,9 @@ def _dice_words(dice: Sequence[tuple[int, int]]) -> str:
         ]
         if rolled:
             parts.append(f"{role}: {', '.join(rolled)}")
-    for kind, shown in by_kind.items():
+    for kind, faces in by_kind.items():
         if kind not in _ATTACK_DICE and kind not in _DEFENCE_DICE:
-            parts.append(f"{DICE[kind].name}: {', '.join(shown)}")
+            parts.append(f"{DICE[kind].name}: {', '.join(faces)}")
     return "; ".join(parts)
 
 
