@@ -29,7 +29,7 @@ from .engine.describe import (
     turn_seat,
 )
 from .engine.ending import score
-from .engine.flow import face, is_chance
+from .engine.flow import FIRST_TECH_LOT, face, is_chance
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -44,6 +44,7 @@ from .engine.state import (
     Phase,
     State,
     hewn_type,
+    tech_of_card,
 )
 from .engine.view import bids_hidden, card_known, redact
 
@@ -244,11 +245,25 @@ def _offer_lines(s: State, viewer: int) -> list[str]:
             if hidden and lot in s.bidox_lot[q]
         ]
         lines.append(
-            f"  {lot_label(s, lot)}"
+            f"  {lot_label(s, lot)}, minimum bid {_minimum(s, lot)}"
             + (f": Bidoxes of {', '.join(placed)}" if placed else "")
         )
     lines += _sold_lines(s, viewer, s.round - 1 if hidden else s.round)
     return lines
+
+
+def _minimum(s: State, lot: int) -> int:
+    """The lowest bid that can win `lot`: the card's cost (the turn-order
+    stack's and the last round's from the scenario)."""
+    scenario = s.config.scenario
+    if lot == 0:
+        return scenario.turn_order_min_bid
+    if s.round >= scenario.rounds:
+        return scenario.final_round_min_price
+    card = s.offer[lot]
+    if lot < FIRST_TECH_LOT:
+        return hewn_type(card).cost
+    return tech_of_card(card).cost
 
 
 def _sold_lines(s: State, viewer: int, round_: int) -> list[str]:
@@ -322,7 +337,7 @@ _MARK_WORDS: Final = {
 
 def _mark_words(mark: str | None) -> str:
     if mark is None:
-        return "nothing"
+        return "no mark"
     if mark.isdigit():
         return f"{mark} Hewn{'s' if mark != '1' else ''}"
     return _MARK_WORDS.get(mark, mark)
@@ -376,12 +391,12 @@ def render_changes(before: str, after: str) -> str:
     head, marks, rest = _split(after)
     shown = list(head) if head else []
     moved = [
-        f"{x} {_mark_words(marks.get(x))} (was {_mark_words(old_marks.get(x))})"
+        f"{x} {_mark_words(marks.get(x))} (before: {_mark_words(old_marks.get(x))})"
         for x in sorted(set(marks) | set(old_marks))
         if marks.get(x) != old_marks.get(x)
     ]
     if moved:
-        shown += _fit(["Map, changed spaces: " + "; ".join(moved)])
+        shown += _fit(["Map, changed marks: " + "; ".join(moved)])
     old = {(sec, key): text for sec, key, text in old_rest}
     new_keys = {(sec, key) for sec, key, _ in rest}
     headings = {sec: text for sec, key, text in rest if key == "--"}
