@@ -4,7 +4,8 @@ Every action is told in `describe`'s words as it is played, with two
 exceptions that a person could not follow line by line:
 
 * a fight (a ranged or same-space encounter, or a danger token's attack): the
-  dice are held back and, once it is over, told in a few lines: who fought
+  dice and the secret picks are held back and, once it is over, told in a few
+  lines (the picks by the dice they bought): who fought
   whom, the dice by kind, and what came of it (damage, a kill, a stun, a Hewn
   taken over, Substract lost or moved) and who won;
 * the auction's resolution: the viewer reads what became of each of its own
@@ -104,6 +105,10 @@ class HewnsNarrator(Narrator):
                 (fight.rerolled if again else fight.rolled).append((kind, action - DIE))
                 return None
             self._note_party(state, action, fight)
+            words = self.game.narrate(state, action, self.viewer)
+            if words.endswith("chosen in secret"):
+                return None  # the dice the picks bought are in the summary
+            return str(words)
         if bids_hidden(state):
             self._bids = _Bids([lot_label(state, x) for x in range(len(state.offer))])
         return self.game.narrate(state, action, self.viewer)

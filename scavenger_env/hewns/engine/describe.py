@@ -489,6 +489,12 @@ def _mover_words(state: State, viewer: int | None) -> str:
     return "the moving Hewn" if seat is None else f"{_whose(seat, viewer)} Hewn"
 
 
+def _turn_words(state: State, viewer: int | None) -> str:
+    """ "player 1's turn", "your turn", "no one's turn"."""
+    seat = turn_seat(state)
+    return "no one's turn" if seat is None else f"{_whose(seat, viewer)} turn"
+
+
 _NEW_MINE_RULE: Final = (
     'the rulebook: "the next player in turn order after the current mining '
     "Hewn's owner will attempt to place a new mine token on the board\""
@@ -516,9 +522,9 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
         'can force the attacker to re-roll one of his current attack dice".'
     ),
     "REROLL": lambda s, f, v: (
-        f"Your {hewn_label(f.hewn)} is attacking in {_mover_words(s, v)}'s "
-        'encounter: "Attackers can re-roll as many of their attacking dice as '
-        'they have re-roll ability".'
+        f"Your {hewn_label(f.hewn)} is attacking in {_turn_words(s, v)}: "
+        '"Attackers can re-roll as many of their attacking dice as they have '
+        're-roll ability".'
     ),
     "ESCAPE_MOVE": lambda s, f, v: (
         f'Your {hewn_label(f.hewn)} rolled two escapes or more: it "may choose '
@@ -538,8 +544,8 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
         "technologies: you choose which."
     ),
     "SCREENS": lambda s, f, v: (
-        f"A danger token attacks your {hewn_label(f.hewn)} in "
-        f"{_mover_words(s, v)}'s turn; you may burn Substract as body screens."
+        f"A danger token attacks your {hewn_label(f.hewn)} in {_turn_words(s, v)}"
+        "; you may burn Substract as body screens."
     ),
     "DEAL_ORDER": lambda s, f, v: (
         'You won the turn-order stack, and its winner "hands out the turn '
@@ -726,6 +732,8 @@ def _describe_space(state: State, frame: Frame, action: int, viewer: int | None)
         here = state.loc[frame.hewn]
         verb = "enter the board at" if here == OFF_BOARD else "step to"
         return f"{hewn_label(frame.hewn)}: {verb} {label}"
+    if frame.ask == Ask.EXPEL:
+        return f"push the expelled Hewn to {label}"
     return f"{_lead(frame.ask)} {label}"
 
 
@@ -741,6 +749,12 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
     if ask == Ask.BID_MIX:
         amount = _chain_arg(frame, 2)
         return f"of the {amount}, {k} dirty and {amount - k} normal"
+    if ask == Ask.MINE_KEEP:
+        screen = "your" if viewer in (None, frame.seat) else "their"
+        return (
+            f"load {k} of the mined Substract onto the Hewn (the rest is behind "
+            f"{screen} screen)"
+        )
     if ask == Ask.PAY_SPLIT:
         return f"pay {k} from the Hewn's own load (the rest from its friends)"
     if ask == Ask.BURN_MIX:
@@ -775,10 +789,6 @@ _NUM_WORDS: Final[dict[int, Callable[[int], str]]] = {
     ),
     Ask.PICK_E: lambda k: "explode (1 Substract)" if k else "do not explode",
     Ask.SCREENS: lambda k: f"burn {k} Substract as body screens (+{k} armour dice)",
-    Ask.MINE_KEEP: lambda k: (
-        f"load {k} of the mined Substract onto the Hewn (the "
-        "rest is behind your screen)"
-    ),
     Ask.LOAD_AMOUNT: lambda k: f"load {k} Substract",
     Ask.TX_AMOUNT: lambda k: f"transmit {k} Substract",
 }
