@@ -61,7 +61,6 @@ __all__ = [
     "ask_help",
     "ask_name",
     "describe_action",
-    "encounter_dice",
     "hewn_label",
     "hewn_turn_ap",
     "lot_label",
@@ -121,22 +120,6 @@ def _attack_die(state: State, i: int) -> tuple[int, int, int] | None:
         return kind, face_, owner
     except (IndexError, RuntimeError, ValueError, AttributeError):
         return None
-
-
-def encounter_dice(state: State) -> list[tuple[int, int, int, bool]]:
-    """The dice of the encounter in progress once rolled, as (die kind, face
-    index, owner Hewn, attacking): public once rolled ([] when no encounter is
-    in progress or none are rolled)."""
-    from . import ranged
-
-    try:
-        enc = ranged.Enc.load(ranged.encounter_frame(state))
-        return [
-            (d[0], d[1], d[2], d[4] == ranged.ATTACK)
-            for d in (enc.die(j) for j in range(enc.n_dice()))
-        ]
-    except (IndexError, RuntimeError, ValueError, AttributeError):
-        return []
 
 
 _CTRL_WORDS: Final[dict[int, str]] = {
