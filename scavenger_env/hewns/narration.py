@@ -12,6 +12,9 @@ exceptions that a person could not follow line by line:
   Bidoxes (won, lost to whom, a tie, under the minimum, the Substract back,
   what hunting brought).
 
+* another seat's Bidox placement (place, which Bidox, which lot, the secret
+  amount and mix) is told in one line once it is placed.
+
 It reads only what the viewer may know: the frames' kinds, seats and Hewns,
 the dice rolled (public once rolled), the Hewns as `redact` shows them, and
 the viewer's own Bidoxes. It never changes the state.
@@ -25,7 +28,7 @@ from typing import Any, Final
 
 from scavenger_env.core.game import Narrator
 
-from .engine.actions import DIE, HEWN, block_of
+from .engine.actions import DIE, HEWN, LOT, NUM, Verb, block_of
 from .engine.data import DICE, DieKind, Symbol
 from .engine.describe import hewn_label, lot_label, place_label, turn_seat
 from .engine.flow import face, is_chance
@@ -92,6 +95,7 @@ class HewnsNarrator(Narrator):
         super().__init__(game, viewer)
         self._fight: _Fight | None = None
         self._bids: _Bids | None = None
+        self._placing: list[str] = []  # another seat's Bidox and lot so far
 
     # --- Narrator -----------------------------------------------------------
     def tell(self, state: State, action: int) -> str | None:
@@ -111,7 +115,31 @@ class HewnsNarrator(Narrator):
             return str(words)
         if bids_hidden(state):
             self._bids = _Bids([lot_label(state, x) for x in range(len(state.offer))])
+            if self.viewer is not None and not is_chance(state):
+                return self._placement(state, action)
         return self.game.narrate(state, action, self.viewer)
+
+    def _placement(self, state: State, action: int) -> str | None:
+        """Another seat's Bidox placement in one line ("places Bidox #0 on lot
+        6 (Skrunke #29), packed in secret"), told when it is done."""
+        top = state.frames[-1]
+        if top.seat == self.viewer:
+            return str(self.game.narrate(state, action, self.viewer))
+        if top.ask == Ask.BID_TURN and action == Verb.PLACE_BIDOX:
+            self._placing = []
+            return None
+        if top.ask == Ask.BID_BIDOX:
+            self._placing = [f"#{action - NUM}"]
+            return None
+        if top.ask == Ask.BID_LOT:
+            self._placing.append(lot_label(state, action - LOT))
+            return None
+        if top.ask == Ask.BID_AMOUNT:
+            return None
+        if top.ask == Ask.BID_MIX and len(self._placing) == 2:
+            box, lot = self._placing
+            return f"places Bidox {box} on {lot}, packed in secret"
+        return str(self.game.narrate(state, action, self.viewer))
 
     def after(self, state: State) -> list[str]:
         lines: list[str] = []
