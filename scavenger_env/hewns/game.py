@@ -56,7 +56,7 @@ _OPTIONS = {
     "pile": "the normal Substract pile (None: the scenario's)",
     "bidoxes": "Bidoxes per player (None: the scenario's)",
     "max_decisions": "a safety stop: the game is cut short after this many",
-    "rules_version": "which version of the rules applies: 1",
+    "rules_version": "which version of the rules applies: 1 or 2 (the default)",
 }
 """One line per `HewnsConfig` option (its docstring says more)."""
 

@@ -851,13 +851,17 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "Substract moves one way in a turn",
-        "In one go (a bid turn or a player turn) a Hewn or a screen that has given "
+        "In one go (a bid turn or a player turn) a Hewn that has given "
         "Substract may not take any, and one that has taken may not give any; and "
         "the technology in a slot is replaced at most once. The rulebook lets "
         "Substract be transmitted, loaded and unloaded and Nanasocket "
         "technologies be replaced at any time without limit; without this, free "
         "moves could go round in circles forever, and nothing is gained by moving "
-        "Substract back.",
+        "Substract back. The player's screen is not held to it (\"any Hewn can "
+        'transmit any Substract ... "off planet" at any time"): a circle through '
+        "the screen would need a Hewn that both takes and gives. Under rules 1 "
+        "the screen was held to it too, so a load stopped every later "
+        "off-planet transmission in the turn.",
         "ruling",
     ),
     Ruling(
@@ -874,6 +878,15 @@ RULINGS: tuple[Ruling, ...] = (
         "part (and the targets the mover could still name) neither give Substract "
         'to a chain nor pass it along: "Once the secret dice have been picked up '
         '... cannot transfer/transmit Substract away".',
+        "rulebook",
+    ),
+    Ruling(
+        "Forced movement",
+        "A Hewn that starts its Hewn turn in a danger token's space may not end "
+        "its Hewn turn there while it can step or exit, and its player may not "
+        "end the player turn before such a Hewn has had its Hewn turn: it "
+        '"must leave the space immediately!". Under rules 1 both were allowed, '
+        "so a Hewn could sit on lava all game.",
         "rulebook",
     ),
 )
@@ -897,5 +910,15 @@ RULES_VERSIONS_INTRO = (
 
 RULES_VERSIONS: tuple[RulesVersion, ...] = (
     RulesVersion(1, "the first rules: the Raw Substract scenario for 2-4 players"),
+    RulesVersion(
+        2,
+        "plays the rulings below as the rulebook's text says, where rules 1 did not",
+        (
+            'A Hewn on a danger token must leave it (see "Forced movement").',
+            "The screen is not held to the one-way rule, so a load no longer "
+            'stops later off-planet transmissions (see "Substract moves one way '
+            'in a turn").',
+        ),
+    ),
 )
 """Every rules version, oldest first."""

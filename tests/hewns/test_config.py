@@ -81,11 +81,11 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("max_decisions", 2.5, "a positive int"),
     ("max_decisions", "20000", "a positive int"),
     ("max_decisions", True, "a positive int"),
-    ("rules_version", 0, "use 1"),
-    ("rules_version", 2, "use 1"),
-    ("rules_version", True, "use 1"),
-    ("rules_version", "1", "use 1"),
-    ("rules_version", 1.0, "use 1"),
+    ("rules_version", 0, "use 1 or 2"),
+    ("rules_version", 3, "use 1 or 2"),
+    ("rules_version", True, "use 1 or 2"),
+    ("rules_version", "1", "use 1 or 2"),
+    ("rules_version", 1.0, "use 1 or 2"),
 ]
 
 
@@ -158,9 +158,9 @@ def test_defaults() -> None:
         "pile": None,
         "bidoxes": None,
         "max_decisions": 20_000,
-        "rules_version": 1,
+        "rules_version": 2,
     }
-    assert config.rules_version == RULES_VERSION == 1
+    assert config.rules_version == RULES_VERSION == 2
     assert config.card_set is CardSet.CORE
     # the data's designed values are the defaults, not copies of them
     assert config.mudgestick == data.MUDGESTICK.value
@@ -302,7 +302,7 @@ def test_default_dict_holds_no_calibration_knobs() -> None:
         "nananbites_per_bidox": 2,
         "score_carried": True,
         "max_decisions": 20_000,
-        "rules_version": 1,
+        "rules_version": 2,
     }
     assert HewnsConfig(income=(26, 22, 18)).to_dict()["income"] == [26, 22, 18]
 

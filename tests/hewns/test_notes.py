@@ -17,9 +17,9 @@ from scavenger_env.core.notes import RulesVersion, Ruling
 from scavenger_env.hewns import notes
 from scavenger_env.hewns.engine import data
 
-#: the design has 66 rulings and none is merged or split; the engine added 4
+#: the design has 66 rulings and none is merged or split; the engine added 5
 NUM_RULINGS = 66
-ENGINE_RULINGS = 4
+ENGINE_RULINGS = 5
 
 #: the `HewnsConfig` fields a ruling may name as choosing another reading
 ALLOWED_OPTIONS = frozenset(
@@ -112,7 +112,8 @@ def test_short_texts() -> None:
 
 
 def test_rules_versions() -> None:
-    assert [v.version for v in notes.RULES_VERSIONS] == [1]
+    assert [v.version for v in notes.RULES_VERSIONS] == [1, 2]
+    assert notes.RULES_VERSIONS[1].changes  # what rules 2 play differently
     assert isinstance(notes.RULES_VERSIONS[0], RulesVersion)
     assert notes.RULES_VERSIONS[0].summary
 

@@ -18,6 +18,7 @@ from . import data
 from .data import CardSet, Scenario
 
 __all__ = [
+    "AUDIT_FIXES",
     "MAPS",
     "MAX_BIDOXES",
     "RULES_VERSION",
@@ -31,12 +32,16 @@ class HewnsConfigError(ConfigError):
     """A HewnsConfig field has a value the rules do not allow."""
 
 
-RULES_VERSION: Final = 1
+RULES_VERSION: Final = 2
 """The engine's rules version; a record keeps the version it was played under.
 
-1: the first release."""
+1: the first release. 2: the first rules audit's fixes (forced movement is
+enforced; the one-way guard leaves the screen out)."""
 
-RULES_VERSIONS: Final = (1,)
+RULES_VERSIONS: Final = (1, 2)
+
+AUDIT_FIXES: Final = 2
+"""The rules version from which the first audit's fixes apply."""
 
 MAPS: Final = ("crater",)
 """The maps the board can build: the designed crater for 2-4 players (the
@@ -117,6 +122,10 @@ class HewnsConfig(CheckedConfig):
 
     config_error = HewnsConfigError
     written_when_changed = CALIBRATION_FIELDS
+
+    def audit_fixes(self) -> bool:
+        """Whether the first rules audit's fixes apply (`AUDIT_FIXES`)."""
+        return self.rules_version >= AUDIT_FIXES
 
     def __post_init__(self) -> None:
         self._check(

@@ -117,12 +117,26 @@ def has_taken(state: State, node: int) -> bool:
     return state.moves_go == state.go and (state.took >> node) & 1 == 1
 
 
+def screen_given(state: State, seat: int) -> bool:
+    """Whether `seat`'s screen counts as having given in this go. The audit's
+    rules leave the screen out of the guard: "any Hewn can transmit any
+    Substract ... "off planet" at any time", and no circle can pass through the
+    screen, since every Hewn on it would both take and give."""
+    return not state.config.audit_fixes() and has_given(state, screen_node(seat))
+
+
+def screen_taken(state: State, seat: int) -> bool:
+    """Whether `seat`'s screen counts as having taken in this go (see
+    `screen_given`)."""
+    return not state.config.audit_fixes() and has_taken(state, screen_node(seat))
+
+
 def mark_move(state: State, giver: int, taker: int) -> None:
     """A ruling that keeps games finite: in one go (a bid turn, a player turn)
-    Substract moves one way. A Hewn or screen that has given may not take, and
-    one that has taken may not give, so free transfers (TRANSMIT, LOAD, UNLOAD)
-    cannot go round in circles; the rulebook sets no limit, and a player gains
-    nothing from moving Substract back."""
+    Substract moves one way. A Hewn that has given may not take, and one that
+    has taken may not give, so free transfers (TRANSMIT, LOAD, UNLOAD) cannot go
+    round in circles; the rulebook sets no limit, and a player gains nothing
+    from moving Substract back. (Under rules 1 the screen was held to it too.)"""
     _fresh(state)
     state.gave |= 1 << giver
     state.took |= 1 << taker
@@ -172,7 +186,7 @@ def tx_dests(state: State, source: int, window: int) -> list[int]:
     """Where `source` may send in `window`: the screen (NONE), unless it gave
     Substract in this go; other Hewns only outside the bid turn and the
     same-space "transmit away" (D31: off planet only there)."""
-    dests = [] if has_given(state, screen_node(state.ctrl[source])) else [NONE]
+    dests = [] if screen_given(state, state.ctrl[source]) else [NONE]
     if window not in (BID_WINDOW, AWAY_SAME):
         dests.extend(tx_receivers(state, source))
     return dests
@@ -382,10 +396,9 @@ def load_hewns(state: State, seat: int, direction: int) -> list[int]:
     secret locations", loaded and unloaded off the board at any time (D31);
     Substract moves one way per go (`mark_move`)."""
     screen = state.screen_normal[seat] + state.screen_dirty[seat]
-    node = screen_node(seat)
-    if direction == LOAD and (screen == 0 or has_taken(state, node)):
+    if direction == LOAD and (screen == 0 or screen_taken(state, seat)):
         return []
-    if direction == UNLOAD and has_given(state, node):
+    if direction == UNLOAD and screen_given(state, seat):
         return []
     ctrl, loc = state.ctrl, state.loc
     behind = [h for h in range(NUM_HEWNS) if ctrl[h] == seat and loc[h] == OFF_BOARD]

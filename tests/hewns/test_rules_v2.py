@@ -1,0 +1,90 @@
+"""The first rules audit (rules 2) against rules 1, point by point, on positions
+set up with `engine.position`. Each fix is checked both ways: `rules_version=2`
+(the default) plays the rulebook's sentence, `rules_version=1` plays exactly as
+the engine first did, so records made then replay unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from scavenger_env.hewns.engine import management as m
+from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine import rules
+from scavenger_env.hewns.engine.actions import HEWN, Ctrl, Verb, describe_id
+from scavenger_env.hewns.engine.config import RULES_VERSION, HewnsConfig
+from scavenger_env.hewns.engine.state import Ask
+
+
+def test_the_audit_fixes_are_the_default_rules() -> None:
+    assert RULES_VERSION == 2
+    assert HewnsConfig().audit_fixes()
+    assert not HewnsConfig(rules_version=1).audit_fixes()
+
+
+def _fogbear_on_lava(version: int):
+    """The audit's position: a Fogbear on lava in space 34, with two ways out
+    (spaces 33 and 35)."""
+    state = pos.actions_phase(2, rules_version=version)
+    fogbear = pos.place(state, "Fogbear", seat=0, space=34)
+    pos.set_token(state, 34, "lava")
+    return state, fogbear
+
+
+def test_a_hewn_on_a_danger_token_must_leave_it() -> None:
+    """rulebook: "When a Hewn begins its turn in the same space as a danger
+    token: a lava token, planet attack token or a Snedj nest token, it must leave
+    the space immediately!": it may not end its Hewn turn on the lava while it
+    can step away."""
+    state, fogbear = _fogbear_on_lava(2)
+    pos.start_hewn_turn(state, fogbear)
+    legal = [describe_id(a) for a in rules.legal_actions(state)]
+    assert "CTRL END_HEWN_TURN" not in legal
+    assert {"SPACE 33", "SPACE 35"} <= set(legal)
+    pos.play(state, "SPACE 33")  # once it has left, it may stop
+    assert Ctrl.END_HEWN_TURN in rules.legal_actions(state)
+
+
+def test_a_player_may_not_leave_a_hewn_on_a_danger_token_unactivated() -> None:
+    """rulebook: "...it must leave the space immediately!": the player turn may
+    not end before the Hewn on the lava has had its Hewn turn."""
+    state, fogbear = _fogbear_on_lava(2)
+    other = pos.place(state, "Minor Miner", seat=0, space=50)
+    pos.start_hewn_turn(state, other)
+    pos.play(state, "CTRL END_HEWN_TURN")
+    assert state.frames[-1].ask == Ask.PLAYER_TURN
+    legal = rules.legal_actions(state)
+    assert Ctrl.END_PLAYER_TURN not in legal
+    assert HEWN + fogbear in legal
+
+
+def test_rules_1_let_a_hewn_sit_on_a_danger_token() -> None:
+    """Rules 1 (records made before the audit) let the Hewn stay and the player
+    end the turn without it."""
+    state, fogbear = _fogbear_on_lava(1)
+    pos.start_hewn_turn(state, fogbear)
+    assert Ctrl.END_HEWN_TURN in rules.legal_actions(state)
+    state, fogbear = _fogbear_on_lava(1)
+    other = pos.place(state, "Minor Miner", seat=0, space=50)
+    pos.start_hewn_turn(state, other)
+    pos.play(state, "CTRL END_HEWN_TURN")
+    assert Ctrl.END_PLAYER_TURN in rules.legal_actions(state)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_load_then_an_off_planet_transmission(version: int) -> None:
+    """rulebook: "any Hewn can transmit any Substract (dirty or normal) "off
+    planet" at any time it wishes to - it's a free action": after loading an
+    off-board Hewn from the screen, a Hewn on the board may still transmit off
+    planet (rules 2). Rules 1 held the screen to the one-way guard and refused."""
+    state = pos.actions_phase(rules_version=version)
+    pos.set_screen(state, 0, dirty=5)
+    off = pos.place(state, "Fogbear", 0)  # behind the screen
+    runner = pos.place(state, "Minor Miner", 0, space=50, dirty=2)
+    pos.start_hewn_turn(state, runner)
+    pos.play(state, Verb.LOAD, f"HEWN {off}", "NUM 2")  # screen -> Fogbear
+    assert (runner in m.tx_sources(state, 0)) is (version == 2)
+    if version == 2:
+        pos.play(state, Verb.TRANSMIT, f"HEWN {runner}", "CTRL OFF_PLANET", "NUM 2")
+        assert state.screen_dirty[0] == 5
+        # the Hewns keep the guard: the loaded Fogbear may not give back
+        assert off not in m.load_hewns(state, 0, m.UNLOAD)
