@@ -889,6 +889,16 @@ RULINGS: tuple[Ruling, ...] = (
         "so a Hewn could sit on lava all game.",
         "rulebook",
     ),
+    Ruling(
+        "Retreat after a double brain repair",
+        "When both Hewns of a same-space encounter brain-repair each other and "
+        "both succeed, the moving Hewn, now the other player's, is first "
+        "retreated by its new owner into a linked space free of healthy Hewns "
+        "(stunned if there is none), and then the repaired Hewn takes its Hewn "
+        'turn: "the moving Hewn must be retreated ... even if this is by a new '
+        'owner!". Under rules 1 the two were left sharing the space.',
+        "rulebook",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""
@@ -918,6 +928,8 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             "The screen is not held to the one-way rule, so a load no longer "
             'stops later off-planet transmissions (see "Substract moves one way '
             'in a turn").',
+            "After a double brain repair the mover is retreated by its new owner "
+            '(see "Retreat after a double brain repair").',
         ),
     ),
 )

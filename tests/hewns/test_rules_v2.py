@@ -88,3 +88,57 @@ def test_a_load_then_an_off_planet_transmission(version: int) -> None:
         assert state.screen_dirty[0] == 5
         # the Hewns keep the guard: the loaded Fogbear may not give back
         assert off not in m.load_hewns(state, 0, m.UNLOAD)
+
+
+def _double_brain_repair(version: int):
+    """The audit's position: a Spricelos (seat 0) steps into a Clampeyt's space
+    (seat 1, space 1; its other links are 11, 27, 30 and 43); both choose a brain
+    repair and both succeed."""
+    state = pos.actions_phase(2, rules_version=version)
+    spricelos = pos.place(state, "Spricelos", seat=0, space=11)
+    clampeyt = pos.place(state, "Clampeyt", seat=1, space=1)
+    pos.start_hewn_turn(state, spricelos)
+    pos.play(state, "SPACE 1")
+    while state.frames[-1].ask == Ask.TRANSMIT_AWAY:
+        pos.play(state, "CTRL DONE")
+    pos.play(state, *["NUM 0"] * 10)  # no dice picked by either
+    pos.play(state, "OPTION BRAIN_REPAIR", "OPTION BRAIN_REPAIR")
+    pos.roll(state, "d10", 9, 0)  # the Spricelos repairs ...
+    pos.roll(state, "d10", 4)
+    pos.roll(state, "d10", 8)  # ... and so does the Clampeyt
+    pos.roll(state, "d10", 2)
+    assert state.ctrl[clampeyt] == 0 and state.ctrl[spricelos] == 1
+    return state, spricelos, clampeyt
+
+
+def test_after_a_double_brain_repair_the_mover_is_retreated_by_its_new_owner() -> None:
+    """rulebook: "If two Hewns in the space are healthy, the moving Hewn must be
+    retreated into an adjacent space (free of healthy Hewns) of his owner's
+    choice - even if this is by a new owner!"; then the repaired Clampeyt takes
+    its Hewn turn for its new owner."""
+    state, spricelos, clampeyt = _double_brain_repair(2)
+    frame = state.frames[-1]
+    assert (frame.ask, frame.seat, frame.hewn) == (Ask.RETREAT, 1, spricelos)
+    assert sorted(describe_id(a) for a in rules.legal_actions(state)) == [
+        "SPACE 11",
+        "SPACE 27",
+        "SPACE 30",
+        "SPACE 43",
+    ]
+    pos.play(state, "SPACE 27")
+    assert state.loc[spricelos] == 27 and state.healthy(spricelos)
+    assert not any(f.ask == Ask.HEWN_TURN and f.hewn == spricelos for f in state.frames)
+    turn = state.frames[-1]
+    assert (turn.ask, turn.seat, turn.hewn) == (Ask.HEWN_TURN, 0, clampeyt)
+
+
+def test_rules_1_left_both_in_the_space_after_a_double_brain_repair() -> None:
+    """rulebook: "When two enemy Hewns in the same space encounter both choose
+    to do a brain repair, they may both succeed ... and therefore both may end
+    up with a different control rod!"; only the former reactor acts at once.
+    Rules 1 then left the two enemies sharing the space."""
+    state, spricelos, clampeyt = _double_brain_repair(1)
+    assert not any(f.ask == Ask.HEWN_TURN and f.hewn == spricelos for f in state.frames)
+    turn = state.frames[-1]
+    assert (turn.ask, turn.seat, turn.hewn) == (Ask.HEWN_TURN, 0, clampeyt)
+    assert state.loc[spricelos] == 1 and state.healthy(spricelos)
