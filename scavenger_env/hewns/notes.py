@@ -899,6 +899,17 @@ RULINGS: tuple[Ruling, ...] = (
         'owner!". Under rules 1 the two were left sharing the space.',
         "rulebook",
     ),
+    Ruling(
+        "Loading while the Bidoxes are closed",
+        "While the placed Bidoxes are closed, a player loading an off-board Hewn "
+        "from the screen is asked which kind of Substract to load whenever its "
+        "totals (screen and closed Bidoxes, which everyone knows) hold both "
+        "kinds, even if only one kind is left on the screen: whether the question "
+        "comes must not tell the others what is in the Bidoxes, which the "
+        "rulebook keeps secret. Under rules 1 the question was skipped when one "
+        "kind was left on the screen.",
+        "ruling",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""
@@ -930,6 +941,9 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             'in a turn").',
             "After a double brain repair the mover is retreated by its new owner "
             '(see "Retreat after a double brain repair").',
+            "A load while the Bidoxes are closed asks the kind whenever the "
+            'public totals hold both (see "Loading while the Bidoxes are '
+            'closed").',
         ),
     ),
 )

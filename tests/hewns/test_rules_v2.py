@@ -142,3 +142,53 @@ def test_rules_1_left_both_in_the_space_after_a_double_brain_repair() -> None:
     turn = state.frames[-1]
     assert (turn.ask, turn.seat, turn.hewn) == (Ask.HEWN_TURN, 0, clampeyt)
     assert state.loc[spricelos] == 1 and state.healthy(spricelos)
+
+
+def _load_in_the_auction(
+    version: int, dirty_in_bidox: int
+) -> list[tuple[int, list[str]]]:
+    """Seat 0 (3 normal and 20 dirty Substract) puts 3 of them in a Bidox, of
+    which `dirty_in_bidox` dirty; seat 1 places one too; then seat 0 loads its
+    off-board Fogbear. Returns each prompt (decision kind, legal actions) of
+    the load."""
+    import numpy as np
+
+    state = rules.new_game(
+        HewnsConfig(num_players=2, rules_version=version), np.random.default_rng(3)
+    )
+    pos.set_screen(state, 0, normal=3, dirty=20)
+    fogbear = pos.place(state, "Fogbear", 0)
+    pos.play(state, "VERB PLACE_BIDOX", "NUM 0", "LOT 1", "NUM 3")
+    pos.play(state, f"NUM {dirty_in_bidox}")
+    pos.play(state, "VERB PLACE_BIDOX", "NUM 0", "LOT 2", "NUM 1", "NUM 1")
+    assert state.frames[-1].ask == Ask.BID_TURN and state.frames[-1].seat == 0
+    pos.play(state, "VERB LOAD", f"HEWN {fogbear}")
+    prompts = []
+    while state.frames and state.frames[-1].ask != Ask.BID_TURN:
+        legal = rules.legal_actions(state)
+        prompts.append((int(state.frames[-1].ask), [describe_id(a) for a in legal]))
+        pos.play(state, legal[0])
+    return prompts
+
+
+def test_a_load_in_the_auction_asks_the_kind_whatever_the_bidoxes_hold() -> None:
+    """ "A prompt may depend only on what every seat knows": while the Bidoxes
+    are closed, which kinds lie on the screen is the loader's secret (its
+    totals by kind are public). With normal Substract in its totals, seat 0 is
+    asked which kind to load whether or not the normal part is in the Bidox;
+    its own mask offers only what it has."""
+    all_normal_inside = _load_in_the_auction(2, dirty_in_bidox=0)
+    mixed_screen = _load_in_the_auction(2, dirty_in_bidox=3)
+    asks = [[ask for ask, _ in p] for p in (all_normal_inside, mixed_screen)]
+    assert asks[0] == asks[1] == [Ask.LOAD_KIND, Ask.LOAD_AMOUNT]
+    assert all_normal_inside[0][1] == ["OPTION DIRTY"]
+    assert mixed_screen[0][1] == ["OPTION NORMAL", "OPTION DIRTY"]
+
+
+def test_rules_1_skipped_the_kind_and_told_the_bidoxes_mix() -> None:
+    """Rules 1 skipped the question when one kind was left on the screen, so
+    the other seats could tell where the normal Substract went."""
+    asks = [
+        [ask for ask, _ in _load_in_the_auction(1, dirty_in_bidox=d)] for d in (0, 3)
+    ]
+    assert asks == [[Ask.LOAD_AMOUNT], [Ask.LOAD_KIND, Ask.LOAD_AMOUNT]]

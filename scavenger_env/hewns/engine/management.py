@@ -33,6 +33,7 @@ from .state import (
     State,
     hewn_type,
 )
+from .view import bids_hidden
 
 # windows (TRANSMIT's data[0])
 BID_WINDOW: Final = 0
@@ -434,10 +435,37 @@ def legal_load_hewn(state: State, frame: Frame) -> list[int]:
     return [HEWN + h for h in load_hewns(state, frame.seat, frame.data[0])]
 
 
+def public_kinds(state: State, seat: int) -> list[int]:
+    """The kinds every seat knows `seat` may have on its screen: its totals by
+    kind, screen plus closed Bidoxes, are public; while the Bidoxes are closed
+    the screen's own split is `seat`'s secret."""
+    normal, dirty = state.screen_normal[seat], state.screen_dirty[seat]
+    if bids_hidden(state):
+        for b, lot in enumerate(state.bidox_lot[seat]):
+            if lot >= 0:
+                normal += state.bidox_normal[seat][b]
+                dirty += state.bidox_amount[seat][b] - state.bidox_normal[seat][b]
+    return _kinds(normal, dirty)
+
+
+def kind_asked(state: State, frame: Frame, kinds: list[int]) -> bool:
+    """Whether LOAD_KIND is asked: when both kinds can move; under the audit's
+    rules also when a load from the screen could be of either kind by what the
+    other seats know, so that whether the question comes tells them nothing
+    (a prompt may depend only on public facts)."""
+    if len(kinds) > 1:
+        return True
+    return (
+        state.config.audit_fixes()
+        and frame.data[0] == LOAD
+        and len(public_kinds(state, frame.seat)) > 1
+    )
+
+
 def apply_load_hewn(state: State, frame: Frame, action: int) -> None:
     frame.args = [action - HEWN]
     kinds = _load_kinds(state, frame)
-    if len(kinds) == 1:
+    if not kind_asked(state, frame, kinds):
         frame.args.append(int(kinds[0] == Option.DIRTY))
         frame.ask = Ask.LOAD_AMOUNT
     else:
