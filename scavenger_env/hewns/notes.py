@@ -576,13 +576,18 @@ RULINGS: tuple[Ruling, ...] = (
         "ruling",
     ),
     Ruling(
-        "Damaged Hewns cannot transmit",
-        'A damaged Hewn cannot transmit Substract. The rulebook says both "A '
-        'damaged Hewn cannot move or take any actions" and "any Hewn can '
-        "transmit any Substract (dirty or normal) 'off planet' at any time\"; its "
-        'cost table lists "Transmit Substract" among the actions, so the first '
-        "is followed.",
+        "Damaged Hewns transmit",
+        "A damaged Hewn that keeps its player's control rod may transmit "
+        "Substract off planet and to friendly healthy Hewns it sees "
+        '(`damaged_transmit`, on by default). The rulebook says both "A damaged '
+        'Hewn cannot move or take any actions" and "any Hewn can transmit any '
+        "Substract (dirty or normal) 'off planet' at any time\"; it costs "
+        "transmission 0 action points and names the secret dice of an encounter "
+        'as "The only times a Hewn cannot transmit Substract off-planet", so the '
+        "second is followed. `damaged_transmit=False` follows the first, as "
+        "rules 1 did.",
         "ruling",
+        ("damaged_transmit",),
     ),
     Ruling(
         "Seeing into a dug tunnel",
@@ -944,6 +949,8 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             "A load while the Bidoxes are closed asks the kind whenever the "
             'public totals hold both (see "Loading while the Bidoxes are '
             'closed").',
+            "A damaged Hewn may transmit, unless `damaged_transmit` is False "
+            '(see "Damaged Hewns transmit").',
         ),
     ),
 )

@@ -57,6 +57,8 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("score_carried", 0, "True or False"),
     ("score_carried", "yes", "True or False"),
     ("score_carried", None, "True or False"),
+    ("damaged_transmit", 1, "True or False"),
+    ("damaged_transmit", None, "True or False"),
     ("income", (26, 22), INCOME_ALLOWED),
     ("income", (26, 22, 18, 14), INCOME_ALLOWED),
     ("income", (26, 0, 18), INCOME_ALLOWED),
@@ -154,6 +156,7 @@ def test_defaults() -> None:
         "mudgestick": 3,
         "nananbites_per_bidox": 2,
         "score_carried": True,
+        "damaged_transmit": True,
         "income": None,
         "pile": None,
         "bidoxes": None,
@@ -262,6 +265,7 @@ ROUND_TRIP = [
     HewnsConfig(num_players=4, income=(1, 2, 3)),
     HewnsConfig(pile=200),
     HewnsConfig(bidoxes=2),
+    HewnsConfig(damaged_transmit=False),
     HewnsConfig(
         num_players=4,
         cards="complete",
@@ -283,7 +287,8 @@ def test_to_dict_from_dict_round_trip(config: HewnsConfig) -> None:
     assert sorted(stored) == sorted(
         f
         for f in FIELDS
-        if f not in ("income", "pile", "bidoxes") or getattr(config, f) is not None
+        if f not in ("income", "pile", "bidoxes", "damaged_transmit")
+        or getattr(config, f) not in (None, True)
     )
     assert HewnsConfig.from_dict(stored) == config
     # JSON-safe: the income tuple becomes a list and comes back a tuple

@@ -26,6 +26,7 @@ ALLOWED_OPTIONS = frozenset(
     {
         "nananbites_per_bidox",
         "score_carried",
+        "damaged_transmit",
         "mudgestick",
         "cards",
         "income",
@@ -39,6 +40,7 @@ CONFIGURABLE = {
     "Nananbites on a Bidox": ("nananbites_per_bidox",),
     "Substract carried by Hewns scores": ("score_carried",),
     "The Mudgestick": ("mudgestick",),
+    "Damaged Hewns transmit": ("damaged_transmit",),
 }
 
 _QUOTE = re.compile(r'"([^"]+)"')

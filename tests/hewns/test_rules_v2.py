@@ -192,3 +192,38 @@ def test_rules_1_skipped_the_kind_and_told_the_bidoxes_mix() -> None:
         [ask for ask, _ in _load_in_the_auction(1, dirty_in_bidox=d)] for d in (0, 3)
     ]
     assert asks == [[Ask.LOAD_AMOUNT], [Ask.LOAD_KIND, Ask.LOAD_AMOUNT]]
+
+
+def _damaged_miner(version: int, **options: object):
+    """A damaged Minor Miner (seat 0, space 12) carrying 2 dirty Substract, and
+    a healthy Fogbear of seat 0 in the same space; seat 0's player turn."""
+    state = pos.actions_phase(2, rules_version=version, **options)
+    miner = pos.place(state, "Minor Miner", seat=0, space=12, dirty=2, damaged=True)
+    fogbear = pos.place(state, "Fogbear", seat=0, space=12)
+    pos.start_hewn_turn(state, fogbear)
+    return state, miner, fogbear
+
+
+def test_a_damaged_hewn_may_transmit_by_default() -> None:
+    """rulebook: "any Hewn can transmit any Substract (dirty or normal) "off
+    planet" at any time it wishes to - it's a free action"; "The only times a
+    Hewn cannot transmit Substract off-planet is from the time any "secret dice
+    are picked up" in an encounter": a damaged Hewn sends off planet, and to a
+    friendly healthy Hewn ("to another friendly healthy Hewn")."""
+    state, miner, fogbear = _damaged_miner(2)
+    assert miner in m.tx_sources(state, 0)
+    assert m.tx_dests(state, miner, m.PLAYER_WINDOW) == [-1, fogbear]
+    pos.play(state, Verb.TRANSMIT, f"HEWN {miner}", "CTRL OFF_PLANET", "NUM 2")
+    assert (state.dirty[miner], state.screen_dirty[0]) == (0, 2)
+
+
+@pytest.mark.parametrize(
+    "version, options", [(2, {"damaged_transmit": False}), (1, {})]
+)
+def test_a_damaged_hewn_may_not_transmit_under_the_other_reading(
+    version: int, options: dict[str, object]
+) -> None:
+    """rulebook: "A damaged Hewn cannot move or take any actions": with
+    `damaged_transmit=False`, as under rules 1, it keeps its load."""
+    state, miner, _ = _damaged_miner(version, **options)
+    assert miner not in m.tx_sources(state, 0)

@@ -22,7 +22,7 @@ from typing import Final
 from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
 from .data import TECHS, Socket, TechKind
 from .flow import no_resume, pop, push, register
-from .sight import component, transmitter
+from .sight import component, may_send
 from .state import (
     EMPTY_SLOT,
     NONE,
@@ -155,15 +155,15 @@ def was_swapped(state: State, hewn: int, slot: int) -> bool:
 
 
 def tx_sources(state: State, seat: int, window: int = PLAYER_WINDOW) -> list[int]:
-    """Hewns that may transmit: `seat`'s healthy Hewns on the board with a load
-    (rulebook: "any Hewn can transmit any Substract (dirty or normal) "off
-    planet" at any time"; D32: a damaged Hewn cannot), that have not taken
-    Substract in this go and have somewhere to send it."""
+    """Hewns that may transmit: `seat`'s Hewns on the board with a load, healthy
+    or, where the config lets them, damaged (rulebook: "any Hewn can transmit
+    any Substract (dirty or normal) "off planet" at any time"), that have not
+    taken Substract in this go and have somewhere to send it."""
     return [
         h
         for h in range(NUM_HEWNS)
         if state.ctrl[h] == seat
-        and transmitter(state, h)
+        and may_send(state, h)
         and state.normal[h] + state.dirty[h] > 0
         and not has_taken(state, h)
         and tx_dests(state, h, window)
