@@ -52,11 +52,12 @@ _OPTIONS = {
     "mudgestick": "how far a dig, fly or climb reaches, in spaces (2-6; 3)",
     "nananbites_per_bidox": "Nananbites one Bidox may hold (1 or 2; 2)",
     "score_carried": "normal Substract carried by a player's Hewns scores (True)",
+    "damaged_transmit": "a damaged Hewn may transmit Substract (True; rules 2)",
     "income": "dirty income of rounds 1-3 (three ints; None: the scenario's)",
     "pile": "the normal Substract pile (None: the scenario's)",
     "bidoxes": "Bidoxes per player (None: the scenario's)",
     "max_decisions": "a safety stop: the game is cut short after this many",
-    "rules_version": "which version of the rules applies: 1",
+    "rules_version": "which version of the rules applies: 1 or 2 (the default)",
 }
 """One line per `HewnsConfig` option (its docstring says more)."""
 
