@@ -419,6 +419,8 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for codec, before in codecs_before:
         vars(codec).update(before)
     for cls, d in class_dicts.items():
+        for key in set(vars(cls)) - set(d) - {"__slotnames__"}:
+            delattr(cls, key)  # added by a bot: it shadows the base's
         for key, value in d.items():
             if vars(cls).get(key) is not value:
                 setattr(cls, key, value)
