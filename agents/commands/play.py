@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,10 @@ from scavenger_env.cli.common import (
     EXIT_OK,
     UserError,
     add_game_option,
+    add_keep_options,
     add_rules_option,
+    append_lines,
+    check_output_file,
     int_at_least,
 )
 from scavenger_env.core.records import MAX_SEED
@@ -107,17 +109,7 @@ def add_command(commands: Any) -> None:
         "existing file is refused, before the game starts, unless --append or "
         "--force",
     )
-    keep = play.add_mutually_exclusive_group()
-    keep.add_argument(
-        "--append",
-        action="store_true",
-        help="add the record to the end of an existing --output file",
-    )
-    keep.add_argument(
-        "--force",
-        action="store_true",
-        help="replace an existing --output file",
-    )
+    add_keep_options(play)
     play.set_defaults(func=run)
 
 
@@ -179,15 +171,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(str(err)) from None
 
     output: Path | None = args.output
-    if output is None and (args.append or args.force):
-        raise UserError("--append and --force apply to --output FILE; add --output")
-    if output is not None and (output.is_dir() or not output.parent.is_dir()):
-        raise UserError(f"--output {output}: give a file name in an existing folder")
-    if output is not None and output.exists() and not (args.append or args.force):
-        raise UserError(
-            f"--output {output} already exists; add --append to add this game's "
-            "record to it, --force to replace it, or choose another file"
-        )
+    check_output_file(
+        output, append=args.append, force=args.force, what="this game's record"
+    )
 
     agents = []
     for seat, spec in enumerate(specs):
@@ -231,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
         record = game.record(config, seed, result.state, result.actions)
         try:
             if args.append and output.exists():
-                _append_record(output, record.to_json())
+                append_lines(output, [record.to_json()])
             else:
                 write_records(output, [record])
         except OSError as err:
@@ -239,14 +225,3 @@ def run(args: argparse.Namespace) -> int:
         done = "added to" if args.append else "written to"
         print(f"game record {done} {output} (replay it: scavenger replay {output})")
     return EXIT_OK
-
-
-def _append_record(path: Path, line: str) -> None:
-    """Add one JSON line at the end of `path`, after a newline if it lacks one."""
-    with path.open("rb+") as f:
-        f.seek(0, os.SEEK_END)
-        if f.tell():
-            f.seek(-1, os.SEEK_END)
-            if f.read(1) != b"\n":
-                f.write(b"\n")
-        f.write(line.encode("utf-8") + b"\n")
