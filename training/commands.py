@@ -70,7 +70,7 @@ def add_command(commands: Any) -> None:
         "(TensorBoard), eval/ (tournaments against the bots every --eval-every steps) "
         "and at the end policy.npz (play it: --players ppo:model=DIR/policy.npz), "
         "model.zip and benchmark/ + benchmark.md (tournaments against every bot). "
-        "Needs the [train] extra: pip install torch --extra-index-url "
+        "Needs the [train] extra: pip install torch==2.13.0 --extra-index-url "
         "https://download.pytorch.org/whl/cpu && pip install -e '.[train]' (PyTorch's "
         "CPU build; without that index, Linux gets the CUDA build, several GB).",
     )

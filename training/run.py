@@ -68,7 +68,7 @@ FINAL_POLICY = "policy.npz"
 FINAL_MODEL = "model.zip"
 
 TRAIN_EXTRA_HINT = (
-    "training needs the [train] extra: pip install torch --extra-index-url "
+    "training needs the [train] extra: pip install torch==2.13.0 --extra-index-url "
     "https://download.pytorch.org/whl/cpu (PyTorch's CPU build) && pip install "
     "'scavenger-env[train]' (or pip install -e '.[train]' in a checkout)"
 )
