@@ -10,10 +10,12 @@ from scavenger_env.cli.common import (
     EXIT_OK,
     UserError,
     add_game_option,
+    add_game_specific_option,
     add_keep_options,
     add_rules_option,
     append_lines,
     check_output_file,
+    game_specific_values,
     int_at_least,
 )
 from scavenger_env.core.records import MAX_SEED
@@ -75,30 +77,36 @@ def add_command(commands: Any) -> None:
         help="set-up seed; the same seed deals the same game (default: a fresh one, "
         "printed at the start)",
     )
-    play.add_argument(
+    # Cave-In's set-up; refused, naming Cave-In, when given for another game.
+    add_game_specific_option(
+        play,
         "--factions",
-        default="random",
+        field="factions",
         metavar="F",
-        help="random (default), first_game (the rulebook's first-game set), or four "
-        "faction names, comma-separated",
+        help="Cave-In: random (default), first_game (the rulebook's first-game "
+        "set), or four faction names, comma-separated",
     )
-    play.add_argument(
+    add_game_specific_option(
+        play,
         "--merc-distribution",
+        field="merc_distribution",
         choices=("5/4/2/2", "4/4/3/2"),
-        default="5/4/2/2",
-        help="copies of levels 1/2/3/4 per faction (default: 5/4/2/2)",
+        help="Cave-In: copies of levels 1/2/3/4 per faction (default: 5/4/2/2)",
     )
-    play.add_argument(
+    add_game_specific_option(
+        play,
         "--weedlock-text",
+        field="weedlock_text",
         choices=("en", "de"),
-        default="en",
-        help="Weedlock card texts of the English or German rulebook (default: en)",
+        help="Cave-In: Weedlock card texts of the English or German rulebook "
+        "(default: en)",
     )
-    play.add_argument(
+    add_game_specific_option(
+        play,
         "--start-player",
-        default="random",
+        field="start_player",
         metavar="SEAT",
-        help="the seat that starts, or random (default)",
+        help="Cave-In: the seat that starts, or random (default)",
     )
     play.add_argument(
         "--output",
@@ -147,19 +155,17 @@ def run(args: argparse.Namespace) -> int:
     bots = [s for s in specs if s.partition(":")[0].strip() != "human"]
     specs += [without_name(bots[-1]) if bots else "random"] * (n - len(specs))
 
-    options: dict[str, object] = {
-        "merc_distribution": args.merc_distribution,
-        "weedlock_text": args.weedlock_text,
-    }
-    factions = args.factions.strip()
-    options["factions"] = (
-        tuple(f.strip() for f in factions.split(",")) if "," in factions else factions
-    )
-    start = args.start_player.strip()
-    options["start_player"] = int(start) if start.lstrip("-").isdigit() else start
-    # The set-up options are Cave-In's; a game gets those it has.
-    known = game.config_options()
-    options = {k: v for k, v in options.items() if k in known}
+    options: dict[str, object] = dict(game_specific_values(args, game))
+    if "factions" in options:
+        factions = str(options["factions"]).strip()
+        options["factions"] = (
+            tuple(f.strip() for f in factions.split(","))
+            if "," in factions
+            else factions
+        )
+    if "start_player" in options:
+        start = str(options["start_player"]).strip()
+        options["start_player"] = int(start) if start.lstrip("-").isdigit() else start
     if args.rules:  # the game's own options; they win over the set-up flags
         from scavenger_env.cli.common import rules_config
 

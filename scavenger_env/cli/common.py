@@ -29,11 +29,13 @@ __all__ = [
     "EXIT_USAGE",
     "UserError",
     "add_game_option",
+    "add_game_specific_option",
     "add_json_flag",
     "add_keep_options",
     "add_rules_option",
     "append_lines",
     "check_output_file",
+    "game_specific_values",
     "int_at_least",
     "missing_modules",
     "positive_float",
@@ -100,6 +102,50 @@ def add_game_option(
 ) -> None:
     """`--game NAME`, one of the registered games (read when the parser is built)."""
     parser.add_argument("--game", choices=game_names(), default=default, help=help)
+
+
+def add_game_specific_option(
+    parser: argparse.ArgumentParser, flag: str, *, field: str, **kwargs: Any
+) -> None:
+    """An option that sets the config field `field` of the games that have one
+    (Cave-In's `--start-player`, say). It defaults to None, "not given", so that
+    `game_specific_values` can refuse it for a game without that field instead of
+    dropping it unseen."""
+    dest = flag.lstrip("-").replace("-", "_")
+    parser.add_argument(flag, dest=dest, default=None, **kwargs)
+    known = parser.get_default("game_specific") or ()
+    parser.set_defaults(game_specific=(*known, (flag, dest, field)))
+
+
+def game_specific_values(args: argparse.Namespace, game: Any) -> dict[str, str]:
+    """The config fields (name -> text as given) set by the game-specific options
+    of `args` (those added by `add_game_specific_option`) that were given.
+
+    Raises:
+        UserError: an option given for a game without its field, naming the
+            games it belongs to (and changing nothing).
+    """
+    from scavenger_env.core.games import get_game
+
+    values: dict[str, str] = {}
+    known = game.config_options()
+    for flag, dest, field in getattr(args, "game_specific", ()):
+        value = getattr(args, dest, None)
+        if value is None:
+            continue
+        if field not in known:
+            owners = [
+                name
+                for name in game_names()
+                if field in get_game(name).config_options()
+            ]
+            raise UserError(
+                f"{flag} is an option of {' and '.join(owners) or 'no game'}, not "
+                f"of {game.name}; leave it out ({game.name}'s own options go in "
+                "--rules KEY=VALUE, and a wrong key lists them)"
+            )
+        values[field] = value
+    return values
 
 
 def add_keep_options(parser: argparse.ArgumentParser) -> None:

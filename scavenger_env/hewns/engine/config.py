@@ -18,6 +18,7 @@ from . import data
 from .data import CardSet, Scenario
 
 __all__ = [
+    "BUILT_CARD_SETS",
     "MAPS",
     "MAX_BIDOXES",
     "RULES_VERSION",
@@ -37,6 +38,10 @@ RULES_VERSION: Final = 1
 1: the first release."""
 
 RULES_VERSIONS: Final = (1,)
+
+BUILT_CARD_SETS: Final = ("core",)
+"""The card sets whose rules the engine plays; the others (`data.CARD_SET_NAMES`)
+are named in the data but refused until their cards are built."""
 
 MAPS: Final = ("crater",)
 """The maps the board can build: the designed crater for 2-4 players (the
@@ -64,9 +69,9 @@ class HewnsConfig(CheckedConfig):
         num_players: 2, 3 or 4.
         cards: which cards are in the decks, a `data.CardSet` name: "core",
             "terrain", "nanas" or "complete"; each set holds the cards of the
-            smaller ones. The default is "core" for now, since the engine is
-            built set by set and the core set's rules come first; the others are
-            accepted for the stages still to be built.
+            smaller ones. The engine is built set by set and plays "core" only
+            (`BUILT_CARD_SETS`); the others are refused until their cards are
+            built.
         map: the board, "crater" (the designed default map for 2-4 players; the
             rulebook's map-building booklet is missing).
         mudgestick: how far a dig, fly or climb reaches, in spaces (hex distance
@@ -131,6 +136,13 @@ class HewnsConfig(CheckedConfig):
             self.cards,
             " or ".join(repr(n) for n in data.CARD_SET_NAMES),
         )
+        if self.cards not in BUILT_CARD_SETS:
+            raise HewnsConfigError(
+                f"HewnsConfig.cards={self.cards!r}: the {self.cards!r} cards are not "
+                "built yet, so no game can be played with them; use "
+                + " or ".join(repr(n) for n in BUILT_CARD_SETS)
+                + " (the engine plays the core set: 13 Hewn types, 6 technologies)"
+            )
         self._check(
             isinstance(self.map, str) and self.map in MAPS,
             "map",
