@@ -19,7 +19,10 @@ Where each section comes from, in the game's package `scavenger_env.<pkg>`:
   table in that module's docstring (meanings), checked to name the same views
   with the same ranges;
 * overview, hidden information, components, rulings and rules versions:
-  `<pkg>.notes` (see `scavenger_env/cavein/notes.py`).
+  `<pkg>.notes` (see `scavenger_env/cavein/notes.py`);
+* a worked turn, where `<pkg>.notes` has a function `worked_turn()` that plays
+  one on the engine and tells it in Markdown (played at each build, so it stays
+  true).
 
 A table that disagrees with the code raises `PageError`, which fails the build.
 `game_page(game)` builds one page's text without Sphinx (the tests call it).
@@ -377,6 +380,9 @@ def game_page(game: AnyGame | str) -> str:
     intro = intro.partition("\n")[2]
     description = [notes.OVERVIEW, _without_tables(intro)]
     description += [f"### {title}\n\n{body}" for title, body in env_sections.items()]
+    worked = getattr(notes, "worked_turn", None)
+    if worked is not None:
+        description.append(f"### A worked turn\n\n{worked()}")
     body = {
         "Usage": _usage(game),
         "Description": "\n\n".join(description),
