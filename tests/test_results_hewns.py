@@ -47,7 +47,10 @@ def test_the_ladder_rewrites_only_the_games_asked_for(tmp_path: Path) -> None:
     text = out.read_text()
     assert text.startswith(before.rstrip("\n"))
     assert "## hewns, 2 players" in text and "cavein-2p" not in text
-    assert "Hewns's sections: `python docs/results/scripts/ladder.py" in text
+    assert (
+        "Hewns's sections, written apart: `python docs/results/scripts/ladder.py"
+        in text
+    )
     assert "mean normal Substract" in text  # the game's own score unit
     ladder.write_page("tiny", 1, 1, tmp_path / "runs", out, argv, ["hewns"])
     assert out.read_text().count("## hewns, 2 players") == 1

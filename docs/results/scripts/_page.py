@@ -102,10 +102,10 @@ def provenance(game: str, cmd: str, elapsed_s: float, extra: str = "") -> str:
     were written apart from the rest (`splice_game`)."""
     now = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     return (
-        f"*{game_title(game)}'s sections: `{cmd}` on {now}, {os.cpu_count()} CPUs, "
+        f"*{game_title(game)}'s sections, written apart: `{cmd}` on {now}, {os.cpu_count()} CPUs, "
         f"{platform.machine()}, Python {platform.python_version()}, build "
-        f"`{build()}`, {elapsed_s:.0f} s{'; ' + extra if extra else ''}. The "
-        "rest of the page is from the run named at the top.*\n"
+        f"`{build()}`, {elapsed_s:.0f} s this run{'; ' + extra if extra else ''}. "
+        "The other games' sections are from the run named at the top.*\n"
     )
 
 

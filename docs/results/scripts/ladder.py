@@ -322,7 +322,9 @@ def write_page(
                 f"scale `{scale}`: {', '.join(spent)}; master seed {seed}, {jobs} "
                 f"worker process(es); bots {LINEUPS[game].replace(',', ', ')}",
             )
-            text = splice_game(text, game, line + "".join(mine))
+            # the provenance goes under the first of the game's headings
+            heading, _, rest = "".join(mine).lstrip("\n").partition("\n\n")
+            text = splice_game(text, game, f"{heading}\n\n{line}\n{rest}")
         return write(output, text)
     page = header(
         "Bot ladder",
