@@ -58,6 +58,8 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("score_carried", 0, "True or False"),
     ("score_carried", "yes", "True or False"),
     ("score_carried", None, "True or False"),
+    ("damaged_transmit", 1, "True or False"),
+    ("damaged_transmit", None, "True or False"),
     ("income", (26, 22), INCOME_ALLOWED),
     ("income", (26, 22, 18, 14), INCOME_ALLOWED),
     ("income", (26, 0, 18), INCOME_ALLOWED),
@@ -82,11 +84,11 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("max_decisions", 2.5, "a positive int"),
     ("max_decisions", "20000", "a positive int"),
     ("max_decisions", True, "a positive int"),
-    ("rules_version", 0, "use 1"),
-    ("rules_version", 2, "use 1"),
-    ("rules_version", True, "use 1"),
-    ("rules_version", "1", "use 1"),
-    ("rules_version", 1.0, "use 1"),
+    ("rules_version", 0, "use 1 or 2"),
+    ("rules_version", 3, "use 1 or 2"),
+    ("rules_version", True, "use 1 or 2"),
+    ("rules_version", "1", "use 1 or 2"),
+    ("rules_version", 1.0, "use 1 or 2"),
 ]
 
 
@@ -155,13 +157,14 @@ def test_defaults() -> None:
         "mudgestick": 3,
         "nananbites_per_bidox": 2,
         "score_carried": True,
+        "damaged_transmit": True,
         "income": None,
         "pile": None,
         "bidoxes": None,
         "max_decisions": 20_000,
-        "rules_version": 1,
+        "rules_version": 2,
     }
-    assert config.rules_version == RULES_VERSION == 1
+    assert config.rules_version == RULES_VERSION == 2
     assert config.card_set is CardSet.CORE
     # the data's designed values are the defaults, not copies of them
     assert config.mudgestick == data.MUDGESTICK.value
@@ -265,6 +268,7 @@ ROUND_TRIP = [
     HewnsConfig(num_players=4, income=(1, 2, 3)),
     HewnsConfig(pile=200),
     HewnsConfig(bidoxes=2),
+    HewnsConfig(damaged_transmit=False),
     HewnsConfig(
         num_players=4,
         cards="core",
@@ -286,7 +290,8 @@ def test_to_dict_from_dict_round_trip(config: HewnsConfig) -> None:
     assert sorted(stored) == sorted(
         f
         for f in FIELDS
-        if f not in ("income", "pile", "bidoxes") or getattr(config, f) is not None
+        if f not in ("income", "pile", "bidoxes", "damaged_transmit")
+        or getattr(config, f) not in (None, True)
     )
     assert HewnsConfig.from_dict(stored) == config
     # JSON-safe: the income tuple becomes a list and comes back a tuple
@@ -305,7 +310,7 @@ def test_default_dict_holds_no_calibration_knobs() -> None:
         "nananbites_per_bidox": 2,
         "score_carried": True,
         "max_decisions": 20_000,
-        "rules_version": 1,
+        "rules_version": 2,
     }
     assert HewnsConfig(income=(26, 22, 18)).to_dict()["income"] == [26, 22, 18]
 
