@@ -67,7 +67,7 @@ HEWNS_VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("Mudgestick 4", {"mudgestick": 4}),
 ]
 HEWNS_TIERS = ["random", "raider", "prospector", "greedy"]
-"""Hewns's bots, weakest first, as the 2-player ladder ranks them."""
+"""Hewns's bots, weakest first, as the 2-player ladder's ratings rank them."""
 
 
 @dataclass
@@ -436,7 +436,8 @@ def write_page(
         "interval. The rows under each gradient are its adjacent steps. The "
         "notebooks' rows use the notebooks' tiers; the ladder rows order Cave-In's "
         "bots as the 2-player ladder (ladder.md) ranks them (collector below miner), "
-        "Krysis's as notebook 08 does, Hewns's as its 2-player ladder ranks them "
+        "Krysis's as notebook 08 does, Hewns's as its 2-player ladder's ratings rank "
+        "them "
         "(Hewns has no skill notebook).\n\n"
     )
     page += table(
