@@ -63,9 +63,13 @@ KRYSIS_VARIANTS: list[tuple[str, dict[str, Any]]] = [
 HEWNS_VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("rulebook", {}),
     ("carried Substract does not score", {"score_carried": False}),
-    ("Mudgestick 2", {"mudgestick": 2}),
-    ("Mudgestick 4", {"mudgestick": 4}),
+    ("damaged Hewns may not transmit", {"damaged_transmit": False}),
+    # the scenario's designed numbers (2 players: 6 Bidoxes, a pile of 90)
+    ("4 Bidoxes a player", {"bidoxes": 4}),
+    ("a pile of 60", {"pile": 60}),
 ]
+"""Hewns's variants: its rulings and designed numbers (the Mudgestick matters only
+to the terrain cards, not built yet)."""
 HEWNS_TIERS = ["random", "raider", "prospector", "greedy"]
 """Hewns's bots, weakest first, as the 2-player ladder's ratings rank them."""
 
