@@ -14,6 +14,7 @@ import pytest
 from scavenger_env.core.errors import ConfigError
 from scavenger_env.hewns.engine import data
 from scavenger_env.hewns.engine.config import (
+    BUILT_CARD_SETS,
     RULES_VERSION,
     HewnsConfig,
     HewnsConfigError,
@@ -233,9 +234,11 @@ def test_set_calibration_values_override_the_scenario(n: int) -> None:
     ],
 )
 def test_card_set_names(name: str, card_set: CardSet) -> None:
-    config = HewnsConfig(cards=name)
-    assert config.card_set is card_set
-    assert HewnsConfig.from_dict(config.to_dict()).card_set is card_set
+    assert data.card_set(name) is card_set
+    if name in BUILT_CARD_SETS:
+        config = HewnsConfig(cards=name)
+        assert config.card_set is card_set
+        assert HewnsConfig.from_dict(config.to_dict()).card_set is card_set
 
 
 def test_card_set_names_are_the_datas() -> None:
@@ -245,7 +248,7 @@ def test_card_set_names_are_the_datas() -> None:
 def test_good_values_are_accepted() -> None:
     config = HewnsConfig(
         num_players=4,
-        cards="complete",
+        cards="core",
         mudgestick=6,
         nananbites_per_bidox=1,
         score_carried=False,
@@ -261,14 +264,14 @@ def test_good_values_are_accepted() -> None:
 
 ROUND_TRIP = [
     HewnsConfig(),
-    HewnsConfig(num_players=3, cards="terrain", mudgestick=4),
+    HewnsConfig(num_players=3, cards="core", mudgestick=4),
     HewnsConfig(num_players=4, income=(1, 2, 3)),
     HewnsConfig(pile=200),
     HewnsConfig(bidoxes=2),
     HewnsConfig(damaged_transmit=False),
     HewnsConfig(
         num_players=4,
-        cards="complete",
+        cards="core",
         mudgestick=2,
         nananbites_per_bidox=1,
         score_carried=False,
@@ -330,3 +333,12 @@ def test_from_dict_rejects_unknown_keys() -> None:
 def test_from_dict_rejects_a_non_dict() -> None:
     with pytest.raises(HewnsConfigError, match="must be a JSON object, got list"):
         HewnsConfig.from_dict([("num_players", 2)])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["terrain", "nanas", "complete"])
+def test_card_sets_not_built_yet_are_refused(name: str) -> None:
+    assert name not in BUILT_CARD_SETS
+    with pytest.raises(HewnsConfigError, match=f"{name!r} cards are not built yet"):
+        HewnsConfig(cards=name)
+    with pytest.raises(HewnsConfigError, match="use 'core'"):
+        HewnsConfig.from_dict({"num_players": 2, "cards": name})
