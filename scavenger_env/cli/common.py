@@ -253,7 +253,8 @@ def _rule_pairs(rules: str) -> list[str]:
     (those inside separate a list's entries).
 
     Raises:
-        UserError: a bracket left open or closed without being opened.
+        UserError: a bracket left open or closed without being opened, or an
+            empty entry (`--rules ,` or `a=1,,b=2`: a typo, never a choice).
     """
     pairs, depth, start = [], 0, 0
     for i, char in enumerate(rules):
@@ -272,7 +273,15 @@ def _rule_pairs(rules: str) -> list[str]:
             "KEY=[A,B,...] (e.g. cave_in_thresholds=[6,7,8])"
         )
     pairs.append(rules[start:])
-    return [p for p in pairs if p.strip()]
+    if not rules.strip():  # no --rules: the rulebook
+        return []
+    if any(not p.strip() for p in pairs):
+        raise UserError(
+            f"--rules {rules!r}: an empty entry (a comma too many); give "
+            "KEY=VALUE pairs separated by single commas, e.g. "
+            "--rules advanced=true,missions=true"
+        )
+    return pairs
 
 
 def _unknown_option(game: Any, key: str) -> UserError:

@@ -55,7 +55,7 @@ from .state import (
     hewn_type,
     tech_of_card,
 )
-from .view import SECRET_ASKS
+from .view import secret_from
 
 __all__ = [
     "ask_help",
@@ -635,7 +635,7 @@ def describe_action(state: State, action: int, viewer: int | None = None) -> str
         return _describe_chance(state, action, block, viewer)
     frame = state.frames[-1]
     own = viewer is None or viewer == frame.seat
-    first_secret = SECRET_ASKS.get(frame.ask)
+    first_secret = secret_from(frame.ask)
     if first_secret is not None and not own and block in ("NUM", "DIE", "OPTION"):
         return f"{ask_name(frame.ask)}: chosen in secret"
     return _DESCRIBE.get(block, _describe_plain)(state, frame, action, viewer)
