@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import rounds, rules, turns, turnstate
+from scavenger_env.hewns.engine import rules, turns, turnstate
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import (
@@ -27,6 +27,7 @@ from scavenger_env.hewns.engine.state import (
     NUM_HEWNS,
     Ask,
     Frame,
+    RoundStep,
     State,
     hewn_type,
 )
@@ -65,7 +66,7 @@ def major_miner_at(state: State, space: int, seat: int = 0) -> int:
 def total_normal(state: State) -> int:
     """Every normal Substract of the game: the pile, the Hewns, the screens and
     the Bidoxes (until the auction's resolution empties them)."""
-    bidding = bool(state.frames) and state.frames[0].step == rounds.RoundStep.BIDDING
+    bidding = bool(state.frames) and state.frames[0].step == RoundStep.BIDDING
     boxes = sum(sum(row) for row in state.bidox_normal) if bidding else 0
     return state.normal_pile + sum(state.normal) + sum(state.screen_normal) + boxes
 

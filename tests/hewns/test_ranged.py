@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import rounds, rules, turnstate
+from scavenger_env.hewns.engine import rules, turnstate
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SOCKET, SPACE, Ctrl, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, TechKind
@@ -35,6 +35,7 @@ from scavenger_env.hewns.engine.state import (
     Ask,
     Frame,
     Phase,
+    RoundStep,
     State,
 )
 
@@ -52,7 +53,7 @@ def position(players: int = 2) -> State:
     """An actions phase with nothing on the board."""
     state = new_state(HewnsConfig(num_players=players))
     state.phase = Phase.ACTIONS
-    push(state, Frame(Ask.ENGINE, -1, step=rounds.RoundStep.ACTIONS))
+    push(state, Frame(Ask.ENGINE, -1, step=RoundStep.ACTIONS))
     return state
 
 

@@ -29,7 +29,6 @@ from .actions import DIE, id_of
 from .config import HewnsConfig
 from .data import DICE, HEWN_TYPES, TECHS, DieKind, Socket, Symbol, Token
 from .flow import FACES, is_chance, push
-from .rounds import RoundStep
 from .setup import new_state
 from .state import (
     DECK,
@@ -41,6 +40,7 @@ from .state import (
     Ask,
     Frame,
     Phase,
+    RoundStep,
     State,
     hewn_type,
 )

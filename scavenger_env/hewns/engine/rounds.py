@@ -10,7 +10,6 @@ the next player's turn).
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import IntEnum
 from typing import Final
 
 from . import auction, turns
@@ -23,18 +22,9 @@ from .state import (
     Ask,
     Frame,
     Phase,
+    RoundStep,
     State,
 )
-
-
-class RoundStep(IntEnum):
-    """The ROUND frame's steps, in the order they run each round
-    (`ROUND_STEPS`)."""
-
-    BIDDING = 0  # bid turns until all pass; then the resolution
-    DEALING = 1  # the turn-order cards are dealt
-    DRAWING = 2  # the new offer is drawn
-    ACTIONS = 3  # the player turns, in turn order; then the next round
 
 
 def begin(state: State) -> None:

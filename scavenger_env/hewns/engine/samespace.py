@@ -221,7 +221,7 @@ def step_retreat(state: State, enc: Enc, frame: Frame) -> bool:
     frame.step = EncStep.END
     loc = state.loc[mover]
     if (
-        not enc.handover
+        (not enc.handover or _retreats_before_handover(state, frame))
         and loc >= 0
         and state.healthy(mover)
         and healthy_at(state, loc, mover)
@@ -241,6 +241,16 @@ def step_end(state: State, enc: Enc, frame: Frame) -> bool:
     else:
         pop(state)
     return True
+
+
+def _retreats_before_handover(state: State, frame: Frame) -> bool:
+    """rulebook: "If two Hewns in the space are healthy, the moving Hewn must be
+    retreated into an adjacent space (free of healthy Hewns) of his owner's
+    choice - even if this is by a new owner!": when both brain repairs succeed,
+    the mover, now the other player's, is retreated by its new owner before the
+    repaired Hewn takes its turn (rules 2; rules 1 left the two enemies
+    sharing the space)."""
+    return state.config.audit_fixes() and state.ctrl[frame.hewn] != frame.seat
 
 
 def _control_changes(state: State, enc: Enc, frame: Frame) -> None:

@@ -80,6 +80,16 @@ class Phase(IntEnum):
     OVER = 2
 
 
+class RoundStep(IntEnum):
+    """The ROUND frame's steps, in the order they run each round
+    (`ROUND_STEPS`)."""
+
+    BIDDING = 0  # bid turns until all pass; then the resolution
+    DEALING = 1  # the turn-order cards are dealt
+    DRAWING = 2  # the new offer is drawn
+    ACTIONS = 3  # the player turns, in turn order; then the next round
+
+
 class Ask(IntEnum):
     """What the frame on top of the stack asks (a decision kind). The owner of the
     top frame is `current_player`; a frame's legal actions and what an action
@@ -344,7 +354,8 @@ class State:
 
     # --- copying --------------------------------------------------------------
     def clone(self) -> State:
-        """An independent copy (the config and the board are shared: immutable).
+        """An independent copy (the config, scenario and board are shared: the
+        engine never changes them; a bot's copy has its own, `view.own_rules`).
 
         Every field is listed by name (no `__dict__`: the compiled build has
         none); a test fails when a field is added without its line here."""
@@ -420,3 +431,15 @@ BIDOX_HOME: Final = -1
 """A Bidox not yet placed (still with its player)."""
 BIDOX_HUNTING: Final = -2
 """A Bidox sent hunting this auction."""
+
+
+def bids_hidden(state: State) -> bool:
+    """Whether placed Bidoxes are still closed: the auction's bidding is on
+    ("Once a Bidox has been placed ... it cannot be taken back"; they are opened
+    at the resolution)."""
+    return (
+        not state.over
+        and bool(state.frames)
+        and state.frames[0].ask == Ask.ENGINE
+        and state.frames[0].step == RoundStep.BIDDING
+    )
