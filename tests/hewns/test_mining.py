@@ -212,13 +212,12 @@ def test_reroll_one_die_per_decision_up_to_the_card() -> None:
 
 def test_same_die_may_be_rerolled_again() -> None:
     """rulebook: "You can even re-roll a single dice more than once - if you have
-    enough re-rolls" (an Igil, 2 re-rolls, made a miner by a claw: rules logic
-    only, the Igil is a later-stage card)."""
-    state = pos.actions_phase(cards="complete")
-    igil = pos.hewn_id("Igil")
-    pos.place_card(state, igil, 0, PLUS2_MINE)
-    state.slots[igil][-1] = TechKind.MINING_CLAW
-    hewn_turn(state, 0, igil)
+    enough re-rolls" (a Flappchap, 2 re-rolls, made a miner by a claw)."""
+    state = pos.actions_phase()
+    flappchap = pos.hewn_id("Flappchap")
+    pos.place_card(state, flappchap, 0, PLUS2_MINE)
+    state.slots[flappchap][-1] = TechKind.MINING_CLAW
+    hewn_turn(state, 0, flappchap)
     play(state, Verb.MINE, Option.MINE_PLAIN, DIE + M0, DIE + M0, DIE + M0)
     play(state, DIE + 1, DIE + M0)
     assert DIE + 1 in legal_actions(state)

@@ -78,7 +78,7 @@ def actions_phase(
 ) -> State:
     """An empty board in the actions phase of `round`: the starting mines, the
     full piles, no Hewn bought, no Substract anywhere, turn order `order` (seat
-    order by default). `options` are `HewnsConfig` fields (`cards="terrain"`)."""
+    order by default). `options` are `HewnsConfig` fields (`rules_version=1`)."""
     config = HewnsConfig(num_players=num_players, **options)
     state = new_state(config)
     state.round = round
