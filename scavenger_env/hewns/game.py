@@ -25,7 +25,7 @@ from .engine.config import RULES_VERSION, HewnsConfig
 from .engine.data import HEWN_TYPES, TECHS
 from .engine.describe import describe_action
 from .engine.digest import state_data as _state_data
-from .engine.setup import new_game
+from .engine.rules import new_game
 from .engine.state import (
     BOUGHT_HEWN,
     BOUGHT_TECH,
@@ -99,13 +99,13 @@ class HewnsGame(Game[State, HewnsConfig]):
         return new_game(config, game_rng(seed))
 
     def legal_actions(self, state: State) -> list[int]:
-        return flow.legal_actions(state)
+        return rules.legal_actions(state)
 
     def apply_action(self, state: State, action: int) -> None:
         rules.apply_action(state, action)
 
     def apply_legal_action(self, state: State, action: int) -> None:
-        flow.apply_legal(state, action)
+        rules.apply_legal(state, action)
 
     def explain_illegal(self, state: State, action: int) -> str:
         return rules.explain_illegal(state, action)

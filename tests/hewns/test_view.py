@@ -3,14 +3,15 @@ observation hide the others' secrets and keep every public fact."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import numpy as np
 import pytest
 
 from scavenger_env.core.chance import sample_outcome
-from scavenger_env.hewns.engine import flow, view
+from scavenger_env.hewns.engine import flow, ranged, view
 from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
-from scavenger_env.hewns.engine.rounds import BIDDING
-from scavenger_env.hewns.engine.state import BIDOX_HOME, Ask, Frame, State
+from scavenger_env.hewns.engine.state import BIDOX_HOME, Ask, Frame, RoundStep, State
 from scavenger_env.hewns.engine.view import (
     SECRET_ASKS,
     SECRET_HOOKS,
@@ -18,7 +19,6 @@ from scavenger_env.hewns.engine.view import (
     determinize,
     player_view,
     redact,
-    register_secret,
 )
 from scavenger_env.hewns.game import HEWNS
 from scavenger_env.hewns.observation import encode
@@ -82,7 +82,7 @@ def test_bidox_contents_are_open_after_the_resolution() -> None:
     wins": the Bidoxes are opened, so their contents are no longer redacted."""
     state = bidding_game(2, 3)
     bidder = place(state, 0, 4, 4)
-    while state.frames and state.frames[0].step == BIDDING and not state.over:
+    while state.frames and state.frames[0].step == RoundStep.BIDDING and not state.over:
         if flow.is_chance(state):
             break
         HEWNS.apply_action(state, Ctrl.PASS_AUCTION)
@@ -238,28 +238,36 @@ def test_no_seat_sees_what_determinize_redeals() -> None:
 def test_a_rule_module_may_hide_its_secrets_with_a_hook(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A decision kind whose secret needs more than zeros registers a hook: it is
-    called for every such frame (a frame may hold several seats' secrets) and
-    hides what the viewer may not see (redact: fixed, determinize: with the rng);
-    here the owner's own frame is left alone."""
+    """A decision kind whose secret needs more than zeros has a hook in
+    `SECRET_HOOKS`: it is called for every such frame (a frame may hold several
+    seats' secrets) and hides what the viewer may not see (redact: fixed,
+    determinize: with the rng); here the owner's own frame is left alone."""
     kind = 250  # a kind no rule module uses
-    # put the module's tables back afterwards (registering replaces them)
-    monkeypatch.setattr(view, "SECRET_ASKS", view.SECRET_ASKS)
-    monkeypatch.setattr(view, "SECRET_HOOKS", view.SECRET_HOOKS)
+    # the tables are read-only: the test puts widened copies in their place
 
     def hook(s: State, frame: Frame, viewer: int, rng: object) -> None:
         if viewer != frame.seat:
             frame.data = [-7 if rng is None else 7]
 
-    register_secret(kind, hook)
+    monkeypatch.setattr(
+        view, "SECRET_HOOKS", MappingProxyType({**view.SECRET_HOOKS, kind: hook})
+    )
+    monkeypatch.setattr(
+        view, "SECRET_ASKS", MappingProxyType({**view.SECRET_ASKS, kind: 0})
+    )
     assert view.secret_from(kind) == 0 and kind in view.SECRET_HOOKS
     state = bidding_game(2, 2)
     state.frames.append(Frame(kind, 1, data=[3]))
     assert redact(state, 0).frames[-1].data == [-7]
     assert determinize(state, 0, np.random.default_rng(0)).frames[-1].data == [7]
     assert redact(state, 1).frames[-1].data == [3]
-    with pytest.raises(RuntimeError, match="registered twice"):
-        register_secret(kind, hook)
+
+
+def test_the_encounters_hide_their_picks_with_their_hook() -> None:
+    """Both encounter kinds hide their secret picks with the encounter's hook."""
+    assert SECRET_HOOKS[Ask.RANGED] is ranged.hide_picks
+    assert SECRET_HOOKS[Ask.SAME_SPACE] is ranged.hide_picks
+    assert SECRET_ASKS[Ask.RANGED] == SECRET_ASKS[Ask.SAME_SPACE] == 0
 
 
 def test_the_hide_lists_are_read_only() -> None:
@@ -273,7 +281,7 @@ def test_the_hide_lists_are_read_only() -> None:
             del table[key]  # type: ignore[attr-defined]
         for name in ("clear", "pop", "update", "setdefault", "popitem"):
             assert not hasattr(table, name)
-    assert view.secret_from(Ask.RANGED) == 0  # registered by its rule module
+    assert view.secret_from(Ask.RANGED) == 0
     assert view.secret_from(Ask.BID_TURN) is None
 
 

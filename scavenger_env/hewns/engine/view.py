@@ -33,7 +33,8 @@ from types import MappingProxyType
 
 import numpy as np
 
-from .state import NONE, Ask, Frame, Phase, State
+from .ranged import hide_picks
+from .state import NONE, Ask, Frame, Phase, State, bids_hidden
 
 __all__ = [
     "SECRET_ASKS",
@@ -46,7 +47,6 @@ __all__ = [
     "player_view",
     "redact",
     "redact_frame",
-    "register_secret",
     "secret_from",
 ]
 
@@ -60,17 +60,16 @@ SECRET_ASKS: Mapping[int, int] = MappingProxyType(
         Ask.PICK_Q: 0,
         Ask.PICK_E: 0,
         Ask.PICK_MIX: 0,
+        Ask.RANGED: 0,
+        Ask.SAME_SPACE: 0,
     }
 )
 """Decision kinds whose frames hold a secret of the seat that owns them: kind ->
 the first index of `Frame.args` that is secret (the args before it, a Bidox and
 its lot, are public); the frame's `data` is secret whole. A rule module keeps a
 secret choice in the frame of the seat that chose it, of a kind listed here,
-until its reveal; one that needs more than zeros registers a hook
-(`register_secret`). Read-only (a bot that could empty it would read the others'
-secrets): `register_secret` puts a new one in its place; read it through the
-module (`secret_from`), not a name imported before the rule modules
-registered."""
+until its reveal; one that needs more than zeros has a hook in `SECRET_HOOKS`.
+Read-only: a bot that could empty it would read the others' secrets."""
 
 
 SecretHook = Callable[[State, Frame, int, np.random.Generator | None], None]
@@ -78,25 +77,18 @@ SecretHook = Callable[[State, Frame, int, np.random.Generator | None], None]
 viewer, rng)`; rng None: put them in a fixed order (redact), else deal them at
 random from what the viewer knows (determinize)."""
 
-SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType({})
-"""Decision kinds whose secrets need more than zeros: a rule module registers a
-hook with `register_secret` (its own kind's ranges are its business); the hook
-replaces the zeroing of `SECRET_ASKS` for frames of that kind. Read-only, like
-`SECRET_ASKS`."""
-
-
-def register_secret(ask: int, hook: SecretHook) -> None:
-    """Make `hook(state, frame, viewer, rng)` hide from `viewer` the secrets an
-    `ask` frame holds (of any seat: it is called for every such frame; with no
-    `rng` it redacts, with one it draws); the kind is added to `SECRET_ASKS`.
-    Both tables are replaced by read-only copies holding the new kind (rule
-    modules register as they are imported, before any game is played)."""
-    global SECRET_ASKS, SECRET_HOOKS
-    if ask in SECRET_HOOKS:
-        raise RuntimeError(f"secret hook for decision kind {ask} registered twice")
-    SECRET_HOOKS = MappingProxyType({**SECRET_HOOKS, ask: hook})
-    if ask not in SECRET_ASKS:
-        SECRET_ASKS = MappingProxyType({**SECRET_ASKS, ask: 0})
+SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType(
+    {
+        Ask.RANGED: hide_picks,
+        Ask.SAME_SPACE: hide_picks,
+    }
+)
+"""Decision kinds whose secrets need more than zeros, each with the rule
+module's hook (its own kind's ranges are its business): `hook(state, frame,
+viewer, rng)` hides from `viewer` the secrets the frame holds (of any seat: it
+is called for every such frame; with no `rng` it redacts, with one it draws);
+it replaces the zeroing of `SECRET_ASKS` for frames of that kind. Read-only,
+like `SECRET_ASKS`."""
 
 
 def secret_from(ask: int) -> int | None:
@@ -149,20 +141,6 @@ def own_rules(s: State) -> None:
     s.config = copy.copy(s.config)
     s.scenario = replace(s.scenario)
     s.board = s.board.copy()
-
-
-def bids_hidden(state: State) -> bool:
-    """Whether placed Bidoxes are still closed: the auction's bidding is on
-    ("Once a Bidox has been placed ... it cannot be taken back"; they are opened
-    at the resolution)."""
-    from .rounds import BIDDING  # the rule graph imports this module's users
-
-    return (
-        not state.over
-        and bool(state.frames)
-        and state.frames[0].ask == Ask.ENGINE
-        and state.frames[0].step == BIDDING
-    )
 
 
 def card_known(state: State, viewer: int, seat: int) -> bool:
