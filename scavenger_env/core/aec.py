@@ -369,11 +369,7 @@ class GameEnv(AECEnv):
             )
         mover = self._mover
         engine_action = self._decode(index, mover, self._n)
-        reason = (
-            self._explain_illegal(s, engine_action)
-            if engine_action not in self._legal
-            else ""
-        )
+        reason = self._why_illegal(s, engine_action)
         if reason:  # checked against this step's legal set: nothing changes
             raise self.illegal_error(
                 f"{agent} (seat {mover}): action {index} is illegal; "
@@ -432,7 +428,15 @@ class GameEnv(AECEnv):
                 f"action {show_int(index)} is out of range; actions are "
                 f"0..{self._num_actions - 1}"
             )
-        return self._explain_illegal(s, self._decode(index, self._mover, self._n))
+        return self._why_illegal(s, self._decode(index, self._mover, self._n))
+
+    def _why_illegal(self, s: Any, engine_action: int) -> str:
+        """Why `engine_action` is illegal now ('' if legal): this step's legal set
+        answers a legal action (no second legality check); only an illegal one
+        asks the engine for its reason."""
+        if engine_action in self._legal:
+            return ""
+        return self._explain_illegal(s, engine_action)
 
     def _require_state(self, what: str = "this") -> Any:
         if self.game is None:
@@ -568,14 +572,33 @@ class _CheckedOrder(wrappers.OrderEnforcingWrapper):
 
 
 class _IllegalMoveLoses(wrappers.TerminateIllegalWrapper):
-    """PettingZoo's classic convention, with a warning that says why."""
+    """PettingZoo's classic convention, with a warning that says why.
+
+    Over a `GameEnv` the environment itself says whether an action is legal, so
+    a legal action goes straight to it; only an illegal one, or a step once the
+    game is over, goes through PettingZoo's handling, which reads the mover's
+    last observed mask (kept here at the same moments PettingZoo keeps it, read
+    from the environment without the lookups through each layer).
+    """
+
+    def __init__(self, env: AECEnv, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self._base = env.unwrapped  # the attributes below are read straight from it
+
+    def observe(self, agent: str) -> Any:
+        if not isinstance(self._base, GameEnv):
+            return super().observe(agent)
+        obs = self.env.observe(agent)
+        if agent == self._base.agent_selection:
+            self._prev_obs = obs
+        return obs
 
     def step(self, action: int) -> None:
-        agent = self.agent_selection
-        base = self.unwrapped
+        base = self._base
+        agent = base.agent_selection
         if action is None:
             pass
-        elif self.terminations[agent] or self.truncations[agent]:
+        elif base.terminations[agent] or base.truncations[agent]:
             # PettingZoo would answer with a bare ValueError (after a game lost by
             # an illegal move, it calls the environment's dead step itself).
             raise _game_over_error(
@@ -583,12 +606,15 @@ class _IllegalMoveLoses(wrappers.TerminateIllegalWrapper):
             )
         elif isinstance(base, GameEnv):
             reason = base.explain(int(action))
-            if reason:
-                warnings.warn(
-                    f"{agent} played illegal action {action}: {reason}. "
-                    f"The game ends and {agent} loses (reward -1).",
-                    stacklevel=2,
-                )
+            if not reason:  # legal: nothing for PettingZoo's handling to do
+                self._prev_obs = None
+                self.env.step(action)
+                return
+            warnings.warn(
+                f"{agent} played illegal action {action}: {reason}. "
+                f"The game ends and {agent} loses (reward -1).",
+                stacklevel=2,
+            )
         super().step(action)
 
 
