@@ -53,7 +53,8 @@ __all__ = [
 
 REWARD_MODES = ("win", "score")
 RENDER_MODES = ("ansi", "human")
-# What `GameEnv` holds only after reset(); reading one earlier says so.
+# What `GameEnv` holds only after reset() (reading one earlier says so): what the
+# AEC loop reads at every step.
 _AFTER_RESET = frozenset(
     {
         "agents",
@@ -535,11 +536,20 @@ class _CheckedOrder(wrappers.OrderEnforcingWrapper):
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
         base = env.unwrapped
+        self._base = base
         self._env_name: str = base.metadata.get("name", "this environment")
         self._num_actions: int = getattr(base, "_num_actions", 0)
         self._illegal_error: type[Exception] = getattr(
             base, "illegal_error", IllegalActionError
         )
+
+    def __getattr__(self, name: str) -> Any:
+        # The loop reads these at every step (agent_iter, last, step), and no
+        # layer below holds its own: once reset, read them from the environment
+        # itself rather than through each layer's lookup.
+        if name in _AFTER_RESET and self._has_reset:
+            return getattr(self._base, name)
+        return super().__getattr__(name)
 
     def reset(self, seed: Any = None, options: dict | None = None) -> None:
         checked_seed(seed, options, self._env_name)
