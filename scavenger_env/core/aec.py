@@ -35,7 +35,7 @@ from scavenger_env.core.errors import (
     show_int,
     show_value,
 )
-from scavenger_env.core.game import Game
+from scavenger_env.core.game import Game, GameRules
 from scavenger_env.core.games import get_game
 
 __all__ = [
@@ -258,6 +258,8 @@ class GameEnv(AECEnv):
         self._current_player = rules.current_player
         self._is_over = rules.is_over
         self._is_chance_node = rules.is_chance_node
+        # a game that keeps the interface's is_chance_node has no chance node
+        self._has_chance = type(rules).is_chance_node is not GameRules.is_chance_node
         self._phase = rules.phase
         self._phase_names = rules.phase_names
 
@@ -446,7 +448,7 @@ class GameEnv(AECEnv):
 
     def _sync(self) -> None:
         s = self.game
-        if self._is_chance_node(s):  # rolls and draws: from the game's Generator
+        if self._has_chance and self._is_chance_node(s):  # from the game's Generator
             play_chance(self.rules, s, self.np_random, self.actions)
         mover = self._mover = self._current_player(s)
         self._over = self._is_over(s)
