@@ -372,7 +372,11 @@ class GameEnv(AECEnv):
             )
         mover = self._mover
         engine_action = self._decode(index, mover, self._n)
-        reason = self._why_illegal(s, engine_action)
+        reason = (
+            ""
+            if engine_action in self._legal
+            else self._explain_illegal(s, engine_action)
+        )
         if reason:  # checked against this step's legal set: nothing changes
             raise self.illegal_error(
                 f"{agent} (seat {mover}): action {index} is illegal; "
@@ -432,6 +436,10 @@ class GameEnv(AECEnv):
                 f"0..{self._num_actions - 1}"
             )
         return self._why_illegal(s, self._decode(index, self._mover, self._n))
+
+    def _allows(self, index: int) -> bool:
+        """Whether `index`, an action id in range, is legal for the mover now."""
+        return self._decode(index, self._mover, self._n) in self._legal
 
     def _why_illegal(self, s: Any, engine_action: int) -> str:
         """Why `engine_action` is illegal now ('' if legal): this step's legal set
@@ -617,16 +625,18 @@ class _IllegalMoveLoses(wrappers.TerminateIllegalWrapper):
                 agent, action, getattr(base, "illegal_error", IllegalActionError)
             )
         elif isinstance(base, GameEnv):
-            reason = base.explain(int(action))
-            if not reason:  # legal: nothing for PettingZoo's handling to do
+            # the bounds check above let through only an action id in range
+            if base._allows(action):  # nothing for PettingZoo's handling to do
                 self._prev_obs = None
                 self.env.step(action)
                 return
-            warnings.warn(
-                f"{agent} played illegal action {action}: {reason}. "
-                f"The game ends and {agent} loses (reward -1).",
-                stacklevel=2,
-            )
+            reason = base.explain(int(action))
+            if reason:
+                warnings.warn(
+                    f"{agent} played illegal action {action}: {reason}. "
+                    f"The game ends and {agent} loses (reward -1).",
+                    stacklevel=2,
+                )
         super().step(action)
 
 
