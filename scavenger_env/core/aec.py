@@ -345,7 +345,9 @@ class GameEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation and its action mask (zeros unless it moves)."""
-        s = self._require_state("observe()")
+        s = self.game
+        if s is None:  # raises, saying reset() comes first (no call every step)
+            self._require_state("observe()")
         seat = self._seat_of(agent)
         if seat == self._mover and not self._over:
             mask = self._legal_mask(self._legal, seat, self._n)
@@ -355,7 +357,9 @@ class GameEnv(AECEnv):
 
     def step(self, action: int) -> None:
         """Apply the acting agent's action (raises `illegal_error` if illegal)."""
-        s = self._require_state("step()")
+        s = self.game
+        if s is None:  # raises, saying reset() comes first (no call every step)
+            self._require_state("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
