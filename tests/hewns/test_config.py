@@ -14,6 +14,7 @@ import pytest
 from scavenger_env.core.errors import ConfigError
 from scavenger_env.hewns.engine import data
 from scavenger_env.hewns.engine.config import (
+    BUILT_CARD_SETS,
     RULES_VERSION,
     HewnsConfig,
     HewnsConfigError,
@@ -57,6 +58,8 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("score_carried", 0, "True or False"),
     ("score_carried", "yes", "True or False"),
     ("score_carried", None, "True or False"),
+    ("damaged_transmit", 1, "True or False"),
+    ("damaged_transmit", None, "True or False"),
     ("income", (26, 22), INCOME_ALLOWED),
     ("income", (26, 22, 18, 14), INCOME_ALLOWED),
     ("income", (26, 0, 18), INCOME_ALLOWED),
@@ -81,11 +84,11 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("max_decisions", 2.5, "a positive int"),
     ("max_decisions", "20000", "a positive int"),
     ("max_decisions", True, "a positive int"),
-    ("rules_version", 0, "use 1"),
-    ("rules_version", 2, "use 1"),
-    ("rules_version", True, "use 1"),
-    ("rules_version", "1", "use 1"),
-    ("rules_version", 1.0, "use 1"),
+    ("rules_version", 0, "use 1 or 2"),
+    ("rules_version", 3, "use 1 or 2"),
+    ("rules_version", True, "use 1 or 2"),
+    ("rules_version", "1", "use 1 or 2"),
+    ("rules_version", 1.0, "use 1 or 2"),
 ]
 
 
@@ -154,13 +157,14 @@ def test_defaults() -> None:
         "mudgestick": 3,
         "nananbites_per_bidox": 2,
         "score_carried": True,
+        "damaged_transmit": True,
         "income": None,
         "pile": None,
         "bidoxes": None,
         "max_decisions": 20_000,
-        "rules_version": 1,
+        "rules_version": 2,
     }
-    assert config.rules_version == RULES_VERSION == 1
+    assert config.rules_version == RULES_VERSION == 2
     assert config.card_set is CardSet.CORE
     # the data's designed values are the defaults, not copies of them
     assert config.mudgestick == data.MUDGESTICK.value
@@ -230,9 +234,11 @@ def test_set_calibration_values_override_the_scenario(n: int) -> None:
     ],
 )
 def test_card_set_names(name: str, card_set: CardSet) -> None:
-    config = HewnsConfig(cards=name)
-    assert config.card_set is card_set
-    assert HewnsConfig.from_dict(config.to_dict()).card_set is card_set
+    assert data.card_set(name) is card_set
+    if name in BUILT_CARD_SETS:
+        config = HewnsConfig(cards=name)
+        assert config.card_set is card_set
+        assert HewnsConfig.from_dict(config.to_dict()).card_set is card_set
 
 
 def test_card_set_names_are_the_datas() -> None:
@@ -242,7 +248,7 @@ def test_card_set_names_are_the_datas() -> None:
 def test_good_values_are_accepted() -> None:
     config = HewnsConfig(
         num_players=4,
-        cards="complete",
+        cards="core",
         mudgestick=6,
         nananbites_per_bidox=1,
         score_carried=False,
@@ -258,13 +264,14 @@ def test_good_values_are_accepted() -> None:
 
 ROUND_TRIP = [
     HewnsConfig(),
-    HewnsConfig(num_players=3, cards="terrain", mudgestick=4),
+    HewnsConfig(num_players=3, cards="core", mudgestick=4),
     HewnsConfig(num_players=4, income=(1, 2, 3)),
     HewnsConfig(pile=200),
     HewnsConfig(bidoxes=2),
+    HewnsConfig(damaged_transmit=False),
     HewnsConfig(
         num_players=4,
-        cards="complete",
+        cards="core",
         mudgestick=2,
         nananbites_per_bidox=1,
         score_carried=False,
@@ -283,7 +290,8 @@ def test_to_dict_from_dict_round_trip(config: HewnsConfig) -> None:
     assert sorted(stored) == sorted(
         f
         for f in FIELDS
-        if f not in ("income", "pile", "bidoxes") or getattr(config, f) is not None
+        if f not in ("income", "pile", "bidoxes", "damaged_transmit")
+        or getattr(config, f) not in (None, True)
     )
     assert HewnsConfig.from_dict(stored) == config
     # JSON-safe: the income tuple becomes a list and comes back a tuple
@@ -302,7 +310,7 @@ def test_default_dict_holds_no_calibration_knobs() -> None:
         "nananbites_per_bidox": 2,
         "score_carried": True,
         "max_decisions": 20_000,
-        "rules_version": 1,
+        "rules_version": 2,
     }
     assert HewnsConfig(income=(26, 22, 18)).to_dict()["income"] == [26, 22, 18]
 
@@ -325,3 +333,12 @@ def test_from_dict_rejects_unknown_keys() -> None:
 def test_from_dict_rejects_a_non_dict() -> None:
     with pytest.raises(HewnsConfigError, match="must be a JSON object, got list"):
         HewnsConfig.from_dict([("num_players", 2)])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["terrain", "nanas", "complete"])
+def test_card_sets_not_built_yet_are_refused(name: str) -> None:
+    assert name not in BUILT_CARD_SETS
+    with pytest.raises(HewnsConfigError, match=f"{name!r} cards are not built yet"):
+        HewnsConfig(cards=name)
+    with pytest.raises(HewnsConfigError, match="use 'core'"):
+        HewnsConfig.from_dict({"num_players": 2, "cards": name})

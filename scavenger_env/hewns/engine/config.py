@@ -18,6 +18,8 @@ from . import data
 from .data import CardSet, Scenario
 
 __all__ = [
+    "AUDIT_FIXES",
+    "BUILT_CARD_SETS",
     "MAPS",
     "MAX_BIDOXES",
     "RULES_VERSION",
@@ -31,12 +33,20 @@ class HewnsConfigError(ConfigError):
     """A HewnsConfig field has a value the rules do not allow."""
 
 
-RULES_VERSION: Final = 1
+RULES_VERSION: Final = 2
 """The engine's rules version; a record keeps the version it was played under.
 
-1: the first release."""
+1: the first release. 2: the first rules audit's fixes (forced movement is
+enforced; the one-way guard leaves the screen out)."""
 
-RULES_VERSIONS: Final = (1,)
+RULES_VERSIONS: Final = (1, 2)
+
+AUDIT_FIXES: Final = 2
+"""The rules version from which the first audit's fixes apply."""
+
+BUILT_CARD_SETS: Final = ("core",)
+"""The card sets whose rules the engine plays; the others (`data.CARD_SET_NAMES`)
+are named in the data but refused until their cards are built."""
 
 MAPS: Final = ("crater",)
 """The maps the board can build: the designed crater for 2-4 players (the
@@ -64,9 +74,9 @@ class HewnsConfig(CheckedConfig):
         num_players: 2, 3 or 4.
         cards: which cards are in the decks, a `data.CardSet` name: "core",
             "terrain", "nanas" or "complete"; each set holds the cards of the
-            smaller ones. The default is "core" for now, since the engine is
-            built set by set and the core set's rules come first; the others are
-            accepted for the stages still to be built.
+            smaller ones. The engine is built set by set and plays "core" only
+            (`BUILT_CARD_SETS`); the others are refused until their cards are
+            built.
         map: the board, "crater" (the designed default map for 2-4 players; the
             rulebook's map-building booklet is missing).
         mudgestick: how far a dig, fly or climb reaches, in spaces (hex distance
@@ -85,6 +95,15 @@ class HewnsConfig(CheckedConfig):
             Substract" and puts a "healthy" condition on gems alone; a neutral
             Hewn's load scores for nobody. False: only normal Substract on the
             player's screen (and gems) scores.
+        damaged_transmit: whether a damaged Hewn that keeps its player's
+            control rod may transmit Substract (off planet, and to friendly
+            healthy Hewns it sees), under rules 2. The ruling (True): it may,
+            since the rulebook says "any Hewn can transmit ... at any time",
+            costs transmission 0 action points, and names the secret dice of an
+            encounter as "The only times a Hewn cannot transmit Substract
+            off-planet". False follows "A damaged Hewn cannot move or take any
+            actions" (as rules 1 did). Written to a stored config only when
+            False.
         income: the dirty Substract each player gets at the start of rounds 1,
             2 and 3 (three positive ints), or None (the default) for the
             scenario's income for the player count (`effective_income`).
@@ -109,6 +128,7 @@ class HewnsConfig(CheckedConfig):
     mudgestick: int = data.MUDGESTICK.value
     nananbites_per_bidox: int = data.NANANBITES_PER_BIDOX.value
     score_carried: bool = True
+    damaged_transmit: bool = True
     income: tuple[int, int, int] | None = None
     pile: int | None = None
     bidoxes: int | None = None
@@ -116,7 +136,15 @@ class HewnsConfig(CheckedConfig):
     rules_version: int = RULES_VERSION
 
     config_error = HewnsConfigError
-    written_when_changed = CALIBRATION_FIELDS
+    written_when_changed = (*CALIBRATION_FIELDS, "damaged_transmit")
+
+    def audit_fixes(self) -> bool:
+        """Whether the first rules audit's fixes apply (`AUDIT_FIXES`)."""
+        return self.rules_version >= AUDIT_FIXES
+
+    def damaged_hewns_transmit(self) -> bool:
+        """Whether damaged Hewns may transmit (`damaged_transmit`, rules 2)."""
+        return self.damaged_transmit and self.audit_fixes()
 
     def __post_init__(self) -> None:
         self._check(
@@ -131,6 +159,13 @@ class HewnsConfig(CheckedConfig):
             self.cards,
             " or ".join(repr(n) for n in data.CARD_SET_NAMES),
         )
+        if self.cards not in BUILT_CARD_SETS:
+            raise HewnsConfigError(
+                f"HewnsConfig.cards={self.cards!r}: the {self.cards!r} cards are not "
+                "built yet, so no game can be played with them; use "
+                + " or ".join(repr(n) for n in BUILT_CARD_SETS)
+                + " (the engine plays the core set: 13 Hewn types, 6 technologies)"
+            )
         self._check(
             isinstance(self.map, str) and self.map in MAPS,
             "map",
@@ -155,6 +190,12 @@ class HewnsConfig(CheckedConfig):
             isinstance(self.score_carried, bool),
             "score_carried",
             self.score_carried,
+            "True or False",
+        )
+        self._check(
+            isinstance(self.damaged_transmit, bool),
+            "damaged_transmit",
+            self.damaged_transmit,
             "True or False",
         )
         self._check_calibration()

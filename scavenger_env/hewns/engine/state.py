@@ -331,7 +331,8 @@ class State:
 
     # --- copying --------------------------------------------------------------
     def clone(self) -> State:
-        """An independent copy (the config and the board are shared: immutable).
+        """An independent copy (the config, scenario and board are shared: the
+        engine never changes them; a bot's copy has its own, `view.own_rules`).
 
         Every field is listed by name (no `__dict__`: the compiled build has
         none); a test fails when a field is added without its line here."""
