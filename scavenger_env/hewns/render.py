@@ -29,12 +29,11 @@ from .engine.state import (
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
-    Ask,
     Phase,
     State,
     hewn_type,
 )
-from .engine.turnstate import AP
+from .engine.turnstate import HewnTurnFrame
 from .engine.view import bids_hidden, card_known, redact
 
 __all__ = ["WIDTH", "render_state"]
@@ -104,11 +103,11 @@ def _header(s: State, viewer: int) -> list[str]:
         what = ask_name(top.ask)
         about = f" for {hewn_label(top.hewn)}" if 0 <= top.hewn < NUM_HEWNS else ""
         lines.append(f"To decide: {_who(top.seat, viewer)}, {what}{about}")
-        turn = next((f for f in reversed(s.frames) if f.ask == Ask.HEWN_TURN), None)
-        if turn is not None and turn.data:
-            lines.append(
-                f"Hewn turn of {hewn_label(turn.hewn)}: {turn.data[AP]} AP left"
-            )
+        turn = next(
+            (f for f in reversed(s.frames) if isinstance(f, HewnTurnFrame)), None
+        )
+        if turn is not None:
+            lines.append(f"Hewn turn of {hewn_label(turn.hewn)}: {turn.ap} AP left")
     return lines
 
 

@@ -30,7 +30,7 @@ from .effects import chain_pool, draw_from_chain, kill, load, own_shares, pay_fr
 from .encounter import fighting
 from .flow import face, pop, push, roll
 from .state import NONE, Ask, Frame, State, hewn_type
-from .turnstate import AP
+from .turnstate import hewn_turn
 
 # the TOKEN_ATTACK frame: args = spaces still to deplete and attack (in placement
 # order); data = [current space, Hewns still to attack there ...]; other = the
@@ -272,7 +272,7 @@ def can_calm(state: State, hewn: int, turn: Frame) -> bool:
     loc = state.loc[hewn]
     return (
         Ability.CALM_PLANET in hewn_type(hewn).abilities
-        and turn.data[AP] >= 1
+        and hewn_turn(turn).ap >= 1
         and on_map(state, loc)
         and state.token[loc] == NONE
         and bool(calm_targets(state, hewn))
@@ -281,7 +281,7 @@ def can_calm(state: State, hewn: int, turn: Frame) -> bool:
 
 def start_calm(state: State, turn: Frame) -> None:
     """CALM was chosen: "Calm planet 1" action point, then the target."""
-    turn.data[AP] -= 1
+    hewn_turn(turn).ap -= 1
     push(state, Frame(Ask.CALM_TARGET, turn.seat, turn.hewn))
 
 

@@ -356,11 +356,10 @@ def _pool_die(state: State, frame: Frame, i: int) -> str:
     the current attack's dice of an encounter."""
     try:
         if frame.ask in (Ask.MINE_REROLL, Ask.DANGER_ORDER, Ask.RESPITE):
-            mine = mining._mine_frame(state)
-            n_mining = mine.data[mining.N_MINING]
+            mine = mining.mine_frame(state)
             if frame.ask == Ask.MINE_REROLL:
-                return _face_words(DieKind.MINING, mine.data[mining.HEAD + i])
-            return _face_words(DieKind.DANGER, mine.data[mining.HEAD + n_mining + i])
+                return _face_words(DieKind.MINING, mine.mining_faces[i])
+            return _face_words(DieKind.DANGER, mine.danger_faces[i])
         if frame.ask in (Ask.DODGE, Ask.REROLL):
             enc = encounter.enc_of(encounter.encounter_frame(state))
             j = enc.fight_dice(enc.fight, encounter.ATTACK)[i]
