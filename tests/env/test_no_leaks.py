@@ -663,6 +663,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     """The fields of each game's state classes (a compiled class has no
     `__slots__` to read them from)."""
     from scavenger_env.cavein.engine import state as cavein_state
+    from scavenger_env.hewns.engine import danger as hewns_danger
     from scavenger_env.hewns.engine import digest as hewns_digest
     from scavenger_env.hewns.engine import encounter as hewns_encounter
     from scavenger_env.hewns.engine import mining as hewns_mining
@@ -681,6 +682,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_encounter.EncounterFrame: (*hewns_state.FRAME_FIELDS, "enc"),
         hewns_turnstate.HewnTurnFrame: hewns_turnstate.HEWN_TURN_FIELDS,
         hewns_mining.MineFrame: hewns_mining.MINE_FRAME_FIELDS,
+        hewns_danger.TokenAttackFrame: hewns_danger.TOKEN_ATTACK_FIELDS,
         hewns_encounter.Enc: hewns_encounter.ENC_FIELDS,
     }
 
