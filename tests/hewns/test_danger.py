@@ -262,7 +262,7 @@ def test_random_mining_chains_keep_the_invariants() -> None:
             if r == 0 and state.mine[s] == NONE:
                 state.mine[s] = int(rng.integers(4))
             elif r == 1 and state.token_stock[k := int(rng.integers(3))] > 0:
-                pos.set_token(state, s, k)
+                pos.set_token(state, s, Token(k))
         if rng.integers(3) == 0:
             state.mine_pool = []
         elif rng.integers(3) == 0:  # no free space for a new mine
