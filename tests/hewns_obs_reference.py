@@ -26,7 +26,6 @@ from scavenger_env.hewns.engine.state import (
     Ask,
     State,
 )
-from scavenger_env.hewns.engine.turnstate import AP
 from scavenger_env.hewns.engine.view import card_known, redact
 from scavenger_env.hewns.observation import (
     _MAX_FACES,
@@ -79,8 +78,8 @@ def _decision(s: State, d: np.ndarray, rel: _Rel) -> None:
             d[KINDS + 3 + 1 + 4 + 2 + i] = _cap(a / 31)
         d[KINDS + 3 + 1 + 4 + 2 + 4] = _cap(_step_code(top) / 8)
         turn = next((f for f in reversed(s.frames) if f.ask == Ask.HEWN_TURN), None)
-        if turn is not None and turn.data:
-            d[KINDS + 3 + 1 + 4 + 1] = _cap(turn.data[AP] / 12)
+        if turn is not None:
+            d[KINDS + 3 + 1 + 4 + 1] = _cap(turn.ap / 12)
     d[KINDS + min(int(s.phase), 2)] = 1
     d[KINDS + 3] = s.round / s.scenario.rounds
     d[KINDS + 3 + 1 + 4] = float(chance)

@@ -607,7 +607,7 @@ class HewnsScriptedAgent:
             if frame.step == mining.RespiteStep.CHOOSE:
                 return Option.RESPITE_CANCEL
             if frame.step == mining.RespiteStep.CANCEL:
-                mine_frame = mining._mine_frame(s)
+                mine_frame = mining.mine_frame(s)
                 dice = [a - DIE for a in legal if a >= DIE]
 
                 def worst(i: int) -> int:
@@ -639,7 +639,10 @@ class HewnsScriptedAgent:
         dice = [a - DIE for a in legal if a >= DIE]
         if not dice:
             return Ctrl.DONE
-        values = {i: face(DieKind.MINING, frame.data[mining.HEAD + i])[0] for i in dice}
+        values = {
+            i: face(DieKind.MINING, mining.mine_of(frame).mining_faces[i])[0]
+            for i in dice
+        }
         low = min(dice, key=lambda i: values[i])
         return DIE + low if values[low] < MEAN[DieKind.MINING] else Ctrl.DONE
 

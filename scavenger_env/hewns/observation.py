@@ -92,7 +92,7 @@ from .engine.state import (
     Frame,
     State,
 )
-from .engine.turnstate import AP
+from .engine.turnstate import HewnTurnFrame
 from .engine.view import bids_hidden, card_known, redact_frame
 
 __all__ = ["LAYOUT", "OBS_SIZE", "OFFSETS", "Encoder", "encode", "views"]
@@ -284,9 +284,8 @@ def _decision(s: State, seat: int, out: memoryview[float]) -> None:
             out[d + KINDS + 3 + 1 + 4 + 2 + i] = _cap(args[i] / 31)
         out[d + KINDS + 3 + 1 + 4 + 2 + 4] = _cap(_step_code(top) / 8)
         for f in reversed(s.frames):
-            if f.ask == Ask.HEWN_TURN:
-                if f.data:
-                    out[d + KINDS + 3 + 1 + 4 + 1] = _cap(f.data[AP] / 12)
+            if isinstance(f, HewnTurnFrame):
+                out[d + KINDS + 3 + 1 + 4 + 1] = _cap(f.ap / 12)
                 break
     out[d + KINDS + min(int(s.phase), 2)] = 1.0
     out[d + KINDS + 3] = s.round / s.scenario.rounds

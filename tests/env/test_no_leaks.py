@@ -663,9 +663,12 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     """The fields of each game's state classes (a compiled class has no
     `__slots__` to read them from)."""
     from scavenger_env.cavein.engine import state as cavein_state
+    from scavenger_env.hewns.engine import danger as hewns_danger
     from scavenger_env.hewns.engine import digest as hewns_digest
     from scavenger_env.hewns.engine import encounter as hewns_encounter
+    from scavenger_env.hewns.engine import mining as hewns_mining
     from scavenger_env.hewns.engine import state as hewns_state
+    from scavenger_env.hewns.engine import turnstate as hewns_turnstate
     from scavenger_env.krysis.engine import state as krysis_state
 
     return {
@@ -677,6 +680,9 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_state.State: (*hewns_digest.FIELDS, "frames", "config"),
         hewns_state.Frame: hewns_state.FRAME_FIELDS,
         hewns_encounter.EncounterFrame: (*hewns_state.FRAME_FIELDS, "enc"),
+        hewns_turnstate.HewnTurnFrame: hewns_turnstate.HEWN_TURN_FIELDS,
+        hewns_mining.MineFrame: hewns_mining.MINE_FRAME_FIELDS,
+        hewns_danger.TokenAttackFrame: hewns_danger.TOKEN_ATTACK_FIELDS,
         hewns_encounter.Enc: hewns_encounter.ENC_FIELDS,
     }
 

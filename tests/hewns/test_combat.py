@@ -4,28 +4,17 @@ totals with escapes, the payment mix and the hurt die."""
 from __future__ import annotations
 
 from scavenger_env.hewns.engine import combat
-from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, TechKind
-from scavenger_env.hewns.engine.setup import new_state
+from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine.data import DICE, DieKind, Symbol, TechKind
 from scavenger_env.hewns.engine.state import (
     DEAD,
-    HEWN_TYPE_OF,
-    NUM_HEWNS,
     State,
 )
 
 
-def hewn_of(name: str) -> int:
-    t = next(i for i, h in enumerate(HEWN_TYPES) if h.name == name)
-    return next(h for h in range(NUM_HEWNS) if HEWN_TYPE_OF[h] == t)
-
-
-def state_with(name: str, seat: int = 0, space: int = 6) -> tuple[State, int]:
-    state = new_state(HewnsConfig(num_players=2))
-    h = hewn_of(name)
-    state.loc[h] = space
-    state.ctrl[h] = seat
-    return state, h
+def state_with(name: str, seat: int = 0, space: int = 12) -> tuple[State, int]:
+    state = pos.actions_phase(2)
+    return state, pos.place(state, name, seat, space)
 
 
 def f(kind: DieKind, value: int, symbol: Symbol = Symbol.NUMBER) -> tuple[int, int]:
@@ -73,7 +62,7 @@ def test_combined_attack_adds_the_attackers_totals() -> None:
     """rulebook: "all of those Hewns will simply roll their attack dice together
     to get a combined attack total" (Example 2: 6 + 3 = 9)."""
     state, a = state_with("Chailbine Zach")
-    b = hewn_of("Hover Cataclysm")
+    b = pos.hewn_id("Hover Cataclysm")
     dice = {
         a: [f(DieKind.LASER, 4), f(DieKind.LASER, 2)],
         b: [f(DieKind.AREA, 1), f(DieKind.AREA, 2)],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from scavenger_env.hewns.engine import danger, rules, turnstate
+from scavenger_env.hewns.engine import danger, rules
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.data import DieKind, TechKind, Token
@@ -22,6 +22,7 @@ from scavenger_env.hewns.engine.state import (
     State,
     hewn_type,
 )
+from scavenger_env.hewns.engine.turnstate import HewnTurnFrame
 
 # face indices (data.DICE)
 CC0, CC1 = 0, 3
@@ -218,13 +219,13 @@ def test_calm_planet_removes_a_token_up_to_4_spaces_away() -> None:
     pos.set_token(state, 0, Token.LAVA)  # 43-1-11-10-9-0: further than 4
     assert state.board.distance(43, 0) > 4
     turn = hewn_turn(state, 0, clampeyt)
-    ap = turn.data[turnstate.AP]
+    ap = turn.ap
     assert Verb.CALM in legal_actions(state)
     play(state, Verb.CALM)
     assert legal_actions(state) == [SPACE + 1]
     play(state, SPACE + 1)
     assert state.token[1] == NONE and state.token_stock[Token.SNEDJ] == 5
-    assert turn.data[turnstate.AP] == ap - 1
+    assert turn.ap == ap - 1
 
 
 def test_calm_planet_not_from_a_token_space_nor_without_the_ability() -> None:
@@ -236,7 +237,7 @@ def test_calm_planet_not_from_a_token_space_nor_without_the_ability() -> None:
     pos.place_card(state, clampeyt, 0, 43)
     pos.set_token(state, 43, Token.SNEDJ)
     pos.set_token(state, 1, Token.LAVA)
-    turn = Frame(Ask.HEWN_TURN, 0, clampeyt, data=[4, 0, 0, 0, 0, 0])
+    turn = HewnTurnFrame(0, clampeyt, ap=4, forced=0)
     assert not danger.can_calm(state, clampeyt, turn)
     state.token[43] = NONE
     assert danger.can_calm(state, clampeyt, turn)
@@ -261,7 +262,7 @@ def test_random_mining_chains_keep_the_invariants() -> None:
             if r == 0 and state.mine[s] == NONE:
                 state.mine[s] = int(rng.integers(4))
             elif r == 1 and state.token_stock[k := int(rng.integers(3))] > 0:
-                pos.set_token(state, s, k)
+                pos.set_token(state, s, Token(k))
         if rng.integers(3) == 0:
             state.mine_pool = []
         elif rng.integers(3) == 0:  # no free space for a new mine

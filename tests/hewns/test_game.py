@@ -15,6 +15,7 @@ from scavenger_env.core.game_check import check_game
 from scavenger_env.hewns.engine import flow, rules
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.digest import FIELDS, state_data
+from scavenger_env.hewns.engine.encounter import EncounterFrame
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import State
 from scavenger_env.hewns.engine.view import bids_hidden, redact
@@ -84,6 +85,9 @@ def test_clone_is_independent() -> None:
     for frame in copy.frames:
         frame.args.append(7)
         frame.data.append(7)
+        if isinstance(frame, EncounterFrame):  # its record too
+            frame.enc.ann.append(7)
+            frame.enc.dice.append(7)
     for name in fields(copy):
         value = getattr(copy, name)
         if isinstance(value, list) and name != "frames":

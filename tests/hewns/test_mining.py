@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import rules, turns, turnstate
+from scavenger_env.hewns.engine import rules, turns
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import (
@@ -131,13 +131,13 @@ def test_mine_costs_one_ap_once_per_hewn_turn() -> None:
     state = pos.actions_phase()
     miner = major_miner_at(state, PLUS1_MINE)
     turn = hewn_turn(state, 0, miner)
-    ap = turn.data[turnstate.AP]
+    ap = turn.ap
     play(state, Verb.MINE, Option.MINE_PLAIN)
     play(state, *[DIE + M0] * 4)  # 3 + the +1 mine: a total of 0
     play(state, Ctrl.DONE)  # no re-roll
     play(state, DIE + BLANK)
     assert state.frames[-1] is turn
-    assert turn.data[turnstate.AP] == ap - 1
+    assert turn.ap == ap - 1
     assert Verb.MINE not in legal_actions(state)
 
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import rules, turnstate
+from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SOCKET, SPACE, Ctrl, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, TechKind
@@ -639,13 +639,13 @@ def test_humiliation_costs_one_ap_for_every_further_encounter() -> None:
     roll(state, DieKind.LASER, 0)  # failed: humiliating
     turn = top(state)
     assert turn.ask == Ask.HEWN_TURN
-    ap = turn.data[turnstate.AP]
+    ap = turn.ap
     act(state, Verb.ANNOUNCE)
     picks(state, 1, 0, 0)
     act(state, HEWN + target)
-    assert turn.data[turnstate.AP] == ap - 1
+    assert turn.ap == ap - 1
     roll(state, DieKind.LASER, 0)
-    turn.data[turnstate.AP] = 0
+    turn.ap = 0
     assert Verb.ANNOUNCE not in legal_actions(state)
 
 
@@ -684,7 +684,7 @@ def _check(state: State, total: int) -> None:
     assert all(state.loc[h] == OFFER for h in offered)
     assert not set(offered) & set(decks)
     for frame in state.frames:  # plain ints: digests and copies stay exact
-        assert all(type(x) is int for x in (*frame.data, *frame.args)), frame
+        assert all(type(x) is int for x in frame.key()), frame
     if not any(f.ask == Ask.HEWN_TURN for f in state.frames):
         # between Hewn turns: "a healthy Hewn cannot end its turn in the same
         # space" as another healthy Hewn

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import rules, turnstate
+from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, TechKind
 from scavenger_env.hewns.engine.flow import is_chance
@@ -251,11 +251,11 @@ def test_repair_tie_goes_to_the_defender() -> None:
     roll(state, DieKind.D10, 7)  # the difficulty
     assert state.ctrl[target] == NEUTRAL
     act(state, Ctrl.DONE)  # the sole healthy Hewn may expel: it does not
-    ap = top(state).data[turnstate.AP]
+    ap = top(state).ap
     act(state, Verb.ENCOUNTER_SAME, HEWN + target)
     skip_away(state)
     assert top(state).ask == Ask.PICK_L
-    assert state.frames[-3].data[turnstate.AP] == ap - 1
+    assert state.frames[-3].ap == ap - 1
 
 
 def test_brain_repair_on_a_neutral_gives_the_rod_but_keeps_the_damage() -> None:
@@ -449,7 +449,7 @@ def test_retreat_into_friends_only_with_ap_left_else_stunned(ap_left: int) -> No
     pos.place(state, "Skrunke", 0, 27)  # a friend
     for i, s in enumerate((11, 30, 43)):
         pos.place(state, "Minor Miner", 1, s, copy=i)
-    state.frames[-3].data[turnstate.AP] = ap_left  # the mover's Hewn turn
+    state.frames[-3].ap = ap_left  # the mover's Hewn turn
     _stalemate(state, mover)
     if ap_left:
         assert top(state).ask == Ask.RETREAT

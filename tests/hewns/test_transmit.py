@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import turnstate
 from scavenger_env.hewns.engine.actions import HEWN, NUM, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.flow import is_chance
@@ -174,12 +173,12 @@ def test_in_a_hewn_turn_any_own_hewn_transmits_for_no_action_point() -> None:
     pos.start_player_turn(s, 0)
     play(s, HEWN + GOMBAT)
     assert ask(s) == Ask.HEWN_TURN
-    ap = s.frames[-1].data[turnstate.AP]
+    ap = s.frames[-1].ap
     play(s, Verb.TRANSMIT)
     assert legal_actions(s) == [HEWN + SMEGGLER]
     play(s, HEWN + SMEGGLER, HEWN + GOMBAT, NUM + 3)
     assert s.dirty[GOMBAT] == 3
-    assert ask(s) == Ask.HEWN_TURN and s.frames[-1].data[turnstate.AP] == ap
+    assert ask(s) == Ask.HEWN_TURN and s.frames[-1].ap == ap
 
 
 def test_an_enemy_hewn_is_never_a_source() -> None:

@@ -10,7 +10,6 @@ from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import HEWN, SPACE, Ctrl, Verb
 from scavenger_env.hewns.engine.state import NEUTRAL, OFF_BOARD, Ask
-from scavenger_env.hewns.engine.turnstate import AP, BURNT
 
 
 def _turn(state):  # the HEWN_TURN frame
@@ -24,7 +23,7 @@ def test_a_hewn_turn_starts_with_the_cards_action_points() -> None:
     state = pos.actions_phase()
     miner = pos.place(state, "Minor Miner", 0)
     pos.start_hewn_turn(state, miner)
-    assert _turn(state).data[AP] == 4
+    assert _turn(state).ap == 4
 
 
 def test_entering_the_board_costs_one_action_point_at_an_entrance_that_admits_the_size() -> (
@@ -41,7 +40,7 @@ def test_entering_the_board_costs_one_action_point_at_an_entrance_that_admits_th
     assert entries == [45]  # the only big entrance on the 2-player map
     pos.play(state, SPACE + 45)
     assert state.loc[big] == 45
-    assert _turn(state).data[AP] == 3
+    assert _turn(state).ap == 3
 
 
 def test_a_step_follows_a_link_that_admits_the_size() -> None:
@@ -81,7 +80,7 @@ def test_burning_gives_one_action_point_per_substract_at_most_three() -> None:
     for _ in range(3):
         pos.play(state, Verb.BURN)
     frame = _turn(state)
-    assert (frame.data[AP], frame.data[BURNT]) == (3 + 3, 3)
+    assert (frame.ap, frame.burnt) == (3 + 3, 3)
     assert state.normal[miner] == 2 and state.normal_pile == pile + 3
     assert Verb.BURN not in rules.legal_actions(state)
 

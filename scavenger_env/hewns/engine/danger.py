@@ -29,12 +29,8 @@ from .data import (
 from .effects import chain_pool, draw_from_chain, kill, load, own_shares, pay_from_hewn
 from .encounter import fighting
 from .flow import face, pop, push, roll
-from .state import NONE, Ask, Frame, State, hewn_type
-from .turnstate import AP
-
-# the TOKEN_ATTACK frame: args = spaces still to deplete and attack (in placement
-# order); data = [current space, Hewns still to attack there ...]; other = the
-# body screens the current defender declared
+from .state import FRAME_FIELDS, NONE, Ask, Frame, State, hewn_type
+from .turnstate import hewn_turn
 
 
 class AttackStep(IntEnum):
@@ -44,6 +40,61 @@ class AttackStep(IntEnum):
     NEXT = 0  # the next Hewn to attack, or the next space, or the end
     SCREENING = 1  # its body screens are asked (SCREENS)
     ROLLING = 2  # the dice are rolled
+
+
+class TokenAttackFrame(Frame):
+    """The token attacks' engine step (`Ask.TOKEN_ATTACK`, never asked): `args`
+    = the spaces still to deplete and attack, in placement order; `space` =
+    the space attacking now and `queue` the Hewns still to attack there;
+    `screens` = the body screens the current defender declared."""
+
+    __slots__ = ("queue", "screens", "space")
+
+    def __init__(
+        self, seat: int, spaces: list[int], space: int, queue: list[int]
+    ) -> None:
+        super().__init__(Ask.TOKEN_ATTACK, seat, args=spaces)
+        self.space = space
+        self.queue = queue
+        self.screens = 0
+
+    def copy(self) -> TokenAttackFrame:
+        """An independent copy."""
+        new = TokenAttackFrame(self.seat, list(self.args), self.space, list(self.queue))
+        new.hewn = self.hewn
+        new.other = self.other
+        new.step = self.step
+        new.data = list(self.data)
+        new.woken = self.woken
+        new.screens = self.screens
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, its fields in place of `data`."""
+        fields = (self.screens, self.space, *self.queue)
+        return (
+            int(self.ask),
+            int(self.seat),
+            int(self.hewn),
+            int(self.other),
+            int(self.step),
+            len(self.args),
+            *self.args,
+            len(fields),
+            *fields,
+        )
+
+
+TOKEN_ATTACK_FIELDS: Final = (*FRAME_FIELDS, "queue", "screens", "space")
+"""Every field of a `TokenAttackFrame` (a compiled class has no `__slots__` to
+read)."""
+
+
+def attack_of(frame: Frame) -> TokenAttackFrame:
+    """`frame` as the token attacks' frame it is."""
+    if not isinstance(frame, TokenAttackFrame):
+        raise RuntimeError(f"not a token attack: {frame!r}")
+    return frame
 
 
 # --- the board's tokens -------------------------------------------------------------
@@ -123,7 +174,7 @@ def start_attacks(state: State, seat: int, spaces: list[int]) -> None:
     """D37: after the last danger die, every token placed by the roll depletes the
     mine in its space and attacks each Hewn there, in placement order. Pushes the
     engine step and runs it (it pops itself when nothing is left)."""
-    frame = Frame(Ask.TOKEN_ATTACK, seat, args=list(spaces), data=[NONE])
+    frame = TokenAttackFrame(seat, list(spaces), NONE, [])
     push(state, frame)
     _run(state, frame)
 
@@ -139,36 +190,38 @@ def entered(state: State, hewn: int) -> None:
         kill(state, hewn)
         return
     # a healthy Hewn is always asked for screens, so this never pops at once
-    frame = Frame(Ask.TOKEN_ATTACK, state.ctrl[hewn], data=[space, hewn])
+    frame = TokenAttackFrame(state.ctrl[hewn], [], space, [hewn])
     push(state, frame)
     _run(state, frame)
 
 
 def _run(state: State, frame: Frame) -> None:
     """Attack the next Hewn in the queue, or start the next space, or finish."""
+    attack = attack_of(frame)
     while True:
-        if len(frame.data) > 1:
-            space, hewn = frame.data[0], frame.data[1]
+        if attack.queue:
+            space, hewn = attack.space, attack.queue[0]
             if state.loc[hewn] != space or state.token[space] == NONE:
-                del frame.data[1]
+                del attack.queue[0]
                 continue
             if not state.healthy(hewn):
                 # rulebook: "Dangers tokens immediately kill all stunned and/or
                 # damaged Hewns they share the same space with"
                 kill(state, hewn)
-                del frame.data[1]
+                del attack.queue[0]
                 continue
-            frame.step = AttackStep.SCREENING
-            frame.other = 0
+            attack.step = AttackStep.SCREENING
+            attack.screens = 0
             push(state, Frame(Ask.SCREENS, state.ctrl[hewn], hewn))
             return
-        if frame.args:
-            space = frame.args.pop(0)
+        if attack.args:
+            space = attack.args.pop(0)
             if state.token[space] == NONE:
                 continue
             # rulebook: tokens "will also deplete any mine in the same space"
             deplete(state, space)
-            frame.data = [space, *state.hewns_at(space)]
+            attack.space = space
+            attack.queue = state.hewns_at(space)
             continue
         pop(state)
         return
@@ -177,10 +230,11 @@ def _run(state: State, frame: Frame) -> None:
 def _roll_attack(state: State, frame: Frame) -> None:
     """The screens are paid: roll the token's dice, the speed dice (card AP) and
     the armour dice."""
-    space, hewn = frame.data[0], frame.data[1]
+    attack = attack_of(frame)
+    space, hewn = attack.space, attack.queue[0]
     kinds = attack_dice(state, space)
     kinds += [int(DieKind.SPEED)] * hewn_type(hewn).ap
-    kinds += [int(DieKind.ARMOUR)] * armour_dice(state, hewn, frame.other)
+    kinds += [int(DieKind.ARMOUR)] * armour_dice(state, hewn, attack.screens)
     frame.step = AttackStep.ROLLING
     state.rolled.clear()
     roll(state, kinds)
@@ -188,11 +242,12 @@ def _roll_attack(state: State, frame: Frame) -> None:
 
 def _resolve_attack(state: State, frame: Frame) -> None:
     """The dice are in: the Hewn dies if the token's total beats its defence."""
-    space, hewn = frame.data[0], frame.data[1]
+    attack = attack_of(frame)
+    space, hewn = attack.space, attack.queue[0]
     kind, n_attack = TOKEN_ATTACKS[0][state.token[space]]
     if token_wins(kind, state.rolled, n_attack, hewn_type(hewn).ap):
         kill(state, hewn)
-    del frame.data[1]
+    del attack.queue[0]
     frame.step = AttackStep.NEXT
     _run(state, frame)
 
@@ -245,7 +300,7 @@ def pay_screens(state: State, frame: Frame, amount: int, own: int, dirty: int) -
     pay_from_hewn(state, frame.hewn, own, dirty)
     if amount > own:
         draw_from_chain(state, frame.hewn, amount - own, fighting(state))
-    state.frames[-2].other = amount
+    attack_of(state.frames[-2]).screens = amount
     pop(state)
 
 
@@ -272,7 +327,7 @@ def can_calm(state: State, hewn: int, turn: Frame) -> bool:
     loc = state.loc[hewn]
     return (
         Ability.CALM_PLANET in hewn_type(hewn).abilities
-        and turn.data[AP] >= 1
+        and hewn_turn(turn).ap >= 1
         and on_map(state, loc)
         and state.token[loc] == NONE
         and bool(calm_targets(state, hewn))
@@ -281,7 +336,7 @@ def can_calm(state: State, hewn: int, turn: Frame) -> bool:
 
 def start_calm(state: State, turn: Frame) -> None:
     """CALM was chosen: "Calm planet 1" action point, then the target."""
-    turn.data[AP] -= 1
+    hewn_turn(turn).ap -= 1
     push(state, Frame(Ask.CALM_TARGET, turn.seat, turn.hewn))
 
 

@@ -86,22 +86,22 @@ def _chain_arg(frame: Frame, i: int) -> int:
 
 def hewn_turn_ap(state: State) -> int | None:
     """The action points left to the Hewn turn in progress (None: none is)."""
-    turn = next((f for f in reversed(state.frames) if f.ask == Ask.HEWN_TURN), None)
-    if turn is None or len(turn.data) <= turnstate.AP:
-        return None
-    return int(turn.data[turnstate.AP])
+    turn = next(
+        (f for f in reversed(state.frames) if isinstance(f, turnstate.HewnTurnFrame)),
+        None,
+    )
+    return None if turn is None else turn.ap
 
 
 def _mining_die_face(state: State, frame: Frame, i: int) -> tuple[int, int] | None:
     """(die kind, face index) of die `i` of the mining chain's pool that `frame`
     chooses from: a mining die (MINE_REROLL) or a danger die."""
     try:
-        mine = mining._mine_frame(state)
-        n_mining = mine.data[mining.N_MINING]
+        mine = mining.mine_frame(state)
         if frame.ask == Ask.MINE_REROLL:
-            return DieKind.MINING, mine.data[mining.HEAD + i]
-        return DieKind.DANGER, mine.data[mining.HEAD + n_mining + i]
-    except (IndexError, RuntimeError, ValueError, AttributeError):
+            return DieKind.MINING, mine.mining_faces[i]
+        return DieKind.DANGER, mine.danger_faces[i]
+    except (IndexError, RuntimeError):
         return None
 
 

@@ -237,11 +237,11 @@ class EncounterFrame(Frame):
         """The frame as plain ints, the record packed in place of `data`."""
         packed = self.enc.pack()
         return (
-            self.ask,
-            self.seat,
-            self.hewn,
-            self.other,
-            self.step,
+            int(self.ask),
+            int(self.seat),
+            int(self.hewn),
+            int(self.other),
+            int(self.step),
             len(self.args),
             *self.args,
             len(packed),

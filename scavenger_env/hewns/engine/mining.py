@@ -23,21 +23,104 @@ from .actions import DIE, NUM, SPACE, Ctrl, Option
 from .data import DieKind, Symbol, TechKind, Token
 from .effects import token_kills
 from .flow import face, no_resume, pop, push, roll
-from .state import NONE, Ask, Frame, State, hewn_type
-from .turnstate import AP, MINED
+from .state import FRAME_FIELDS, NONE, Ask, Frame, State, hewn_type
+from .turnstate import hewn_turn
 
-# the mining frame's data: a header, then the mining dice's faces, the danger
-# dice's faces and one "done" flag per danger die; args = the spaces of the tokens
-# this roll placed, in placement order
-SPACE_MINED: Final = 0
-AGGRESSIVE: Final = 1
-GOZZBAG: Final = 2
-REROLLS: Final = 3
-TAKEN: Final = 4
-N_MINING: Final = 5
-N_DANGER: Final = 6
-CURRENT: Final = 7
-HEAD: Final = 8
+MINE_FIELDS: Final = (
+    "space_mined",
+    "aggressive",
+    "gozzbag",
+    "rerolls",
+    "taken",
+    "n_mining",
+    "n_danger",
+    "current",
+    "mining_faces",
+    "danger_faces",
+    "done",
+)
+"""The fields a `MineFrame` adds to a `Frame`."""
+
+
+class MineFrame(Frame):
+    """The mining chain's frame: its kind moves along `CHAIN` (MINE_OPTS,
+    MINE_REROLL, MINE_KEEP, DANGER_ORDER) as the chain goes on, its steps are
+    `MineStep`s. `args` = the spaces of the tokens this roll placed, in
+    placement order. A field not chosen yet is NONE."""
+
+    __slots__ = MINE_FIELDS
+
+    def __init__(self, seat: int, hewn: int, space_mined: int, rerolls: int) -> None:
+        super().__init__(Ask.MINE_OPTS, seat, hewn, step=MineStep.OPTS)
+        self.space_mined = space_mined
+        self.aggressive = NONE  # 1: the aggressive option
+        self.gozzbag = NONE  # 1: Major Gozzbag's option
+        self.rerolls = rerolls  # re-rolls left
+        self.taken = NONE  # normal Substract the mining dice give
+        self.n_mining = NONE
+        self.n_danger = NONE
+        self.current = NONE  # the mining die being re-rolled
+        self.mining_faces: list[int] = []
+        self.danger_faces: list[int] = []
+        self.done: list[int] = []  # 1 per danger die once resolved
+
+    def copy(self) -> MineFrame:
+        """An independent copy."""
+        new = MineFrame(self.seat, self.hewn, self.space_mined, self.rerolls)
+        new.ask = self.ask
+        new.other = self.other
+        new.step = self.step
+        new.args = list(self.args)
+        new.data = list(self.data)
+        new.woken = self.woken
+        new.aggressive = self.aggressive
+        new.gozzbag = self.gozzbag
+        new.taken = self.taken
+        new.n_mining = self.n_mining
+        new.n_danger = self.n_danger
+        new.current = self.current
+        new.mining_faces = list(self.mining_faces)
+        new.danger_faces = list(self.danger_faces)
+        new.done = list(self.done)
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, its fields in place of `data`."""
+        fields = (
+            self.space_mined,
+            self.aggressive,
+            self.gozzbag,
+            self.rerolls,
+            self.taken,
+            self.n_mining,
+            self.n_danger,
+            self.current,
+            *self.mining_faces,
+            *self.danger_faces,
+            *self.done,
+        )
+        return (
+            int(self.ask),
+            int(self.seat),
+            int(self.hewn),
+            int(self.other),
+            int(self.step),
+            len(self.args),
+            *self.args,
+            len(fields),
+            *fields,
+        )
+
+
+MINE_FRAME_FIELDS: Final = (*FRAME_FIELDS, *MINE_FIELDS)
+"""Every field of a `MineFrame` (a compiled class has no `__slots__` to read)."""
+
+
+def mine_of(frame: Frame) -> MineFrame:
+    """`frame` as the mining chain's frame it is."""
+    if not isinstance(frame, MineFrame):
+        raise RuntimeError(f"not a mining frame: {frame!r}")
+    return frame
 
 
 class MineStep(IntEnum):
@@ -105,8 +188,8 @@ def can_mine(state: State, hewn: int, turn: Frame) -> bool:
     space."""
     loc = state.loc[hewn]
     return (
-        turn.data[AP] >= 1
-        and not turn.data[MINED]
+        hewn_turn(turn).ap >= 1
+        and not hewn_turn(turn).mined
         and danger.on_map(state, loc)
         and state.mine[loc] != NONE
         and can_mine_at_all(state, hewn)
@@ -133,40 +216,32 @@ def danger_dice(aggressive: int, gozzbag: int) -> int:
 def start_mining(state: State, turn: Frame) -> None:
     """MINE was chosen: pay the AP and push the mining chain."""
     hewn = turn.hewn
-    turn.data[AP] -= 1
-    turn.data[MINED] = 1
-    data = [NONE] * HEAD
-    data[SPACE_MINED] = state.loc[hewn]
-    data[REROLLS] = hewn_type(hewn).rerolls
-    push(state, Frame(Ask.MINE_OPTS, turn.seat, hewn, step=MineStep.OPTS, data=data))
+    hewn_turn(turn).ap -= 1
+    hewn_turn(turn).mined = 1
+    push(state, MineFrame(turn.seat, hewn, state.loc[hewn], hewn_type(hewn).rerolls))
 
 
 # --- the frame's layout ----------------------------------------------------------------
 
 
 def _mining_faces(frame: Frame) -> list[int]:
-    return frame.data[HEAD : HEAD + frame.data[N_MINING]]
+    return list(mine_of(frame).mining_faces)
 
 
 def _danger_at(frame: Frame, i: int) -> int:
     """The symbol of danger die `i`."""
-    return face(DieKind.DANGER, frame.data[HEAD + frame.data[N_MINING] + i])[1]
-
-
-def _done_index(frame: Frame, i: int) -> int:
-    return HEAD + frame.data[N_MINING] + frame.data[N_DANGER] + i
+    return face(DieKind.DANGER, mine_of(frame).danger_faces[i])[1]
 
 
 def _unresolved(frame: Frame) -> list[int]:
-    return [
-        i for i in range(frame.data[N_DANGER]) if not frame.data[_done_index(frame, i)]
-    ]
+    mine = mine_of(frame)
+    return [i for i in range(mine.n_danger) if not mine.done[i]]
 
 
-def _mine_frame(state: State) -> Frame:
+def mine_frame(state: State) -> MineFrame:
     """The mining frame under the current child decision."""
     for frame in reversed(state.frames):
-        if frame.ask in CHAIN:
+        if isinstance(frame, MineFrame):
             return frame
     raise RuntimeError("no mining chain on the stack")  # pragma: no cover
 
@@ -185,26 +260,26 @@ def apply_opts(state: State, frame: Frame, action: int) -> None:
     """rulebook: "The choice must be made before rolling any dice"."""
     aggressive = int(action in (Option.MINE_AGGRESSIVE, Option.MINE_AGGRESSIVE_GOZZBAG))
     gozzbag = int(action in (Option.MINE_GOZZBAG, Option.MINE_AGGRESSIVE_GOZZBAG))
-    frame.data[AGGRESSIVE] = aggressive
-    frame.data[GOZZBAG] = gozzbag
-    frame.data[N_MINING] = mining_dice(state, frame.hewn, aggressive, gozzbag)
-    frame.data[N_DANGER] = danger_dice(aggressive, gozzbag)
+    mine_of(frame).aggressive = aggressive
+    mine_of(frame).gozzbag = gozzbag
+    mine_of(frame).n_mining = mining_dice(state, frame.hewn, aggressive, gozzbag)
+    mine_of(frame).n_danger = danger_dice(aggressive, gozzbag)
     frame.step = MineStep.ROLL_MINING
     state.rolled.clear()
-    roll(state, [int(DieKind.MINING)] * frame.data[N_MINING])
+    roll(state, [int(DieKind.MINING)] * mine_of(frame).n_mining)
 
 
 def _after_mining_dice(state: State, frame: Frame) -> None:
     """rulebook: "the Hewn can use any OR all of his re-rolls to re-roll any of
     his mining dice"; a card without re-rolls skips the step."""
-    if frame.data[REROLLS] > 0:
+    if mine_of(frame).rerolls > 0:
         frame.ask = Ask.MINE_REROLL
     else:
         _take(state, frame)
 
 
 def legal_reroll(state: State, frame: Frame) -> list[int]:
-    return [int(Ctrl.DONE), *(DIE + i for i in range(frame.data[N_MINING]))]
+    return [int(Ctrl.DONE), *(DIE + i for i in range(mine_of(frame).n_mining))]
 
 
 def apply_reroll(state: State, frame: Frame, action: int) -> None:
@@ -213,8 +288,8 @@ def apply_reroll(state: State, frame: Frame, action: int) -> None:
     if action == Ctrl.DONE:
         _take(state, frame)
         return
-    frame.data[CURRENT] = action - DIE
-    frame.data[REROLLS] -= 1
+    mine_of(frame).current = action - DIE
+    mine_of(frame).rerolls -= 1
     frame.step = MineStep.REROLLING
     state.rolled.clear()
     roll(state, [int(DieKind.MINING)])
@@ -236,7 +311,7 @@ def _take(state: State, frame: Frame) -> None:
     amount = min(mined_total(frame), state.normal_pile)
     state.normal_pile -= amount
     state.screen_normal[frame.seat] += amount
-    frame.data[TAKEN] = amount
+    mine_of(frame).taken = amount
     if amount > 0:
         frame.ask = Ask.MINE_KEEP
     else:
@@ -244,7 +319,7 @@ def _take(state: State, frame: Frame) -> None:
 
 
 def legal_keep(state: State, frame: Frame) -> list[int]:
-    most = min(frame.data[TAKEN], state.capacity(frame.hewn))
+    most = min(mine_of(frame).taken, state.capacity(frame.hewn))
     return [NUM + k for k in range(most + 1)]
 
 
@@ -265,7 +340,7 @@ def _roll_danger(state: State, frame: Frame) -> None:
     the effects of the danger dice rolled"."""
     frame.step = MineStep.ROLL_DANGER
     state.rolled.clear()
-    roll(state, [int(DieKind.DANGER)] * frame.data[N_DANGER])
+    roll(state, [int(DieKind.DANGER)] * mine_of(frame).n_danger)
 
 
 def _next_die(state: State, frame: Frame) -> None:
@@ -297,13 +372,13 @@ def apply_order(state: State, frame: Frame, action: int) -> None:
 def _resolve(state: State, frame: Frame, i: int) -> None:
     """Apply danger die `i`'s face; a face that needs a decision pushes its frame
     and the chain goes on when it is popped."""
-    frame.data[_done_index(frame, i)] = 1
+    mine_of(frame).done[i] = 1
     frame.step = MineStep.RESOLVING
     symbol = _danger_at(frame, i)
     if symbol in TOKEN_OF:
         _token_face(state, frame, TOKEN_OF[Symbol(symbol)])
     elif symbol == Symbol.DEPLETE:
-        danger.deplete(state, frame.data[SPACE_MINED])
+        danger.deplete(state, mine_of(frame).space_mined)
         _next_die(state, frame)
     elif symbol == Symbol.NEW_MINE:
         _new_mine_face(state, frame)
@@ -338,7 +413,7 @@ def withdraw(state: State, space: int) -> None:
     """A token leaves the board (back to its stock); if this roll placed it, it
     will not attack (D37: "respite may remove a just-placed token")."""
     danger.return_token(state, space)
-    frame = _mine_frame(state)
+    frame = mine_frame(state)
     if space in frame.args:
         frame.args.remove(space)
 
@@ -349,7 +424,7 @@ def place_token(state: State, kind: int, space: int) -> None:
     and/or damaged Hewns"), and attacks the others after the last die (D37)."""
     state.token[space] = kind
     state.token_stock[kind] -= 1
-    _mine_frame(state).args.append(space)
+    mine_frame(state).args.append(space)
     token_kills(state, space)
 
 
@@ -363,7 +438,7 @@ def _token_face(state: State, frame: Frame, kind: int) -> None:
             push(state, _place_frame(frame, kind, PlaceStep.TAKE_FROM_BOARD))
             return
         withdraw(state, on_board[0])
-    targets = placement_targets(state, frame.data[SPACE_MINED])
+    targets = placement_targets(state, mine_of(frame).space_mined)
     if len(targets) == 1:
         place_token(state, kind, targets[0])
         _next_die(state, frame)
@@ -374,7 +449,7 @@ def _token_face(state: State, frame: Frame, kind: int) -> None:
 def _place_frame(mine: Frame, kind: int, step: int) -> Frame:
     return Frame(
         Ask.PLACE_TOKEN, mine.seat, mine.hewn, other=kind, step=step,
-        data=[mine.data[SPACE_MINED]],
+        data=[mine_of(mine).space_mined],
     )  # fmt: skip
 
 
@@ -507,7 +582,7 @@ def legal_respite(state: State, frame: Frame) -> list[int]:
     if frame.step == RespiteStep.CHOOSE:
         return [int(Option.RESPITE_CANCEL), int(Option.RESPITE_REMOVE_TOKEN)]
     if frame.step == RespiteStep.CANCEL:
-        return [DIE + i for i in cancellable(_mine_frame(state))]
+        return [DIE + i for i in cancellable(mine_frame(state))]
     return [SPACE + s for s in tokens_on_board(state)]
 
 
@@ -520,8 +595,8 @@ def apply_respite(state: State, frame: Frame, action: int) -> None:
         )
         return
     if frame.step == RespiteStep.CANCEL:
-        mine = _mine_frame(state)
-        mine.data[_done_index(mine, action - DIE)] = 1
+        mine = mine_frame(state)
+        mine.done[action - DIE] = 1
     else:
         withdraw(state, action - SPACE)
     pop(state)
@@ -537,14 +612,15 @@ def resume_mine(state: State, frame: Frame) -> None:
 
 def mining_dice_rolled(state: State, frame: Frame) -> None:
     """The mining dice are in: re-rolls, or the danger dice."""
-    frame.data.extend(state.rolled)
+    mine_of(frame).mining_faces.extend(state.rolled)
     _after_mining_dice(state, frame)
 
 
 def mining_die_rerolled(state: State, frame: Frame) -> None:
     """A mining die rolled again: another re-roll, or take the result."""
-    frame.data[HEAD + frame.data[CURRENT]] = state.rolled[0]
-    if frame.data[REROLLS] > 0:
+    mine = mine_of(frame)
+    mine.mining_faces[mine.current] = state.rolled[0]
+    if mine_of(frame).rerolls > 0:
         frame.ask = Ask.MINE_REROLL
     else:
         _take(state, frame)
@@ -552,8 +628,9 @@ def mining_die_rerolled(state: State, frame: Frame) -> None:
 
 def danger_dice_rolled(state: State, frame: Frame) -> None:
     """The danger dice are in, none done yet: the first one."""
-    frame.data.extend(state.rolled)
-    frame.data.extend([0] * frame.data[N_DANGER])
+    mine = mine_of(frame)
+    mine.danger_faces.extend(state.rolled)
+    mine.done.extend([0] * mine.n_danger)
     _next_die(state, frame)
 
 

@@ -58,7 +58,7 @@ from .encounter import (
 from .flow import pop, push, roll, wake
 from .management import AWAY_RANGED, AWAY_SAME, tx_sources
 from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
-from .turnstate import AP, may_reveal, reveal
+from .turnstate import hewn_turn, may_reveal, reveal
 
 
 # --- sight and eligibility ---------------------------------------------------------------
@@ -121,7 +121,7 @@ def targets(state: State, mover: int, turn: Frame) -> list[int]:
         for t in range(NUM_HEWNS)
         if state.ctrl[t] != seat
         and _sees(state, mover, t, occupancy)
-        and (turn.data[AP] >= 1 or not humiliated(turn, t, state))
+        and (hewn_turn(turn).ap >= 1 or not humiliated(turn, t, state))
     ]
 
 
@@ -749,7 +749,7 @@ def apply_target(state: State, frame: Frame, action: int) -> None:
     enc.target = action - HEWN
     turn = turn_below(state, enc_frame)
     if humiliated(turn, enc.target, state):
-        turn.data[AP] -= 1
+        hewn_turn(turn).ap -= 1
     pop(state)
 
 

@@ -33,7 +33,7 @@ from .encounter import (
 )
 from .flow import pop, push, wake
 from .state import DEAD, NEUTRAL, NUM_HEWNS, Ask, Frame, State, hewn_type
-from .turnstate import AP, start_hewn_turn
+from .turnstate import hewn_turn, start_hewn_turn
 
 REPAIRS = (Option.BODY_REPAIR, Option.BRAIN_REPAIR)
 
@@ -90,7 +90,7 @@ def optional_targets(state: State, turn: Frame) -> list[int]:
     for t in range(NUM_HEWNS):
         if t == mover or state.loc[t] != loc or state.healthy(t):
             continue
-        if humiliated(turn, t, state) and turn.data[AP] < 1:
+        if humiliated(turn, t, state) and hewn_turn(turn).ap < 1:
             continue
         friend = _friends(state, mover, t)
         repairs = combat.repair_source(state, mover) > 0
@@ -126,7 +126,7 @@ def start(state: State, turn: Frame, target: int) -> None:
     """The encounter of the mover and `target`: each healthy one picks dice."""
     mover = turn.hewn
     if humiliated(turn, target, state):
-        turn.data[AP] -= 1
+        hewn_turn(turn).ap -= 1
     enc = Enc()
     enc.same = 1
     enc.target = target
@@ -327,7 +327,7 @@ def retreat_spaces(state: State, frame: Frame, mover: int) -> list[int]:
     if free:
         return free
     turn = turn_below(state, frame)
-    acting = state.ctrl[mover] == frame.seat and turn.data[AP] >= 1
+    acting = state.ctrl[mover] == frame.seat and hewn_turn(turn).ap >= 1
     if not acting:
         return []
     return [

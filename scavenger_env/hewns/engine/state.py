@@ -215,11 +215,11 @@ class Frame:
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints (for digests and comparisons)."""
         return (
-            self.ask,
-            self.seat,
-            self.hewn,
-            self.other,
-            self.step,
+            int(self.ask),
+            int(self.seat),
+            int(self.hewn),
+            int(self.other),
+            int(self.step),
             len(self.args),
             *self.args,
             len(self.data),

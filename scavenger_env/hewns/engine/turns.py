@@ -23,7 +23,7 @@ from .effects import (
 from .encounter import fighting
 from .flow import pop, push
 from .state import NUM_HEWNS, OFF_BOARD, Ask, Frame, State, hewn_type
-from .turnstate import AP, BURNT, FORCED, SPENT, start_hewn_turn
+from .turnstate import hewn_turn, start_hewn_turn
 
 # --- the player turn -----------------------------------------------------------------
 
@@ -120,7 +120,7 @@ def step_targets(state: State, frame: Frame) -> list[int]:
     action point"). A space with a healthy enemy is offered: entering it starts
     the same-space encounter ("the Hewns must AUTOMATICALLY encounter each
     other!")."""
-    if frame.data[AP] < 1:
+    if hewn_turn(frame).ap < 1:
         return []
     h = frame.hewn
     size = hewn_type(h).size
@@ -141,7 +141,7 @@ def can_exit(state: State, frame: Frame) -> bool:
     """EXIT: 1 AP, from a space with an entrance that admits the Hewn."""
     loc = state.loc[frame.hewn]
     return (
-        frame.data[AP] >= 1
+        hewn_turn(frame).ap >= 1
         and loc >= 0
         and state.board.entrance_admits(loc, hewn_type(frame.hewn).size, frame.seat)
     )
@@ -150,7 +150,7 @@ def can_exit(state: State, frame: Frame) -> bool:
 def can_burn(state: State, frame: Frame) -> bool:
     """BURN: 1 Substract for 1 AP, "up to a maximum of 3" per Hewn turn."""
     h = frame.hewn
-    return frame.data[BURNT] < BURN_FOR_AP_MAX.value and (
+    return hewn_turn(frame).burnt < BURN_FOR_AP_MAX.value and (
         state.normal[h] + state.dirty[h] > 0 or _burn_pool(state, h) > 0
     )
 
@@ -165,7 +165,7 @@ def legal_hewn_turn(state: State, frame: Frame) -> list[int]:
     steps = step_targets(state, frame)
     exit_open = can_exit(state, frame)
     # rulebook: it "must leave the space immediately!" while it can
-    stuck = frame.data[FORCED] and (steps or exit_open)
+    stuck = hewn_turn(frame).forced and (steps or exit_open)
     legal: list[int] = []
     if not (stuck and state.config.audit_fixes()):
         legal.append(Ctrl.END_HEWN_TURN)
@@ -174,7 +174,7 @@ def legal_hewn_turn(state: State, frame: Frame) -> list[int]:
         legal.append(Verb.EXIT)
     if can_burn(state, frame):
         legal.append(Verb.BURN)
-    if state.on_board(h) and not frame.data[FORCED]:
+    if state.on_board(h) and not hewn_turn(frame).forced:
         if mining.can_mine(state, h, frame):
             legal.append(Verb.MINE)
         if danger.can_calm(state, h, frame):
@@ -189,9 +189,9 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
     if action == Ctrl.END_HEWN_TURN:
         end_hewn_turn(state)
     elif SPACE <= action < NUM:
-        frame.data[AP] -= 1
-        frame.data[SPENT] = 1
-        frame.data[FORCED] = 0
+        hewn_turn(frame).ap -= 1
+        hewn_turn(frame).spent = 1
+        hewn_turn(frame).forced = 0
         state.loc[h] = action - SPACE
         danger.entered(state, h)
         if state.frames[-1] is frame:  # no danger attack pending
@@ -199,7 +199,7 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
     elif action == Verb.EXIT:
         # rulebook: the Hewn "cannot be attacked by any enemies while he is off
         # the board"; its Hewn turn ends
-        frame.data[AP] -= 1
+        hewn_turn(frame).ap -= 1
         state.loc[h] = OFF_BOARD
         end_hewn_turn(state)
     elif action == Verb.BURN:
@@ -213,10 +213,10 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
         else:
             burn(state, frame, *how)
     elif action == Verb.MINE:
-        frame.data[SPENT] = 1
+        hewn_turn(frame).spent = 1
         mining.start_mining(state, frame)
     elif action == Verb.CALM:
-        frame.data[SPENT] = 1
+        hewn_turn(frame).spent = 1
         danger.start_calm(state, frame)
     elif action in (Verb.ANNOUNCE, Verb.ENCOUNTER_SAME, Verb.ARTILLERY):
         encounters.start_verb(state, frame, action)
@@ -234,8 +234,8 @@ def burn(state: State, frame: Frame, own: int, dirty: int) -> None:
         pay_from_hewn(state, h, 1, dirty)
     else:
         draw_from_chain(state, h, 1, fighting(state))
-    frame.data[AP] += 1
-    frame.data[BURNT] += 1
+    hewn_turn(frame).ap += 1
+    hewn_turn(frame).burnt += 1
     _auto_end_hewn_turn(state, frame)
 
 
@@ -245,8 +245,8 @@ def resume_hewn_turn(state: State, frame: Frame) -> None:
     if not still_acting(state, frame):
         pop(state)
         return
-    if frame.data[SPENT]:
-        frame.data[SPENT] = 0
+    if hewn_turn(frame).spent:
+        hewn_turn(frame).spent = 0
         encounters.after_ap_action(state, frame)
         if state.frames[-1] is not frame:  # a reaction window was opened
             return

@@ -10,16 +10,63 @@ from __future__ import annotations
 from typing import Final
 
 from .flow import push, wake
-from .state import Ask, Frame, State, hewn_type
+from .state import FRAME_FIELDS, Ask, Frame, State, hewn_type
 
-# the HEWN_TURN frame's data
-AP: Final = 0  # action points left
-BURNT: Final = 1  # Substract burnt for AP this Hewn turn
-MINED: Final = 2  # 1 once it has mined this Hewn turn
-FORCED: Final = 3  # 1 while it must leave its (danger) space with its next AP action
-EXTRACTED: Final = 4
-SPENT: Final = 5  # 1 after an AP action, until the reaction window has been offered
-TURN_DATA: Final = 6
+
+class HewnTurnFrame(Frame):
+    """The frame of a Hewn turn (`Ask.HEWN_TURN`): what the turn has left and
+    done. `args` lists the Hewns it failed against (D59: a further encounter
+    with one of them costs 1 AP)."""
+
+    __slots__ = ("ap", "burnt", "forced", "mined", "spent")
+
+    def __init__(self, seat: int, hewn: int, ap: int, forced: int) -> None:
+        super().__init__(Ask.HEWN_TURN, seat, hewn)
+        self.ap = ap  # action points left
+        self.burnt = 0  # Substract burnt for AP this Hewn turn
+        self.mined = 0  # 1 once it has mined this Hewn turn
+        self.forced = forced  # 1 while it must leave its (danger) space first
+        self.spent = 0  # 1 after an AP action, until the reaction window
+
+    def copy(self) -> HewnTurnFrame:
+        """An independent copy."""
+        new = HewnTurnFrame(self.seat, self.hewn, self.ap, self.forced)
+        new.other = self.other
+        new.step = self.step
+        new.args = list(self.args)
+        new.data = list(self.data)
+        new.woken = self.woken
+        new.burnt = self.burnt
+        new.mined = self.mined
+        new.spent = self.spent
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, its fields in place of `data`."""
+        fields = (self.ap, self.burnt, self.mined, self.forced, self.spent)
+        return (
+            int(self.ask),
+            int(self.seat),
+            int(self.hewn),
+            int(self.other),
+            int(self.step),
+            len(self.args),
+            *self.args,
+            len(fields),
+            *fields,
+        )
+
+
+HEWN_TURN_FIELDS: Final = (*FRAME_FIELDS, "ap", "burnt", "mined", "forced", "spent")
+"""Every field of a `HewnTurnFrame` (a compiled class has no `__slots__` to
+read)."""
+
+
+def hewn_turn(frame: Frame) -> HewnTurnFrame:
+    """`frame` as the Hewn turn it is."""
+    if not isinstance(frame, HewnTurnFrame):
+        raise RuntimeError(f"not a Hewn turn: {frame!r}")
+    return frame
 
 
 def start_hewn_turn(state: State, seat: int, hewn: int) -> None:
@@ -27,11 +74,9 @@ def start_hewn_turn(state: State, seat: int, hewn: int) -> None:
     in a danger token's space "must leave the space immediately!". The new turn
     wakes at once: one with nothing left but ending it ends by itself."""
     state.acted[hewn] = True
-    data = [0] * TURN_DATA
-    data[AP] = hewn_type(hewn).ap
     space = state.loc[hewn]
-    data[FORCED] = int(space >= 0 and state.token[space] >= 0)
-    push(state, Frame(Ask.HEWN_TURN, seat, hewn, data=data))
+    forced = int(space >= 0 and state.token[space] >= 0)
+    push(state, HewnTurnFrame(seat, hewn, hewn_type(hewn).ap, forced))
     wake(state)
 
 
