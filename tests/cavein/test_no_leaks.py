@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from rigging import do, hand_pick, pay, skill
+from cavein.rigging import do, hand_pick, pay, skill
 
 from scavenger_env.cavein.engine import (
     GameConfig,
