@@ -20,8 +20,6 @@ from scavenger_env.hewns.engine.config import (
 )
 from scavenger_env.hewns.engine.data import CardSet
 
-FIELDS = [f.name for f in dataclasses.fields(HewnsConfig)]
-
 
 @pytest.mark.parametrize(
     ("n", "income", "pile", "bidoxes"),
