@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from scavenger_env.core.actions import as_action, checked_action
 from scavenger_env.core.errors import IllegalActionError
 
 from . import auction, danger, management, mining, rounds, turns  # noqa: F401 (handlers)
@@ -25,29 +26,31 @@ __all__ = [
 ]
 
 
-def explain_illegal(state: State, action: int) -> str:
-    """Why `action` is illegal now ('' if it is legal)."""
+def explain_illegal(state: State, action: object) -> str:
+    """Why `action` is illegal now ('' if it is legal); only an int (or a numpy
+    integer, not a bool) is an action (`core.actions.checked_action`)."""
+    a, reason = checked_action(action, NUM_ACTIONS)
+    if reason:
+        return reason
     if state.over:
         return "the game is over"
-    if not 0 <= action < NUM_ACTIONS:
-        return f"action {action!r} is not in 0..{NUM_ACTIONS - 1}"
     legal = legal_actions(state)
-    if action in legal:
+    if a in legal:
         return ""
-    offered = ", ".join(describe_id(a) for a in legal[:12])
+    offered = ", ".join(describe_id(x) for x in legal[:12])
     more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-    return (
-        f"{describe_id(action)} is not legal now; the legal actions are {offered}{more}"
-    )
+    return f"{describe_id(a)} is not legal now; the legal actions are {offered}{more}"
 
 
-def apply_action(state: State, action: int) -> None:
-    """Play `action`; an illegal one raises `IllegalActionError` and changes
-    nothing."""
+def apply_action(state: State, action: object) -> None:
+    """Play `action`; an illegal one, or anything but an int, raises
+    `IllegalActionError` and changes nothing."""
     why = explain_illegal(state, action)
     if why:
         raise IllegalActionError(why)
-    apply_legal(state, action)
+    a = as_action(action)
+    assert a is not None  # explain_illegal refused anything else
+    apply_legal(state, a)
 
 
 def play(config: HewnsConfig, seed: int) -> State:
