@@ -39,6 +39,7 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("num_players", 5, "2, 3 or 4"),
     ("num_players", "3", "2, 3 or 4"),
     ("num_players", 3.0, "2, 3 or 4"),
+    ("num_players", True, "2, 3 or 4"),
     ("num_players", None, "2, 3 or 4"),
     ("factions", "all", FACTIONS_ALLOWED),
     ("factions", 4, FACTIONS_ALLOWED),

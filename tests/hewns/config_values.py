@@ -12,7 +12,6 @@ from scavenger_env.hewns.engine.data import CardSet
 #: a valid value other than the default for every field but ONE_VALUE's
 NON_DEFAULT: dict[str, Any] = {
     "num_players": 3,
-    "cards": "terrain",
     "mudgestick": 4,
     "nananbites_per_bidox": 1,
     "score_carried": False,
@@ -22,8 +21,10 @@ NON_DEFAULT: dict[str, Any] = {
     "max_decisions": 500,
 }
 
-#: fields with a single allowed value: one map, one version of the rules
-ONE_VALUE: tuple[str, ...] = ("map", "rules_version")
+#: fields with a single value to play: one map, the core cards (the other card
+#: sets are not built yet), one version of the rules (move a field to NON_DEFAULT
+#: when it gets a second value)
+ONE_VALUE: tuple[str, ...] = ("map", "cards", "rules_version")
 
 #: fields left out of the all-at-once game (none for Hewns)
 ALONE: tuple[str, ...] = ()
@@ -88,7 +89,7 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("max_decisions", "20000", "a positive int"),
     ("max_decisions", True, "a positive int"),
     ("rules_version", 0, "use 1"),
-    ("rules_version", 2, "use 1"),
+    ("rules_version", 3, "use 1"),
     ("rules_version", True, "use 1"),
     ("rules_version", "1", "use 1"),
     ("rules_version", 1.0, "use 1"),
@@ -97,13 +98,13 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
 #: configs that must survive `to_dict` / `from_dict` and JSON
 ROUND_TRIP = [
     HewnsConfig(),
-    HewnsConfig(num_players=3, cards="terrain", mudgestick=4),
+    HewnsConfig(num_players=3, cards="core", mudgestick=4),
     HewnsConfig(num_players=4, income=(1, 2, 3)),
     HewnsConfig(pile=200),
     HewnsConfig(bidoxes=2),
     HewnsConfig(
         num_players=4,
-        cards="complete",
+        cards="core",
         mudgestick=2,
         nananbites_per_bidox=1,
         score_carried=False,
