@@ -1,8 +1,9 @@
 """The quick set (`pytest -m "not slow"`) keeps a few of the long random-play runs.
 
-A test that plays many random games in chunks marks every chunk but the first
-`slow`: the quick set still plays some random games of every game, the full run
-(`pytest` with no `-m`, what CI runs) plays them all.
+A test that plays many random games in chunks (or at several player counts, or
+bot by bot) marks every chunk but the first `slow`: the quick set still plays
+some random games of every game, the full run (`pytest` with no `-m`, what CI
+runs) plays them all.
 """
 
 from __future__ import annotations
