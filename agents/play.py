@@ -5,7 +5,8 @@ spec such as "human" or "greedy", or an Agent), plays the game to the end,
 prints one line per bot decision (so a human sees what happened between their
 turns) and, at the end, the final scores and the winners. Every sentence comes
 from the game (`Game.intro`, `turn_header`, `narrate`, `news`, `end_text`,
-`render`, `score_table`), so the screen reads as the game's own. Humans read
+`render`, `score_table`; a game's `narrator` may hold lines back and tell a
+summary, as Hewns does for a fight), so the screen reads as the game's own. Humans read
 and write through `io` (a `Console`), so tests can script a whole game.
 """
 
@@ -121,13 +122,16 @@ def play_match(
         out(_wrapped(" ".join(opening)))
     turn_key: object = None
     announced: set[str] = set()
+    teller = the_game.narrator(viewer)
     while not the_game.is_over(state):
         if the_game.is_chance_node(state):  # a roll or a draw, told as it falls
             outcome = sample_outcome(the_game.chance_outcomes(state), chance)
-            text = the_game.narrate(state, outcome, viewer)
+            text = teller.tell(state, outcome)
             the_game.apply_action(state, outcome)
             actions.append(outcome)
-            out(_wrapped(f"Chance: {text}"))
+            if text:
+                out(_wrapped(f"Chance: {text}"))
+            _tell_after(out, teller.after(state))
             continue
         seat = the_game.current_player(state)
         agent = agents[seat]
@@ -137,7 +141,7 @@ def play_match(
             turn_key = key
             if human:
                 out("")
-                who = "your turn" if humans == [seat] else f"{labels[seat]}'s turn"
+                who = _whose_turn(the_game.turn_owner(state), seat, labels, humans)
                 out(f"=== {the_game.turn_header(state, who)} ===")
         legal = the_game.legal_actions(state)
         try:
@@ -159,11 +163,12 @@ def play_match(
             raise RuntimeError(
                 f"{labels[seat]} chose action {action}, which is not legal here"
             )
-        text = "" if human else the_game.narrate(state, action, viewer)
+        text = teller.tell(state, action)
         the_game.apply_action(state, action)
         actions.append(action)
-        if not human:
+        if not human and text:
             out(_wrapped(f"{labels[seat]}: {text}"))
+        _tell_after(out, teller.after(state))
         if not the_game.is_over(state):
             for news_key, sentence in the_game.news(state):
                 if news_key not in announced:
@@ -182,6 +187,23 @@ def play_match(
     unit = the_game.score_unit
     out(_wrapped(_winner_line(result.winners, result.scores, labels, humans, unit)))
     return result
+
+
+def _whose_turn(owner: int, seat: int, labels: list[str], humans: list[int]) -> str:
+    """ "your turn", or "your decision in player 1 (greedy)'s turn" when the
+    human is asked in another seat's turn (a reaction, a new mine)."""
+    mine = humans == [seat]
+    if owner == seat or not 0 <= owner < len(labels):
+        return "your turn" if mine else f"{labels[seat]}'s turn"
+    if mine:
+        return f"your decision in {labels[owner]}'s turn"
+    return f"{labels[seat]}'s decision in {labels[owner]}'s turn"
+
+
+def _tell_after(out: Any, lines: list[str]) -> None:
+    """Print what the narrator tells once an action was played."""
+    for line in lines:
+        out(_wrapped(line))
 
 
 def _wrapped(text: str) -> str:

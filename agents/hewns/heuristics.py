@@ -518,6 +518,7 @@ class HewnsScriptedAgent:
         if self.attack_target(s, h, legal):
             return Verb.ANNOUNCE
         steps = _ids(legal, SPACE, _MAP_SPACES)
+        must_move = Ctrl.END_HEWN_TURN not in legal  # it must leave a danger token
         here = s.loc[h]
         crowded = here >= 0 and any(
             o != h and s.loc[o] == here and s.healthy(o) for o in range(NUM_HEWNS)
@@ -535,9 +536,12 @@ class HewnsScriptedAgent:
             if (
                 self.distance_to_mine(s, h, best, mines) < now
                 or crowded
+                or must_move
                 or here == OFF_BOARD
             ):
                 return SPACE + best
+        if must_move:
+            return Verb.EXIT if Verb.EXIT in legal else self._default(legal)
         if crowded and Verb.BURN in legal and s.dirty[h] > 0:
             return Verb.BURN  # one more step: never end beside a healthy Hewn
         return Ctrl.END_HEWN_TURN

@@ -10,6 +10,7 @@ for every game.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from agents.base import SeatView
@@ -27,16 +28,20 @@ from scavenger_env.hewns.engine.data import (
     hewn_types,
     tech_kinds,
 )
+from scavenger_env.hewns.engine.describe import ask_help, ask_name, turn_seat, why_asked
+from scavenger_env.hewns.engine.state import Phase
 
 __all__ = ["HELP_TEXT", "HewnsHumanAgent", "card_list", "card_lookup", "rules_text"]
 
 HELP_TEXT = """\
 HOW TO PLAY
-At the start of your turn you see the whole game as you know it; before each
-further decision of the turn, only what changed. Then your choices, numbered
-from 1. Type one of:
+You see the whole game as you know it when an auction opens, when your player
+turn starts and at your first decision in another player's turn; before every
+other decision only what changed since you last looked (board shows it all).
+Then what is to be decided, why it is yours if it comes in another player's
+turn, and your choices, numbered from 1. Type one of:
   a number    take that choice
-  look        the whole picture again (also: state)
+  board       the whole picture again (also: look, state)
   cards       the Hewn types and technologies of this game, briefly
   card NAME   one card's numbers and text, e.g. card minor, card gunana
   rules       a summary of the rules
@@ -44,7 +49,9 @@ from 1. Type one of:
   quit        leave the game (you are asked to confirm)
 A decision with only one choice is taken for you ("Only choice: ... - taken").
 Dice are rolled for you. Between your turns you see what the other players
-did, one line per decision (their secret amounts and picks stay hidden)."""
+did, one line per decision (their secret amounts and picks stay hidden); a
+fight is told once it is over (who attacked whom, the dice, what came of it),
+and after each auction what became of every Bidox of yours."""
 
 _SOCKET_WORDS = {
     Socket.NONE: "scouting card, not fitted",
@@ -201,7 +208,37 @@ class HewnsHumanAgent(HumanAgent):
     rules summary."""
 
     help_text = HELP_TEXT
-    commands = "help / look / cards / rules / quit"
+    commands = "help / board / cards / rules / quit"
+
+    def turn_of(self, view: SeatView) -> Hashable:
+        """The whole picture is shown when this changes: the round, the phase
+        and whose player turn it is (an auction is one turn; a decision in
+        another player's turn starts that player's)."""
+        state = view._redacted()
+        owner = turn_seat(state) if state.phase == Phase.ACTIONS else None
+        return (state.round, state.phase, owner)
+
+    def explain(self, view: SeatView, legal: list[int]) -> None:
+        """What the decision is (its title and a line on it) and, when it
+        comes in another player's turn, why it is yours now."""
+        state = view._redacted()
+        if not state.frames:
+            return
+        ask = state.frames[-1].ask
+        about = ask_help(ask)
+        self._say(f"Decide: {ask_name(ask)}." + (f" {about}" if about else ""))
+        why = why_asked(state, self.seat)
+        if why:
+            self._say(f"Why you: {why}")
+
+    def command(self, view: SeatView, line: str, descriptions: list[str]) -> bool:
+        """`board`: the whole picture again (then the choices)."""
+        if line.strip().lower() in ("board", "b"):
+            self._out(view.render())
+            self._picture = view.render()
+            self._show_choices(descriptions)
+            return True
+        return super().command(view, line, descriptions)
 
     def rules_text(self, config: Any) -> str:
         return rules_text(config)

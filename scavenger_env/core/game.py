@@ -346,6 +346,19 @@ class GameText(GameRules[StateT, ConfigT]):
         `action` in `state` (default: `describe_action`)."""
         return self.describe_action(state, action, viewer)
 
+    def turn_owner(self, state: StateT) -> int:
+        """Whose turn it is, for a screen's header: the seat to act (default);
+        a game where a seat may be asked in another's turn (a reaction) names
+        the seat whose turn it is."""
+        return self.current_player(state)
+
+    def narrator(self, viewer: int | None = None) -> Narrator:
+        """A fresh teller of one game, action by action, for a screen read by
+        `viewer` (None: everyone): by default each action in `narrate`'s
+        words. A game may hold lines back and tell a summary instead (a fight's
+        dice and outcome)."""
+        return Narrator(self, viewer)
+
     def transcript_header(self, state: StateT) -> str:
         """The header of the turn starting now in a replay's transcript."""
         return self.turn_header(state, f"player {self.current_player(state)}'s turn")
@@ -399,6 +412,25 @@ class GameText(GameRules[StateT, ConfigT]):
 
     #: the unit of a score, for sentences ("with 61 VP")
     score_unit: str = "points"
+
+
+class Narrator:
+    """Tells one screen what happens in a game (`GameText.narrator`): `tell`
+    before each action is played (every action, a human's own included, so a
+    game's narrator can follow the game) and `after` once it was."""
+
+    def __init__(self, game: GameText[Any, Any], viewer: int | None) -> None:
+        self.game = game
+        self.viewer = viewer
+
+    def tell(self, state: Any, action: int) -> str | None:
+        """The words for `action`, about to be played in `state` (None: held
+        back, to be told in a summary)."""
+        return self.game.narrate(state, action, self.viewer)
+
+    def after(self, state: Any) -> list[str]:
+        """Sentences due now that the action was played (none by default)."""
+        return []
 
 
 class GameEnvironment(GameRules[StateT, ConfigT]):

@@ -2,8 +2,11 @@
 
 A new game runs this in its tests before any tool touches it. It plays random
 games at every player count and checks, at every decision, what the tools rely
-on: legal actions are sorted ids in range and never empty; an illegal action
-raises `IllegalActionError`, says why and changes nothing; a clone is independent;
+on: legal actions are sorted ids in range and never empty; no query (legal
+actions, chance outcomes, explanations, observations, views, pictures, words)
+changes the state, at decision and chance nodes alike; every listed chance
+outcome applies to a state no query has touched; an illegal action raises
+`IllegalActionError`, says why and changes nothing; a clone is independent;
 the mover's redacted and determinized states give the mover the same choices,
 view, picture and words; observations and masks have the declared shapes; and a
 finished game's record replays to the same digest.
@@ -84,10 +87,14 @@ def _check_one(
     turns = _Turns(game, state)
     while not game.is_over(state):
         where = f"{game.name} seed {game_seed} step {len(actions)}"
+        untouched = game.clone(state)  # no query has run on it
         legal = game.legal_actions(state)
         mover = game.current_player(state)
         if game.is_chance_node(state):
             _check_chance(game, state, legal, mover, where)
+            _check_illegal(game, state, legal, where)
+            _check_unchanged(game, state, untouched, where)
+            _check_outcomes_apply(game, untouched, legal, where)
             outcome = sample_outcome(game.chance_outcomes(state), chance)
             game.apply_action(state, outcome)
             actions.append(outcome)
@@ -125,6 +132,7 @@ def _check_one(
                 where,
                 f"codec round trip fails for action {a}",
             )
+        _check_unchanged(game, state, untouched, where)
         action = legal[int(rng.integers(len(legal)))]
         copy = game.clone(state)
         game.apply_action(copy, action)
@@ -200,6 +208,32 @@ def _check_chance(
     _require(
         legal[0] >= 0 and legal[-1] < game.num_actions, where, "outcome out of range"
     )
+
+
+def _check_unchanged(game: Game, state: object, before: object, where: str) -> None:
+    """Every query run on `state` since `before` was cloned left it as it was."""
+    _require(
+        game.same_state(state, before),
+        where,
+        "a query (legal actions, chance outcomes, an explanation, an observation, "
+        "a view, a picture or words) changed the state",
+    )
+
+
+def _check_outcomes_apply(
+    game: Game, untouched: object, legal: list[int], where: str
+) -> None:
+    """Each listed chance outcome applies to a state no query has run on (a
+    game must not need a query to prepare its own chance node)."""
+    for outcome in legal:
+        try:
+            game.apply_action(game.clone(untouched), outcome)
+            game.apply_legal_action(game.clone(untouched), outcome)
+        except Exception as err:  # any failure breaks the contract
+            raise GameContractError(
+                f"{where}: listed chance outcome {outcome} does not apply to an "
+                f"unqueried state ({type(err).__name__}: {err})"
+            ) from None
 
 
 def _check_illegal(game: Game, state: object, legal: list[int], where: str) -> None:

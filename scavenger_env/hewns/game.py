@@ -18,7 +18,7 @@ import numpy as np
 
 from scavenger_env.core.chance import CHANCE, game_rng
 from scavenger_env.core.errors import check_game_seed
-from scavenger_env.core.game import Codec, Game
+from scavenger_env.core.game import Codec, Game, Narrator
 
 from . import codec as _codec
 from .engine import ending, flow, rules
@@ -53,11 +53,12 @@ _OPTIONS = {
     "mudgestick": "how far a dig, fly or climb reaches, in spaces (2-6; 3)",
     "nananbites_per_bidox": "Nananbites one Bidox may hold (1 or 2; 2)",
     "score_carried": "normal Substract carried by a player's Hewns scores (True)",
+    "damaged_transmit": "a damaged Hewn may transmit Substract (True; rules 2)",
     "income": "dirty income of rounds 1-3 (three ints; None: the scenario's)",
     "pile": "the normal Substract pile (None: the scenario's)",
     "bidoxes": "Bidoxes per player (None: the scenario's)",
     "max_decisions": "a safety stop: the game is cut short after this many",
-    "rules_version": "which version of the rules applies: 1",
+    "rules_version": "which version of the rules applies: 1 or 2 (the default)",
 }
 """One line per `HewnsConfig` option (its docstring says more)."""
 
@@ -219,6 +220,27 @@ class HewnsGame(Game[State, HewnsConfig]):
 
         return render_state(state, viewer)
 
+    def render_changes(self, before: str, after: str) -> str:
+        from .render import render_changes
+
+        return render_changes(before, after)
+
+    def turn_owner(self, state: State) -> int:
+        """The seat whose bid turn or player turn is in progress (a reaction,
+        a new mine or a pick may ask another seat in it)."""
+        from .engine.describe import turn_seat
+
+        owner = turn_seat(state)
+        return self.current_player(state) if owner is None else owner
+
+    def narrator(self, viewer: int | None = None) -> Narrator:
+        """Each action in words, but a fight told once it is over and the
+        auction's opening told Bidox by Bidox to the viewer
+        (`narration.HewnsNarrator`)."""
+        from .narration import HewnsNarrator
+
+        return HewnsNarrator(self, viewer)
+
     def turn_key(self, state: State) -> Hashable:
         return (self.current_player(state), state.turns)
 
@@ -237,20 +259,23 @@ class HewnsGame(Game[State, HewnsConfig]):
 
     def news(self, state: State) -> list[tuple[str, str]]:
         """Public events of this round: each lot's result once the Bidoxes are
-        opened, and each turn-order card once shown."""
+        opened (by card: the lots are drawn anew right after), and each
+        turn-order card once shown."""
         out: list[tuple[str, str]] = []
         r = state.round
         if state.phase == Phase.ACTIONS or (
             state.phase == Phase.AUCTION and state.frames and not bids_hidden(state)
         ):
+            bought = _bought_this_round(state)
             for lot, winner in enumerate(state.lot_winner):
                 bids = state.lot_result[lot]
                 if winner >= 0:
+                    card = bought.pop(0) if bought else f"lot {lot}"
                     out.append(
                         (
                             f"r{r}-lot{lot}",
-                            f"Player {winner} won lot {lot} with a bid of "
-                            f"{bids[winner]}.",
+                            f"Player {winner} won {card} (lot {lot}) with a bid "
+                            f"of {bids[winner]}.",
                         )
                     )
                 elif any(bids):
@@ -294,6 +319,16 @@ class HewnsGame(Game[State, HewnsConfig]):
 
 HEWNS = HewnsGame()
 """The one `HewnsGame` instance (registered as "hewns")."""
+
+
+def _bought_this_round(state: State) -> list[str]:
+    """The cards won in this round's auction, lot by lot (`State.purchases`)."""
+    p = state.purchases
+    return [
+        _purchase_name(p[i + 2], p[i + 3])
+        for i in range(0, len(p), PURCHASE)
+        if p[i] == state.round
+    ]
 
 
 def _purchase_name(what: int, which: int) -> str:

@@ -576,13 +576,18 @@ RULINGS: tuple[Ruling, ...] = (
         "ruling",
     ),
     Ruling(
-        "Damaged Hewns cannot transmit",
-        'A damaged Hewn cannot transmit Substract. The rulebook says both "A '
-        'damaged Hewn cannot move or take any actions" and "any Hewn can '
-        "transmit any Substract (dirty or normal) 'off planet' at any time\"; its "
-        'cost table lists "Transmit Substract" among the actions, so the first '
-        "is followed.",
+        "Damaged Hewns transmit",
+        "A damaged Hewn that keeps its player's control rod may transmit "
+        "Substract off planet and to friendly healthy Hewns it sees "
+        '(`damaged_transmit`, on by default). The rulebook says both "A damaged '
+        'Hewn cannot move or take any actions" and "any Hewn can transmit any '
+        "Substract (dirty or normal) 'off planet' at any time\"; it costs "
+        "transmission 0 action points and names the secret dice of an encounter "
+        'as "The only times a Hewn cannot transmit Substract off-planet", so the '
+        "second is followed. `damaged_transmit=False` follows the first, as "
+        "rules 1 did.",
         "ruling",
+        ("damaged_transmit",),
     ),
     Ruling(
         "Seeing into a dug tunnel",
@@ -851,13 +856,17 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "Substract moves one way in a turn",
-        "In one go (a bid turn or a player turn) a Hewn or a screen that has given "
+        "In one go (a bid turn or a player turn) a Hewn that has given "
         "Substract may not take any, and one that has taken may not give any; and "
         "the technology in a slot is replaced at most once. The rulebook lets "
         "Substract be transmitted, loaded and unloaded and Nanasocket "
         "technologies be replaced at any time without limit; without this, free "
         "moves could go round in circles forever, and nothing is gained by moving "
-        "Substract back.",
+        "Substract back. The player's screen is not held to it (\"any Hewn can "
+        'transmit any Substract ... "off planet" at any time"): a circle through '
+        "the screen would need a Hewn that both takes and gives. Under rules 1 "
+        "the screen was held to it too, so a load stopped every later "
+        "off-planet transmission in the turn.",
         "ruling",
     ),
     Ruling(
@@ -875,6 +884,36 @@ RULINGS: tuple[Ruling, ...] = (
         'to a chain nor pass it along: "Once the secret dice have been picked up '
         '... cannot transfer/transmit Substract away".',
         "rulebook",
+    ),
+    Ruling(
+        "Forced movement",
+        "A Hewn that starts its Hewn turn in a danger token's space may not end "
+        "its Hewn turn there while it can step or exit, and its player may not "
+        "end the player turn before such a Hewn has had its Hewn turn: it "
+        '"must leave the space immediately!". Under rules 1 both were allowed, '
+        "so a Hewn could sit on lava all game.",
+        "rulebook",
+    ),
+    Ruling(
+        "Retreat after a double brain repair",
+        "When both Hewns of a same-space encounter brain-repair each other and "
+        "both succeed, the moving Hewn, now the other player's, is first "
+        "retreated by its new owner into a linked space free of healthy Hewns "
+        "(stunned if there is none), and then the repaired Hewn takes its Hewn "
+        'turn: "the moving Hewn must be retreated ... even if this is by a new '
+        'owner!". Under rules 1 the two were left sharing the space.',
+        "rulebook",
+    ),
+    Ruling(
+        "Loading while the Bidoxes are closed",
+        "While the placed Bidoxes are closed, a player loading an off-board Hewn "
+        "from the screen is asked which kind of Substract to load whenever its "
+        "totals (screen and closed Bidoxes, which everyone knows) hold both "
+        "kinds, even if only one kind is left on the screen: whether the question "
+        "comes must not tell the others what is in the Bidoxes, which the "
+        "rulebook keeps secret. Under rules 1 the question was skipped when one "
+        "kind was left on the screen.",
+        "ruling",
     ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
@@ -897,5 +936,22 @@ RULES_VERSIONS_INTRO = (
 
 RULES_VERSIONS: tuple[RulesVersion, ...] = (
     RulesVersion(1, "the first rules: the Raw Substract scenario for 2-4 players"),
+    RulesVersion(
+        2,
+        "plays the rulings below as the rulebook's text says, where rules 1 did not",
+        (
+            'A Hewn on a danger token must leave it (see "Forced movement").',
+            "The screen is not held to the one-way rule, so a load no longer "
+            'stops later off-planet transmissions (see "Substract moves one way '
+            'in a turn").',
+            "After a double brain repair the mover is retreated by its new owner "
+            '(see "Retreat after a double brain repair").',
+            "A load while the Bidoxes are closed asks the kind whenever the "
+            'public totals hold both (see "Loading while the Bidoxes are '
+            'closed").',
+            "A damaged Hewn may transmit, unless `damaged_transmit` is False "
+            '(see "Damaged Hewns transmit").',
+        ),
+    ),
 )
 """Every rules version, oldest first."""

@@ -13,31 +13,42 @@ the viewer knows, and what was just rolled.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from typing import Final
 
 from .engine.board import render_map
-from .engine.data import DICE, SIZE_NAMES, TECHS, Symbol, Token
-from .engine.describe import ask_name, hewn_label, lot_label, place_label
+from .engine.data import DICE, HEWN_TYPES, SIZE_NAMES, TECHS, Symbol, Token
+from .engine.describe import (
+    ask_name,
+    hewn_label,
+    hewn_turn_ap,
+    lot_label,
+    place_label,
+    turn_seat,
+)
 from .engine.ending import score
-from .engine.flow import face, is_chance
+from .engine.flow import FIRST_TECH_LOT, face, is_chance
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
+    BOUGHT_HEWN,
+    BOUGHT_TECH,
     NEUTRAL,
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
+    PURCHASE,
     Ask,
     Phase,
     State,
     hewn_type,
+    tech_of_card,
 )
-from .engine.turns import AP
 from .engine.view import bids_hidden, card_known, redact
 
-__all__ = ["WIDTH", "render_state"]
+__all__ = ["WIDTH", "render_changes", "render_state"]
 
 WIDTH: Final = 80
 """No line but the map's is longer: it must fit a plain terminal."""
@@ -54,6 +65,10 @@ def _who(q: int, viewer: int) -> str:
     return "you" if q == viewer else f"player {q}"
 
 
+def _whose(q: int, viewer: int) -> str:
+    return "your" if q == viewer else f"player {q}'s"
+
+
 def render_state(state: State, viewer: int) -> str:
     """A multi-line picture of `state` as seat `viewer` may see it; every line
     but the map's fits `WIDTH` columns."""
@@ -66,7 +81,7 @@ def render_state(state: State, viewer: int) -> str:
     text += _offer_lines(s, viewer)
     text += _order_lines(s, viewer)
     if s.rolled:
-        text.append("Just rolled: " + ", ".join(str(f) for f in _rolled(s)))
+        text.append("Just rolled: " + "; ".join(str(f) for f in _rolled(s)))
     return "\n".join(lines + _fit(text))
 
 
@@ -102,13 +117,18 @@ def _header(s: State, viewer: int) -> list[str]:
     if s.frames:
         top = s.frames[-1]
         what = ask_name(top.ask)
-        about = f" for {hewn_label(top.hewn)}" if 0 <= top.hewn < NUM_HEWNS else ""
-        lines.append(f"To decide: {_who(top.seat, viewer)}, {what}{about}")
+        about = f" - {hewn_label(top.hewn)}" if 0 <= top.hewn < NUM_HEWNS else ""
+        owner = turn_seat(s)
+        during = (
+            f" (in {_whose(owner, viewer)} turn)"
+            if owner is not None and owner != top.seat
+            else ""
+        )
+        lines.append(f"To decide ({_who(top.seat, viewer)}): {what}{about}{during}")
         turn = next((f for f in reversed(s.frames) if f.ask == Ask.HEWN_TURN), None)
-        if turn is not None and turn.data:
-            lines.append(
-                f"Hewn turn of {hewn_label(turn.hewn)}: {turn.data[AP]} AP left"
-            )
+        ap = hewn_turn_ap(s)
+        if turn is not None and ap is not None:
+            lines.append(f"Hewn turn of {hewn_label(turn.hewn)}: {ap} AP left")
     return lines
 
 
@@ -184,26 +204,26 @@ def _seat_lines(s: State, viewer: int) -> list[str]:
             + (f"; techs {', '.join(techs)}" if techs else "")
             + ("; passed" if s.passed[q] and s.phase == Phase.AUCTION else "")
         )
-        boxes = _bidox_words(s, q, viewer, hidden)
+        boxes = _bidox_words(s, q, viewer) if hidden else []
         if boxes:
             lines.append("    Bidoxes: " + "; ".join(boxes))
     return lines
 
 
-def _bidox_words(s: State, q: int, viewer: int, hidden: bool) -> list[str]:
+def _bidox_words(s: State, q: int, viewer: int) -> list[str]:
+    """Seat `q`'s Bidoxes while the bidding is on: at home, hunting, or on a
+    lot (another seat's closed)."""
     words = []
     for b, lot in enumerate(s.bidox_lot[q]):
         if lot == BIDOX_HOME:
             words.append(f"#{b} at home")
         elif lot == BIDOX_HUNTING:
             words.append(f"#{b} hunting")
-        elif not hidden:  # opened: the totals are in the auction's results
-            words.append(f"#{b} was on lot {lot}")
         else:
             amount, normal = s.bidox_amount[q][b], s.bidox_normal[q][b]
             content = (
                 "closed"
-                if hidden and q != viewer
+                if q != viewer
                 else f"{amount} ({normal} normal, {amount - normal} dirty)"
             )
             words.append(f"#{b} on lot {lot}: {content}")
@@ -211,27 +231,63 @@ def _bidox_words(s: State, q: int, viewer: int, hidden: bool) -> list[str]:
 
 
 def _offer_lines(s: State, viewer: int) -> list[str]:
+    """The lots on offer; while the Bidoxes are closed, whose Bidoxes lie on
+    each (once they are opened the lots are drawn anew: no Bidox lies on
+    them); and what the last auction sold, by card."""
     lines = ["", "Offer:"]
+    hidden = bids_hidden(s)
     for lot in range(len(s.offer)):
         if lot and s.offer[lot] == NONE:
             continue
         placed = [
             f"{_who(q, viewer)} x{sum(1 for b in s.bidox_lot[q] if b == lot)}"
             for q in range(s.num_players)
-            if lot in s.bidox_lot[q]
+            if hidden and lot in s.bidox_lot[q]
         ]
         lines.append(
-            f"  {lot_label(s, lot)}"
+            f"  {lot_label(s, lot)}, minimum bid {_minimum(s, lot)}"
             + (f": Bidoxes of {', '.join(placed)}" if placed else "")
         )
-    won = [
-        f"lot {lot}: {_who(w, viewer)} ({s.lot_result[lot][w]})"
-        for lot, w in enumerate(s.lot_winner)
-        if w >= 0
-    ]
-    if won:
-        lines.append("  Last auction won: " + "; ".join(won))
+    lines += _sold_lines(s, viewer, s.round - 1 if hidden else s.round)
     return lines
+
+
+def _minimum(s: State, lot: int) -> int:
+    """The lowest bid that can win `lot`: the card's cost (the turn-order
+    stack's and the last round's from the scenario)."""
+    scenario = s.config.scenario
+    if lot == 0:
+        return scenario.turn_order_min_bid
+    if s.round >= scenario.rounds:
+        return scenario.final_round_min_price
+    card = s.offer[lot]
+    if lot < FIRST_TECH_LOT:
+        return hewn_type(card).cost
+    return tech_of_card(card).cost
+
+
+def _sold_lines(s: State, viewer: int, round_: int) -> list[str]:
+    """What round `round_`'s auction sold: card, buyer, price (public)."""
+    p = s.purchases
+    sold = [
+        f"{_purchase_words(p[i + 2], p[i + 3])} to {_who(p[i + 1], viewer)} "
+        f"for {p[i + 4]}"
+        for i in range(0, len(p), PURCHASE)
+        if p[i] == round_
+    ]
+    if round_ < 1:
+        return []
+    if not sold:
+        return [f"  Round {round_}'s auction sold nothing."]
+    return [f"  Round {round_}'s auction sold: " + "; ".join(sold)]
+
+
+def _purchase_words(what: int, which: int) -> str:
+    if what == BOUGHT_HEWN:
+        return HEWN_TYPES[which].name
+    if what == BOUGHT_TECH:
+        return TECHS[which].name
+    return "the turn-order stack"
 
 
 def _order_lines(s: State, viewer: int) -> list[str]:
@@ -246,15 +302,126 @@ def _order_lines(s: State, viewer: int) -> list[str]:
 
 
 def _rolled(s: State) -> Sequence[str]:
-    """The faces rolled for the decision waiting on them ("laser 3", "speed
-    escape"), and the next die while a roll goes on."""
-    out = []
+    """The faces rolled for the decision waiting on them, by die kind in the
+    order rolled ("laser (yellow) 3, 0", "speed defence escape, 2"), and the
+    next die while a roll goes on."""
+    by_kind: dict[str, list[str]] = {}
     kinds = s.rolled_kinds[len(s.rolled_kinds) - len(s.rolled) :]
     for kind, f in zip(kinds, s.rolled, strict=True):
         value, symbol = face(kind, f)
         shown = str(value) if symbol == Symbol.NUMBER else Symbol(symbol).name.lower()
-        out.append(f"{DICE[kind].name} {shown.replace('_', ' ')}")
+        by_kind.setdefault(DICE[kind].name, []).append(shown.replace("_", " "))
+    out = [f"{name} {', '.join(faces)}" for name, faces in by_kind.items()]
     if s.roll_queue:
         kind = s.roll_queue[0]
         out.append(f"(next: {DICE[kind].name})")
     return out
+
+
+# --- what changed -------------------------------------------------------------
+
+_ALWAYS: Final = ("Hewns, round", "To decide", "Hewn turn of", "Just rolled")
+"""Lines `render_changes` always keeps: the round, who decides what, the Hewn
+turn's action points and the dice just rolled."""
+
+_MAP_CELL: Final = re.compile(r"\b(\d\d)([0-9LSP$])")
+"""A marked space on the map: its id and its mark (Hewns, a token, a mine)."""
+
+_MARK_WORDS: Final = {
+    "L": "lava",
+    "S": "a Snedj nest",
+    "P": "a planet attack",
+    "$": "a mine",
+}
+
+
+def _mark_words(mark: str | None) -> str:
+    if mark is None:
+        return "no mark"
+    if mark.isdigit():
+        return f"{mark} Hewn{'s' if mark != '1' else ''}"
+    return _MARK_WORDS.get(mark, mark)
+
+
+def _split(
+    picture: str,
+) -> tuple[list[str], dict[str, str], list[tuple[str, str, str]]]:
+    """A picture as (header lines, map marks by space id, the logical lines
+    below the map as (section, key, text)); a logical line is a line with its
+    deeper-indented continuations."""
+    lines = picture.splitlines()
+    at = next((i for i, line in enumerate(lines) if line.startswith("Map (")), None)
+    if at is None:
+        return [line for line in lines if line.strip()], {}, []
+    head = [line for line in lines[:at] if line.strip()]
+    end = next(
+        (i for i in range(at, len(lines)) if lines[i].startswith("Mines now")), at
+    )
+    marks: dict[str, str] = {}
+    for line in lines[at + 1 : end]:
+        if not line.startswith(("entrances:", "magnetic:", "mines:")):
+            marks.update(dict(_MAP_CELL.findall(line)))
+    rest: list[tuple[str, str, str]] = []
+    section = ""
+    for line in lines[end:]:
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        if indent > 2 and rest:
+            sec, key, text = rest[-1]
+            rest[-1] = (sec, key, f"{text}\n{line}")
+            continue
+        body = line.strip()
+        key = re.split(r" \[|: |:$| \(", body, maxsplit=1)[0]
+        if indent == 0 and body.endswith(":"):
+            section = key
+            key = "--"
+        elif indent == 0:
+            section = ""
+        rest.append((section, key, line))
+    return head, marks, rest
+
+
+def render_changes(before: str, after: str) -> str:
+    """The parts of picture `after` that differ from picture `before`, both
+    `render_state` texts for one viewer: the header always, the map's changed
+    marks in words, each changed line of the Hewns, seats, offer and turn order
+    (under its section's heading), and what is no longer there."""
+    _, old_marks, old_rest = _split(before)
+    head, marks, rest = _split(after)
+    shown = list(head) if head else []
+    moved = [
+        f"{x} {_mark_words(marks.get(x))} (before: {_mark_words(old_marks.get(x))})"
+        for x in sorted(set(marks) | set(old_marks))
+        if marks.get(x) != old_marks.get(x)
+    ]
+    if moved:
+        shown += _fit(["Map, changed marks: " + "; ".join(moved)])
+    old = {(sec, key): text for sec, key, text in old_rest}
+    new_keys = {(sec, key) for sec, key, _ in rest}
+    headings = {sec: text for sec, key, text in rest if key == "--"}
+    headed: set[str] = set()
+    for sec, key, text in rest:
+        if key == "--":
+            continue
+        if not text.strip().startswith(_ALWAYS) and old.get((sec, key)) == text:
+            continue
+        if sec and sec not in headed:
+            headed.add(sec)
+            shown.append(headings[sec])
+        shown.append(text)
+    gone: dict[str, list[str]] = {}
+    for sec, key, text in old_rest:
+        if (
+            key != "--"
+            and (sec, key) not in new_keys
+            and not text.strip().startswith(_ALWAYS)
+            and text.strip() != "none yet"
+        ):
+            gone.setdefault(sec, []).append(key)
+    for sec, keys in gone.items():
+        if sec and sec not in headed and sec in headings:
+            headed.add(sec)
+            shown.append(headings[sec])
+        shown += _fit([f"  gone: {', '.join(keys)}"])
+    return "\n".join(shown)

@@ -81,6 +81,9 @@ FIXED: dict[str, list[tuple[int, int, dict[str, Any], str]]] = {
             {"rules_version": 1, "score_carried": False},
             "ccdf989f7688da9b72c8d1e783264101",
         ),
+        (2, 1, {"rules_version": 2}, "2d994a37a0426db6e8ad124e7bb066fb"),
+        (3, 4, {"rules_version": 2}, "2065d97955e575972eedfa55c89bf252"),
+        (4, 2, {"rules_version": 2}, "c2621985571f2e05061cd22fc9542ee3"),
     ],
 }
 

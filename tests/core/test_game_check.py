@@ -11,6 +11,9 @@ from scavenger_env.core.games import GAMES, get_game
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_registered_game_keeps_the_contract(name: str) -> None:
+    """Queries change nothing, listed outcomes apply to unqueried states,
+    illegal actions are refused and change nothing, at every node of random
+    games at every player count."""
     assert check_game(get_game(name), games_per_count=1) > 100
 
 
@@ -84,3 +87,37 @@ def test_the_checker_catches_a_turn_that_is_not_counted(bids_game) -> None:
 
     with pytest.raises(GameContractError, match="while turn_key changed"):
         check_game(Uncounted(), games_per_count=1)
+
+
+def test_the_checker_catches_a_query_that_changes_the_state(dice_game) -> None:
+    """ "A query (legal actions, chance outcomes, an observation, a render) never
+    changes the state": a game whose picture counts its calls in the state is
+    caught."""
+
+    class Meddling(type(dice_game)):
+        def render(self, state, viewer):
+            state.turns += 1
+            return super().render(state, viewer)
+
+    with pytest.raises(GameContractError, match=r"a query .* changed the state"):
+        check_game(Meddling(), games_per_count=1)
+
+
+def test_the_checker_catches_a_chance_node_that_needs_a_query(dice_game) -> None:
+    """A chance node must be ready to play as it stands: a game that prepares
+    its outcomes only when they are listed (as a deck refilled inside the query
+    would be) is caught, though it keeps every other promise."""
+
+    class Lazy(type(dice_game)):
+        def chance_outcomes(self, state):
+            state.ready = True
+            return super().chance_outcomes(state)
+
+        def apply_legal_action(self, state, action):
+            if self.is_chance_node(state) and not getattr(state, "ready", False):
+                raise ValueError("outcome drawn from a deck not yet prepared")
+            state.ready = False
+            super().apply_legal_action(state, action)
+
+    with pytest.raises(GameContractError, match="does not apply to an unqueried"):
+        check_game(Lazy(), games_per_count=1)

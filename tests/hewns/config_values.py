@@ -15,16 +15,17 @@ NON_DEFAULT: dict[str, Any] = {
     "mudgestick": 4,
     "nananbites_per_bidox": 1,
     "score_carried": False,
+    "damaged_transmit": False,
     "income": (10, 9, 8),
     "pile": 77,
     "bidoxes": 12,
     "max_decisions": 500,
+    "rules_version": 1,  # the default is 2
 }
 
 #: fields with a single value to play: one map, the core cards (the other card
-#: sets are not built yet), one version of the rules (move a field to NON_DEFAULT
-#: when it gets a second value)
-ONE_VALUE: tuple[str, ...] = ("map", "cards", "rules_version")
+#: sets are not built yet; move a field to NON_DEFAULT when it gets a second value)
+ONE_VALUE: tuple[str, ...] = ("map", "cards")
 
 #: fields left out of the all-at-once game (none for Hewns)
 ALONE: tuple[str, ...] = ()
@@ -64,6 +65,8 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("score_carried", 0, "True or False"),
     ("score_carried", "yes", "True or False"),
     ("score_carried", None, "True or False"),
+    ("damaged_transmit", 1, "True or False"),
+    ("damaged_transmit", None, "True or False"),
     ("income", (26, 22), INCOME_ALLOWED),
     ("income", (26, 22, 18, 14), INCOME_ALLOWED),
     ("income", (26, 0, 18), INCOME_ALLOWED),
@@ -88,11 +91,11 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("max_decisions", 2.5, "a positive int"),
     ("max_decisions", "20000", "a positive int"),
     ("max_decisions", True, "a positive int"),
-    ("rules_version", 0, "use 1"),
-    ("rules_version", 3, "use 1"),
-    ("rules_version", True, "use 1"),
-    ("rules_version", "1", "use 1"),
-    ("rules_version", 1.0, "use 1"),
+    ("rules_version", 0, "use 1 or 2"),
+    ("rules_version", 3, "use 1 or 2"),
+    ("rules_version", True, "use 1 or 2"),
+    ("rules_version", "1", "use 1 or 2"),
+    ("rules_version", 1.0, "use 1 or 2"),
 ]
 
 #: configs that must survive `to_dict` / `from_dict` and JSON
@@ -102,6 +105,8 @@ ROUND_TRIP = [
     HewnsConfig(num_players=4, income=(1, 2, 3)),
     HewnsConfig(pile=200),
     HewnsConfig(bidoxes=2),
+    HewnsConfig(damaged_transmit=False),
+    HewnsConfig(rules_version=1),
     HewnsConfig(
         num_players=4,
         cards="core",

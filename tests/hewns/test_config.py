@@ -49,13 +49,14 @@ def test_defaults() -> None:
         "mudgestick": 3,
         "nananbites_per_bidox": 2,
         "score_carried": True,
+        "damaged_transmit": True,
         "income": None,
         "pile": None,
         "bidoxes": None,
         "max_decisions": 20_000,
-        "rules_version": 1,
+        "rules_version": 2,
     }
-    assert config.rules_version == RULES_VERSION == 1
+    assert config.rules_version == RULES_VERSION == 2
     assert config.card_set is CardSet.CORE
     # the data's designed values are the defaults, not copies of them
     assert config.mudgestick == data.MUDGESTICK.value
@@ -153,6 +154,6 @@ def test_default_dict_holds_no_calibration_knobs() -> None:
         "nananbites_per_bidox": 2,
         "score_carried": True,
         "max_decisions": 20_000,
-        "rules_version": 1,
+        "rules_version": 2,
     }
     assert HewnsConfig(income=(26, 22, 18)).to_dict()["income"] == [26, 22, 18]

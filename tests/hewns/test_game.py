@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from scavenger_env.core.chance import sample_outcome
+from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game_check import check_game
 from scavenger_env.hewns.engine import flow, rules
 from scavenger_env.hewns.engine.config import HewnsConfig
@@ -205,7 +206,7 @@ def test_any_decision_kind_is_described_by_its_block() -> None:
 
     state = HEWNS.new_game(HEWNS.make_config(2), 1)
     state.frames.append(Frame(Ask.MINE_OPTS, 0))
-    assert HEWNS.describe_action(state, Option.MINE_PLAIN) == "mine opts: mine plain"
+    assert HEWNS.describe_action(state, Option.MINE_PLAIN).startswith("mine plainly")
     state.frames[-1] = Frame(150, 0)
     assert HEWNS.describe_action(state, NUM + 3) == "decision 150: 3"
     assert "space 5" in HEWNS.describe_action(state, SPACE + 5)
@@ -234,3 +235,44 @@ def test_frame_fields_name_every_slot() -> None:
     frame = Frame(1, 0)
     assert sorted(FRAME_FIELDS) == sorted(getattr(Frame, "__slots__", FRAME_FIELDS))
     assert all(hasattr(frame, name) for name in FRAME_FIELDS)
+
+
+def _draws_from_an_empty_deck(seed: int) -> list[State]:
+    """The chance nodes of a random 2-player game that draw a card from a deck
+    that is empty (its discards are drawn from)."""
+    _, _, seen = random_game(2, seed)
+    found = []
+    for state in seen:
+        if not state.draw_queue or state.roll_queue:
+            continue
+        lot = state.draw_queue[0]
+        if lot == 0:
+            continue
+        if lot < flow.FIRST_TECH_LOT:
+            empty = not state.hewn_deck[flow.LOT_SIZES[lot]]
+        else:
+            empty = not state.tech_deck
+        if empty:
+            found.append(state)
+    return found
+
+
+def test_drawing_from_an_emptied_deck_is_a_query_that_changes_nothing() -> None:
+    """ "A query never changes the state": listing the outcomes of a draw from an
+    empty deck (its discards are shuffled back) leaves the deck and the discards
+    as they were; the card comes off only when the draw is played, which works
+    on a state no query ran on; an illegal outcome there changes nothing."""
+    nodes = [s for seed in range(6) for s in _draws_from_an_empty_deck(seed)]
+    assert nodes, "no random game drew from an emptied deck: pick other seeds"
+    for state in nodes:
+        before = HEWNS.clone(state)
+        legal = HEWNS.legal_actions(state)
+        HEWNS.chance_outcomes(state)
+        HEWNS.explain_illegal(state, -1)
+        assert HEWNS.same_state(state, before)
+        fresh = HEWNS.clone(before)
+        HEWNS.apply_legal_action(fresh, legal[0])  # no query ran on `fresh`
+        assert not HEWNS.same_state(fresh, before)
+        with pytest.raises(IllegalActionError):
+            HEWNS.apply_action(state, max(legal) + 1)
+        assert HEWNS.same_state(state, before)

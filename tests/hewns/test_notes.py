@@ -17,15 +17,16 @@ from scavenger_env.core.notes import RulesVersion, Ruling
 from scavenger_env.hewns import notes
 from scavenger_env.hewns.engine import data
 
-#: the design has 66 rulings and none is merged or split; the engine added 4
+#: the design has 66 rulings and none is merged or split; the engine added 7
 NUM_RULINGS = 66
-ENGINE_RULINGS = 4
+ENGINE_RULINGS = 7
 
 #: the `HewnsConfig` fields a ruling may name as choosing another reading
 ALLOWED_OPTIONS = frozenset(
     {
         "nananbites_per_bidox",
         "score_carried",
+        "damaged_transmit",
         "mudgestick",
         "cards",
         "income",
@@ -39,6 +40,7 @@ CONFIGURABLE = {
     "Nananbites on a Bidox": ("nananbites_per_bidox",),
     "Substract carried by Hewns scores": ("score_carried",),
     "The Mudgestick": ("mudgestick",),
+    "Damaged Hewns transmit": ("damaged_transmit",),
 }
 
 _QUOTE = re.compile(r'"([^"]+)"')
@@ -112,7 +114,8 @@ def test_short_texts() -> None:
 
 
 def test_rules_versions() -> None:
-    assert [v.version for v in notes.RULES_VERSIONS] == [1]
+    assert [v.version for v in notes.RULES_VERSIONS] == [1, 2]
+    assert notes.RULES_VERSIONS[1].changes  # what rules 2 play differently
     assert isinstance(notes.RULES_VERSIONS[0], RulesVersion)
     assert notes.RULES_VERSIONS[0].summary
 

@@ -580,31 +580,6 @@ def test_flappchap_rerolls_example() -> None:
     assert state.damaged[skrunke]
 
 
-def test_double_brain_repair_only_the_former_reactor_acts() -> None:
-    """rulebook: "When two enemy Hewns in the same space encounter both choose to
-    do a brain repair, they may both succeed ... and therefore both may end up
-    with a different control rod!"; design 4.9: in a double success only the
-    former reactor acts at once (core-set Spricelos and Clampeyt)."""
-    state = position()
-    spricelos = place(state, "Spricelos", 0, FROM)
-    clampeyt = place(state, "Clampeyt", 1, HERE)
-    activate(state, 0, spricelos)
-    act(state, SPACE + HERE)
-    picks(state, 0, 0, 0, 0, 0)
-    picks(state, 0, 0, 0, 0, 0)
-    act(state, Option.BRAIN_REPAIR)  # the mover first ...
-    assert top(state).ask == Ask.INTENT and top(state).hewn == clampeyt
-    act(state, Option.BRAIN_REPAIR)  # ... then the reactor, who heard it
-    roll(state, DieKind.D10, 9, 0)  # the Spricelos repairs
-    roll(state, DieKind.D10, 4)
-    roll(state, DieKind.D10, 8)  # the Clampeyt repairs
-    roll(state, DieKind.D10, 2)
-    assert state.ctrl[clampeyt] == 0 and state.ctrl[spricelos] == 1
-    assert turn_of(state) == clampeyt and top(state).seat == 0
-    assert not has_turn(state, spricelos)
-    assert state.loc[spricelos] == HERE and state.healthy(spricelos)
-
-
 def test_escapes_do_not_stop_repairs() -> None:
     """rulebook: "(The attack or repair of the Hewn who rolled those escape dice
     still counts.)"; D22: speed dice are rolled only against attacks, so a

@@ -159,16 +159,17 @@ def test_a_chain_of_hewns_that_see_each_other_is_one_component() -> None:
 
 
 def test_a_damaged_or_stunned_link_breaks_the_chain() -> None:
-    """rulebook: "to another friendly healthy Hewn"; a damaged relay (D32) or a
+    """rulebook: "to another friendly healthy Hewn"; a damaged relay or a
     stunned one ("regarded as neutral") carries nothing, yet still blocks sight
-    (rule 1)."""
+    (rule 1). A damaged Hewn may itself send to the healthy friends it sees
+    (the `damaged_transmit` option, on by default)."""
     s = board_state()
     put(s, GOMBAT, 13)
     put(s, SMEGGLER, 2)
     put(s, FOG1, 46)
     s.damaged[SMEGGLER] = True
     assert component(s, GOMBAT) == [GOMBAT]
-    assert component(s, SMEGGLER) == [SMEGGLER]
+    assert component(s, SMEGGLER) == [SMEGGLER, GOMBAT, FOG1]
     s.damaged[SMEGGLER] = False
     s.ctrl[SMEGGLER] = NEUTRAL
     assert component(s, GOMBAT) == [GOMBAT]

@@ -18,6 +18,7 @@ from . import data
 from .data import CardSet, Scenario
 
 __all__ = [
+    "AUDIT_FIXES",
     "MAPS",
     "MAX_BIDOXES",
     "RULES_VERSION",
@@ -31,12 +32,16 @@ class HewnsConfigError(ConfigError):
     """A HewnsConfig field has a value the rules do not allow."""
 
 
-RULES_VERSION: Final = 1
+RULES_VERSION: Final = 2
 """The engine's rules version; a record keeps the version it was played under.
 
-1: the first release."""
+1: the first release. 2: the first rules audit's fixes (forced movement is
+enforced; the one-way guard leaves the screen out)."""
 
-RULES_VERSIONS: Final = (1,)
+RULES_VERSIONS: Final = (1, 2)
+
+AUDIT_FIXES: Final = 2
+"""The rules version from which the first audit's fixes apply."""
 
 MAPS: Final = ("crater",)
 """The maps the board can build: the designed crater for 2-4 players (the
@@ -85,6 +90,15 @@ class HewnsConfig(CheckedConfig):
             Substract" and puts a "healthy" condition on gems alone; a neutral
             Hewn's load scores for nobody. False: only normal Substract on the
             player's screen (and gems) scores.
+        damaged_transmit: whether a damaged Hewn that keeps its player's
+            control rod may transmit Substract (off planet, and to friendly
+            healthy Hewns it sees), under rules 2. The ruling (True): it may,
+            since the rulebook says "any Hewn can transmit ... at any time",
+            costs transmission 0 action points, and names the secret dice of an
+            encounter as "The only times a Hewn cannot transmit Substract
+            off-planet". False follows "A damaged Hewn cannot move or take any
+            actions" (as rules 1 did). Written to a stored config only when
+            False.
         income: the dirty Substract each player gets at the start of rounds 1,
             2 and 3 (three positive ints), or None (the default) for the
             scenario's income for the player count (`effective_income`).
@@ -109,6 +123,7 @@ class HewnsConfig(CheckedConfig):
     mudgestick: int = data.MUDGESTICK.value
     nananbites_per_bidox: int = data.NANANBITES_PER_BIDOX.value
     score_carried: bool = True
+    damaged_transmit: bool = True
     income: tuple[int, int, int] | None = None
     pile: int | None = None
     bidoxes: int | None = None
@@ -116,7 +131,15 @@ class HewnsConfig(CheckedConfig):
     rules_version: int = RULES_VERSION
 
     config_error = HewnsConfigError
-    written_when_changed = CALIBRATION_FIELDS
+    written_when_changed = (*CALIBRATION_FIELDS, "damaged_transmit")
+
+    def audit_fixes(self) -> bool:
+        """Whether the first rules audit's fixes apply (`AUDIT_FIXES`)."""
+        return self.rules_version >= AUDIT_FIXES
+
+    def damaged_hewns_transmit(self) -> bool:
+        """Whether damaged Hewns may transmit (`damaged_transmit`, rules 2)."""
+        return self.damaged_transmit and self.audit_fixes()
 
     def __post_init__(self) -> None:
         self._check(
@@ -155,6 +178,12 @@ class HewnsConfig(CheckedConfig):
             isinstance(self.score_carried, bool),
             "score_carried",
             self.score_carried,
+            "True or False",
+        )
+        self._check(
+            isinstance(self.damaged_transmit, bool),
+            "damaged_transmit",
+            self.damaged_transmit,
             "True or False",
         )
         self._check_calibration()

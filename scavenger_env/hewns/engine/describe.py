@@ -6,6 +6,14 @@ told too: plainly, by its name and the block's words, until a line here knows
 it better. A secret (a Bidox's amount and mix, an encounter pick, the card a
 dealer hands to another seat) is words only for the seat that chooses it (and
 for transcripts, viewer None); anyone else reads that something hidden was done.
+
+Every decision kind has a title and a one-line explanation (`ask_name`,
+`ask_help`), and a decision that comes to a seat out of its turn says why, in
+the rulebook's words (`why_asked`). Nothing here changes the state.
+
+The few reads of a frame's internals (`args`, `data`, `step`) are the helpers
+in "frame internals" below, so that a change in how the engine keeps its
+chains is met there alone.
 """
 
 from __future__ import annotations
@@ -50,13 +58,69 @@ from .state import (
 from .view import SECRET_ASKS
 
 __all__ = [
+    "ask_help",
     "ask_name",
     "describe_action",
     "hewn_label",
+    "hewn_turn_ap",
     "lot_label",
     "place_label",
     "space_label",
+    "turn_seat",
+    "why_asked",
 ]
+
+# --- frame internals ----------------------------------------------------------
+# The only reads of a frame's `args`, `data` and `step` in this module (and in
+# `render`, which asks these): each returns a plain value, or a safe default
+# when the frame is not as expected.
+
+
+def _chain_arg(frame: Frame, i: int) -> int:
+    """The `i`-th choice made so far in a decision chain (0 when not made):
+    BID_MIX's amount is `args[2]`, a payment's amount `args[0]`."""
+    return frame.args[i] if 0 <= i < len(frame.args) else 0
+
+
+def hewn_turn_ap(state: State) -> int | None:
+    """The action points left to the Hewn turn in progress (None: none is)."""
+    from .turns import AP
+
+    turn = next((f for f in reversed(state.frames) if f.ask == Ask.HEWN_TURN), None)
+    if turn is None or len(turn.data) <= AP:
+        return None
+    return int(turn.data[AP])
+
+
+def _mining_die_face(state: State, frame: Frame, i: int) -> tuple[int, int] | None:
+    """(die kind, face index) of die `i` of the mining chain's pool that `frame`
+    chooses from: a mining die (MINE_REROLL) or a danger die."""
+    from . import mining
+    from .data import DieKind
+
+    try:
+        mine = mining._mine_frame(state)
+        n_mining = mine.data[mining.N_MINING]
+        if frame.ask == Ask.MINE_REROLL:
+            return DieKind.MINING, mine.data[mining.HEAD + i]
+        return DieKind.DANGER, mine.data[mining.HEAD + n_mining + i]
+    except (IndexError, RuntimeError, ValueError, AttributeError):
+        return None
+
+
+def _attack_die(state: State, i: int) -> tuple[int, int, int] | None:
+    """(die kind, face index, owner Hewn) of die `i` of the current attack of
+    the encounter in progress (DODGE, REROLL)."""
+    from . import ranged
+
+    try:
+        enc = ranged.Enc.load(ranged.encounter_frame(state))
+        j = enc.fight_dice(enc.fight, ranged.ATTACK)[i]
+        kind, face_, owner = enc.die(j)[:3]
+        return kind, face_, owner
+    except (IndexError, RuntimeError, ValueError, AttributeError):
+        return None
+
 
 _CTRL_WORDS: Final[dict[int, str]] = {
     Ctrl.DONE: "done",
@@ -124,6 +188,8 @@ _LEAD: Final[dict[int, str]] = {
     Ask.RETREAT: "retreat to",
     Ask.CALM_TARGET: "calm the planet attack on",
     Ask.RESPITE: "respite: withdraw the danger token from",
+    Ask.EXPEL: "expel",
+    Ask.SICKET_LOSS: "lose the technology in",
 }
 """How a choice of a Hewn, a space, a technology or a socket begins, per
 decision kind (others: the kind's name)."""
@@ -134,11 +200,393 @@ def _lead(ask: int) -> str:
     return lead if lead is not None else f"{ask_name(ask)}:"
 
 
+_ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
+    # auction
+    "BID_TURN": (
+        "a bid turn",
+        "Place one Bidox on a lot, send one hunting, or pass (every Bidox left "
+        "goes hunting).",
+    ),
+    "BID_BIDOX": ("which Bidox to place", "Any Bidox at home will do."),
+    "BID_LOT": (
+        "which lot to bid on",
+        "Where the Bidox goes is public; what is in it stays secret until the "
+        "Bidoxes are opened.",
+    ),
+    "BID_AMOUNT": (
+        "how much Substract to pack in the Bidox",
+        "The highest Bidox on a lot wins it and pays; the others get theirs "
+        "back; a tie or a bid under the card's minimum wins nothing.",
+    ),
+    "BID_MIX": (
+        "how to pay the bid",
+        "Which part of the amount is dirty Substract and which normal.",
+    ),
+    "HUNT_BIDOX": (
+        "which Bidox goes hunting",
+        "A hunting Bidox brings 1 dirty Substract at once.",
+    ),
+    "DEAL_ORDER": (
+        "dealing the turn-order cards",
+        "Card 1 plays first this round; each player gets one card, face down.",
+    ),
+    # the actions phase
+    "PLAYER_TURN": (
+        "a player turn",
+        "Give each healthy Hewn of yours one Hewn turn (activate it), manage "
+        "your Substract and technologies, or end your player turn.",
+    ),
+    "HEWN_TURN": (
+        "the Hewn turn",
+        "Spend the Hewn's action points: move, mine, load, transmit, fight; "
+        "or end its Hewn turn.",
+    ),
+    "BURN_MIX": (
+        "which Substract to burn",
+        "Burning 1 Substract gives the Hewn 1 more action point.",
+    ),
+    "PAY_SPLIT": (
+        "how much the Hewn pays from its own load",
+        "The rest comes from the friendly Hewns it can transmit with, nearest first.",
+    ),
+    # mining and danger
+    "MINE_OPTS": (
+        "how to mine",
+        "Aggressive mining rolls 1 more mining die and 1 more danger die.",
+    ),
+    "MINE_REROLL": (
+        "re-roll a mining die",
+        "The Hewn may re-roll mining dice as often as its re-rolls allow.",
+    ),
+    "MINE_KEEP": (
+        "how much mined Substract the Hewn carries",
+        "What the Hewn does not load goes behind your screen at once.",
+    ),
+    "DANGER_ORDER": (
+        "which danger die to resolve next",
+        "The miner chooses the order in which the danger dice take effect.",
+    ),
+    "RESPITE": (
+        "a respite on the danger dice",
+        "Cancel a danger or deplete die of this roll, or withdraw a danger "
+        "token from the map.",
+    ),
+    "PLACE_TOKEN": (
+        "where the danger token goes",
+        "A danger die placed a lava, Snedj nest or planet-attack token near the mine.",
+    ),
+    "NEW_MINE": (
+        "where the new mine goes",
+        "Any space empty of mines and danger tokens.",
+    ),
+    "REMOVE_TOKEN": (
+        "which danger token to remove for the new mine",
+        "No space is free of mines and danger tokens, so one token leaves the "
+        "board first.",
+    ),
+    "SCREENS": (
+        "body screens against a danger token",
+        "Each Substract burnt as a body screen adds 1 armour die.",
+    ),
+    "SCREENS_MIX": (
+        "which Substract pays the body screens",
+        "Which part of the payment is dirty Substract and which normal.",
+    ),
+    "TOKEN_ATTACK": ("a danger-token attack", "The danger tokens attack in turn."),
+    # transmission and management
+    "TX_SOURCE": (
+        "transmit from which Hewn",
+        "Substract may go off-planet (behind your screen) or to a friendly "
+        "Hewn the source can transmit to.",
+    ),
+    "TX_DEST": ("transmit to where", "Off-planet or to a friendly Hewn."),
+    "TX_KIND": ("which Substract to transmit", "Normal or dirty Substract."),
+    "TX_AMOUNT": ("how much to transmit", "Up to what the source carries."),
+    "BANJER_TECH": (
+        "which technology to Banjer",
+        "Fit a technology from behind your screen onto a Hewn.",
+    ),
+    "BANJER_HEWN": ("Banjer onto which Hewn", "The Hewn that gets the technology."),
+    "BANJER_SOCKET": (
+        "which slot the technology goes in",
+        "A technology already there is replaced.",
+    ),
+    "LOAD_HEWN": (
+        "load or unload which Hewn",
+        "Move Substract between your screen and a Hewn off the board.",
+    ),
+    "LOAD_KIND": ("which Substract to move", "Normal or dirty Substract."),
+    "LOAD_AMOUNT": ("how much Substract to move", "Up to what fits."),
+    "CALM_TARGET": (
+        "which planet attack to calm",
+        "Calming the planet removes a planet-attack token.",
+    ),
+    # encounters
+    "REACT": (
+        "announce an encounter in reaction",
+        "Your Hewns that see the moving Hewn may attack it, or let it pass.",
+    ),
+    "MOVER_JOIN": (
+        "join the encounter",
+        "Enemy Hewns announced an encounter against your moving Hewn: it may "
+        "announce its own attack too.",
+    ),
+    "TRANSMIT_AWAY": (
+        "transmit Substract away before the fight",
+        "Substract left on a Hewn that dies is destroyed.",
+    ),
+    "PICK_L": (
+        "laser dice to fire (secret)",
+        "Each laser die burns 1 Substract; the picks are shown when everyone "
+        "has picked.",
+    ),
+    "PICK_A": (
+        "area dice to fire (secret)",
+        "Each area die burns 1 Substract; the picks are shown when everyone "
+        "has picked.",
+    ),
+    "PICK_K": (
+        "body screens (secret)",
+        "Each body screen burns 1 Substract and adds 1 armour die.",
+    ),
+    "PICK_Q": (
+        "brain screens (secret)",
+        "Each brain screen burns 1 Substract and defends against a brain repair.",
+    ),
+    "PICK_E": (
+        "explode (secret)",
+        "An exploding Hewn burns 1 Substract and blows up in the fight.",
+    ),
+    "PICK_MIX": (
+        "which Substract pays the picks",
+        "Which part of the payment is dirty Substract and which normal.",
+    ),
+    "NAME_TARGET": (
+        "the target of the attack",
+        "The moving Hewn attacks one enemy or neutral Hewn it can see.",
+    ),
+    "INTENT": (
+        "what the Hewn does in the same-space encounter",
+        "Attack, or repair a damaged or stunned Hewn (a brain repair takes it over).",
+    ),
+    "DODGE": (
+        "dodge an attack die",
+        "Your attacked Hewn can dodge: make the attacker re-roll one attack die.",
+    ),
+    "REROLL": (
+        "re-roll an attack die",
+        "Attackers may re-roll as many attack dice as their re-rolls allow.",
+    ),
+    "ESCAPE_MOVE": (
+        "move away after escaping",
+        "Two escapes or more: the Hewn may move to an adjacent space free of "
+        "healthy Hewns.",
+    ),
+    "RETREAT": (
+        "where the moving Hewn retreats",
+        "Two healthy Hewns are left in one space: the moving Hewn must leave.",
+    ),
+    "EXPEL": (
+        "expel a damaged or stunned Hewn",
+        "The one healthy Hewn left may push the others out to adjacent spaces.",
+    ),
+    "SICKET_LOSS": (
+        "which Sicket technology is lost",
+        "A hit destroyed one Sicket technology of your Hewn: you choose which.",
+    ),
+    "SAME_TARGET": (
+        "which Hewn to meet in the space",
+        "A same-space encounter with one Hewn sharing the space.",
+    ),
+    "RANGED": ("a ranged encounter", "The encounter goes on."),
+    "SAME_SPACE": ("a same-space encounter", "The encounter goes on."),
+    "ENGINE": ("the game goes on", "Nothing to decide."),
+}
+"""Per decision kind (by its `Ask` name): its title and a one-line
+explanation, as a person at the screen reads them."""
+
+
+def _ask_text(ask: int) -> tuple[str, str] | None:
+    if ask in Ask._value2member_map_:
+        return _ASK_TEXT.get(Ask(ask).name)
+    return None
+
+
 def ask_name(ask: int) -> str:
-    """The decision kind's name in words ("bid amount"), for any kind."""
+    """The decision kind's title in words ("how much Substract to pack in the
+    Bidox"), for any kind ("decision 150" for one no line here knows)."""
+    text = _ask_text(ask)
+    if text is not None:
+        return text[0]
     if ask in Ask._value2member_map_:
         return Ask(ask).name.lower().replace("_", " ")
     return f"decision {ask}"
+
+
+def ask_help(ask: int) -> str:
+    """One line that says what the decision kind is about ("" when none does)."""
+    text = _ask_text(ask)
+    return text[1] if text is not None else ""
+
+
+def turn_seat(state: State) -> int | None:
+    """Whose go it is: the seat of the bid turn or player turn in progress
+    (None: no one's, as while the turn-order cards are dealt)."""
+    for frame in reversed(state.frames):
+        if frame.ask in _TURN_ASKS:
+            return int(frame.seat)
+    return None
+
+
+_TURN_ASKS: Final = frozenset(
+    int(a)
+    for name in (
+        "BID_TURN", "BID_BIDOX", "BID_LOT", "BID_AMOUNT", "BID_MIX",
+        "HUNT_BIDOX", "PLAYER_TURN",
+    )
+    if (a := Ask.__members__.get(name)) is not None
+)  # fmt: skip
+"""The kinds of a seat's own go: its bid turn (whose chain asks its steps in
+the same frame) and its player turn."""
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return "you" if seat == viewer else f"player {seat}"
+
+
+def _whose(seat: int, viewer: int | None) -> str:
+    return "your" if seat == viewer else f"player {seat}'s"
+
+
+def _below(state: State) -> Frame | None:
+    """The frame under the top one (the decision or chain that asked it)."""
+    return state.frames[-2] if len(state.frames) > 1 else None
+
+
+def _mover_words(state: State, viewer: int | None) -> str:
+    """ "player 1's Gombat #3": the Hewn whose turn it is, or its owner."""
+    turn = next((f for f in reversed(state.frames) if f.ask == Ask.HEWN_TURN), None)
+    if turn is not None and 0 <= turn.hewn < NUM_HEWNS:
+        return f"{_whose(turn.seat, viewer)} {hewn_label(turn.hewn)}"
+    seat = turn_seat(state)
+    return "the moving Hewn" if seat is None else f"{_whose(seat, viewer)} Hewn"
+
+
+def _turn_words(state: State, viewer: int | None) -> str:
+    """ "player 1's turn", "your turn", "no one's turn"."""
+    seat = turn_seat(state)
+    return "no one's turn" if seat is None else f"{_whose(seat, viewer)} turn"
+
+
+_NEW_MINE_RULE: Final = (
+    'the rulebook: "the next player in turn order after the current mining '
+    "Hewn's owner will attempt to place a new mine token on the board\""
+)
+
+_WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
+    "NEW_MINE": lambda s, f, v: _new_mine_why(s, v),
+    "REMOVE_TOKEN": lambda s, f, v: (
+        _new_mine_why(s, v) + " No space is free of mines and danger tokens, "
+        'so first "simply remove any danger token from the board".'
+    ),
+    "REACT": lambda s, f, v: (
+        f"{_mover_words(s, v)} moved where your Hewns can see it: healthy enemy "
+        'Hewns that can see the moving Hewn may announce an encounter "even '
+        "though it's not their turn\"."
+    ),
+    "TRANSMIT_AWAY": lambda s, f, v: (
+        f"Your Hewns are in an encounter with {_mover_words(s, v)}. Step 2, "
+        '"Transmit Substract away": Hewns with Substract on them may transmit '
+        "it off-planet or to friendly healthy Hewns now; Substract found on a "
+        "Hewn that dies is destroyed."
+    ),
+    "DODGE": lambda s, f, v: (
+        f'Your {hewn_label(f.hewn)} is attacked and can dodge: "the defender '
+        'can force the attacker to re-roll one of his current attack dice".'
+    ),
+    "REROLL": lambda s, f, v: (
+        f"Your {hewn_label(f.hewn)} is attacking in {_turn_words(s, v)}: "
+        '"Attackers can re-roll as many of their attacking dice as they have '
+        're-roll ability".'
+    ),
+    "ESCAPE_MOVE": lambda s, f, v: (
+        f'Your {hewn_label(f.hewn)} rolled two escapes or more: it "may choose '
+        'to move to that adjacent space as a free move".'
+    ),
+    "RETREAT": lambda s, f, v: (
+        'Two healthy Hewns are left in the space: "the moving Hewn must be '
+        "retreated into an adjacent space (free of healthy Hewns) of his "
+        "owner's choice - even if this is by a new owner!\""
+    ),
+    "EXPEL": lambda s, f, v: (
+        f"Your {hewn_label(f.hewn)} is the one healthy Hewn left in the space: "
+        'it "can optionally expel any or all of the damaged/stunned Hewns".'
+    ),
+    "SICKET_LOSS": lambda s, f, v: (
+        f"A hit on your {hewn_label(f.hewn)} destroys one of its Sicket "
+        "technologies: you choose which."
+    ),
+    "SCREENS": lambda s, f, v: (
+        f"A danger token attacks your {hewn_label(f.hewn)} in {_turn_words(s, v)}"
+        "; you may burn Substract as body screens."
+    ),
+    "DEAL_ORDER": lambda s, f, v: (
+        'You won the turn-order stack, and its winner "hands out the turn '
+        'cards to players in the order he/she sees fit, face down" (here one '
+        "card to each player, in seat order). Card 1 plays first this round."
+    ),
+}
+"""Why a decision kind comes to a seat out of its own turn (DEAL_ORDER: in
+no one's), in the rulebook's words."""
+
+_PICK_WHY: Final = (
+    'the rulebook: "For each player with a healthy Hewn who has announced an '
+    'encounter, secretly pick dice"; the target picks its defence too.'
+)
+
+
+def _new_mine_why(state: State, viewer: int | None) -> str:
+    miner = _below(state)
+    if miner is None or not 0 <= miner.hewn < NUM_HEWNS:
+        return f"A new mine emerges; {_NEW_MINE_RULE}."
+    return (
+        f"{_whose(miner.seat, viewer).capitalize()} {hewn_label(miner.hewn)} "
+        f"rolled a new mine on a danger die, and {_NEW_MINE_RULE}: that is "
+        f"{_who(state.frames[-1].seat, viewer)}."
+    )
+
+
+def why_asked(state: State, viewer: int | None = None) -> str:
+    """Why the decision on top is its seat's now, when it comes out of that
+    seat's own turn (a new mine placed by the next seat, a reaction, a pick in
+    another seat's encounter, the deal): a sentence in the rulebook's words;
+    "" for a decision of the seat's own turn. `viewer` only changes "you"."""
+    if state.over or not state.frames or is_chance(state):
+        return ""
+    frame = state.frames[-1]
+    owner = turn_seat(state)
+    if owner == frame.seat:
+        return ""
+    name = Ask(frame.ask).name if frame.ask in Ask._value2member_map_ else ""
+    why = _WHY.get(name)
+    if why is not None:
+        text = why(state, frame, viewer)
+    elif name.startswith("PICK_") or name in ("INTENT", "PAY_SPLIT"):
+        text = (
+            f"{_whose(frame.seat, viewer).capitalize()} Hewns are in an "
+            f"encounter with {_mover_words(state, viewer)}: {_PICK_WHY}"
+        )
+    else:
+        turn = "no one's" if owner is None else _whose(owner, viewer)
+        text = (
+            f"This decision ({ask_name(frame.ask)}) comes to "
+            f"{_who(frame.seat, viewer)} in {turn} turn."
+        )
+    if viewer is not None and viewer != frame.seat:
+        text = text.replace("Your ", f"Player {frame.seat}'s ").replace(
+            "your ", f"player {frame.seat}'s "
+        )
+    return text[:1].upper() + text[1:]
 
 
 def hewn_label(hewn: int) -> str:
@@ -218,7 +666,26 @@ def _describe_chance(state: State, action: int, block: str, viewer: int | None) 
     return f"chance: {_plain_id(action)}"
 
 
+_CTRL_BY_ASK: Final[dict[tuple[str, int], str]] = {
+    ("REACT", Ctrl.DONE): "announce nothing (let the moving Hewn be)",
+    ("MOVER_JOIN", Ctrl.YES): "yes: the moving Hewn announces its attack too",
+    ("MOVER_JOIN", Ctrl.NO): "no: the moving Hewn only defends",
+    ("TRANSMIT_AWAY", Ctrl.DONE): "transmit nothing (more) away",
+    ("MINE_REROLL", Ctrl.DONE): "keep the mining dice as they are",
+    ("DODGE", Ctrl.DONE): "do not dodge",
+    ("REROLL", Ctrl.DONE): "keep the attack dice as they are",
+    ("ESCAPE_MOVE", Ctrl.DONE): "stay (no escape move)",
+    ("EXPEL", Ctrl.DONE): "expel nobody (more)",
+}
+"""A control answer's words where the decision kind gives it a meaning
+(others: `_CTRL_WORDS`)."""
+
+
 def _describe_ctrl(state: State, frame: Frame, action: int, viewer: int | None) -> str:
+    if frame.ask in Ask._value2member_map_:
+        words = _CTRL_BY_ASK.get((Ask(frame.ask).name, action))
+        if words is not None:
+            return words
     return _CTRL_WORDS.get(action, f"control {action - CTRL}")
 
 
@@ -248,6 +715,8 @@ def _describe_space(state: State, frame: Frame, action: int, viewer: int | None)
         here = state.loc[frame.hewn]
         verb = "enter the board at" if here == OFF_BOARD else "step to"
         return f"{hewn_label(frame.hewn)}: {verb} {label}"
+    if frame.ask == Ask.EXPEL:
+        return f"push the expelled Hewn to {label}"
     return f"{_lead(frame.ask)} {label}"
 
 
@@ -261,12 +730,20 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
     if ask == Ask.BID_AMOUNT:
         return f"put {k} Substract in the Bidox"
     if ask == Ask.BID_MIX:
-        amount = frame.args[2] if len(frame.args) > 2 else 0
+        amount = _chain_arg(frame, 2)
         return f"of the {amount}, {k} dirty and {amount - k} normal"
+    if ask == Ask.MINE_KEEP:
+        screen = "your" if viewer in (None, frame.seat) else "their"
+        return (
+            f"load {k} of the mined Substract onto the Hewn (the rest is behind "
+            f"{screen} screen)"
+        )
+    if ask == Ask.PAY_SPLIT:
+        return f"pay {k} from the Hewn's own load (the rest from its friends)"
     if ask == Ask.BURN_MIX:
         return f"burn {'a dirty' if k else 'a normal'} Substract"
     if ask in _MIX_ASKS:
-        amount = frame.args[0] if frame.args else 0
+        amount = _chain_arg(frame, 0)
         return f"pay the {amount} as {k} dirty and {amount - k} normal"
     words = _NUM_WORDS.get(ask)
     if words is not None:
@@ -295,10 +772,6 @@ _NUM_WORDS: Final[dict[int, Callable[[int], str]]] = {
     ),
     Ask.PICK_E: lambda k: "explode (1 Substract)" if k else "do not explode",
     Ask.SCREENS: lambda k: f"burn {k} Substract as body screens (+{k} armour dice)",
-    Ask.MINE_KEEP: lambda k: (
-        f"load {k} of the mined Substract onto the Hewn (the "
-        "rest is behind your screen)"
-    ),
     Ask.LOAD_AMOUNT: lambda k: f"load {k} Substract",
     Ask.TX_AMOUNT: lambda k: f"transmit {k} Substract",
 }
@@ -352,24 +825,15 @@ def _face_words(kind: int, index: int) -> str:
 def _pool_die(state: State, frame: Frame, i: int) -> str:
     """Die `i` of the pool the frame chooses from: the mining chain's dice, or
     the current attack's dice of an encounter."""
-    from . import mining, ranged
-    from .data import DieKind
-
-    try:
-        if frame.ask in (Ask.MINE_REROLL, Ask.DANGER_ORDER, Ask.RESPITE):
-            mine = mining._mine_frame(state)
-            n_mining = mine.data[mining.N_MINING]
-            if frame.ask == Ask.MINE_REROLL:
-                return _face_words(DieKind.MINING, mine.data[mining.HEAD + i])
-            return _face_words(DieKind.DANGER, mine.data[mining.HEAD + n_mining + i])
-        if frame.ask in (Ask.DODGE, Ask.REROLL):
-            enc = ranged.Enc.load(ranged.encounter_frame(state))
-            j = enc.fight_dice(enc.fight, ranged.ATTACK)[i]
-            base = ranged.DIE_FIELDS * j
-            owner = hewn_label(enc.dice[base + 2])
-            return f"{_face_words(enc.dice[base], enc.dice[base + 1])}, {owner}'s"
-    except (IndexError, RuntimeError, ValueError):
-        pass
+    if frame.ask in (Ask.MINE_REROLL, Ask.DANGER_ORDER, Ask.RESPITE):
+        found = _mining_die_face(state, frame, i)
+        if found is not None:
+            return _face_words(*found)
+    if frame.ask in (Ask.DODGE, Ask.REROLL):
+        die = _attack_die(state, i)
+        if die is not None:
+            kind, face_, owner = die
+            return f"{_face_words(kind, face_)}, {hewn_label(owner)}'s"
     return f"die {i + 1}"
 
 
@@ -377,15 +841,48 @@ def _describe_seat(state: State, frame: Frame, action: int, viewer: int | None) 
     return f"{ask_name(frame.ask)}: player {action - SEAT}"
 
 
+_OPTION_WORDS: Final[dict[str, str]] = {
+    "ATTACK": "attack",
+    "BODY_REPAIR": "body repair (mend a damaged Hewn)",
+    "BRAIN_REPAIR": "brain repair (take a stunned Hewn over)",
+    "TAKE_GEM": "take the gem",
+    "TAKE_TWO": "take 2 Substract",
+    "NORMAL": "normal Substract",
+    "DIRTY": "dirty Substract",
+    "SIZE_S": "small",
+    "SIZE_M": "medium",
+    "SIZE_B": "big",
+    "PLACE_STAY": "stay here",
+    "PLACE_TUNNEL": "in the tunnel",
+    "PLACE_FAR_END": "at the tunnel's far end",
+    "MINE_PLAIN": "mine plainly (the usual dice)",
+    "MINE_AGGRESSIVE": "mine aggressively (+1 mining die, +1 danger die)",
+    "MINE_GOZZBAG": "mine with Major Gozzbag (+1 mining die, +1 danger die)",
+    "MINE_AGGRESSIVE_GOZZBAG": (
+        "mine aggressively with Major Gozzbag (+2 mining dice, +2 danger dice)"
+    ),
+    "RESPITE_CANCEL": "cancel a danger or deplete die of this roll",
+    "RESPITE_REMOVE_TOKEN": "withdraw a danger token from the map",
+}
+"""An option's words (by its `Option` name)."""
+
+_OPTION_LEAD: Final[dict[int, str]] = {
+    Ask.TX_KIND: "transmit",
+    Ask.LOAD_KIND: "move",
+}
+"""How an option is led in, per decision kind (others: plainly)."""
+
+
 def _describe_option(
     state: State, frame: Frame, action: int, viewer: int | None
 ) -> str:
-    k = action - OPTION
     if action in Option._value2member_map_:
-        name = Option(action).name.lower().replace("_", " ")
+        name = Option(action).name
+        words = _OPTION_WORDS.get(name, name.lower().replace("_", " "))
     else:
-        name = f"option {k}"
-    return f"{ask_name(frame.ask)}: {name}"
+        words = f"option {action - OPTION}"
+    lead = _OPTION_LEAD.get(frame.ask)
+    return f"{lead} {words}" if lead else words
 
 
 def _describe_plain(state: State, frame: Frame, action: int, viewer: int | None) -> str:

@@ -131,10 +131,21 @@ FIRST_TECH_LOT: Final = 8
 
 def offer_deck(state: State, lot: int) -> list[int]:
     """What the next draw for `lot` comes from: the turn-order cards not yet
-    dealt (lot 0), the Hewn deck of the lot's size, or the technology deck; an
-    empty deck is first refilled from its discards."""
+    dealt (lot 0), the Hewn deck of the lot's size, or the technology deck. An
+    empty deck draws from its discards, which `refill_deck` shuffles in only when
+    the card is drawn: this is a query and changes nothing."""
     if lot == 0:
         return cards_left(state)
+    if lot < FIRST_TECH_LOT:
+        size = LOT_SIZES[lot]
+        return state.hewn_deck[size] or state.hewn_discard[size]
+    return state.tech_deck or state.tech_discard
+
+
+def refill_deck(state: State, lot: int) -> None:
+    """An empty deck takes its discards back before a card is drawn from it."""
+    if lot == 0:
+        return
     if lot < FIRST_TECH_LOT:
         size = LOT_SIZES[lot]
         if not state.hewn_deck[size]:
@@ -144,10 +155,8 @@ def offer_deck(state: State, lot: int) -> list[int]:
             )
             for h in state.hewn_deck[size]:
                 state.loc[h] = DECK
-        return state.hewn_deck[size]
-    if not state.tech_deck:
+    elif not state.tech_deck:
         state.tech_deck, state.tech_discard = state.tech_discard, []
-    return state.tech_deck
 
 
 def play_chance(state: State, action: int) -> None:
@@ -160,6 +169,7 @@ def play_chance(state: State, action: int) -> None:
         state.rolled_kinds.append(kind)
     else:
         lot = state.draw_queue.pop(0)
+        refill_deck(state, lot)
         if lot == 0:
             state.turn_card[state.deal_left.pop(0)] = action - NUM
         elif lot < FIRST_TECH_LOT:

@@ -22,7 +22,7 @@ from typing import Final
 from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
 from .data import TECHS, Socket, TechKind
 from .flow import no_resume, pop, push, register
-from .sight import component, transmitter
+from .sight import component, may_send
 from .state import (
     EMPTY_SLOT,
     NONE,
@@ -33,6 +33,7 @@ from .state import (
     State,
     hewn_type,
 )
+from .view import bids_hidden
 
 # windows (TRANSMIT's data[0])
 BID_WINDOW: Final = 0
@@ -117,12 +118,26 @@ def has_taken(state: State, node: int) -> bool:
     return state.moves_go == state.go and (state.took >> node) & 1 == 1
 
 
+def screen_given(state: State, seat: int) -> bool:
+    """Whether `seat`'s screen counts as having given in this go. The audit's
+    rules leave the screen out of the guard: "any Hewn can transmit any
+    Substract ... "off planet" at any time", and no circle can pass through the
+    screen, since every Hewn on it would both take and give."""
+    return not state.config.audit_fixes() and has_given(state, screen_node(seat))
+
+
+def screen_taken(state: State, seat: int) -> bool:
+    """Whether `seat`'s screen counts as having taken in this go (see
+    `screen_given`)."""
+    return not state.config.audit_fixes() and has_taken(state, screen_node(seat))
+
+
 def mark_move(state: State, giver: int, taker: int) -> None:
     """A ruling that keeps games finite: in one go (a bid turn, a player turn)
-    Substract moves one way. A Hewn or screen that has given may not take, and
-    one that has taken may not give, so free transfers (TRANSMIT, LOAD, UNLOAD)
-    cannot go round in circles; the rulebook sets no limit, and a player gains
-    nothing from moving Substract back."""
+    Substract moves one way. A Hewn that has given may not take, and one that
+    has taken may not give, so free transfers (TRANSMIT, LOAD, UNLOAD) cannot go
+    round in circles; the rulebook sets no limit, and a player gains nothing
+    from moving Substract back. (Under rules 1 the screen was held to it too.)"""
     _fresh(state)
     state.gave |= 1 << giver
     state.took |= 1 << taker
@@ -140,15 +155,15 @@ def was_swapped(state: State, hewn: int, slot: int) -> bool:
 
 
 def tx_sources(state: State, seat: int, window: int = PLAYER_WINDOW) -> list[int]:
-    """Hewns that may transmit: `seat`'s healthy Hewns on the board with a load
-    (rulebook: "any Hewn can transmit any Substract (dirty or normal) "off
-    planet" at any time"; D32: a damaged Hewn cannot), that have not taken
-    Substract in this go and have somewhere to send it."""
+    """Hewns that may transmit: `seat`'s Hewns on the board with a load, healthy
+    or, where the config lets them, damaged (rulebook: "any Hewn can transmit
+    any Substract (dirty or normal) "off planet" at any time"), that have not
+    taken Substract in this go and have somewhere to send it."""
     return [
         h
         for h in range(NUM_HEWNS)
         if state.ctrl[h] == seat
-        and transmitter(state, h)
+        and may_send(state, h)
         and state.normal[h] + state.dirty[h] > 0
         and not has_taken(state, h)
         and tx_dests(state, h, window)
@@ -172,7 +187,7 @@ def tx_dests(state: State, source: int, window: int) -> list[int]:
     """Where `source` may send in `window`: the screen (NONE), unless it gave
     Substract in this go; other Hewns only outside the bid turn and the
     same-space "transmit away" (D31: off planet only there)."""
-    dests = [] if has_given(state, screen_node(state.ctrl[source])) else [NONE]
+    dests = [] if screen_given(state, state.ctrl[source]) else [NONE]
     if window not in (BID_WINDOW, AWAY_SAME):
         dests.extend(tx_receivers(state, source))
     return dests
@@ -382,10 +397,9 @@ def load_hewns(state: State, seat: int, direction: int) -> list[int]:
     secret locations", loaded and unloaded off the board at any time (D31);
     Substract moves one way per go (`mark_move`)."""
     screen = state.screen_normal[seat] + state.screen_dirty[seat]
-    node = screen_node(seat)
-    if direction == LOAD and (screen == 0 or has_taken(state, node)):
+    if direction == LOAD and (screen == 0 or screen_taken(state, seat)):
         return []
-    if direction == UNLOAD and has_given(state, node):
+    if direction == UNLOAD and screen_given(state, seat):
         return []
     ctrl, loc = state.ctrl, state.loc
     behind = [h for h in range(NUM_HEWNS) if ctrl[h] == seat and loc[h] == OFF_BOARD]
@@ -421,10 +435,37 @@ def legal_load_hewn(state: State, frame: Frame) -> list[int]:
     return [HEWN + h for h in load_hewns(state, frame.seat, frame.data[0])]
 
 
+def public_kinds(state: State, seat: int) -> list[int]:
+    """The kinds every seat knows `seat` may have on its screen: its totals by
+    kind, screen plus closed Bidoxes, are public; while the Bidoxes are closed
+    the screen's own split is `seat`'s secret."""
+    normal, dirty = state.screen_normal[seat], state.screen_dirty[seat]
+    if bids_hidden(state):
+        for b, lot in enumerate(state.bidox_lot[seat]):
+            if lot >= 0:
+                normal += state.bidox_normal[seat][b]
+                dirty += state.bidox_amount[seat][b] - state.bidox_normal[seat][b]
+    return _kinds(normal, dirty)
+
+
+def kind_asked(state: State, frame: Frame, kinds: list[int]) -> bool:
+    """Whether LOAD_KIND is asked: when both kinds can move; under the audit's
+    rules also when a load from the screen could be of either kind by what the
+    other seats know, so that whether the question comes tells them nothing
+    (a prompt may depend only on public facts)."""
+    if len(kinds) > 1:
+        return True
+    return (
+        state.config.audit_fixes()
+        and frame.data[0] == LOAD
+        and len(public_kinds(state, frame.seat)) > 1
+    )
+
+
 def apply_load_hewn(state: State, frame: Frame, action: int) -> None:
     frame.args = [action - HEWN]
     kinds = _load_kinds(state, frame)
-    if len(kinds) == 1:
+    if not kind_asked(state, frame, kinds):
         frame.args.append(int(kinds[0] == Option.DIRTY))
         frame.ask = Ask.LOAD_AMOUNT
     else:

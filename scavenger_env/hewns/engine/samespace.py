@@ -222,7 +222,7 @@ def aftermath(state: State, enc: Enc, frame: Frame) -> None:
         frame.step = S_END
         loc = state.loc[mover]
         if (
-            not enc.handover
+            (not enc.handover or _retreats_before_handover(state, frame))
             and loc >= 0
             and state.healthy(mover)
             and healthy_at(state, loc, mover)
@@ -237,6 +237,16 @@ def aftermath(state: State, enc: Enc, frame: Frame) -> None:
         _immediate_turn(state, frame, enc.target)
     else:
         pop(state)
+
+
+def _retreats_before_handover(state: State, frame: Frame) -> bool:
+    """rulebook: "If two Hewns in the space are healthy, the moving Hewn must be
+    retreated into an adjacent space (free of healthy Hewns) of his owner's
+    choice - even if this is by a new owner!": when both brain repairs succeed,
+    the mover, now the other player's, is retreated by its new owner before the
+    repaired Hewn takes its turn (rules 2; rules 1 left the two enemies
+    sharing the space)."""
+    return state.config.audit_fixes() and state.ctrl[frame.hewn] != frame.seat
 
 
 def _control_changes(state: State, enc: Enc, frame: Frame) -> None:

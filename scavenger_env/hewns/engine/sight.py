@@ -49,6 +49,22 @@ def transmitter(state: State, hewn: int) -> bool:
     return _map_space(state, state.loc[hewn]) and state.healthy(hewn)
 
 
+def may_send(state: State, hewn: int) -> bool:
+    """A Hewn that may start a transmission: a transmitter, or a damaged Hewn
+    on the board that keeps its player's control rod, where damaged Hewns may
+    transmit (rulebook: "any Hewn can transmit any Substract ... at any time";
+    the config's `damaged_transmit`). It sends to healthy Hewns only ("to
+    another friendly healthy Hewn")."""
+    if transmitter(state, hewn):
+        return True
+    return (
+        state.config.damaged_hewns_transmit()
+        and _map_space(state, state.loc[hewn])
+        and state.ctrl[hewn] >= 0
+        and state.damaged[hewn]
+    )
+
+
 def linked(
     state: State, a: int, b: int, occupancy: Sequence[int], enemy_at: Sequence[bool]
 ) -> bool:
@@ -68,8 +84,9 @@ def component(state: State, hewn: int) -> list[int]:
     on the board, that a chain of direct links reaches (rulebook: "a chain of
     Hewns ... provided that for each "transport" between two friendly Hewns,
     the two Hewns can see each other"). Nearest first (by links, then by id),
-    `hewn` itself first. A Hewn that cannot transmit is alone in it."""
-    if not transmitter(state, hewn):
+    `hewn` itself first. A Hewn that cannot transmit is alone in it; a damaged
+    one that may send (`may_send`) reaches its healthy friends."""
+    if not may_send(state, hewn):
         return [hewn]
     seat = state.ctrl[hewn]
     occupancy = state.occupancy()

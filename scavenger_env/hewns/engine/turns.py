@@ -61,10 +61,40 @@ def can_activate(state: State, seat: int, hewn: int) -> bool:
     return state.ctrl[hewn] == seat and state.healthy(hewn) and not state.acted[hewn]
 
 
+def must_leave(state: State, seat: int, hewn: int) -> bool:
+    """rulebook: "When a Hewn begins its turn in the same space as a danger
+    token ... it must leave the space immediately!": a Hewn of `seat` that may
+    still act, in a danger token's space, with a step or an exit open to its
+    action points. Under the audit's rules its player may not end the turn
+    before it has had its Hewn turn."""
+    space = state.loc[hewn]
+    return (
+        space >= 0
+        and state.token[space] >= 0
+        and can_activate(state, seat, hewn)
+        and hewn_type(hewn).ap >= 1
+        and has_way_out(state, seat, hewn)
+    )
+
+
+def has_way_out(state: State, seat: int, hewn: int) -> bool:
+    """A step to a linked space or an exit through an entrance that admits
+    `hewn` ("they still need to move at least 1 space")."""
+    size = hewn_type(hewn).size
+    space = state.loc[hewn]
+    return bool(state.board.steps[size][space]) or state.board.entrance_admits(
+        space, size, seat
+    )
+
+
 def legal_player_turn(state: State, frame: Frame) -> list[int]:
     seat = frame.seat
     legal = [HEWN + h for h in range(NUM_HEWNS) if can_activate(state, seat, h)]
-    legal.append(Ctrl.END_PLAYER_TURN)
+    if not (
+        state.config.audit_fixes()
+        and any(must_leave(state, seat, a - HEWN) for a in legal)
+    ):
+        legal.append(Ctrl.END_PLAYER_TURN)
     legal.extend(management.player_turn_verbs(state, seat))
     return sorted(legal)
 
@@ -163,9 +193,15 @@ def _burn_pool(state: State, hewn: int) -> int:
 
 def legal_hewn_turn(state: State, frame: Frame) -> list[int]:
     h = frame.hewn
-    legal: list[int] = [Ctrl.END_HEWN_TURN]
-    legal.extend(SPACE + s for s in step_targets(state, frame))
-    if can_exit(state, frame):
+    steps = step_targets(state, frame)
+    exit_open = can_exit(state, frame)
+    # rulebook: it "must leave the space immediately!" while it can
+    stuck = frame.data[FORCED] and (steps or exit_open)
+    legal: list[int] = []
+    if not (stuck and state.config.audit_fixes()):
+        legal.append(Ctrl.END_HEWN_TURN)
+    legal.extend(SPACE + s for s in steps)
+    if exit_open:
         legal.append(Verb.EXIT)
     if can_burn(state, frame):
         legal.append(Verb.BURN)

@@ -1,0 +1,229 @@
+"""The first rules audit (rules 2) against rules 1, point by point, on positions
+set up with `engine.position`. Each fix is checked both ways: `rules_version=2`
+(the default) plays the rulebook's sentence, `rules_version=1` plays exactly as
+the engine first did, so records made then replay unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from scavenger_env.hewns.engine import management as m
+from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine import rules
+from scavenger_env.hewns.engine.actions import HEWN, Ctrl, Verb, describe_id
+from scavenger_env.hewns.engine.config import RULES_VERSION, HewnsConfig
+from scavenger_env.hewns.engine.state import Ask
+
+
+def test_the_audit_fixes_are_the_default_rules() -> None:
+    assert RULES_VERSION == 2
+    assert HewnsConfig().audit_fixes()
+    assert not HewnsConfig(rules_version=1).audit_fixes()
+
+
+def _fogbear_on_lava(version: int):
+    """The audit's position: a Fogbear on lava in space 34, with two ways out
+    (spaces 33 and 35)."""
+    state = pos.actions_phase(2, rules_version=version)
+    fogbear = pos.place(state, "Fogbear", seat=0, space=34)
+    pos.set_token(state, 34, "lava")
+    return state, fogbear
+
+
+def test_a_hewn_on_a_danger_token_must_leave_it() -> None:
+    """rulebook: "When a Hewn begins its turn in the same space as a danger
+    token: a lava token, planet attack token or a Snedj nest token, it must leave
+    the space immediately!": it may not end its Hewn turn on the lava while it
+    can step away."""
+    state, fogbear = _fogbear_on_lava(2)
+    pos.start_hewn_turn(state, fogbear)
+    legal = [describe_id(a) for a in rules.legal_actions(state)]
+    assert "CTRL END_HEWN_TURN" not in legal
+    assert {"SPACE 33", "SPACE 35"} <= set(legal)
+    pos.play(state, "SPACE 33")  # once it has left, it may stop
+    assert Ctrl.END_HEWN_TURN in rules.legal_actions(state)
+
+
+def test_a_player_may_not_leave_a_hewn_on_a_danger_token_unactivated() -> None:
+    """rulebook: "...it must leave the space immediately!": the player turn may
+    not end before the Hewn on the lava has had its Hewn turn."""
+    state, fogbear = _fogbear_on_lava(2)
+    other = pos.place(state, "Minor Miner", seat=0, space=50)
+    pos.start_hewn_turn(state, other)
+    pos.play(state, "CTRL END_HEWN_TURN")
+    assert state.frames[-1].ask == Ask.PLAYER_TURN
+    legal = rules.legal_actions(state)
+    assert Ctrl.END_PLAYER_TURN not in legal
+    assert HEWN + fogbear in legal
+
+
+def test_rules_1_let_a_hewn_sit_on_a_danger_token() -> None:
+    """Rules 1 (records made before the audit) let the Hewn stay and the player
+    end the turn without it."""
+    state, fogbear = _fogbear_on_lava(1)
+    pos.start_hewn_turn(state, fogbear)
+    assert Ctrl.END_HEWN_TURN in rules.legal_actions(state)
+    state, fogbear = _fogbear_on_lava(1)
+    other = pos.place(state, "Minor Miner", seat=0, space=50)
+    pos.start_hewn_turn(state, other)
+    pos.play(state, "CTRL END_HEWN_TURN")
+    assert Ctrl.END_PLAYER_TURN in rules.legal_actions(state)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_load_then_an_off_planet_transmission(version: int) -> None:
+    """rulebook: "any Hewn can transmit any Substract (dirty or normal) "off
+    planet" at any time it wishes to - it's a free action": after loading an
+    off-board Hewn from the screen, a Hewn on the board may still transmit off
+    planet (rules 2). Rules 1 held the screen to the one-way guard and refused."""
+    state = pos.actions_phase(rules_version=version)
+    pos.set_screen(state, 0, dirty=5)
+    off = pos.place(state, "Fogbear", 0)  # behind the screen
+    runner = pos.place(state, "Minor Miner", 0, space=50, dirty=2)
+    pos.start_hewn_turn(state, runner)
+    pos.play(state, Verb.LOAD, f"HEWN {off}", "NUM 2")  # screen -> Fogbear
+    assert (runner in m.tx_sources(state, 0)) is (version == 2)
+    if version == 2:
+        pos.play(state, Verb.TRANSMIT, f"HEWN {runner}", "CTRL OFF_PLANET", "NUM 2")
+        assert state.screen_dirty[0] == 5
+        # the Hewns keep the guard: the loaded Fogbear may not give back
+        assert off not in m.load_hewns(state, 0, m.UNLOAD)
+
+
+def _double_brain_repair(version: int):
+    """The audit's position: a Spricelos (seat 0) steps into a Clampeyt's space
+    (seat 1, space 1; its other links are 11, 27, 30 and 43); both choose a brain
+    repair and both succeed."""
+    state = pos.actions_phase(2, rules_version=version)
+    spricelos = pos.place(state, "Spricelos", seat=0, space=11)
+    clampeyt = pos.place(state, "Clampeyt", seat=1, space=1)
+    pos.start_hewn_turn(state, spricelos)
+    pos.play(state, "SPACE 1")
+    while state.frames[-1].ask == Ask.TRANSMIT_AWAY:
+        pos.play(state, "CTRL DONE")
+    pos.play(state, *["NUM 0"] * 10)  # no dice picked by either
+    pos.play(state, "OPTION BRAIN_REPAIR", "OPTION BRAIN_REPAIR")
+    pos.roll(state, "d10", 9, 0)  # the Spricelos repairs ...
+    pos.roll(state, "d10", 4)
+    pos.roll(state, "d10", 8)  # ... and so does the Clampeyt
+    pos.roll(state, "d10", 2)
+    assert state.ctrl[clampeyt] == 0 and state.ctrl[spricelos] == 1
+    return state, spricelos, clampeyt
+
+
+def test_after_a_double_brain_repair_the_mover_is_retreated_by_its_new_owner() -> None:
+    """rulebook: "If two Hewns in the space are healthy, the moving Hewn must be
+    retreated into an adjacent space (free of healthy Hewns) of his owner's
+    choice - even if this is by a new owner!"; then the repaired Clampeyt takes
+    its Hewn turn for its new owner."""
+    state, spricelos, clampeyt = _double_brain_repair(2)
+    frame = state.frames[-1]
+    assert (frame.ask, frame.seat, frame.hewn) == (Ask.RETREAT, 1, spricelos)
+    assert sorted(describe_id(a) for a in rules.legal_actions(state)) == [
+        "SPACE 11",
+        "SPACE 27",
+        "SPACE 30",
+        "SPACE 43",
+    ]
+    pos.play(state, "SPACE 27")
+    assert state.loc[spricelos] == 27 and state.healthy(spricelos)
+    assert not any(f.ask == Ask.HEWN_TURN and f.hewn == spricelos for f in state.frames)
+    turn = state.frames[-1]
+    assert (turn.ask, turn.seat, turn.hewn) == (Ask.HEWN_TURN, 0, clampeyt)
+
+
+def test_rules_1_left_both_in_the_space_after_a_double_brain_repair() -> None:
+    """rulebook: "When two enemy Hewns in the same space encounter both choose
+    to do a brain repair, they may both succeed ... and therefore both may end
+    up with a different control rod!"; only the former reactor acts at once.
+    Rules 1 then left the two enemies sharing the space."""
+    state, spricelos, clampeyt = _double_brain_repair(1)
+    assert not any(f.ask == Ask.HEWN_TURN and f.hewn == spricelos for f in state.frames)
+    turn = state.frames[-1]
+    assert (turn.ask, turn.seat, turn.hewn) == (Ask.HEWN_TURN, 0, clampeyt)
+    assert state.loc[spricelos] == 1 and state.healthy(spricelos)
+
+
+def _load_in_the_auction(
+    version: int, dirty_in_bidox: int
+) -> list[tuple[int, list[str]]]:
+    """Seat 0 (3 normal and 20 dirty Substract) puts 3 of them in a Bidox, of
+    which `dirty_in_bidox` dirty; seat 1 places one too; then seat 0 loads its
+    off-board Fogbear. Returns each prompt (decision kind, legal actions) of
+    the load."""
+    import numpy as np
+
+    state = rules.new_game(
+        HewnsConfig(num_players=2, rules_version=version), np.random.default_rng(3)
+    )
+    pos.set_screen(state, 0, normal=3, dirty=20)
+    fogbear = pos.place(state, "Fogbear", 0)
+    pos.play(state, "VERB PLACE_BIDOX", "NUM 0", "LOT 1", "NUM 3")
+    pos.play(state, f"NUM {dirty_in_bidox}")
+    pos.play(state, "VERB PLACE_BIDOX", "NUM 0", "LOT 2", "NUM 1", "NUM 1")
+    assert state.frames[-1].ask == Ask.BID_TURN and state.frames[-1].seat == 0
+    pos.play(state, "VERB LOAD", f"HEWN {fogbear}")
+    prompts = []
+    while state.frames and state.frames[-1].ask != Ask.BID_TURN:
+        legal = rules.legal_actions(state)
+        prompts.append((int(state.frames[-1].ask), [describe_id(a) for a in legal]))
+        pos.play(state, legal[0])
+    return prompts
+
+
+def test_a_load_in_the_auction_asks_the_kind_whatever_the_bidoxes_hold() -> None:
+    """ "A prompt may depend only on what every seat knows": while the Bidoxes
+    are closed, which kinds lie on the screen is the loader's secret (its
+    totals by kind are public). With normal Substract in its totals, seat 0 is
+    asked which kind to load whether or not the normal part is in the Bidox;
+    its own mask offers only what it has."""
+    all_normal_inside = _load_in_the_auction(2, dirty_in_bidox=0)
+    mixed_screen = _load_in_the_auction(2, dirty_in_bidox=3)
+    asks = [[ask for ask, _ in p] for p in (all_normal_inside, mixed_screen)]
+    assert asks[0] == asks[1] == [Ask.LOAD_KIND, Ask.LOAD_AMOUNT]
+    assert all_normal_inside[0][1] == ["OPTION DIRTY"]
+    assert mixed_screen[0][1] == ["OPTION NORMAL", "OPTION DIRTY"]
+
+
+def test_rules_1_skipped_the_kind_and_told_the_bidoxes_mix() -> None:
+    """Rules 1 skipped the question when one kind was left on the screen, so
+    the other seats could tell where the normal Substract went."""
+    asks = [
+        [ask for ask, _ in _load_in_the_auction(1, dirty_in_bidox=d)] for d in (0, 3)
+    ]
+    assert asks == [[Ask.LOAD_AMOUNT], [Ask.LOAD_KIND, Ask.LOAD_AMOUNT]]
+
+
+def _damaged_miner(version: int, **options: object):
+    """A damaged Minor Miner (seat 0, space 12) carrying 2 dirty Substract, and
+    a healthy Fogbear of seat 0 in the same space; seat 0's player turn."""
+    state = pos.actions_phase(2, rules_version=version, **options)
+    miner = pos.place(state, "Minor Miner", seat=0, space=12, dirty=2, damaged=True)
+    fogbear = pos.place(state, "Fogbear", seat=0, space=12)
+    pos.start_hewn_turn(state, fogbear)
+    return state, miner, fogbear
+
+
+def test_a_damaged_hewn_may_transmit_by_default() -> None:
+    """rulebook: "any Hewn can transmit any Substract (dirty or normal) "off
+    planet" at any time it wishes to - it's a free action"; "The only times a
+    Hewn cannot transmit Substract off-planet is from the time any "secret dice
+    are picked up" in an encounter": a damaged Hewn sends off planet, and to a
+    friendly healthy Hewn ("to another friendly healthy Hewn")."""
+    state, miner, fogbear = _damaged_miner(2)
+    assert miner in m.tx_sources(state, 0)
+    assert m.tx_dests(state, miner, m.PLAYER_WINDOW) == [-1, fogbear]
+    pos.play(state, Verb.TRANSMIT, f"HEWN {miner}", "CTRL OFF_PLANET", "NUM 2")
+    assert (state.dirty[miner], state.screen_dirty[0]) == (0, 2)
+
+
+@pytest.mark.parametrize(
+    "version, options", [(2, {"damaged_transmit": False}), (1, {})]
+)
+def test_a_damaged_hewn_may_not_transmit_under_the_other_reading(
+    version: int, options: dict[str, object]
+) -> None:
+    """rulebook: "A damaged Hewn cannot move or take any actions": with
+    `damaged_transmit=False`, as under rules 1, it keeps its load."""
+    state, miner, _ = _damaged_miner(version, **options)
+    assert miner not in m.tx_sources(state, 0)
