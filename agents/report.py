@@ -23,6 +23,7 @@ __all__ = [
     "count",
     "format_markdown",
     "format_table",
+    "plot_title",
     "plot_win_rates",
     "score_unit",
     "write_csv",
@@ -185,16 +186,23 @@ def format_markdown(summary: dict[str, Any], title: str = "Tournament") -> str:
     lines.append("; ".join(facts) + (f"; lineup `{lineup}`" if lineup else "") + ".")
     lines += [
         "",
-        f"| player | games | win rate | 95% CI | mean {unit} | margin | ms/decision |",
-        "|---|---:|---:|---|---:|---:|---:|",
+        f"| player | games | win rate | 95% CI | mean {unit} | margin "
+        "| rating μ ± σ | ms/decision |",
+        "|---|---:|---:|---|---:|---:|---:|---:|",
     ]
     players = sorted(summary["players"], key=lambda p: -(p["win_rate"] or 0))
     for p in players:
         lines.append(
             f"| {p['player']} | {p['games']} | {_pct(p['win_rate'])} | {_ci(p)} "
             f"| {_num(p['mean_vp'], '.1f')} | {_num(p['mean_margin'], '+.1f')} "
-            f"| {_ms(p)} |"
+            f"| {_rating(p)} | {_ms(p)} |"
         )
+    lines += [
+        "",
+        "Rating μ ± σ: openskill Plackett-Luce (summary.json's rating_conservative "
+        "is μ − 3σ); ms/decision: mean thinking time (slowest in brackets).",
+    ]
+    lines += _markdown_seats(summary)
     h2h = summary["head_to_head"]
     names = h2h["players"]
     if len(names) > 1:
@@ -221,6 +229,56 @@ def format_markdown(summary: dict[str, Any], title: str = "Tournament") -> str:
                 )
             lines.append(f"| **{name}** | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _rating(player: dict[str, Any]) -> str:
+    mu, sigma = player.get("rating_mu"), player.get("rating_sigma")
+    return "—" if mu is None or sigma is None else f"{mu:.1f} ± {sigma:.1f}"
+
+
+def _markdown_seats(summary: dict[str, Any]) -> list[str]:
+    """The win rates by seat (and by turn order, when known) as Markdown tables,
+    as the terminal gives them."""
+    lines: list[str] = []
+    groups = [("Win rate by seat", "seat", summary.get("seats") or [])]
+    if summary.get("positions"):
+        groups.append(
+            (
+                "Win rate by turn order (who moved first)",
+                "position",
+                summary["positions"],
+            )
+        )
+    for heading, key, rows in groups:
+        if not rows:
+            continue
+        label = "seat" if key == "seat" else "turn order"
+        lines += ["", f"{heading}:", "", f"| {label} | games | win rate | 95% CI |"]
+        lines.append("|---|---:|---:|---|")
+        for r in rows:
+            name = f"seat {r['seat']}" if key == "seat" else ordinal(r["position"])
+            lines.append(
+                f"| {name} | {r['games']} | {_pct(r['win_rate'])} | {_ci(r)} |"
+            )
+    return lines
+
+
+def plot_title(summary: dict[str, Any]) -> str:
+    """The plot's heading: the game, the lineup and the games played."""
+
+    game = summary.get("game")
+    try:
+        name = get_game(game).title if game else "Tournament"
+    except UnknownGameError:
+        name = str(game)
+    lineup = ", ".join(summary.get("lineup") or summary.get("specs") or [])
+    players = summary.get("num_players")
+    head = name + (f", {players} players" if players else "")
+    head += f": {lineup}" if lineup else ""
+    return (
+        f"{head}\n{count(summary['games'], 'game')}; a tie is a win for every "
+        "tied player"
+    )
 
 
 def write_csv(summary: dict[str, Any], path: str | os.PathLike[str]) -> None:
@@ -291,9 +349,7 @@ def plot_win_rates(summary: dict[str, Any], path: str | os.PathLike[str]) -> str
         ax.axvline(1 / len(summary["seats"]), color="grey", linestyle=":", linewidth=1)
         for y, rate, r in zip(ys, rates, rows):
             ax.text(r["ci_high"] + 0.015, y, f"{100 * rate:.1f}%", va="center")
-    fig.suptitle(
-        f"{count(summary['games'], 'game')}; a tie is a win for every tied player"
-    )
+    fig.suptitle(plot_title(summary))
     with warnings.catch_warnings():  # a long label (a model's path) cannot fit
         warnings.filterwarnings("ignore", "Tight layout not applied")
         fig.tight_layout()

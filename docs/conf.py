@@ -37,7 +37,13 @@ extensions = [
     *LOCAL_EXTENSIONS,
 ]
 
-exclude_patterns = ["_build", "**/.ipynb_checkpoints", "results/scripts"]
+# results/runs: the games the results scripts play (their default folder, not pages)
+exclude_patterns = [
+    "_build",
+    "**/.ipynb_checkpoints",
+    "results/scripts",
+    "results/runs",
+]
 
 # MyST: ::: fences, definition lists, and anchors for headings down to ### so that
 # links such as [options](#options) resolve.

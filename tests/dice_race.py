@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from scavenger_env.core.actions import checked_action
 from scavenger_env.core.chance import CHANCE
 from scavenger_env.core.codec import SeatCodec
 from scavenger_env.core.digest import Fields
@@ -151,6 +152,9 @@ class DiceRace(Game[DiceState, DiceConfig]):
         return [BANK] if state.rolls >= MAX_ROLLS else [ROLL, BANK]
 
     def explain_illegal(self, state: DiceState, action: int) -> str:
+        action, reason = checked_action(action, self.num_actions)
+        if reason:
+            return reason
         if state.over:
             return "the game is over"
         if action in self.legal_actions(state):

@@ -26,7 +26,7 @@ from scavenger_env.hewns.engine.state import (
     Ask,
     State,
 )
-from scavenger_env.hewns.engine.turns import AP
+from scavenger_env.hewns.engine.turnstate import AP
 from scavenger_env.hewns.engine.view import card_known, redact
 from scavenger_env.hewns.observation import (
     _MAX_FACES,
@@ -37,6 +37,7 @@ from scavenger_env.hewns.observation import (
     N_TYPES,
     OBS_SIZE,
     SEATS,
+    _step_code,
     views,
 )
 
@@ -76,7 +77,7 @@ def _decision(s: State, d: np.ndarray, rel: _Rel) -> None:
             d[KINDS + 3 + 1 + rel(top.seat)] = 1
         for i, a in enumerate(top.args[:4]):
             d[KINDS + 3 + 1 + 4 + 2 + i] = _cap(a / 31)
-        d[KINDS + 3 + 1 + 4 + 2 + 4] = _cap(top.step / 8)
+        d[KINDS + 3 + 1 + 4 + 2 + 4] = _cap(_step_code(top) / 8)
         turn = next((f for f in reversed(s.frames) if f.ask == Ask.HEWN_TURN), None)
         if turn is not None and turn.data:
             d[KINDS + 3 + 1 + 4 + 1] = _cap(turn.data[AP] / 12)

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from scavenger_env.core.actions import checked_action
 from scavenger_env.core.codec import SeatCodec
 from scavenger_env.core.digest import Fields
 from scavenger_env.core.errors import ConfigError, IllegalActionError
@@ -143,6 +144,9 @@ class SealedBids(Game[BidsState, BidsConfig]):
         return [] if state.over else sorted(c - 1 for c in state.hands[state.mover])
 
     def explain_illegal(self, state: BidsState, action: int) -> str:
+        action, reason = checked_action(action, self.num_actions)
+        if reason:
+            return reason
         if state.over:
             return "the game is over"
         if action not in self.legal_actions(state):

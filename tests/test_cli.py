@@ -284,7 +284,8 @@ def test_swapped_payment_cards_make_replay_exit_2(
 
 
 def legacy_record(seed: int = 5) -> dict[str, object]:
-    """A record as versions before rules versions and digests wrote it."""
+    """A record as versions before rules versions and digests wrote it (of
+    the first record format)."""
     from scavenger_env.cavein.engine import GameConfig
     from scavenger_env.cavein.simulate import play_random_game, record_from_game
 
@@ -293,6 +294,7 @@ def legacy_record(seed: int = 5) -> dict[str, object]:
     data = record_from_game(config, seed, state, actions).to_dict()
     del data["digest"], data["digest_version"]
     del data["config"]["rules_version"]  # type: ignore[attr-defined]
+    data["format_version"] = 1
     return data
 
 

@@ -249,3 +249,107 @@ def test_the_bots_import_no_training() -> None:
     files = python_files("agents")
     assert len(files) > 20
     assert offending(files, ("training",)) == []
+
+
+# --- the engines: no lazy import, no import circle -------------------------------------
+def engine_files(name: str) -> list[Path]:
+    """The modules of game `name`'s rules engine (its package's `engine`)."""
+    package = GAMES[name].partition(":")[0].rpartition(".")[0]
+    folder = ROOT / package.replace(".", "/") / "engine"
+    return sorted(folder.glob("*.py"))
+
+
+def imports_below_module_level(source: str) -> list[int]:
+    """The lines of the import statements of `source` that are not at module
+    level (inside a function, a class, or a conditional)."""
+    tree = ast.parse(source)
+    top = {id(node) for node in tree.body}
+    return sorted(
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in top
+    )
+
+
+def engine_graph(files: list[Path]) -> dict[str, set[str]]:
+    """Module -> the modules of the same engine it imports."""
+    names = {f.stem for f in files}
+    graph: dict[str, set[str]] = {}
+    for file in files:
+        package = module_package(file)
+        graph[file.stem] = {
+            module.rpartition(".")[2]
+            for module in imported_modules(file.read_text(), package)
+            if module.rpartition(".")[0] == package
+            and module.rpartition(".")[2] in names
+        } - {file.stem}
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The modules that import each other, directly or not (each circle once,
+    sorted): the graph's strongly connected components of two or more."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            circle = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                circle.append(w)
+                if w == v:
+                    break
+            if len(circle) > 1:
+                circles.append(sorted(circle))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(circles)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_an_engine_imports_only_at_module_level(name: str) -> None:
+    """Every import of a rules engine sits at the top of its module, so a reader
+    sees what a module needs and a module needed by two rule modules lives below
+    both (an import inside a function hides an import circle)."""
+    files = engine_files(name)
+    assert len(files) > 3, name
+    found = [
+        f"{file.relative_to(ROOT)}:{line}"
+        for file in files
+        for line in imports_below_module_level(file.read_text())
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_an_engine_has_no_import_circle(name: str) -> None:
+    """The modules of a rules engine form layers: no module imports, directly or
+    through others, a module that imports it."""
+    graph = engine_graph(engine_files(name))
+    assert sum(len(v) for v in graph.values()) > 3, name
+    assert import_circles(graph) == []
+
+
+def test_the_engine_scans_see_lazy_imports_and_circles() -> None:
+    """The scans above catch what they forbid."""
+    source = "import os\n\ndef f():\n    from . import rules\n\nif os:\n    import re\n"
+    assert imports_below_module_level(source) == [4, 7]
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert import_circles(graph) == [["a", "b", "c"]]
+    assert import_circles({"a": {"b"}, "b": set()}) == []

@@ -70,11 +70,14 @@ def add_command(commands: Any) -> None:
         "(TensorBoard), eval/ (tournaments against the bots every --eval-every steps) "
         "and at the end policy.npz (play it: --players ppo:model=DIR/policy.npz), "
         "model.zip and benchmark/ + benchmark.md (tournaments against every bot). "
-        "Needs the [train] extra: pip install torch --extra-index-url "
+        "Needs the [train] extra: pip install torch==2.13.0 --extra-index-url "
         "https://download.pytorch.org/whl/cpu && pip install -e '.[train]' (PyTorch's "
         "CPU build; without that index, Linux gets the CUDA build, several GB).",
     )
-    add_game_option(p)
+    # None: not given, so that --resume can tell a --game that differs from the
+    # run's (refused) from no --game at all (the run's)
+    add_game_option(p, default=None,
+                    help=f"the game (default: {d.game}; with --resume, the run's)")  # fmt: skip
     p.add_argument("--num-players", type=int_at_least(1), default=None, metavar="N",
                    help=f"players per game (default: {d.num_players})")  # fmt: skip
     p.add_argument("--timesteps", type=int_at_least(1), default=None, metavar="T",
@@ -199,8 +202,9 @@ def refuse_interactive(flag: str, specs: list[str]) -> None:
             )
 
 
-def _asked(args: argparse.Namespace) -> dict[str, Any]:
-    """The settings given on the command line (None: not given)."""
+def _asked(args: argparse.Namespace, game: str) -> dict[str, Any]:
+    """The settings given on the command line (None: not given); `game` is the
+    run's game, for checking `--opponents`."""
     from agents.registry import AgentSpecError, make_agent
     from agents.tournament.plan import split_players
 
@@ -211,7 +215,7 @@ def _asked(args: argparse.Namespace) -> dict[str, Any]:
         refuse_interactive("--opponents", specs)
         for spec in specs:
             try:
-                make_agent(spec, game=args.game)
+                make_agent(spec, game=game)
             except (AgentSpecError, ValueError) as err:
                 raise UserError(f"--opponents: {err}") from None
         asked["opponents"] = tuple(specs)
@@ -248,19 +252,13 @@ def run(args: argparse.Namespace) -> int:
     from .run import TrainingError, train
     from .settings import TrainSettings, load_settings
 
-    asked = _asked(args)
     folder = Path(args.output)
     try:
-        if args.resume:
-            base = (
-                load_settings(folder)
-                if folder.is_dir()
-                else TrainSettings(game=asked.get("game", TrainSettings.game))
-            )
-            if "game" in asked and asked["game"] == TrainSettings().game:
-                asked.pop("game")  # --game's default says nothing on resume
+        if args.resume and folder.is_dir():
+            base = load_settings(folder)  # a --game unlike the run's is refused
         else:  # the game first: its default league depends on it
-            base = TrainSettings(game=asked.get("game", TrainSettings.game))
+            base = TrainSettings(game=args.game or TrainSettings.game)
+        asked = _asked(args, game=args.game or base.game)
         settings = dataclasses.replace(base, **asked)
         say = (lambda _msg: None) if args.quiet else _say
         train(settings, folder, resume=args.resume, progress=not args.quiet, say=say)

@@ -68,7 +68,7 @@ FINAL_POLICY = "policy.npz"
 FINAL_MODEL = "model.zip"
 
 TRAIN_EXTRA_HINT = (
-    "training needs the [train] extra: pip install torch --extra-index-url "
+    "training needs the [train] extra: pip install torch==2.13.0 --extra-index-url "
     "https://download.pytorch.org/whl/cpu (PyTorch's CPU build) && pip install "
     "'scavenger-env[train]' (or pip install -e '.[train]' in a checkout)"
 )
@@ -558,6 +558,10 @@ def train(
             min_games=settings.snapshot_min_games,
             max_snapshots=settings.max_snapshots,
         )
+    if found is not None and _finished(run, settings, _checkpoint_step(found)):
+        say(_finished_message(run, settings, _checkpoint_step(found)))
+        return TrainResult(run, _checkpoint_step(found), 0.0,
+                           league.snapshots_made, [])  # fmt: skip
     vec = make_envs(settings, league, run)
     departed: dict[str, Member] = {}
     if found is not None and saved_state is not None:
@@ -640,6 +644,29 @@ def train(
         return TrainResult(run, int(model.num_timesteps), state.elapsed(),
                            league.snapshots_made, [])  # fmt: skip
     return _finish(model, settings, state, run, progress, say)
+
+
+def _checkpoint_step(checkpoint: Path) -> int:
+    """The learner steps done at `checkpoint` (its folder is named for them)."""
+    return int(checkpoint.name.rpartition("-")[2])
+
+
+def _finished(run: Path, settings: TrainSettings, step: int) -> bool:
+    """Whether the run in `run` has trained all its steps and written its final
+    files (the benchmark too, when it has one): resuming it has nothing to do. A
+    run killed during its closing benchmark is not finished: it resumes it."""
+    if step < settings.timesteps or not (run / FINAL_POLICY).is_file():
+        return False
+    return settings.final_games == 0 or (run / BENCHMARK_FILE).is_file()
+
+
+def _finished_message(run: Path, settings: TrainSettings, step: int) -> str:
+    bench = f", its benchmark in {run / BENCHMARK_FILE}" if settings.final_games else ""
+    return (
+        f"{run} is finished: {step:,} steps trained, its policy in "
+        f"{run / FINAL_POLICY}{bench}; nothing to do (give a larger --timesteps "
+        "to train longer)"
+    )
 
 
 def _finish(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,12 @@ from scavenger_env.cli.common import (
     EXIT_OK,
     UserError,
     add_game_option,
+    add_game_specific_option,
+    add_keep_options,
     add_rules_option,
+    append_lines,
+    check_output_file,
+    game_specific_values,
     int_at_least,
 )
 from scavenger_env.core.records import MAX_SEED
@@ -73,30 +77,36 @@ def add_command(commands: Any) -> None:
         help="set-up seed; the same seed deals the same game (default: a fresh one, "
         "printed at the start)",
     )
-    play.add_argument(
+    # Cave-In's set-up; refused, naming Cave-In, when given for another game.
+    add_game_specific_option(
+        play,
         "--factions",
-        default="random",
+        field="factions",
         metavar="F",
-        help="random (default), first_game (the rulebook's first-game set), or four "
-        "faction names, comma-separated",
+        help="Cave-In: random (default), first_game (the rulebook's first-game "
+        "set), or four faction names, comma-separated",
     )
-    play.add_argument(
+    add_game_specific_option(
+        play,
         "--merc-distribution",
+        field="merc_distribution",
         choices=("5/4/2/2", "4/4/3/2"),
-        default="5/4/2/2",
-        help="copies of levels 1/2/3/4 per faction (default: 5/4/2/2)",
+        help="Cave-In: copies of levels 1/2/3/4 per faction (default: 5/4/2/2)",
     )
-    play.add_argument(
+    add_game_specific_option(
+        play,
         "--weedlock-text",
+        field="weedlock_text",
         choices=("en", "de"),
-        default="en",
-        help="Weedlock card texts of the English or German rulebook (default: en)",
+        help="Cave-In: Weedlock card texts of the English or German rulebook "
+        "(default: en)",
     )
-    play.add_argument(
+    add_game_specific_option(
+        play,
         "--start-player",
-        default="random",
+        field="start_player",
         metavar="SEAT",
-        help="the seat that starts, or random (default)",
+        help="Cave-In: the seat that starts, or random (default)",
     )
     play.add_argument(
         "--output",
@@ -107,17 +117,7 @@ def add_command(commands: Any) -> None:
         "existing file is refused, before the game starts, unless --append or "
         "--force",
     )
-    keep = play.add_mutually_exclusive_group()
-    keep.add_argument(
-        "--append",
-        action="store_true",
-        help="add the record to the end of an existing --output file",
-    )
-    keep.add_argument(
-        "--force",
-        action="store_true",
-        help="replace an existing --output file",
-    )
+    add_keep_options(play)
     play.set_defaults(func=run)
 
 
@@ -155,19 +155,17 @@ def run(args: argparse.Namespace) -> int:
     bots = [s for s in specs if s.partition(":")[0].strip() != "human"]
     specs += [without_name(bots[-1]) if bots else "random"] * (n - len(specs))
 
-    options: dict[str, object] = {
-        "merc_distribution": args.merc_distribution,
-        "weedlock_text": args.weedlock_text,
-    }
-    factions = args.factions.strip()
-    options["factions"] = (
-        tuple(f.strip() for f in factions.split(",")) if "," in factions else factions
-    )
-    start = args.start_player.strip()
-    options["start_player"] = int(start) if start.lstrip("-").isdigit() else start
-    # The set-up options are Cave-In's; a game gets those it has.
-    known = game.config_options()
-    options = {k: v for k, v in options.items() if k in known}
+    options: dict[str, object] = dict(game_specific_values(args, game))
+    if "factions" in options:
+        factions = str(options["factions"]).strip()
+        options["factions"] = (
+            tuple(f.strip() for f in factions.split(","))
+            if "," in factions
+            else factions
+        )
+    if "start_player" in options:
+        start = str(options["start_player"]).strip()
+        options["start_player"] = int(start) if start.lstrip("-").isdigit() else start
     if args.rules:  # the game's own options; they win over the set-up flags
         from scavenger_env.cli.common import rules_config
 
@@ -179,15 +177,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(str(err)) from None
 
     output: Path | None = args.output
-    if output is None and (args.append or args.force):
-        raise UserError("--append and --force apply to --output FILE; add --output")
-    if output is not None and (output.is_dir() or not output.parent.is_dir()):
-        raise UserError(f"--output {output}: give a file name in an existing folder")
-    if output is not None and output.exists() and not (args.append or args.force):
-        raise UserError(
-            f"--output {output} already exists; add --append to add this game's "
-            "record to it, --force to replace it, or choose another file"
-        )
+    check_output_file(
+        output, append=args.append, force=args.force, what="this game's record"
+    )
 
     agents = []
     for seat, spec in enumerate(specs):
@@ -231,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
         record = game.record(config, seed, result.state, result.actions)
         try:
             if args.append and output.exists():
-                _append_record(output, record.to_json())
+                append_lines(output, [record.to_json()])
             else:
                 write_records(output, [record])
         except OSError as err:
@@ -239,14 +231,3 @@ def run(args: argparse.Namespace) -> int:
         done = "added to" if args.append else "written to"
         print(f"game record {done} {output} (replay it: scavenger replay {output})")
     return EXIT_OK
-
-
-def _append_record(path: Path, line: str) -> None:
-    """Add one JSON line at the end of `path`, after a newline if it lacks one."""
-    with path.open("rb+") as f:
-        f.seek(0, os.SEEK_END)
-        if f.tell():
-            f.seek(-1, os.SEEK_END)
-            if f.read(1) != b"\n":
-                f.write(b"\n")
-        f.write(line.encode("utf-8") + b"\n")

@@ -45,7 +45,7 @@ from typing import ClassVar
 import numpy as np
 
 from agents.base import SeatView
-from scavenger_env.hewns.engine import combat, management, mining, ranged
+from scavenger_env.hewns.engine import combat, encounter, management, mining, ranged
 from scavenger_env.hewns.engine.actions import (
     DIE,
     HEWN,
@@ -604,9 +604,9 @@ class HewnsScriptedAgent:
 
             return DIE + min(dice, key=rank)
         if ask == Ask.RESPITE:
-            if frame.step == mining.CHOOSE:
+            if frame.step == mining.RespiteStep.CHOOSE:
                 return Option.RESPITE_CANCEL
-            if frame.step == mining.CANCEL:
+            if frame.step == mining.RespiteStep.CANCEL:
                 mine_frame = mining._mine_frame(s)
                 dice = [a - DIE for a in legal if a >= DIE]
 
@@ -617,7 +617,7 @@ class HewnsScriptedAgent:
                 return DIE + min(dice, key=worst)
             return self.place(s, seat, legal, near=True)  # the nearest token
         if ask == Ask.PLACE_TOKEN:
-            if frame.step == mining.TAKE_FROM_BOARD:
+            if frame.step == mining.PlaceStep.TAKE_FROM_BOARD:
                 return self.place(s, seat, legal, near=True)
             return self.place(s, seat, legal, near=False)
         if ask == Ask.NEW_MINE:
@@ -716,14 +716,14 @@ class HewnsScriptedAgent:
         Raider's weapon dice are lasers (the best mean), up to 4; screens (K)
         with what is left when it may be attacked; nothing else."""
         top = max(nums)
-        enc = ranged.Enc.load(ranged.encounter_frame(s))
+        enc = encounter.enc_of(encounter.encounter_frame(s))
         attacking = self.FIGHTS and combat.has_weapon(s, h)
         if ask == Ask.PICK_L:
             return min(top, 4) if attacking else 0
         if ask == Ask.PICK_A:
             return 0
         if ask == Ask.PICK_K:
-            mover = ranged.encounter_frame(s).hewn
+            mover = encounter.encounter_frame(s).hewn
             exposed = h == mover or enc.same or h == enc.target
             return min(top, 2 if attacking else 3) if exposed else 0
         return 0
@@ -732,8 +732,8 @@ class HewnsScriptedAgent:
     def reroll_attack(s: State, ask: int, legal: list[int]) -> int:
         """A defender forces the attacker's best die to be re-rolled; an attacker
         re-rolls its worst die while it is below the mean."""
-        enc = ranged.Enc.load(ranged.encounter_frame(s))
-        dice = enc.fight_dice(enc.fight, ranged.ATTACK)
+        enc = encounter.enc_of(encounter.encounter_frame(s))
+        dice = enc.fight_dice(enc.fight, encounter.ATTACK)
         ids = [a - DIE for a in legal if a >= DIE]
         if not ids:
             return Ctrl.DONE

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from scavenger_env.core.errors import Notice
 from scavenger_env.core.games import UnknownGameError, get_game
 
 __all__ = [
@@ -83,7 +84,7 @@ class PolicyShapeError(PolicyFileError):
     """The policy's observation size or action count is not the game's now."""
 
 
-class RulesVersionWarning(UserWarning):
+class RulesVersionWarning(Notice):
     """The policy was trained under another rules version (it still plays)."""
 
 

@@ -42,6 +42,9 @@ REPORT_FILE = "report.md"
 SUMMARY_CSV = "summary.csv"
 PLOT_FILE = "winrates.png"
 
+_OUTPUT_FILES = (SUMMARY_FILE, SUMMARY_CSV, REPORT_FILE, PLOT_FILE, TIMING_FILE)
+"""The files a tournament writes beside its games (replaced at each run)."""
+
 _IDENTITY = ("game", "config", "specs", "seed", "all_seatings")
 """The settings a rerun into the same folder must repeat (``deals`` may grow)."""
 
@@ -75,6 +78,16 @@ def check_settings(directory: Path, plan: Plan) -> Plan:
             raise TournamentError(
                 f"{directory / GAMES_FILE} exists but {settings_path} does not, so its "
                 "games cannot be checked; choose another --output folder"
+            )
+        # Not a tournament's folder, yet it holds files a tournament would write
+        # over: refuse rather than replace what someone else made.
+        taken = [name for name in _OUTPUT_FILES if (directory / name).exists()]
+        if taken:
+            raise TournamentError(
+                f"{directory} holds {', '.join(taken)} but no {SETTINGS_FILE}, so "
+                "it is no tournament's folder and a tournament would replace "
+                f"{'it' if len(taken) == 1 else 'them'}; choose another --output "
+                "folder"
             )
         return plan
     try:

@@ -15,10 +15,16 @@ played alone, after each batch of a tournament, and after every decision of a
 watched game). A name that now leads to another object is reported; names added
 since (a module imported later, a warning registry) are not.
 
+The tables of frozen data the engines read (card and die tables, rulebook facts:
+module-level dataclass instances, or tuples and read-only mappings of them) are
+frozen, yet `object.__setattr__` still changes one in place; a full check compares
+their `repr` with the one taken with the seal.
+
 Its limit: code that a bot changes and puts back between two full checks (through
 a module's namespace, or a function's `__code__`, outside the game's and the view's
-methods above) goes unseen, as does anything a bot does through the garbage
-collector, the stack frames or C.
+methods above) goes unseen, as does data reached only through a function's cache
+(Hewns' boards) and anything a bot does through the garbage collector, the stack
+frames or C.
 """
 
 from __future__ import annotations
@@ -26,8 +32,9 @@ from __future__ import annotations
 import operator
 import sys
 from collections.abc import Mapping
+from dataclasses import is_dataclass
 from itertools import repeat
-from types import FunctionType, ModuleType
+from types import FunctionType, MappingProxyType, ModuleType
 from typing import Any
 
 __all__ = ["SEALED_PACKAGES", "CodeSeal"]
@@ -94,6 +101,7 @@ class _Layout:
         for cls in (*game_type.__mro__, *view_class.__mro__):  # wherever they live
             if cls is not object and not cls.__module__.startswith(SEALED_PACKAGES):
                 self._add_class(cls, functions)
+        self.data = _frozen_tables(self.namespaces)
         self.functions = [f for _, f in functions]
         self.labels = [label for label, _ in functions]
         self.decision = (
@@ -107,6 +115,34 @@ class _Layout:
         for key, value in list(cls.__dict__.items()):
             for func in _functions_in(value):
                 functions.append((f"{label}.{key}", func))
+
+
+def _holds_frozen_data(value: object, depth: int = 0) -> bool:
+    """Whether `value` is a frozen dataclass instance, or a tuple or read-only
+    mapping holding one (frozen, yet `object.__setattr__` still changes it)."""
+    if is_dataclass(value) and not isinstance(value, type):
+        params = getattr(type(value), "__dataclass_params__", None)
+        return bool(getattr(params, "frozen", False))
+    if depth >= 3:
+        return False
+    if isinstance(value, (tuple, frozenset)):
+        return any(_holds_frozen_data(v, depth + 1) for v in value)
+    if isinstance(value, MappingProxyType):
+        return any(_holds_frozen_data(v, depth + 1) for v in value.values())
+    return False
+
+
+def _frozen_tables(namespaces: list[_Namespace]) -> list[tuple[str, Any]]:
+    """The modules' tables of frozen data, once each: (label, table)."""
+    found: dict[int, tuple[str, Any]] = {}
+    for namespace in namespaces:
+        if namespace.closed:  # a class's or an object's: their code is sealed
+            continue
+        for key in namespace.keys:
+            value = namespace.mapping.get(key)
+            if not key.startswith("__") and _holds_frozen_data(value):
+                found.setdefault(id(value), (f"{namespace.label}.{key}", value))
+    return list(found.values())
 
 
 def _ours(cls: type) -> bool:
@@ -154,6 +190,10 @@ class CodeSeal:
         self._sizes = [namespace.size() for namespace in layout.namespaces]
         self._code = self._code_now()
         self._decision_values = self._methods_now()
+        self._data = self._data_now()
+
+    def _data_now(self) -> list[str]:
+        return [repr(table) for _, table in self._layout.data]
 
     def _code_now(self) -> list[list[Any]]:
         functions = self._layout.functions
@@ -199,6 +239,11 @@ class CodeSeal:
                 for label, a, b in zip(self._layout.labels, was, now):
                     if a is not b:
                         return f"{label}.{part}"
+        for (label, _), was, now in zip(
+            self._layout.data, self._data, self._data_now()
+        ):
+            if was != now:
+                return f"{label} (its data)"
         return None
 
 

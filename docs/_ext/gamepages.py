@@ -19,7 +19,10 @@ Where each section comes from, in the game's package `scavenger_env.<pkg>`:
   table in that module's docstring (meanings), checked to name the same views
   with the same ranges;
 * overview, hidden information, components, rulings and rules versions:
-  `<pkg>.notes` (see `scavenger_env/cavein/notes.py`).
+  `<pkg>.notes` (see `scavenger_env/cavein/notes.py`);
+* a worked turn, where the game has a module `<pkg>.worked_turn` whose
+  `worked_turn()` plays one on the engine and tells it in Markdown (played at
+  each build, so it stays true).
 
 A table that disagrees with the code raises `PageError`, which fails the build.
 `game_page(game)` builds one page's text without Sphinx (the tests call it).
@@ -30,6 +33,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
+import importlib.util
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -93,6 +97,15 @@ def _package(game: AnyGame) -> str:
 
 def _module(game: AnyGame, name: str) -> ModuleType:
     return importlib.import_module(f"{_package(game)}.{name}")
+
+
+def _worked_turn(game: AnyGame) -> str:
+    """The game's worked turn (`<pkg>.worked_turn.worked_turn()`), or "" when
+    the game has none."""
+    name = f"{_package(game)}.worked_turn"
+    if importlib.util.find_spec(name) is None:
+        return ""
+    return str(importlib.import_module(name).worked_turn())
 
 
 def _env_module(game: AnyGame) -> ModuleType:
@@ -377,6 +390,9 @@ def game_page(game: AnyGame | str) -> str:
     intro = intro.partition("\n")[2]
     description = [notes.OVERVIEW, _without_tables(intro)]
     description += [f"### {title}\n\n{body}" for title, body in env_sections.items()]
+    worked = _worked_turn(game)
+    if worked:
+        description.append(f"### A worked turn\n\n{worked}")
     body = {
         "Usage": _usage(game),
         "Description": "\n\n".join(description),

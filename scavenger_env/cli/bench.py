@@ -10,7 +10,13 @@ import argparse
 import json
 from typing import Any
 
-from .common import EXIT_OK, add_game_option, add_json_flag, positive_float
+from .common import (
+    EXIT_OK,
+    add_game_option,
+    add_json_flag,
+    int_at_least,
+    positive_float,
+)
 
 __all__ = ["add_command"]
 
@@ -55,8 +61,16 @@ def add_command(commands: Any) -> Any:
         type=positive_float,
         default=1.0,
         metavar="S",
-        help="seconds of measurement per figure, split over 3 interleaved rounds "
-        "(default: 1; a run takes about 12 S)",
+        help="seconds of measurement per figure, split over the interleaved "
+        "rounds (default: 1; a run takes about 12 S)",
+    )
+    env.add_argument(
+        "--rounds",
+        type=int_at_least(1),
+        default=3,
+        metavar="N",
+        help="interleaved rounds: every figure is measured in N slices, one per "
+        "round (default: 3; more rounds spread a busy machine's noise more evenly)",
     )
     add_json_flag(env)
     env.set_defaults(func=run_env)
@@ -79,7 +93,7 @@ def run_env(args: argparse.Namespace) -> int:
     """Measure the environment of `args.game` and print the figures."""
     from scavenger_env.bench.env import bench_env, format_env_table
 
-    result = bench_env(seconds=args.seconds, game=args.game)
+    result = bench_env(seconds=args.seconds, rounds=args.rounds, game=args.game)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import re
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from types import TracebackType
 from typing import Any, TextIO
 
@@ -27,8 +29,13 @@ __all__ = [
     "EXIT_USAGE",
     "UserError",
     "add_game_option",
+    "add_game_specific_option",
     "add_json_flag",
+    "add_keep_options",
     "add_rules_option",
+    "append_lines",
+    "check_output_file",
+    "game_specific_values",
     "int_at_least",
     "missing_modules",
     "positive_float",
@@ -97,6 +104,110 @@ def add_game_option(
     parser.add_argument("--game", choices=game_names(), default=default, help=help)
 
 
+def add_game_specific_option(
+    parser: argparse.ArgumentParser, flag: str, *, field: str, **kwargs: Any
+) -> None:
+    """An option that sets the config field `field` of the games that have one
+    (Cave-In's `--start-player`, say). It defaults to None, "not given", so that
+    `game_specific_values` can refuse it for a game without that field instead of
+    dropping it unseen."""
+    dest = flag.lstrip("-").replace("-", "_")
+    parser.add_argument(flag, dest=dest, default=None, **kwargs)
+    known = parser.get_default("game_specific") or ()
+    parser.set_defaults(game_specific=(*known, (flag, dest, field)))
+
+
+def game_specific_values(args: argparse.Namespace, game: Any) -> dict[str, str]:
+    """The config fields (name -> text as given) set by the game-specific options
+    of `args` (those added by `add_game_specific_option`) that were given.
+
+    Raises:
+        UserError: an option given for a game without its field, naming the
+            games it belongs to (and changing nothing).
+    """
+    from scavenger_env.core.games import get_game
+
+    values: dict[str, str] = {}
+    known = game.config_options()
+    for flag, dest, field in getattr(args, "game_specific", ()):
+        value = getattr(args, dest, None)
+        if value is None:
+            continue
+        if field not in known:
+            owners = [
+                name
+                for name in game_names()
+                if field in get_game(name).config_options()
+            ]
+            raise UserError(
+                f"{flag} is an option of {' and '.join(owners) or 'no game'}, not "
+                f"of {game.name}; leave it out ({game.name}'s own options go in "
+                "--rules KEY=VALUE, and a wrong key lists them)"
+            )
+        values[field] = value
+    return values
+
+
+def add_keep_options(parser: argparse.ArgumentParser) -> None:
+    """`--append` / `--force`: what to do with an existing `--output` file. Without
+    either, a command refuses it: no command destroys records unasked."""
+    keep = parser.add_mutually_exclusive_group()
+    keep.add_argument(
+        "--append",
+        action="store_true",
+        help="add the records to the end of an existing --output file",
+    )
+    keep.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing --output file",
+    )
+
+
+def check_output_file(
+    output: Path | None, *, append: bool, force: bool, what: str = "records"
+) -> None:
+    """Refuse an `--output` file that cannot be written, or that exists when
+    neither `--append` nor `--force` says what to do with it (checked before any
+    work, so a refused run changes nothing).
+
+    Raises:
+        UserError: saying which flag to add, or what to fix.
+    """
+    if output is None:
+        if append or force:
+            raise UserError("--append and --force apply to --output FILE; add --output")
+        return
+    if output.is_dir():
+        raise UserError(f"--output {output} is a directory; give a file name")
+    if not output.parent.is_dir():
+        raise UserError(
+            f"--output {output}: folder {output.parent} does not exist; create it first"
+        )
+    if output.exists() and not (append or force):
+        raise UserError(
+            f"--output {output} already exists; add --append to add the {what} "
+            "to it, --force to replace it, or choose another file"
+        )
+
+
+def append_lines(path: Path, lines: Iterable[str]) -> int:
+    """Add `lines` (each without its newline) at the end of `path`, after a newline
+    if the file lacks one; each line is written whole. Returns how many."""
+    written = 0
+    with path.open("ab+") as f:
+        f.seek(0, os.SEEK_END)
+        if f.tell():
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+        for line in lines:
+            f.write(line.encode("utf-8") + b"\n")
+            f.flush()
+            written += 1
+    return written
+
+
 def seats(seats: Sequence[int]) -> str:
     """ "player 2" or "players 0, 1 and 3"."""
     if len(seats) == 1:
@@ -142,7 +253,8 @@ def _rule_pairs(rules: str) -> list[str]:
     (those inside separate a list's entries).
 
     Raises:
-        UserError: a bracket left open or closed without being opened.
+        UserError: a bracket left open or closed without being opened, or an
+            empty entry (`--rules ,` or `a=1,,b=2`: a typo, never a choice).
     """
     pairs, depth, start = [], 0, 0
     for i, char in enumerate(rules):
@@ -161,7 +273,15 @@ def _rule_pairs(rules: str) -> list[str]:
             "KEY=[A,B,...] (e.g. cave_in_thresholds=[6,7,8])"
         )
     pairs.append(rules[start:])
-    return [p for p in pairs if p.strip()]
+    if not rules.strip():  # no --rules: the rulebook
+        return []
+    if any(not p.strip() for p in pairs):
+        raise UserError(
+            f"--rules {rules!r}: an empty entry (a comma too many); give "
+            "KEY=VALUE pairs separated by single commas, e.g. "
+            "--rules advanced=true,missions=true"
+        )
+    return pairs
 
 
 def _unknown_option(game: Any, key: str) -> UserError:

@@ -15,10 +15,12 @@ option) print ``error: ...`` to stderr and exit with status 2, without a traceba
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -149,6 +151,39 @@ def build_parser(commands: dict[str, str] | None = None) -> argparse.ArgumentPar
     return parser
 
 
+@contextlib.contextmanager
+def notices_once() -> Iterator[None]:
+    """Show the project's notices (`core.errors.Notice` warnings) as ``note: ...``
+    on stderr, each text once in this command (however many places raise it, and
+    in the worker processes forked from here), instead of Python's warning lines;
+    other warnings show as Python shows them."""
+    from scavenger_env.core.errors import Notice
+
+    said: set[str] = set()
+    python_shows = warnings.showwarning
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: Any = None,
+        line: str | None = None,
+    ) -> None:
+        if not issubclass(category, Notice):
+            python_shows(message, category, filename, lineno, file, line)
+            return
+        text = str(message)
+        if text not in said:
+            said.add(text)
+            print(f"note: {text}", file=sys.stderr, flush=True)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", Notice)  # the text decides, not the place
+        warnings.showwarning = show
+        yield
+
+
 def main(
     argv: Sequence[str] | None = None, commands: dict[str, str] | None = None
 ) -> int:
@@ -172,7 +207,8 @@ def main(
     except SystemExit as exit_:  # --help, --version, or a usage error
         return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
     try:
-        status: int = args.func(args)
+        with notices_once():
+            status: int = args.func(args)
         return status
     except UserError as err:
         print(f"error: {err}", file=sys.stderr)

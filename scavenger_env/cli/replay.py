@@ -20,8 +20,8 @@ def add_command(commands: Any) -> None:
         "replay",
         help="re-simulate recorded games and check their outcomes",
         description="Re-simulate every record of a JSONL file and check that each "
-        "game ends with the recorded scores, winners and turns, and gives the "
-        "recorded digest. Prints each game turn by turn, or one line per game with "
+        "game ends with the recorded scores, winners, turns and the facts of its "
+        "meta that the game recomputes, and gives the recorded digest. Prints each game turn by turn, or one line per game with "
         "--quiet. Exits 2 at the first corrupt record, record made under other "
         "rules, or mismatch.",
     )

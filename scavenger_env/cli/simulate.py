@@ -15,7 +15,10 @@ from .common import (
     EXIT_OK,
     UserError,
     add_game_option,
+    add_keep_options,
     add_rules_option,
+    append_lines,
+    check_output_file,
     int_at_least,
     progress_bar,
     rules_config,
@@ -61,8 +64,10 @@ def add_command(commands: Any) -> None:
         type=Path,
         required=True,
         metavar="FILE.jsonl",
-        help="where to write the records (replaced if it exists)",
+        help="where to write the records; an existing file is refused, before "
+        "any game is played, unless --append or --force",
     )
+    add_keep_options(sim)
     sim.add_argument(
         "--no-progress",
         dest="progress",
@@ -89,12 +94,8 @@ def run(args: argparse.Namespace) -> int:
         except ConfigError as err:
             raise UserError(f"--num-players {args.num_players}: {err}") from None
     output: Path = args.output
-    if output.is_dir():
-        raise UserError(f"--output {output} is a directory; give a file name")
-    if not output.parent.is_dir():
-        raise UserError(
-            f"--output {output}: folder {output.parent} does not exist; create it first"
-        )
+    check_output_file(output, append=args.append, force=args.force)
+    appending = args.append and output.exists()
 
     seeds = game_seeds(args.seed, args.games)
     turns: list[int] = []
@@ -113,9 +114,11 @@ def run(args: argparse.Namespace) -> int:
         args.games, unit="game", desc="simulate", enabled=args.progress
     ) as bar:
         try:
-            written = write_records(
-                output, tally(simulate_games(game, config, seeds), bar)
-            )
+            played = tally(simulate_games(game, config, seeds), bar)
+            if appending:
+                written = append_lines(output, (r.to_json() for r in played))
+            else:
+                written = write_records(output, played)
         except OSError as err:
             raise UserError(f"cannot write {output}: {err.strerror or err}") from None
     elapsed = time.perf_counter() - start
@@ -124,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         f"player {seat} {100 * w / written:.1f}%" for seat, w in enumerate(wins)
     )
     print(
-        f"wrote {written} games to {output} "
+        f"{'added' if appending else 'wrote'} {written} games to {output} "
         f"({args.num_players} players, master seed {args.seed})"
     )
     print(

@@ -35,7 +35,7 @@ from scavenger_env.core.errors import (
     show_int,
     show_value,
 )
-from scavenger_env.core.game import Game
+from scavenger_env.core.game import Game, GameRules
 from scavenger_env.core.games import get_game
 
 __all__ = [
@@ -53,7 +53,8 @@ __all__ = [
 
 REWARD_MODES = ("win", "score")
 RENDER_MODES = ("ansi", "human")
-# What `GameEnv` holds only after reset(); reading one earlier says so.
+# What `GameEnv` holds only after reset() (reading one earlier says so): what the
+# AEC loop reads at every step.
 _AFTER_RESET = frozenset(
     {
         "agents",
@@ -257,6 +258,8 @@ class GameEnv(AECEnv):
         self._current_player = rules.current_player
         self._is_over = rules.is_over
         self._is_chance_node = rules.is_chance_node
+        # a game that keeps the interface's is_chance_node has no chance node
+        self._has_chance = type(rules).is_chance_node is not GameRules.is_chance_node
         self._phase = rules.phase
         self._phase_names = rules.phase_names
 
@@ -342,7 +345,9 @@ class GameEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation and its action mask (zeros unless it moves)."""
-        s = self._require_state("observe()")
+        s = self.game
+        if s is None:  # raises, saying reset() comes first (no call every step)
+            self._require_state("observe()")
         seat = self._seat_of(agent)
         if seat == self._mover and not self._over:
             mask = self._legal_mask(self._legal, seat, self._n)
@@ -352,7 +357,9 @@ class GameEnv(AECEnv):
 
     def step(self, action: int) -> None:
         """Apply the acting agent's action (raises `illegal_error` if illegal)."""
-        s = self._require_state("step()")
+        s = self.game
+        if s is None:  # raises, saying reset() comes first (no call every step)
+            self._require_state("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -370,9 +377,9 @@ class GameEnv(AECEnv):
         mover = self._mover
         engine_action = self._decode(index, mover, self._n)
         reason = (
-            self._explain_illegal(s, engine_action)
-            if engine_action not in self._legal
-            else ""
+            ""
+            if engine_action in self._legal
+            else self._explain_illegal(s, engine_action)
         )
         if reason:  # checked against this step's legal set: nothing changes
             raise self.illegal_error(
@@ -432,7 +439,19 @@ class GameEnv(AECEnv):
                 f"action {show_int(index)} is out of range; actions are "
                 f"0..{self._num_actions - 1}"
             )
-        return self._explain_illegal(s, self._decode(index, self._mover, self._n))
+        return self._why_illegal(s, self._decode(index, self._mover, self._n))
+
+    def _allows(self, index: int) -> bool:
+        """Whether `index`, an action id in range, is legal for the mover now."""
+        return self._decode(index, self._mover, self._n) in self._legal
+
+    def _why_illegal(self, s: Any, engine_action: int) -> str:
+        """Why `engine_action` is illegal now ('' if legal): this step's legal set
+        answers a legal action (no second legality check); only an illegal one
+        asks the engine for its reason."""
+        if engine_action in self._legal:
+            return ""
+        return self._explain_illegal(s, engine_action)
 
     def _require_state(self, what: str = "this") -> Any:
         if self.game is None:
@@ -441,7 +460,7 @@ class GameEnv(AECEnv):
 
     def _sync(self) -> None:
         s = self.game
-        if self._is_chance_node(s):  # rolls and draws: from the game's Generator
+        if self._has_chance and self._is_chance_node(s):  # from the game's Generator
             play_chance(self.rules, s, self.np_random, self.actions)
         mover = self._mover = self._current_player(s)
         self._over = self._is_over(s)
@@ -531,11 +550,20 @@ class _CheckedOrder(wrappers.OrderEnforcingWrapper):
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
         base = env.unwrapped
+        self._base = base
         self._env_name: str = base.metadata.get("name", "this environment")
         self._num_actions: int = getattr(base, "_num_actions", 0)
         self._illegal_error: type[Exception] = getattr(
             base, "illegal_error", IllegalActionError
         )
+
+    def __getattr__(self, name: str) -> Any:
+        # The loop reads these at every step (agent_iter, last, step), and no
+        # layer below holds its own: once reset, read them from the environment
+        # itself rather than through each layer's lookup.
+        if name in _AFTER_RESET and self._has_reset:
+            return getattr(self._base, name)
+        return super().__getattr__(name)
 
     def reset(self, seed: Any = None, options: dict | None = None) -> None:
         checked_seed(seed, options, self._env_name)
@@ -568,20 +596,44 @@ class _CheckedOrder(wrappers.OrderEnforcingWrapper):
 
 
 class _IllegalMoveLoses(wrappers.TerminateIllegalWrapper):
-    """PettingZoo's classic convention, with a warning that says why."""
+    """PettingZoo's classic convention, with a warning that says why.
+
+    Over a `GameEnv` the environment itself says whether an action is legal, so
+    a legal action goes straight to it; only an illegal one, or a step once the
+    game is over, goes through PettingZoo's handling, which reads the mover's
+    last observed mask (kept here at the same moments PettingZoo keeps it, read
+    from the environment without the lookups through each layer).
+    """
+
+    def __init__(self, env: AECEnv, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self._base = env.unwrapped  # the attributes below are read straight from it
+
+    def observe(self, agent: str) -> Any:
+        if not isinstance(self._base, GameEnv):
+            return super().observe(agent)
+        obs = self.env.observe(agent)
+        if agent == self._base.agent_selection:
+            self._prev_obs = obs
+        return obs
 
     def step(self, action: int) -> None:
-        agent = self.agent_selection
-        base = self.unwrapped
+        base = self._base
+        agent = base.agent_selection
         if action is None:
             pass
-        elif self.terminations[agent] or self.truncations[agent]:
+        elif base.terminations[agent] or base.truncations[agent]:
             # PettingZoo would answer with a bare ValueError (after a game lost by
             # an illegal move, it calls the environment's dead step itself).
             raise _game_over_error(
                 agent, action, getattr(base, "illegal_error", IllegalActionError)
             )
         elif isinstance(base, GameEnv):
+            # the bounds check above let through only an action id in range
+            if base._allows(action):  # nothing for PettingZoo's handling to do
+                self._prev_obs = None
+                self.env.step(action)
+                return
             reason = base.explain(int(action))
             if reason:
                 warnings.warn(

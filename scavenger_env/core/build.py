@@ -59,6 +59,7 @@ COMPILED_MODULES = (
     "scavenger_env.hewns.engine.describe",
     "scavenger_env.hewns.engine.digest",
     "scavenger_env.hewns.engine.effects",
+    "scavenger_env.hewns.engine.encounter",
     "scavenger_env.hewns.engine.encounters",
     "scavenger_env.hewns.engine.ending",
     "scavenger_env.hewns.engine.flow",
@@ -75,6 +76,7 @@ COMPILED_MODULES = (
     "scavenger_env.hewns.engine.sight",
     "scavenger_env.hewns.engine.state",
     "scavenger_env.hewns.engine.turns",
+    "scavenger_env.hewns.engine.turnstate",
     "scavenger_env.hewns.engine.view",
     "scavenger_env.hewns.observation",
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import Field, asdict, fields
+from types import MappingProxyType
 from typing import Any, ClassVar, TypeGuard, TypeVar
 
 from scavenger_env.core.errors import ConfigError
@@ -33,8 +34,9 @@ class CheckedConfig:
     #: the error a bad value raises (the game's subclass of `ConfigError`)
     config_error: ClassVar[type[ConfigError]] = ConfigError
     #: what a field missing from a stored config means: its value before it
-    #: existed (a config written by `to_dict` holds every field but those below)
-    legacy_values: ClassVar[Mapping[str, Any]] = {}
+    #: existed (a config written by `to_dict` holds every field but those below);
+    #: read-only, since every config (a bot's copy too) reaches it
+    legacy_values: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     #: fields `to_dict` writes only when changed, so that configs, records and
     #: digests made before they existed stay as they were
     written_when_changed: ClassVar[tuple[str, ...]] = ()

@@ -26,6 +26,12 @@ class SeedError(ValueError):
     message says which seed and what is allowed."""
 
 
+class Notice(UserWarning):
+    """Something to know that does not stop the work (a model trained under older
+    rules still plays). The library raises it as a warning; the command line
+    shows each one once, as ``note: ...`` (`scavenger_env.cli.main`)."""
+
+
 MAX_SEED = 2**64 - 1
 """The largest seed: a record's seed is an unsigned 64-bit number."""
 

@@ -142,7 +142,10 @@ class GameRules(ABC, Generic[StateT, ConfigT]):
     @abstractmethod
     def apply_action(self, state: StateT, action: int) -> None:
         """Play `action` in place; an illegal one raises `IllegalActionError`
-        saying why and changes nothing."""
+        saying why and changes nothing. Only an int is an action (a Python int
+        or a numpy integer, never a bool: `core.actions.checked_action`); a
+        float, an array, a string or None is refused the same way, with its
+        type named."""
 
     def apply_legal_action(self, state: StateT, action: int) -> None:
         """Play an action known to be legal (a fast path: no check)."""

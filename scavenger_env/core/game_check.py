@@ -6,7 +6,8 @@ on: legal actions are sorted ids in range and never empty; no query (legal
 actions, chance outcomes, explanations, observations, views, pictures, words)
 changes the state, at decision and chance nodes alike; every listed chance
 outcome applies to a state no query has touched; an illegal action raises
-`IllegalActionError`, says why and changes nothing; a clone is independent;
+`IllegalActionError`, says why and changes nothing (so does anything but an
+int); a clone is independent;
 the mover's redacted and determinized states give the mover the same choices,
 view, picture and words; observations and masks have the declared shapes; and a
 finished game's record replays to the same digest.
@@ -21,6 +22,11 @@ from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game import Game
 
 __all__ = ["GameContractError", "check_game"]
+
+
+NOT_ACTIONS_EVERY = 10
+"""Every how many actions values that are no action id are tried (decisions and
+chance nodes alike)."""
 
 
 class GameContractError(AssertionError):
@@ -90,6 +96,8 @@ def _check_one(
         untouched = game.clone(state)  # no query has run on it
         legal = game.legal_actions(state)
         mover = game.current_player(state)
+        if len(actions) % NOT_ACTIONS_EVERY == 0 and legal:
+            _check_not_actions(game, state, legal, where)
         if game.is_chance_node(state):
             _check_chance(game, state, legal, mover, where)
             _check_illegal(game, state, legal, where)
@@ -208,6 +216,48 @@ def _check_chance(
     _require(
         legal[0] >= 0 and legal[-1] < game.num_actions, where, "outcome out of range"
     )
+
+
+def _not_actions(legal: list[int]) -> list[object]:
+    """Values that are no action id, each equal (or close) to a legal one: a
+    float bid once went through and broke the next `legal_actions`."""
+    from fractions import Fraction
+
+    a = legal[0]
+    return [
+        float(a),
+        Fraction(a),
+        np.array(a),
+        np.array([a]),
+        np.float64(a),
+        str(a),
+        None,
+        True,
+    ]
+
+
+def _check_not_actions(game: Game, state: object, legal: list[int], where: str) -> None:
+    """Only ints are actions: anything else raises `IllegalActionError` naming
+    its type and changes nothing."""
+    before = game.clone(state)
+    for value in _not_actions(legal):
+        try:
+            game.apply_action(state, value)  # type: ignore[arg-type]
+        except IllegalActionError as err:
+            _require(
+                type(value).__name__ in str(err),
+                where,
+                f"refusing {value!r} does not name its type: {err}",
+            )
+        else:
+            raise GameContractError(
+                f"{where}: the non-int action {value!r} was applied"
+            )
+        _require(
+            game.same_state(state, before),
+            where,
+            f"an illegal action changed state (the non-int {value!r})",
+        )
 
 
 def _check_unchanged(game: Game, state: object, before: object, where: str) -> None:

@@ -27,7 +27,8 @@ its own, so a record proves it reproduces its game; ``digest_version``, which
 fingerprint that is (:mod:`scavenger_env.core.digest`; a record with a digest and no
 version holds version 1, the game's first); ``players``, one name per seat (the bots
 of a tournament); and ``meta``, a JSON object of facts about how the game was made
-(a tournament's deal and seating). Replay ignores ``players`` and ``meta``. Records
+(a tournament's deal and seating). Replay ignores ``players``, and checks the
+facts of ``meta`` that the game recomputes (``Game.record_meta``). Records
 written before ``digest`` or ``digest_version`` existed read and replay as before.
 
 Reading is strict, so that a damaged or hand-made line is refused with its line

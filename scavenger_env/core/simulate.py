@@ -13,6 +13,7 @@ Nothing here imports a game package: games come from
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -155,9 +156,10 @@ def replay_record(record: GameRecord) -> Any:
 
     Raises:
         RecordError: the record is for a game this version does not know, was made
-            under rules this engine does not accept, holds an illegal action, does
-            not end where the game ends, or its outcome or digest differs from the
-            replay's.
+            under rules this engine does not accept, names no rules version
+            where it must, holds an illegal action, does not end where the game
+            ends, or its outcome, digest or a fact of its `meta` that the game
+            recomputes (`Game.record_meta`) differs from the replay's.
     """
     game, state = _start(record)
     for index, action in enumerate(record.actions):
@@ -229,6 +231,7 @@ def _start(record: GameRecord) -> tuple[Game, Any]:
             "'rules_version', so the version that wrote it gave it one",
             hint=_EDITED_HINT,
         )
+    _check_rules_version(game, record)
     try:
         config = game.config_from_dict(record.config)
     except ConfigError as err:
@@ -238,6 +241,44 @@ def _start(record: GameRecord) -> tuple[Game, Any]:
             "or re-create the file with `scavenger simulate`",
         ) from None
     return game, game.new_game(config, record.seed)
+
+
+def _check_meta(game: Game, record: GameRecord, state: Any) -> None:
+    """The facts of `meta` that the replay recomputes (`Game.record_meta`: how
+    the game ended, its start player...) must be the replay's; the others (a
+    tournament's deal and seating) are the maker's to state. A fact missing
+    from `meta` is not checked: older versions kept fewer."""
+    if record.meta is None:
+        return
+    for name, value in game.record_meta(state).items():
+        if name not in record.meta:
+            continue
+        replayed = json.loads(json.dumps(value))  # as a record stores it
+        if record.meta[name] != replayed:
+            raise RecordError(
+                f"recorded meta {name!r} {record.meta[name]!r} but the replay "
+                f"gives {replayed!r}",
+                hint=_EDITED_HINT,
+            )
+
+
+def _check_rules_version(game: Game, record: GameRecord) -> None:
+    """A config that names no `rules_version` is refused where the game has
+    rules versions, unless the record is of format 1 and the game reads such a
+    config as its first rules (Cave-In's records from before rules versions):
+    every later record names it, so a missing one was removed, and the game
+    would be replayed under whatever rules are the default now."""
+    if "rules_version" in record.config:
+        return
+    if "rules_version" not in game.make_config(game.min_players).to_dict():
+        return  # this game has no rules versions
+    if record.format_version == 1 and game.digest_optional(record.config):
+        return  # written before configs named their rules version
+    raise RecordError(
+        f"the record's config names no 'rules_version', though every "
+        f"format-{record.format_version} record of {game.name} does",
+        hint=_EDITED_HINT,
+    )
 
 
 def _step(game: Game, record: GameRecord, state: Any, index: int, action: int) -> None:
@@ -298,6 +339,7 @@ def _finish(game: Game, record: GameRecord, state: Any) -> None:
                 f"recorded {name} {recorded} but the replay gives {replayed}",
                 hint=_EDITED_HINT,
             )
+    _check_meta(game, record, state)
     if record.digest is not None:
         version = record.digest_version or 1
         replayed = game.digests_for(version, state, record.seed, record.actions)

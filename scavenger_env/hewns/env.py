@@ -12,8 +12,8 @@
 | Observation values  | [0, 1]                                                     |
 
 The game is built in stages; this is stage 1, the core cards (the config's
-`cards="core"`): the other card sets are accepted but their rules are still
-to come.
+`cards="core"`): the other card sets are refused until their rules are
+built.
 
 One agent step is one small choice (a Bidox, a lot, an amount, a Hewn, a space,
 a verb), so `agent_selection` comes from the engine, not round-robin. Dice and

@@ -26,7 +26,7 @@ from .engine.config import RULES_VERSION, HewnsConfig
 from .engine.data import HEWN_TYPES, TECHS
 from .engine.describe import describe_action
 from .engine.digest import state_data as _state_data
-from .engine.setup import new_game
+from .engine.rules import new_game
 from .engine.state import (
     BOUGHT_HEWN,
     BOUGHT_TECH,
@@ -48,7 +48,8 @@ from .observation import OBS_SIZE, Encoder
 __all__ = ["HEWNS", "HewnsGame"]
 
 _OPTIONS = {
-    "cards": "the card set: 'core' (default), 'terrain', 'nanas' or 'complete'",
+    "cards": "the card set: 'core' (the only one built so far; 'terrain', "
+    "'nanas' and 'complete' are to come)",
     "map": "the board: 'crater' (the designed map for 2-4 players)",
     "mudgestick": "how far a dig, fly or climb reaches, in spaces (2-6; 3)",
     "nananbites_per_bidox": "Nananbites one Bidox may hold (1 or 2; 2)",
@@ -100,13 +101,13 @@ class HewnsGame(Game[State, HewnsConfig]):
         return new_game(config, game_rng(seed))
 
     def legal_actions(self, state: State) -> list[int]:
-        return flow.legal_actions(state)
+        return rules.legal_actions(state)
 
     def apply_action(self, state: State, action: int) -> None:
         rules.apply_action(state, action)
 
     def apply_legal_action(self, state: State, action: int) -> None:
-        flow.apply_legal(state, action)
+        rules.apply_legal(state, action)
 
     def explain_illegal(self, state: State, action: int) -> str:
         return rules.explain_illegal(state, action)

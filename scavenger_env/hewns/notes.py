@@ -70,6 +70,7 @@ OVERVIEW = (
 )
 """The game in one paragraph."""
 
+
 HIDDEN_INFORMATION = (
     "yes: the contents of each Bidox (its placement is public), the secret dice "
     "picks until the reveal, the turn-order cards until their holder acts or "

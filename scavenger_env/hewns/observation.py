@@ -71,6 +71,7 @@ from scavenger_env.core import layout
 from .engine.actions import SPACE_SIZE
 from .engine.board import RAVINE
 from .engine.data import DICE, HEWN_TYPES, TECHS
+from .engine.encounter import EncStep
 from .engine.ending import healthy_hewns, score
 from .engine.flow import FIRST_TECH_LOT, is_chance
 from .engine.state import (
@@ -88,9 +89,10 @@ from .engine.state import (
     OUT,
     TECH_KIND_OF,
     Ask,
+    Frame,
     State,
 )
-from .engine.turns import AP
+from .engine.turnstate import AP
 from .engine.view import bids_hidden, card_known, redact_frame
 
 __all__ = ["LAYOUT", "OBS_SIZE", "OFFSETS", "Encoder", "encode", "views"]
@@ -235,6 +237,38 @@ def _static_part(state: State, seat: int) -> np.ndarray:
     return obs
 
 
+_ENCOUNTER_STEP_CODES: Final = {
+    EncStep.REACT: 0,
+    EncStep.JOIN: 1,
+    EncStep.PICK: 2,
+    EncStep.NAME: 3,
+    EncStep.REVEAL: 3,
+    EncStep.PAY: 4,
+    EncStep.ROLLED: 5,
+    EncStep.LOOP: 6,
+    EncStep.REROLLED: 7,
+    EncStep.HURT: 8,
+    EncStep.APPLY: 9,
+    EncStep.ESCAPE: 10,
+    EncStep.INTENT: 11,
+    EncStep.AFTER: 12,
+    EncStep.EXPEL: 13,
+    EncStep.RETREAT: 14,
+    EncStep.END: 15,
+    EncStep.AWAY: 16,
+}
+"""The number the observation gives each step of an encounter frame (on top
+only at its dice): the steps' numbers before they were put in run order, so
+that the observation, and the models trained on it, stay the same."""
+
+
+def _step_code(frame: Frame) -> int:
+    """The step of the top frame as the observation encodes it."""
+    if frame.ask in (Ask.RANGED, Ask.SAME_SPACE):
+        return _ENCOUNTER_STEP_CODES[EncStep(frame.step)]
+    return frame.step
+
+
 def _decision(s: State, seat: int, out: memoryview[float]) -> None:
     n = s.num_players
     d = _DECISION
@@ -248,7 +282,7 @@ def _decision(s: State, seat: int, out: memoryview[float]) -> None:
         args = redact_frame(s, top, seat).args  # secret picks zero for others
         for i in range(min(4, len(args))):
             out[d + KINDS + 3 + 1 + 4 + 2 + i] = _cap(args[i] / 31)
-        out[d + KINDS + 3 + 1 + 4 + 2 + 4] = _cap(top.step / 8)
+        out[d + KINDS + 3 + 1 + 4 + 2 + 4] = _cap(_step_code(top) / 8)
         for f in reversed(s.frames):
             if f.ask == Ask.HEWN_TURN:
                 if f.data:

@@ -10,8 +10,11 @@ with `random` in its place.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import enum
 import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,11 +26,14 @@ from agents.base import SeatView
 from agents.registry import REGISTRY
 from agents.tournament import AgentError, make_plan, run_tournament
 from agents.tournament.folder import GAMES_FILE
-from scavenger_env.core.games import get_game
+from scavenger_env.core.games import GAMES, get_game
 from scavenger_env.core.records import iter_records
-from scavenger_env.core.simulate import replay_record
+from scavenger_env.core.simulate import play_random_game, replay_record
 
-GAME_NAMES = ("cavein", "krysis")
+GAME_NAMES = tuple(sorted(GAMES))
+"""Every registered game."""
+
+_MISSING = object()
 
 
 def _random_choice(legal: list[int], rng: np.random.Generator) -> int:
@@ -62,6 +68,8 @@ class Log:
     patched = 0
     saw_own_patch = 0
     views: list[SeatView] = []
+    #: frozen objects bent in place: (object, field, value before)
+    bent: list[tuple[Any, str, Any]] = []
 
 
 class InstancePatcher:
@@ -213,6 +221,130 @@ class SharedObjectPatcher:
         return _random_choice(legal, rng)
 
 
+def _bend_field(obj: Any, name: str, value: Any) -> None:
+    """Set a frozen field (the compiled build refuses a value of another type:
+    an empty tuple for a tuple of three ints)."""
+    with contextlib.suppress(TypeError):
+        object.__setattr__(obj, name, value)
+
+
+def _narrow(obj: Any, seen: set[int]) -> None:
+    """Rewrite every frozen dataclass reachable from `obj` (a state's config,
+    scenario, board and card tables) in place: ints to 1 (a Bidox capacity of
+    1), bools flipped, tuples emptied; rules no copy should let reach a game."""
+    if id(obj) in seen or isinstance(obj, (type, types.ModuleType)):
+        return
+    seen.add(id(obj))
+    if dataclasses.is_dataclass(obj):
+        for field in dataclasses.fields(obj):
+            value = getattr(obj, field.name)
+            if isinstance(value, bool):
+                _bend_field(obj, field.name, not value)
+            elif isinstance(value, int) and not isinstance(value, enum.Enum):
+                _bend_field(obj, field.name, 1)
+            elif isinstance(value, tuple):
+                _bend_field(obj, field.name, ())
+            else:
+                _narrow(value, seen)
+        return
+    for name in dir(obj):
+        if name.startswith("__"):
+            continue
+        try:
+            value = getattr(obj, name)
+        except Exception:
+            continue
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            _narrow(value, seen)
+
+
+class RulesNarrower:
+    """Narrows the rules its copy holds (config, scenario, board, card tables),
+    frozen or not, with `object.__setattr__`: had the copy shared them with the
+    game, the game would be played under the narrowed rules and a fresh replay
+    would accept it."""
+
+    name = "rules-narrower"
+
+    def reset(self, seat: int, config: Any) -> None:
+        pass
+
+    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
+        _narrow(view._state, set())
+        Log.patched += 1
+        return _random_choice(legal, rng)
+
+
+class TableBender:
+    """Changes in place, with `object.__setattr__`, an entry of a card or die
+    table of its game's engine (frozen dataclasses in the engine's data module,
+    read by every game, the replay's too)."""
+
+    name = "table-bender"
+
+    def reset(self, seat: int, config: Any) -> None:
+        pass
+
+    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
+        data = sys.modules[f"scavenger_env.{view.game.name}.engine.data"]
+        entry, field = next(
+            (v[0], f.name)
+            for v in vars(data).values()
+            if isinstance(v, tuple) and v and dataclasses.is_dataclass(v[0])
+            for f in dataclasses.fields(v[0])
+            if type(getattr(v[0], f.name)) is int
+        )
+        if not any(e is entry and n == field for e, n, _ in Log.bent):
+            Log.bent.append((entry, field, getattr(entry, field)))
+        object.__setattr__(entry, field, getattr(entry, field) + 1)
+        Log.patched += 1
+        return _random_choice(legal, rng)
+
+
+def _hide_lists() -> list[tuple[Any, str]]:
+    """The module tables of every game's engine that say what to hide from a
+    seat (`SECRET_...`), as (module, name)."""
+    found = []
+    for name, module in list(sys.modules.items()):
+        if name.startswith("scavenger_env.") and name.endswith(".engine.view"):
+            found += [(module, key) for key in vars(module) if key.startswith("SECRET")]
+    return found
+
+
+def _empty(table: Any, how: str) -> None:
+    """Empty `table` in place: with `clear`, `pop` or `del`."""
+    if how == "clear":
+        table.clear()
+    elif how == "pop":
+        for key in list(table):
+            table.pop(key)
+    else:
+        for key in list(table):
+            del table[key]
+
+
+class HideListEmptier:
+    """Reaches the engine's tables of what to hide through the modules and
+    tries to empty them in place (clear, delete each kind): had it worked, its
+    next copies would show the other seats' secret picks."""
+
+    name = "hide-emptier"
+
+    def reset(self, seat: int, config: Any) -> None:
+        pass
+
+    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
+        for module, key in _hide_lists():
+            table = getattr(module, key)
+            for attempt in ("clear", "pop", "delete"):
+                try:
+                    _empty(table, attempt)
+                    Log.patched += 1
+                except (TypeError, AttributeError):
+                    Log.saw_own_patch += 1  # read-only
+        return _random_choice(legal, rng)
+
+
 HOSTILE = {
     cls.name: cls
     for cls in (
@@ -224,6 +356,9 @@ HOSTILE = {
         ModulePatcher,
         CodeSwapper,
         SharedObjectPatcher,
+        RulesNarrower,
+        HideListEmptier,
+        TableBender,
     )
 }
 
@@ -235,11 +370,20 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         monkeypatch.setitem(REGISTRY, name, cls)
     Log.patched = Log.saw_own_patch = 0
     Log.views = []
+    Log.bent = []
     saved: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for module in list(sys.modules.values()):
         name = getattr(module, "__name__", "")
         if name.partition(".")[0] in ("scavenger_env", "agents"):
             saved.append((vars(module), dict(vars(module))))
+    tables = [  # module-level dicts, whose contents a bot could change in place
+        (value, dict(value))
+        for module in list(sys.modules.values())
+        if getattr(module, "__name__", "").partition(".")[0]
+        in ("scavenger_env", "agents")
+        for value in list(vars(module).values())
+        if type(value) is dict
+    ]
     games_before = {g: dict(vars(get_game(g))) for g in GAME_NAMES}
     codecs = [get_game(g).codec() for g in GAME_NAMES]
     codecs_before = [  # a compiled codec has no __dict__ (and refuses writes)
@@ -257,16 +401,26 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         for cls, d in class_dicts.items()
     }
     yield
+    for entry, field, value in Log.bent:
+        object.__setattr__(entry, field, value)
     for names, copy in saved:
         for key, value in copy.items():
             if names.get(key) is not value:
                 names[key] = value
+    for table, contents in tables:
+        if len(table) != len(contents) or any(
+            table.get(k, _MISSING) is not v for k, v in contents.items()
+        ):
+            table.clear()
+            table.update(contents)
     for g, before in games_before.items():
         vars(get_game(g)).clear()
         vars(get_game(g)).update(before)
     for codec, before in codecs_before:
         vars(codec).update(before)
     for cls, d in class_dicts.items():
+        for key in set(vars(cls)) - set(d) - {"__slotnames__"}:
+            delattr(cls, key)  # added by a bot: it shadows the base's
         for key, value in d.items():
             if vars(cls).get(key) is not value:
                 setattr(cls, key, value)
@@ -295,7 +449,14 @@ def _same_games(a: list[Any], b: list[Any]) -> None:
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 @pytest.mark.parametrize(
-    "bot", ["instance-patcher", "blind-patcher", "config-bender", "view-meddler"]
+    "bot",
+    [
+        "instance-patcher",
+        "blind-patcher",
+        "config-bender",
+        "view-meddler",
+        "rules-narrower",
+    ],
 )
 def test_a_bot_changes_only_its_own_copies(
     hostile: None, tmp_path: Path, game: str, bot: str
@@ -310,6 +471,84 @@ def test_a_bot_changes_only_its_own_copies(
     _same_games(cheat, honest)
     plan_config = get_game(game).make_config(2).to_dict()
     assert all(r.config == plan_config for r in cheat)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_bot_cannot_empty_the_hide_lists(
+    hostile: None, tmp_path: Path, game: str
+) -> None:
+    """The engine's tables of what to hide refuse every change in place (a
+    bot that emptied them would read the others' secret picks in its next
+    copy); the games are those of `random`."""
+    for name in GAME_NAMES:
+        get_game(name)  # every game's engine loaded
+    before = {(m.__name__, k): dict(getattr(m, k)) for m, k in _hide_lists()}
+    assert before and all(before.values())
+    cheat = _tournament(tmp_path / "cheat", game, "hide-emptier,hide-emptier")
+    honest = _tournament(tmp_path / "honest", game, "random,random")
+    assert Log.patched == 0 and Log.saw_own_patch > 20
+    _same_games(cheat, honest)
+    assert {(m.__name__, k): dict(getattr(m, k)) for m, k in _hide_lists()} == before
+
+
+_IMMUTABLE = (int, float, str, bytes, type(None), enum.Enum, range)
+
+
+def _reachable(root: Any) -> dict[int, tuple[str, Any]]:
+    """Every object reachable from `root` through attributes, items and keys,
+    by id, with a path to it (functions, classes and modules left out: the
+    seal watches those)."""
+    seen: dict[int, tuple[str, Any]] = {}
+    stack: list[tuple[str, Any]] = [("copy", root)]
+    while stack:
+        path, obj = stack.pop()
+        if (
+            isinstance(obj, (*_IMMUTABLE, types.ModuleType, np.ndarray))
+            or callable(obj)
+            or id(obj) in seen
+        ):
+            continue
+        seen[id(obj)] = (path, obj)
+        if isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend((f"{path}[{i}]", v) for i, v in enumerate(obj))
+        elif isinstance(obj, (dict, types.MappingProxyType)):
+            stack.extend((f"{path}[{k!r}]", v) for k, v in obj.items())
+            stack.extend((f"{path} key", k) for k in obj)
+        else:
+            for name in dir(obj):
+                if not name.startswith("__"):
+                    try:
+                        stack.append((f"{path}.{name}", getattr(obj, name)))
+                    except Exception:
+                        continue
+    return seen
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_bots_copy_shares_no_changeable_object_with_the_game(game: str) -> None:
+    """A redacted copy (what a bot is handed) and the live state share only
+    objects nothing can change: ints, strings, tuples, read-only mappings. A
+    frozen dataclass counts as changeable (`object.__setattr__`)."""
+    rules = get_game(game)
+    for n in (rules.min_players, rules.max_players):
+        config = rules.make_config(n)
+        state = rules.new_game(config, 5)
+        for step in range(0, 400, 40):
+            _, actions = play_random_game(rules, config, 5)
+            state = rules.new_game(config, 5)
+            for action in actions[:step]:
+                rules.apply_action(state, action)
+            live = _reachable(state)
+            for seat in range(n):
+                copy = _reachable(rules.redact(state, seat))
+                shared = [
+                    copy[i][0]
+                    for i in copy
+                    if i in live
+                    and not isinstance(copy[i][1], (tuple, frozenset))
+                    and type(copy[i][1]) is not types.MappingProxyType
+                ]
+                assert not shared, f"{game} step {step} seat {seat}: {shared}"
 
 
 def _refused(folder: Path, game: str, players: str, why: str) -> None:
@@ -334,7 +573,9 @@ def test_a_bot_patching_the_game_class_is_caught_at_once(
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
-@pytest.mark.parametrize("bot", ["module-patcher", "code-swapper", "shared-patcher"])
+@pytest.mark.parametrize(
+    "bot", ["module-patcher", "code-swapper", "shared-patcher", "table-bender"]
+)
 def test_a_bot_patching_shared_code_is_caught_and_nothing_written(
     hostile: None, tmp_path: Path, game: str, bot: str
 ) -> None:
@@ -342,7 +583,8 @@ def test_a_bot_patching_shared_code_is_caught_and_nothing_written(
         tmp_path / "run",
         game,
         f"random,{bot}",
-        "refused: the library's code was changed while they were played",
+        # after the batch, or at the end of its game when it played otherwise
+        r"refused: the library's code was changed (while they were played|during it)",
     )
 
 

@@ -439,7 +439,7 @@ def test_a_killed_run_with_workers_does_not_leave_its_folder_locked(
 
 def make_legacy_folder(directory: Path, games: int) -> None:
     """A folder as versions before rules versions wrote it: rules 1, no
-    ``rules_version`` key in any config and no digests."""
+    ``rules_version`` key in any config, no digests, records of format 1."""
     run_tournament(
         plan(config=GameConfig(num_players=2, rules_version=1)),
         directory,
@@ -453,6 +453,7 @@ def make_legacy_folder(directory: Path, games: int) -> None:
         data = json.loads(row)
         del data["config"]["rules_version"]
         del data["digest"], data["digest_version"]
+        data["format_version"] = 1  # the format they wrote
         rows.append(json.dumps(data, separators=(",", ":")))
     write_lines(directory, rows)
 

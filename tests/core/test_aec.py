@@ -116,3 +116,28 @@ def test_registration_imports_no_game() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("game", ["cavein", "krysis"])
+def test_env_asks_the_engine_why_only_for_an_illegal_action(game: str) -> None:
+    """A legal action is checked against the step's legal set alone: the engine's
+    explain_illegal (a second legality check) runs only for an illegal one."""
+    e = make_env(game)
+    base = e.unwrapped
+    asked: list[int] = []
+    explain = base._explain_illegal
+
+    def counting(state: object, action: int) -> str:
+        asked.append(action)
+        return explain(state, action)
+
+    base._explain_illegal = counting
+    random_play(e, seed=3)
+    assert asked == []
+    e.reset(seed=3)
+    obs, *_ = e.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.warns(UserWarning, match=f"played illegal action {illegal}: "):
+        e.step(illegal)
+    assert len(asked) == 1
+    assert all(e.terminations.values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game_check import GameContractError, check_game
 from scavenger_env.core.games import GAMES, get_game
 
@@ -44,6 +45,22 @@ def test_the_checker_catches_an_illegal_action_that_changes_the_state(
 
     with pytest.raises(GameContractError, match="illegal action changed"):
         check_game(Careless(), games_per_count=1)
+
+
+def test_the_checker_catches_a_float_taken_for_an_action(bids_game) -> None:
+    """A game that plays 3.0 as 3 breaks the contract: only ints are actions."""
+
+    class Lax(type(bids_game)):
+        def explain_illegal(self, state, action):
+            return "" if action in self.legal_actions(state) else "illegal"
+
+        def apply_action(self, state, action):
+            if self.explain_illegal(state, action):
+                raise IllegalActionError("illegal")
+            super().apply_action(state, int(action))
+
+    with pytest.raises(GameContractError, match=r"the non-int action \S+ was applied"):
+        check_game(Lax(), games_per_count=1)
 
 
 def test_the_checker_catches_a_phase_without_a_name(bids_game) -> None:

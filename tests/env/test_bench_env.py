@@ -181,3 +181,13 @@ def test_cli_bench_env_rejects_a_bad_seconds(
 ) -> None:
     assert main(["bench", "env", "--seconds", "0"]) == 2
     assert "must be a positive number" in capsys.readouterr().err
+
+
+def test_cli_bench_env_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "env", "--json", "--seconds", "0.02", "--rounds", "2"]) == 0
+    assert json.loads(capsys.readouterr().out)["rounds"] == 2
+
+
+def test_cli_bench_env_rejects_no_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "env", "--rounds", "0"]) == 2
+    assert "must be at least 1" in capsys.readouterr().err

@@ -39,6 +39,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     `__slots__` to read them from)."""
     from scavenger_env.cavein.engine import state as cavein_state
     from scavenger_env.hewns.engine import digest as hewns_digest
+    from scavenger_env.hewns.engine import encounter as hewns_encounter
     from scavenger_env.hewns.engine import state as hewns_state
     from scavenger_env.krysis.engine import state as krysis_state
 
@@ -50,6 +51,8 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         # the board is fixed by the config; the frames hold the decisions asked
         hewns_state.State: (*hewns_digest.FIELDS, "frames", "config"),
         hewns_state.Frame: hewns_state.FRAME_FIELDS,
+        hewns_encounter.EncounterFrame: (*hewns_state.FRAME_FIELDS, "enc"),
+        hewns_encounter.Enc: hewns_encounter.ENC_FIELDS,
     }
 
 

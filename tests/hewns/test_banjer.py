@@ -8,19 +8,17 @@ Sicket socket (slot 1), a Minor Miner three Nanasockets and no Sicket socket.
 
 from __future__ import annotations
 
-from scavenger_env.hewns.engine import management, rounds, turns
+from scavenger_env.hewns.engine import management
+from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import HEWN, NUM, SOCKET, TECH, Option, Verb
-from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import TechKind
 from scavenger_env.hewns.engine.rules import apply_action, legal_actions
-from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import (
     EMPTY_SLOT,
     NEUTRAL,
     OFF_BOARD,
     Ask,
     Frame,
-    Phase,
     State,
 )
 
@@ -31,27 +29,6 @@ GUNANA, SUNGER, GOZZBAG, SHIELD = (
     TechKind.MAJOR_GOZZBAG,
     TechKind.SLOCIC_SHIELD,
 )
-
-
-def position() -> State:
-    """A two-player state in the actions phase, nothing on the board yet."""
-    s = new_state(HewnsConfig(num_players=2))
-    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.ACTIONS))
-    s.phase = Phase.ACTIONS
-    return s
-
-
-def bidding() -> State:
-    """A two-player state in seat 0's bid turn."""
-    s = new_state(HewnsConfig(num_players=2))
-    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.BIDDING))
-    s.frames.append(Frame(Ask.BID_TURN, 0))
-    return s
-
-
-def put(s: State, hewn: int, space: int, seat: int = 0) -> None:
-    s.loc[hewn] = space
-    s.ctrl[hewn] = seat
 
 
 def play(s: State, *actions: int) -> None:
@@ -67,10 +44,10 @@ def test_banjer_fits_a_piece_from_the_screen_for_no_action_point() -> None:
     """rulebook: ""Transmit" the technology to the Hewn using a process called
     Banjering ... This must be done during the players turn ... It does not cost
     any action point"."""
-    s = position()
-    put(s, GOMBAT, 12)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
     s.screen_tech[0][SUNGER] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     assert Verb.BANJER in legal_actions(s)
     play(s, Verb.BANJER)
     assert legal_actions(s) == [TECH + SUNGER]
@@ -87,10 +64,10 @@ def test_banjer_fits_a_piece_from_the_screen_for_no_action_point() -> None:
 def test_each_technology_fits_only_its_own_socket() -> None:
     """rulebook: "This technology ONLY fits into a Sicket Socket"; "This
     technology ONLY fits into a Nanasocket"."""
-    s = position()
-    put(s, MINOR, 12)  # Nanasockets only
+    s = pos.actions_phase(2)
+    pos.place_card(s, MINOR, 0, 12)  # Nanasockets only
     s.screen_tech[0][SHIELD] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     assert Verb.BANJER not in legal_actions(s)
     s.screen_tech[0][GUNANA] = 2
     play(s, Verb.BANJER)
@@ -102,11 +79,11 @@ def test_each_technology_fits_only_its_own_socket() -> None:
 def test_a_nanasocket_technology_replaces_another_which_goes_back() -> None:
     """rulebook: "Other Nanasocket technologies can be replaced" (D49: the old
     piece goes back to the screen)."""
-    s = position()
-    put(s, GOMBAT, 12)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
     s.slots[GOMBAT] = [GUNANA, EMPTY_SLOT]
     s.screen_tech[0][GOZZBAG] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     play(s, Verb.BANJER, TECH + GOZZBAG, HEWN + GOMBAT)
     assert legal_actions(s) == [SOCKET + 0]
     play(s, SOCKET + 0)
@@ -118,12 +95,12 @@ def test_nananbites_and_sicket_technologies_are_never_replaced() -> None:
     """rulebook: "once Nananbites have been attached to a particular Hewn; they
     can never be moved to another Hewn"; D49: Sicket technologies leave only
     when destroyed. A piece of the kind already there is no change (a ruling)."""
-    s = position()
-    put(s, GOMBAT, 12)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
     s.slots[GOMBAT] = [TechKind.NANANBITES, SUNGER]
     s.screen_tech[0][GUNANA] = 1
     s.screen_tech[0][SHIELD] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     assert Verb.BANJER not in legal_actions(s)
     s.slots[GOMBAT] = [GUNANA, SUNGER]
     assert management.fitting_slots(s, GOMBAT, GUNANA) == []
@@ -133,12 +110,12 @@ def test_nananbites_and_sicket_technologies_are_never_replaced() -> None:
 def test_no_banjering_into_a_hewn_sharing_its_space() -> None:
     """rulebook: "Banjering cannot be done when the receiving Hewn is in the same
     space as any other Hewn" (a damaged one too)."""
-    s = position()
-    put(s, GOMBAT, 12)
-    put(s, ZACH1, 12, seat=1)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
+    pos.place_card(s, ZACH1, 1, 12)
     s.damaged[ZACH1] = True
     s.screen_tech[0][SUNGER] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     assert Verb.BANJER not in legal_actions(s)
     s.loc[ZACH1] = 14
     assert Verb.BANJER in legal_actions(s)
@@ -147,8 +124,8 @@ def test_no_banjering_into_a_hewn_sharing_its_space() -> None:
 def test_no_banjering_once_an_encounter_is_announced() -> None:
     """rulebook: Banjering cannot be done "if any player has announced any
     encounter. (It's too late!)"."""
-    s = position()
-    put(s, GOMBAT, 12)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
     s.screen_tech[0][SUNGER] = 1
     s.frames.append(Frame(Ask.REACT, 1))
     assert Verb.BANJER not in management.player_turn_verbs(s, 0)
@@ -159,21 +136,21 @@ def test_no_banjering_once_an_encounter_is_announced() -> None:
 def test_a_damaged_hewn_receives_a_stunned_one_does_not() -> None:
     """D61: "from the mother ship to a friendly Hewn": healthy or damaged; a
     stunned Hewn is "regarded as neutral (belongs to no player.)"."""
-    s = position()
-    put(s, GOMBAT, 12)
-    put(s, SMEGGLER, 14)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
+    pos.place_card(s, SMEGGLER, 0, 14)
     s.damaged[GOMBAT] = True
     s.ctrl[SMEGGLER] = NEUTRAL
     s.screen_tech[0][SUNGER] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     play(s, Verb.BANJER, TECH + SUNGER)
     assert legal_actions(s) == [HEWN + GOMBAT]
 
 
 def test_banjering_is_not_offered_in_the_bid_turn() -> None:
     """rulebook: Banjering "must be done during the players turn"."""
-    s = bidding()
-    put(s, GOMBAT, 12)
+    s = pos.auction_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
     s.screen_tech[0][SUNGER] = 1
     assert Verb.BANJER not in legal_actions(s)
     assert Verb.ATTACH_OFF not in legal_actions(s)
@@ -183,9 +160,9 @@ def test_attach_off_board_at_any_window() -> None:
     """rulebook: "Attach it to a Hewn while the Hewn is not on the map. This can
     be done at any time, provided that the Hewn has an open space" (D31: the
     bid turn is one of the windows). Only off-board Hewns receive this way."""
-    s = bidding()
-    put(s, GOMBAT, 12)
-    put(s, SMEGGLER, OFF_BOARD)
+    s = pos.auction_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
+    pos.place_card(s, SMEGGLER, 0, OFF_BOARD)
     s.screen_tech[0][SUNGER] = 1
     play(s, Verb.ATTACH_OFF, TECH + SUNGER)
     assert legal_actions(s) == [HEWN + SMEGGLER]
@@ -197,9 +174,9 @@ def test_attach_off_board_at_any_window() -> None:
 def test_load_an_off_board_hewn_within_its_storage() -> None:
     """rulebook: "many Hewns can store ... in secret locations"; a Hewn holds no
     more than its storage (the Gombat "has 8 Substract")."""
-    s = bidding()
-    put(s, GOMBAT, OFF_BOARD)
-    put(s, SMEGGLER, 12)
+    s = pos.auction_phase(2)
+    pos.place_card(s, GOMBAT, 0, OFF_BOARD)
+    pos.place_card(s, SMEGGLER, 0, 12)
     s.screen_normal[0], s.screen_dirty[0] = 3, 10
     s.dirty[GOMBAT] = 2
     assert Verb.LOAD in legal_actions(s)
@@ -216,10 +193,10 @@ def test_load_an_off_board_hewn_within_its_storage() -> None:
 
 def test_unload_an_off_board_hewn() -> None:
     """The reverse of loading: the Substract goes back behind the screen."""
-    s = position()
-    put(s, GOMBAT, OFF_BOARD)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, OFF_BOARD)
     s.normal[GOMBAT] = 2
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     play(s, Verb.UNLOAD, HEWN + GOMBAT)
     assert legal_actions(s) == [NUM + 1, NUM + 2]  # one kind: not asked
     play(s, NUM + 2)
@@ -229,23 +206,23 @@ def test_unload_an_off_board_hewn() -> None:
 def test_hewns_on_the_board_are_not_loaded_from_the_screen() -> None:
     """rulebook: Substract reaches a Hewn on the map only by mining or
     transmission ("to a friendly Hewn in Line-of-sight"), not from the screen."""
-    s = position()
-    put(s, GOMBAT, 12)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
     s.normal[GOMBAT] = 2
     s.screen_dirty[0] = 5
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     legal = legal_actions(s)
     assert Verb.LOAD not in legal and Verb.UNLOAD not in legal
 
 
 def test_management_in_the_hewn_turn() -> None:
     """D31: the Hewn turn menu offers BANJER and the off-board verbs."""
-    s = position()
-    put(s, GOMBAT, 12)
-    put(s, SMEGGLER, OFF_BOARD)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
+    pos.place_card(s, SMEGGLER, 0, OFF_BOARD)
     s.screen_tech[0][SHIELD] = 2
     s.screen_dirty[0] = 1
-    turns.start_player_turn(s, 0)
+    pos.start_player_turn(s, 0)
     play(s, HEWN + GOMBAT)
     legal = legal_actions(s)
     assert {Verb.BANJER, Verb.ATTACH_OFF, Verb.LOAD} <= set(legal)

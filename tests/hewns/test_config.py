@@ -14,6 +14,7 @@ import pytest
 
 from scavenger_env.hewns.engine import data
 from scavenger_env.hewns.engine.config import (
+    BUILT_CARD_SETS,
     RULES_VERSION,
     HewnsConfig,
     HewnsConfigError,
@@ -119,9 +120,11 @@ def test_set_calibration_values_override_the_scenario(n: int) -> None:
     ],
 )
 def test_card_set_names(name: str, card_set: CardSet) -> None:
-    config = HewnsConfig(cards=name)
-    assert config.card_set is card_set
-    assert HewnsConfig.from_dict(config.to_dict()).card_set is card_set
+    assert data.card_set(name) is card_set
+    if name in BUILT_CARD_SETS:
+        config = HewnsConfig(cards=name)
+        assert config.card_set is card_set
+        assert HewnsConfig.from_dict(config.to_dict()).card_set is card_set
 
 
 def test_card_set_names_are_the_datas() -> None:
@@ -131,7 +134,7 @@ def test_card_set_names_are_the_datas() -> None:
 def test_good_values_are_accepted() -> None:
     config = HewnsConfig(
         num_players=4,
-        cards="complete",
+        cards="core",
         mudgestick=6,
         nananbites_per_bidox=1,
         score_carried=False,
@@ -157,3 +160,12 @@ def test_default_dict_holds_no_calibration_knobs() -> None:
         "rules_version": 2,
     }
     assert HewnsConfig(income=(26, 22, 18)).to_dict()["income"] == [26, 22, 18]
+
+
+@pytest.mark.parametrize("name", ["terrain", "nanas", "complete"])
+def test_card_sets_not_built_yet_are_refused(name: str) -> None:
+    assert name not in BUILT_CARD_SETS
+    with pytest.raises(HewnsConfigError, match=f"{name!r} cards are not built yet"):
+        HewnsConfig(cards=name)
+    with pytest.raises(HewnsConfigError, match="use 'core'"):
+        HewnsConfig.from_dict({"num_players": 2, "cards": name})

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from scavenger_env.hewns.engine import danger, rounds, rules, turns
+from scavenger_env.hewns.engine import danger, rules, turnstate
+from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
-from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.data import HEWN_TYPES, DieKind, TechKind, Token
-from scavenger_env.hewns.engine.flow import legal_actions
-from scavenger_env.hewns.engine.setup import new_state
+from scavenger_env.hewns.engine.data import DieKind, TechKind, Token
+from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.state import (
     DEAD,
     NEUTRAL,
@@ -20,7 +19,6 @@ from scavenger_env.hewns.engine.state import (
     NUM_HEWNS,
     Ask,
     Frame,
-    Phase,
     State,
     hewn_type,
 )
@@ -36,38 +34,8 @@ LAVA, SNEDJ = 0, 1
 NORMAL_MINE = 44  # a normal mine between spaces 43 and 45
 
 
-def hewn_named(name: str, copy: int = 0) -> int:
-    first = 0
-    for t in HEWN_TYPES:
-        if t.name == name:
-            return first + copy
-        first += t.cards
-    raise KeyError(name)
-
-
-def position(n: int = 2) -> State:
-    """The actions phase of round 1 with nothing on the board."""
-    state = new_state(HewnsConfig(num_players=n))
-    state.round = 1
-    state.phase = Phase.ACTIONS
-    state.turn_card = [s + 1 for s in range(n)]
-    state.order = list(range(n))
-    state.frames.append(Frame(Ask.ENGINE, NONE, step=rounds.ACTIONS))
-    return state
-
-
-def place(state: State, hewn: int, seat: int, space: int) -> None:
-    state.loc[hewn] = space
-    state.ctrl[hewn] = seat
-
-
-def put_token(state: State, kind: int, space: int) -> None:
-    state.token[space] = kind
-    state.token_stock[kind] -= 1
-
-
 def hewn_turn(state: State, seat: int, hewn: int) -> Frame:
-    turns.start_player_turn(state, seat)
+    pos.start_player_turn(state, seat)
     rules.apply_action(state, HEWN + hewn)
     return state.frames[-1]
 
@@ -79,9 +47,9 @@ def play(state: State, *actions: int) -> None:
 
 def minor_enters_snedj(state: State) -> tuple[int, Frame]:
     """A Minor Miner (4 AP, 1 armour) of seat 0 steps from 43 into a Snedj on 44."""
-    minor = hewn_named("Minor Miner")
-    place(state, minor, 0, 43)
-    put_token(state, Token.SNEDJ, NORMAL_MINE)
+    minor = pos.hewn_id("Minor Miner")
+    pos.place_card(state, minor, 0, 43)
+    pos.set_token(state, NORMAL_MINE, Token.SNEDJ)
     turn = hewn_turn(state, 0, minor)
     play(state, SPACE + NORMAL_MINE)
     return minor, turn
@@ -94,7 +62,7 @@ def test_entering_a_snedj_space_is_attacked_by_8_close_combat_dice() -> None:
     """rulebook: "Hewns moving into any space containing a danger token will also be
     attacked"; "Snedj roll 8 close combat dice"; "The Hewn can roll any speed or
     armour dice"."""
-    state = position()
+    state = pos.actions_phase()
     minor_enters_snedj(state)
     assert state.frames[-1].ask == Ask.SCREENS and state.frames[-1].seat == 0
     play(state, NUM + 0)
@@ -106,7 +74,7 @@ def test_entering_a_snedj_space_is_attacked_by_8_close_combat_dice() -> None:
 def test_attack_higher_than_defence_kills() -> None:
     """rulebook: "If the total of "hurt" rolled is higher than the total of defence
     rolled, then the Hewn immediately dies" (no hurt die)."""
-    state = position()
+    state = pos.actions_phase()
     minor, _ = minor_enters_snedj(state)
     state.normal[minor] = 2
     state.normal_pile -= 2
@@ -123,7 +91,7 @@ def test_attack_equal_to_defence_fails_and_the_turn_goes_on() -> None:
     """rulebook: the Hewn dies only if the attack "is higher than the total of
     defence rolled" (Scraveler example: 5 against 6, "The Midocondrian is thus
     safe")."""
-    state = position()
+    state = pos.actions_phase()
     minor, turn = minor_enters_snedj(state)
     play(state, NUM + 0, *[DIE + CC1] * 3, *[DIE + CC0] * 5)  # 3
     play(state, DIE + SP2, DIE + SP0, DIE + SP0, DIE + SP0, DIE + AR1)  # 3
@@ -135,10 +103,10 @@ def test_lava_rolls_3_area_and_planet_3_laser_dice() -> None:
     """rulebook: "Lava rolls 3 area effect dice"; "The planet attack rolls 3 laser
     type dice"."""
     for kind, die in ((Token.LAVA, DieKind.AREA), (Token.PLANET_ATTACK, DieKind.LASER)):
-        state = position()
-        minor = hewn_named("Minor Miner")
-        place(state, minor, 0, 43)
-        put_token(state, kind, NORMAL_MINE)
+        state = pos.actions_phase()
+        minor = pos.hewn_id("Minor Miner")
+        pos.place_card(state, minor, 0, 43)
+        pos.set_token(state, NORMAL_MINE, kind)
         hewn_turn(state, 0, minor)
         play(state, SPACE + NORMAL_MINE, NUM + 0)
         assert state.roll_queue[:4] == [die] * 3 + [DieKind.SPEED]
@@ -146,7 +114,7 @@ def test_lava_rolls_3_area_and_planet_3_laser_dice() -> None:
 
 def test_two_escapes_cancel_the_attack() -> None:
     """D66: "two or more escapes" cancel a token's attack."""
-    state = position()
+    state = pos.actions_phase()
     minor, turn = minor_enters_snedj(state)
     play(state, NUM + 0, *[DIE + CC1] * 8)
     play(state, DIE + ESC, DIE + ESC, DIE + SP0, DIE + SP0, DIE + AR0)
@@ -155,12 +123,12 @@ def test_two_escapes_cancel_the_attack() -> None:
 
 def test_one_escape_counts_one() -> None:
     """D66: a single escape face counts 1 in the speed total."""
-    state = position()
+    state = pos.actions_phase()
     minor, _ = minor_enters_snedj(state)
     play(state, NUM + 0, *[DIE + CC1] * 2, *[DIE + CC0] * 6)  # 2
     play(state, DIE + ESC, DIE + SP0, DIE + SP0, DIE + SP0, DIE + AR1)  # 2
     assert state.healthy(minor)
-    state = position()
+    state = pos.actions_phase()
     minor, _ = minor_enters_snedj(state)
     play(state, NUM + 0, *[DIE + CC1] * 3, *[DIE + CC0] * 5)  # 3
     play(state, DIE + ESC, DIE + SP0, DIE + SP0, DIE + SP0, DIE + AR1)  # 2
@@ -170,12 +138,12 @@ def test_one_escape_counts_one() -> None:
 def test_body_screens_add_armour_dice_paid_from_the_load() -> None:
     """rulebook: "he can burn up to 7 Substract - if he has it -and will get a
     number of extra armour dice equal to the total Substract burnt"."""
-    state = position()
-    minor = hewn_named("Minor Miner")
-    place(state, minor, 0, 43)
+    state = pos.actions_phase()
+    minor = pos.hewn_id("Minor Miner")
+    pos.place_card(state, minor, 0, 43)
     state.normal[minor], state.dirty[minor] = 2, 1
     state.normal_pile -= 2
-    put_token(state, Token.SNEDJ, NORMAL_MINE)
+    pos.set_token(state, NORMAL_MINE, Token.SNEDJ)
     hewn_turn(state, 0, minor)
     play(state, SPACE + NORMAL_MINE)
     assert legal_actions(state) == [NUM + 0, NUM + 1, NUM + 2, NUM + 3]
@@ -191,11 +159,11 @@ def test_body_screens_add_armour_dice_paid_from_the_load() -> None:
 
 def test_screens_are_at_most_seven_and_need_no_mix_with_one_kind() -> None:
     """rulebook: "he can burn up to 7 Substract"."""
-    state = position()
-    gombat = hewn_named("Gombat")  # stores 8
-    place(state, gombat, 0, 0)
+    state = pos.actions_phase()
+    gombat = pos.hewn_id("Gombat")  # stores 8
+    pos.place_card(state, gombat, 0, 0)
     state.dirty[gombat] = 8
-    put_token(state, Token.LAVA, 9)
+    pos.set_token(state, 9, Token.LAVA)
     hewn_turn(state, 0, gombat)
     play(state, SPACE + 9)
     assert legal_actions(state) == [NUM + k for k in range(8)]
@@ -205,11 +173,11 @@ def test_screens_are_at_most_seven_and_need_no_mix_with_one_kind() -> None:
 
 def test_slocic_shield_adds_an_armour_die() -> None:
     """rulebook: "(including using a Slocic shield)"."""
-    state = position()
-    minor = hewn_named("Major Miner")
-    place(state, minor, 0, 43)
+    state = pos.actions_phase()
+    minor = pos.hewn_id("Major Miner")
+    pos.place_card(state, minor, 0, 43)
     state.slots[minor][-1] = TechKind.SLOCIC_SHIELD
-    put_token(state, Token.SNEDJ, NORMAL_MINE)
+    pos.set_token(state, NORMAL_MINE, Token.SNEDJ)
     hewn_turn(state, 0, minor)
     play(state, SPACE + NORMAL_MINE, NUM + 0)
     assert state.roll_queue.count(DieKind.ARMOUR) == hewn_type(minor).armour + 1
@@ -219,15 +187,15 @@ def test_slocic_shield_adds_an_armour_die() -> None:
 def test_not_healthy_hewns_die_when_a_token_is_placed() -> None:
     """rulebook: "Dangers tokens immediately kill all stunned and/or damaged Hewns
     they share the same space with"."""
-    state = position()
-    miner = hewn_named("Major Miner")
-    place(state, miner, 0, NORMAL_MINE)
-    damaged = hewn_named("Minor Miner")
-    place(state, damaged, 1, 45)
+    state = pos.actions_phase()
+    miner = pos.hewn_id("Major Miner")
+    pos.place_card(state, miner, 0, NORMAL_MINE)
+    damaged = pos.hewn_id("Minor Miner")
+    pos.place_card(state, damaged, 1, 45)
     state.damaged[damaged] = True
-    stunned = hewn_named("Minor Miner", 1)
-    place(state, stunned, NEUTRAL, 45)
-    put_token(state, Token.PLANET_ATTACK, 43)
+    stunned = pos.hewn_id("Minor Miner", 1)
+    pos.place_card(state, stunned, NEUTRAL, 45)
+    pos.set_token(state, 43, Token.PLANET_ATTACK)
     hewn_turn(state, 0, miner)
     play(state, Verb.MINE, Option.MINE_PLAIN, *[DIE + M0] * 3, Ctrl.DONE)
     play(state, DIE + LAVA)
@@ -243,37 +211,37 @@ def test_calm_planet_removes_a_token_up_to_4_spaces_away() -> None:
     """rulebook: "the Hewn can target ... a planet attack danger token that is up
     to 4 spaces away from it ... and immediately remove it to the respective pile";
     "The Hewn does not have to have line-of-sight"; "Calm planet 1"."""
-    state = position()
-    clampeyt = hewn_named("Clampeyt")
-    place(state, clampeyt, 0, 43)
-    put_token(state, Token.SNEDJ, 1)  # 1 away
-    put_token(state, Token.LAVA, 0)  # 43-1-11-10-9-0: further than 4
+    state = pos.actions_phase()
+    clampeyt = pos.hewn_id("Clampeyt")
+    pos.place_card(state, clampeyt, 0, 43)
+    pos.set_token(state, 1, Token.SNEDJ)  # 1 away
+    pos.set_token(state, 0, Token.LAVA)  # 43-1-11-10-9-0: further than 4
     assert state.board.distance(43, 0) > 4
     turn = hewn_turn(state, 0, clampeyt)
-    ap = turn.data[turns.AP]
+    ap = turn.data[turnstate.AP]
     assert Verb.CALM in legal_actions(state)
     play(state, Verb.CALM)
     assert legal_actions(state) == [SPACE + 1]
     play(state, SPACE + 1)
     assert state.token[1] == NONE and state.token_stock[Token.SNEDJ] == 5
-    assert turn.data[turns.AP] == ap - 1
+    assert turn.data[turnstate.AP] == ap - 1
 
 
 def test_calm_planet_not_from_a_token_space_nor_without_the_ability() -> None:
     """rulebook: "a Hewn with the Calm planet ability cannot use the ability if it
     is in the same space as a Snedj Nest danger token, planet attack danger token or
     a lava danger token"."""
-    state = position()
-    clampeyt = hewn_named("Clampeyt")
-    place(state, clampeyt, 0, 43)
-    put_token(state, Token.SNEDJ, 43)
-    put_token(state, Token.LAVA, 1)
+    state = pos.actions_phase()
+    clampeyt = pos.hewn_id("Clampeyt")
+    pos.place_card(state, clampeyt, 0, 43)
+    pos.set_token(state, 43, Token.SNEDJ)
+    pos.set_token(state, 1, Token.LAVA)
     turn = Frame(Ask.HEWN_TURN, 0, clampeyt, data=[4, 0, 0, 0, 0, 0])
     assert not danger.can_calm(state, clampeyt, turn)
     state.token[43] = NONE
     assert danger.can_calm(state, clampeyt, turn)
-    miner = hewn_named("Major Miner")
-    place(state, miner, 0, 43)
+    miner = pos.hewn_id("Major Miner")
+    pos.place_card(state, miner, 0, 43)
     assert not danger.can_calm(state, miner, turn)
 
 
@@ -286,14 +254,14 @@ def test_random_mining_chains_keep_the_invariants() -> None:
     met: set[int] = set()
     for seed in range(300):
         rng = np.random.default_rng(seed)
-        state = position(3)
+        state = pos.actions_phase(3)
         state.token_stock = [1, 1, 1]
         for s in range(state.board.n_spaces):
             r = rng.integers(6)
             if r == 0 and state.mine[s] == NONE:
                 state.mine[s] = int(rng.integers(4))
             elif r == 1 and state.token_stock[k := int(rng.integers(3))] > 0:
-                put_token(state, k, s)
+                pos.set_token(state, s, k)
         if rng.integers(3) == 0:
             state.mine_pool = []
         elif rng.integers(3) == 0:  # no free space for a new mine
@@ -303,7 +271,10 @@ def test_random_mining_chains_keep_the_invariants() -> None:
         miners = [h for h in range(NUM_HEWNS) if hewn_type(h).stage == 1][:12]
         mines = [s for s in range(state.board.n_spaces) if state.mine[s] != NONE]
         for i, h in enumerate(miners):
-            place(state, h, int(rng.integers(3)), mines[int(rng.integers(len(mines)))])
+            fit = [s for s in mines if state.board.admits(s, hewn_type(h).size)]
+            pos.place_card(
+                state, h, int(rng.integers(3)), fit[int(rng.integers(len(fit)))]
+            )
             if rng.integers(3) == 0 and state.slots[h]:
                 state.slots[h][-1] = int(rng.integers(3, 6))
             state.normal[h] = int(rng.integers(state.capacity(h) + 1))
@@ -314,7 +285,7 @@ def test_random_mining_chains_keep_the_invariants() -> None:
         normal = state.normal_pile + sum(state.normal) + sum(state.screen_normal)
         tokens = sum(state.token_stock) + sum(t != NONE for t in state.token)
         seat = int(rng.integers(3))
-        turns.start_player_turn(state, seat)
+        pos.start_player_turn(state, seat)
         player_turn = state.frames[-1]
         while not state.over and any(f is player_turn for f in state.frames):
             legal = legal_actions(state)

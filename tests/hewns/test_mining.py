@@ -12,23 +12,22 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scavenger_env.hewns.engine import danger, mining, rounds, rules, turns
+from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine import rules, turns, turnstate
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import (
-    HEWN_TYPES,
     DieKind,
     TechKind,
     Token,
 )
-from scavenger_env.hewns.engine.flow import legal_actions
-from scavenger_env.hewns.engine.setup import new_state
+from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.state import (
     NONE,
     NUM_HEWNS,
     Ask,
     Frame,
-    Phase,
+    RoundStep,
     State,
     hewn_type,
 )
@@ -46,33 +45,6 @@ NORMAL_MINE = 44  # a normal mine between spaces 43 and 45
 # --- positions ---------------------------------------------------------------------
 
 
-def hewn_named(name: str, copy: int = 0) -> int:
-    """The instance id of copy `copy` of the Hewn type `name`."""
-    first = 0
-    for t in HEWN_TYPES:
-        if t.name == name:
-            return first + copy
-        first += t.cards
-    raise KeyError(name)
-
-
-def position(n: int = 2) -> State:
-    """The actions phase of round 1 with nothing on the board: seat s holds
-    turn-order card s + 1."""
-    state = new_state(HewnsConfig(num_players=n))
-    state.round = 1
-    state.phase = Phase.ACTIONS
-    state.turn_card = [s + 1 for s in range(n)]
-    state.order = list(range(n))
-    state.frames.append(Frame(Ask.ENGINE, NONE, step=rounds.ACTIONS))
-    return state
-
-
-def place(state: State, hewn: int, seat: int, space: int) -> None:
-    state.loc[hewn] = space
-    state.ctrl[hewn] = seat
-
-
 def hewn_turn(state: State, seat: int, hewn: int) -> Frame:
     """Start `seat`'s player turn and activate `hewn`."""
     turns.start_player_turn(state, seat)
@@ -86,15 +58,15 @@ def play(state: State, *actions: int) -> None:
 
 
 def major_miner_at(state: State, space: int, seat: int = 0) -> int:
-    h = hewn_named("Major Miner")
-    place(state, h, seat, space)
+    h = pos.hewn_id("Major Miner")
+    pos.place_card(state, h, seat, space)
     return h
 
 
 def total_normal(state: State) -> int:
     """Every normal Substract of the game: the pile, the Hewns, the screens and
     the Bidoxes (until the auction's resolution empties them)."""
-    bidding = bool(state.frames) and state.frames[0].step == rounds.BIDDING
+    bidding = bool(state.frames) and state.frames[0].step == RoundStep.BIDDING
     boxes = sum(sum(row) for row in state.bidox_normal) if bidding else 0
     return state.normal_pile + sum(state.normal) + sum(state.screen_normal) + boxes
 
@@ -103,30 +75,23 @@ def tokens_total(state: State) -> int:
     return sum(state.token_stock) + sum(1 for t in state.token if t != NONE)
 
 
-def test_turn_data_indices_match_the_hewn_turn() -> None:
-    """mining and danger read the HEWN_TURN frame's data by index (turns imports
-    them, so they keep copies of the indices)."""
-    assert mining.TURN_AP == danger.TURN_AP == turns.AP
-    assert mining.TURN_MINED == turns.MINED
-
-
 # --- MINE -------------------------------------------------------------------------
 
 
 def test_mine_needs_a_mine_and_the_ability() -> None:
     """rulebook: "Some Hewns are able to take a mining action costing 1 action
     point"; "Mining a +1 mine" (a mine in the Hewn's space)."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, PLUS1_MINE)
     hewn_turn(state, 0, miner)
     assert Verb.MINE in legal_actions(state)
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, 33)  # no mine there
     hewn_turn(state, 0, miner)
     assert Verb.MINE not in legal_actions(state)
-    state = position()
-    zach = hewn_named("Chailbine Zach")  # mine 0
-    place(state, zach, 0, PLUS1_MINE)
+    state = pos.actions_phase()
+    zach = pos.hewn_id("Chailbine Zach")  # mine 0
+    pos.place_card(state, zach, 0, PLUS1_MINE)
     hewn_turn(state, 0, zach)
     assert Verb.MINE not in legal_actions(state)
 
@@ -135,9 +100,9 @@ def test_claw_makes_a_non_miner_a_one_die_miner() -> None:
     """rulebook: "If a mining claw is used by a Hewn that normally does NOT mine -
     that Hewn now functions as a normal miner. It would roll 1 mining dice (for
     the claw) and must now roll 1 danger dice normally"."""
-    state = position()
-    zach = hewn_named("Chailbine Zach")
-    place(state, zach, 0, NORMAL_MINE)
+    state = pos.actions_phase()
+    zach = pos.hewn_id("Chailbine Zach")
+    pos.place_card(state, zach, 0, NORMAL_MINE)
     state.slots[zach][-1] = TechKind.MINING_CLAW
     hewn_turn(state, 0, zach)
     play(state, Verb.MINE, Option.MINE_PLAIN)
@@ -150,9 +115,9 @@ def test_claw_makes_a_non_miner_a_one_die_miner() -> None:
 def test_claw_non_miner_may_mine_aggressively() -> None:
     """rulebook: "but it can also mine aggressively and get 1 additional mining
     dice and but will have to roll 1 additional danger dice"."""
-    state = position()
-    zach = hewn_named("Chailbine Zach")
-    place(state, zach, 0, NORMAL_MINE)
+    state = pos.actions_phase()
+    zach = pos.hewn_id("Chailbine Zach")
+    pos.place_card(state, zach, 0, NORMAL_MINE)
     state.slots[zach][-1] = TechKind.MINING_CLAW
     hewn_turn(state, 0, zach)
     play(state, Verb.MINE, Option.MINE_AGGRESSIVE)
@@ -163,23 +128,23 @@ def test_claw_non_miner_may_mine_aggressively() -> None:
 
 def test_mine_costs_one_ap_once_per_hewn_turn() -> None:
     """rulebook: "Mining 1 Maximum 1 time per Hewn's turn"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, PLUS1_MINE)
     turn = hewn_turn(state, 0, miner)
-    ap = turn.data[turns.AP]
+    ap = turn.data[turnstate.AP]
     play(state, Verb.MINE, Option.MINE_PLAIN)
     play(state, *[DIE + M0] * 4)  # 3 + the +1 mine: a total of 0
     play(state, Ctrl.DONE)  # no re-roll
     play(state, DIE + BLANK)
     assert state.frames[-1] is turn
-    assert turn.data[turns.AP] == ap - 1
+    assert turn.data[turnstate.AP] == ap - 1
     assert Verb.MINE not in legal_actions(state)
 
 
 def test_gozzbag_options_are_masked_without_a_gozzbag() -> None:
     """rulebook: "it can choose to use Major Gozzbag's special ability if it has
     Major Gozzbag attached"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, PLUS1_MINE)
     hewn_turn(state, 0, miner)
     play(state, Verb.MINE)
@@ -191,7 +156,7 @@ def test_gozzbag_adds_a_mining_and_a_danger_die() -> None:
     """rulebook: "This electrical energy allows the Hewn to roll an additional 1
     mining dice (while mining), but the Hewn will also have to roll 1 additional
     danger dice"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     state.slots[miner][0] = TechKind.MAJOR_GOZZBAG
     hewn_turn(state, 0, miner)
@@ -215,7 +180,7 @@ def test_golden_major_miner_claw_example() -> None:
     mining claw ... mine a +1 mine and decides to mine aggressively. It rolls 6
     mining dice: 3 ... + 1 for the mine type + 1 for the mining claw + 1 for being
     aggressive. It rolls 2 danger dice"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, PLUS1_MINE)
     state.slots[miner][-1] = TechKind.MINING_CLAW
     hewn_turn(state, 0, miner)
@@ -231,7 +196,7 @@ def test_golden_major_miner_claw_example() -> None:
 def test_reroll_one_die_per_decision_up_to_the_card() -> None:
     """rulebook: "the Hewn can use any OR all of his re-rolls to re-roll any of his
     mining dice" (the Major Miner has 1)."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, PLUS1_MINE)
     hewn_turn(state, 0, miner)
     play(state, Verb.MINE, Option.MINE_PLAIN, DIE + M0, DIE + M1, DIE + M1, DIE + M1)
@@ -247,13 +212,12 @@ def test_reroll_one_die_per_decision_up_to_the_card() -> None:
 
 def test_same_die_may_be_rerolled_again() -> None:
     """rulebook: "You can even re-roll a single dice more than once - if you have
-    enough re-rolls" (an Igil, 2 re-rolls, made a miner by a claw: rules logic
-    only, the Igil is a later-stage card)."""
-    state = position()
-    igil = hewn_named("Igil")
-    place(state, igil, 0, PLUS2_MINE)
-    state.slots[igil][-1] = TechKind.MINING_CLAW
-    hewn_turn(state, 0, igil)
+    enough re-rolls" (a Flappchap, 2 re-rolls, made a miner by a claw)."""
+    state = pos.actions_phase()
+    flappchap = pos.hewn_id("Flappchap")
+    pos.place_card(state, flappchap, 0, PLUS2_MINE)
+    state.slots[flappchap][-1] = TechKind.MINING_CLAW
+    hewn_turn(state, 0, flappchap)
     play(state, Verb.MINE, Option.MINE_PLAIN, DIE + M0, DIE + M0, DIE + M0)
     play(state, DIE + 1, DIE + M0)
     assert DIE + 1 in legal_actions(state)
@@ -263,9 +227,9 @@ def test_same_die_may_be_rerolled_again() -> None:
 
 def test_no_reroll_step_without_rerolls() -> None:
     """rulebook: the re-roll needs "a eye symbol on his card" (Minor Miner: 0)."""
-    state = position()
-    minor = hewn_named("Minor Miner")
-    place(state, minor, 0, NORMAL_MINE)
+    state = pos.actions_phase()
+    minor = pos.hewn_id("Minor Miner")
+    pos.place_card(state, minor, 0, NORMAL_MINE)
     hewn_turn(state, 0, minor)
     play(state, Verb.MINE, Option.MINE_PLAIN, DIE + M1, DIE + M1)
     assert state.frames[-1].ask == Ask.MINE_KEEP
@@ -275,9 +239,9 @@ def test_take_gem_face_counts_two_and_keep_up_to_free_room() -> None:
     """rulebook: "takes that total number of normal Substract from the pool ...
     loaded onto/ into the Hewn, and/or ... transmitted off planet"; the "2/gem"
     face gives 2 (no gems in the core cards)."""
-    state = position()
-    minor = hewn_named("Minor Miner")  # stores 3
-    place(state, minor, 0, NORMAL_MINE)
+    state = pos.actions_phase()
+    minor = pos.hewn_id("Minor Miner")  # stores 3
+    pos.place_card(state, minor, 0, NORMAL_MINE)
     state.dirty[minor] = 1
     before = total_normal(state)
     hewn_turn(state, 0, minor)
@@ -293,9 +257,9 @@ def test_take_gem_face_counts_two_and_keep_up_to_free_room() -> None:
 def test_take_is_capped_by_the_pile_and_its_end_ends_the_game() -> None:
     """rulebook: the game ends at once when "the normal Substract pile" runs out;
     the miner takes what is left."""
-    state = position()
-    minor = hewn_named("Minor Miner")
-    place(state, minor, 0, NORMAL_MINE)
+    state = pos.actions_phase()
+    minor = pos.hewn_id("Minor Miner")
+    pos.place_card(state, minor, 0, NORMAL_MINE)
     state.normal_pile = 3
     hewn_turn(state, 0, minor)
     play(state, Verb.MINE, Option.MINE_PLAIN, DIE + M3, DIE + M3)
@@ -318,7 +282,7 @@ def mine_to_danger(state: State, hewn: int, option: int = Option.MINE_PLAIN) -> 
 def test_danger_order_is_the_miners_when_faces_differ() -> None:
     """rulebook: "he can choose the order in which to deal with the danger
     dice"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     hewn_turn(state, 0, miner)
     mine_to_danger(state, miner, Option.MINE_AGGRESSIVE)
@@ -331,7 +295,7 @@ def test_danger_order_is_the_miners_when_faces_differ() -> None:
 
 def test_danger_order_skipped_when_faces_are_equal() -> None:
     """Two blanks: no order to choose ("Blank face Nothing happens")."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     turn = hewn_turn(state, 0, miner)
     mine_to_danger(state, miner, Option.MINE_AGGRESSIVE)
@@ -342,7 +306,7 @@ def test_danger_order_skipped_when_faces_are_equal() -> None:
 def test_deplete_twice_counts_one_mine() -> None:
     """rulebook: "Remove the mine token ... and advance the depleted mine counter"
     (D39: a second deplete with the mine gone does nothing)."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     hewn_turn(state, 0, miner)
     mine_to_danger(state, miner, Option.MINE_AGGRESSIVE)
@@ -353,7 +317,7 @@ def test_deplete_twice_counts_one_mine() -> None:
 def test_depletion_track_ends_the_game() -> None:
     """rulebook: "If the total number of depleted mines equals the end game state
     for that scenario, the game is immediately over!"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     state.depleted = state.config.scenario.depletion_threshold - 1
     hewn_turn(state, 0, miner)
@@ -366,7 +330,7 @@ def test_token_goes_on_the_mine_or_one_space_away() -> None:
     """rulebook: "Put 1 danger token matching the dice roll, either 1 space away
     from the mine you are mining OR on the space the Hewn was mining. (Provided
     that the chosen space chosen has no danger tokens already on it.)"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     state.token[43] = Token.SNEDJ
     state.token_stock[Token.SNEDJ] -= 1
@@ -384,7 +348,7 @@ def test_token_goes_to_the_nearest_free_space_when_all_near_are_taken() -> None:
     """rulebook: "If all of the spaces within 1 space of the mine are occupied with
     danger tokens ... places the danger token as close to the original mining
     space as possible"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     for s in (43, 45):
         state.token[s] = Token.SNEDJ
@@ -407,7 +371,7 @@ def test_empty_stock_takes_a_token_from_the_board() -> None:
     """rulebook: "If there are no remaining danger tokens of that type rolled in the
     stacks of tokens, remove any danger token (matching the dice roll) that's
     currently on the board and place it"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     lava_at = (9, 10, 11, 12, 13)
     for s in lava_at:
@@ -430,7 +394,7 @@ def test_new_mine_by_the_next_seat_in_turn_order() -> None:
     owner will attempt to place a new mine token"; "If there are normal mines left
     in the mine pool, place a normal mine"; "they will have to reveal the
     order"."""
-    state = position(3)
+    state = pos.actions_phase(3)
     state.order = [2, 0, 1]
     state.turn_card = [2, 3, 1]
     miner = major_miner_at(state, NORMAL_MINE, seat=0)
@@ -447,7 +411,7 @@ def test_new_mine_by_the_next_seat_in_turn_order() -> None:
 
 def test_new_mine_after_the_last_seat_is_the_first() -> None:
     """rulebook: "player 1 would be next in line after player 4"."""
-    state = position(3)
+    state = pos.actions_phase(3)
     miner = major_miner_at(state, NORMAL_MINE, seat=2)
     hewn_turn(state, 2, miner)
     mine_to_danger(state, miner)
@@ -458,7 +422,7 @@ def test_new_mine_after_the_last_seat_is_the_first() -> None:
 def test_new_mine_with_an_empty_pool_is_ignored() -> None:
     """rulebook: "If there are no mines left in the mine pool, then ignore the die
     roll"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     state.mine_pool = []
     turn = hewn_turn(state, 0, miner)
@@ -471,7 +435,7 @@ def test_new_mine_without_a_free_space_removes_a_token_first() -> None:
     """rulebook: "If you can't place the new mine ... simply remove any danger
     token from the board and return it to that danger token stack next to the
     board, and place the new mine"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     for s in range(state.board.n_spaces):
         if state.mine[s] == NONE:
@@ -499,7 +463,7 @@ def test_respite_cancels_a_danger_die() -> None:
     """rulebook: "Players must use this dice roll to either: negate any danger dice
     & deplete mine dice rolled this turn, or Withdraw any danger token from the
     map"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     state.token[9] = Token.SNEDJ
     state.token_stock[Token.SNEDJ] -= 1
@@ -523,7 +487,7 @@ def test_respite_removes_a_token_placed_by_this_roll_before_it_attacks() -> None
     """rulebook example: "he chooses to apply the respite danger dice and uses it
     to cancel the lava" (D37: a just-placed token may be withdrawn; it then
     neither attacks nor depletes)."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     state.token[43] = state.token[45] = Token.PLANET_ATTACK
     state.token_stock[Token.PLANET_ATTACK] -= 2
@@ -542,7 +506,7 @@ def test_respite_removes_a_token_placed_by_this_roll_before_it_attacks() -> None
 def test_respite_with_nothing_to_do_is_ignored() -> None:
     """rulebook: "If there are no danger tokens on the map, nor any danger dice &
     deplete mine dice rolled, then the respite dice roll is ignored"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     turn = hewn_turn(state, 0, miner)
     mine_to_danger(state, miner)
@@ -554,10 +518,10 @@ def test_tokens_attack_and_deplete_after_the_last_die_in_placement_order() -> No
     """rulebook: "After all danger tokens are placed, any Hewns in those spaces
     where you placed new danger tokens get "attacked" and any mines in those
     spaces get depleted"; D37."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
-    other = hewn_named("Minor Miner")
-    place(state, other, 1, 45)
+    other = pos.hewn_id("Minor Miner")
+    pos.place_card(state, other, 1, 45)
     hewn_turn(state, 0, miner)
     mine_to_danger(state, miner, Option.MINE_AGGRESSIVE)
     play(state, DIE + SNEDJ, DIE + LAVA)
@@ -582,7 +546,7 @@ def test_tokens_attack_and_deplete_after_the_last_die_in_placement_order() -> No
 def test_forced_mover_may_not_mine() -> None:
     """rulebook: "When a Hewn begins its turn in the same space as a danger token
     ... it must leave the space immediately!"."""
-    state = position()
+    state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     state.token[NORMAL_MINE] = Token.LAVA
     state.token_stock[Token.LAVA] -= 1

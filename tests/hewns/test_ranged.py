@@ -12,17 +12,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scavenger_env.hewns.engine import rounds, rules, turns
+from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine import rules, turnstate
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SOCKET, SPACE, Ctrl, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, TechKind
+from scavenger_env.hewns.engine.encounter import enc_of
 from scavenger_env.hewns.engine.flow import (
     FIRST_TECH_LOT,
     is_chance,
-    legal_actions,
     push,
 )
-from scavenger_env.hewns.engine.setup import new_game, new_state
+from scavenger_env.hewns.engine.rules import legal_actions, new_game
+from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import (
     DEAD,
     DECK,
@@ -33,6 +35,7 @@ from scavenger_env.hewns.engine.state import (
     Ask,
     Frame,
     Phase,
+    RoundStep,
     State,
 )
 
@@ -50,7 +53,7 @@ def position(players: int = 2) -> State:
     """An actions phase with nothing on the board."""
     state = new_state(HewnsConfig(num_players=players))
     state.phase = Phase.ACTIONS
-    push(state, Frame(Ask.ENGINE, -1, step=rounds.ACTIONS))
+    push(state, Frame(Ask.ENGINE, -1, step=RoundStep.ACTIONS))
     return state
 
 
@@ -68,7 +71,7 @@ def activate(state: State, seat: int, hewn: int) -> None:
     """`seat`'s player turn, with `hewn`'s Hewn turn started."""
     state.order = list(range(state.num_players))
     state.order_index = seat
-    turns.start_player_turn(state, seat)
+    pos.start_player_turn(state, seat)
     act(state, HEWN + hewn)
 
 
@@ -636,13 +639,13 @@ def test_humiliation_costs_one_ap_for_every_further_encounter() -> None:
     roll(state, DieKind.LASER, 0)  # failed: humiliating
     turn = top(state)
     assert turn.ask == Ask.HEWN_TURN
-    ap = turn.data[turns.AP]
+    ap = turn.data[turnstate.AP]
     act(state, Verb.ANNOUNCE)
     picks(state, 1, 0, 0)
     act(state, HEWN + target)
-    assert turn.data[turns.AP] == ap - 1
+    assert turn.data[turnstate.AP] == ap - 1
     roll(state, DieKind.LASER, 0)
-    turn.data[turns.AP] = 0
+    turn.data[turnstate.AP] = 0
     assert Verb.ANNOUNCE not in legal_actions(state)
 
 
@@ -746,7 +749,7 @@ def _crowded(players: int, seed: int) -> State:
                 state.slots[h][i] = int(weapons[int(rng.integers(3))])
     state.order = list(range(players))
     state.order_index = 0
-    turns.start_player_turn(state, 0)
+    pos.start_player_turn(state, 0)
     return state
 
 
@@ -804,23 +807,22 @@ def test_the_mover_does_not_see_the_reactors_picks_before_the_reveal() -> None:
     """rulebook: the dice are picked "secretly" and revealed only once the targets
     are named: the redacted state, the observation and the screen of the mover's
     seat are the same whatever the reactor picked, and show its own picks."""
-    from scavenger_env.hewns.engine.ranged import Enc
     from scavenger_env.hewns.engine.view import determinize, redact
     from scavenger_env.hewns.game import HEWNS
 
     a, mover, watcher = _at_name_target((1, 0, 0))
     b, _, _ = _at_name_target((3, 0, 1))
     encounter = next(f for f in redact(a, 0).frames if f.ask == Ask.RANGED)
-    assert Enc.load(encounter).pick(watcher) == (0, 0, 0, 0, 0)
-    assert Enc.load(encounter).pick(mover)[:3] == (0, 2, 1)
+    assert enc_of(encounter).pick(watcher) == (0, 0, 0, 0, 0)
+    assert enc_of(encounter).pick(mover)[:3] == (0, 2, 1)
     assert HEWNS.state_data(redact(a, 0)) == HEWNS.state_data(redact(b, 0))
     encoder = HEWNS.make_encoder()
     assert (encoder.encode(a, 0) == encoder.encode(b, 0)).all()
     assert HEWNS.render(a, 0) == HEWNS.render(b, 0)
     # the reactor's own seat sees its picks; a determinized game draws payable ones
     mine = next(f for f in redact(a, 1).frames if f.ask == Ask.RANGED)
-    assert Enc.load(mine).pick(watcher)[:3] == (1, 0, 0)
+    assert enc_of(mine).pick(watcher)[:3] == (1, 0, 0)
     rng = np.random.default_rng(0)
     for _ in range(20):
         guess = next(f for f in determinize(a, 0, rng).frames if f.ask == Ask.RANGED)
-        assert sum(Enc.load(guess).pick(watcher)) <= min(7, a.dirty[watcher])
+        assert sum(enc_of(guess).pick(watcher)) <= min(7, a.dirty[watcher])

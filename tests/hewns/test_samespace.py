@@ -11,20 +11,18 @@ from __future__ import annotations
 
 import pytest
 
-from scavenger_env.hewns.engine import rounds, rules, turns
+from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine import rules, turnstate
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
-from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, TechKind
-from scavenger_env.hewns.engine.flow import is_chance, legal_actions, push
-from scavenger_env.hewns.engine.setup import new_state
+from scavenger_env.hewns.engine.flow import is_chance
+from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.state import (
     DEAD,
     HEWN_TYPE_OF,
     NEUTRAL,
-    NUM_HEWNS,
     Ask,
     Frame,
-    Phase,
     State,
 )
 
@@ -33,32 +31,12 @@ EXITS = (11, 27, 30, 43)
 
 
 # --- helpers (as in test_ranged) ------------------------------------------------------
-def hewn_of(name: str, copy: int = 0) -> int:
-    t = next(i for i, h in enumerate(HEWN_TYPES) if h.name == name)
-    return [h for h in range(NUM_HEWNS) if HEWN_TYPE_OF[h] == t][copy]
-
-
-def position(players: int = 2) -> State:
-    state = new_state(HewnsConfig(num_players=players))
-    state.phase = Phase.ACTIONS
-    push(state, Frame(Ask.ENGINE, -1, step=rounds.ACTIONS))
-    return state
-
-
-def place(
-    state: State, name: str, seat: int, space: int, dirty: int = 0, copy: int = 0
-) -> int:
-    h = hewn_of(name, copy)
-    state.loc[h] = space
-    state.ctrl[h] = seat
-    state.dirty[h] = dirty
-    return h
 
 
 def activate(state: State, seat: int, hewn: int) -> None:
     state.order = list(range(state.num_players))
     state.order_index = seat
-    turns.start_player_turn(state, seat)
+    pos.start_player_turn(state, seat)
     act(state, HEWN + hewn)
 
 
@@ -122,9 +100,9 @@ def test_entering_a_healthy_enemy_space_starts_the_encounter() -> None:
     """rulebook: "When a "Moving Hewn" moves into the same space as a healthy
     enemy Hewn, the Hewns must AUTOMATICALLY encounter each other! (There is no
     choice about this!)"."""
-    state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 2)
-    enemy = place(state, "Hover Cataclysm", 1, HERE, 2)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=2)
+    enemy = pos.place(state, "Hover Cataclysm", 1, HERE, dirty=2)
     activate(state, 0, mover)
     assert SPACE + HERE in legal_actions(state)
     act(state, SPACE + HERE)
@@ -139,10 +117,10 @@ def test_entering_a_healthy_enemy_space_starts_the_encounter() -> None:
 def test_several_healthy_enemies_the_mover_picks_one() -> None:
     """D64: "you must encounter the healthy enemy Hewn": with several, the mover
     encounters one of its choice."""
-    state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 2)
-    a = place(state, "Hover Cataclysm", 1, HERE, 2)
-    b = place(state, "Fogbear", 1, HERE, 2)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=2)
+    a = pos.place(state, "Hover Cataclysm", 1, HERE, dirty=2)
+    b = pos.place(state, "Fogbear", 1, HERE, dirty=2)
     activate(state, 0, mover)
     act(state, SPACE + HERE)
     assert top(state).ask == Ask.SAME_TARGET
@@ -156,12 +134,12 @@ def test_optional_encounter_against_damaged_enemy_or_neutral() -> None:
     encounter"; "When a Hewn simply moves into a space containing anything other
     than a healthy enemy Hewn and doesn't wish to declare a same space
     encounter, nothing happens"."""
-    state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 2)
-    damaged = place(state, "Hover Cataclysm", 1, HERE)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=2)
+    damaged = pos.place(state, "Hover Cataclysm", 1, HERE)
     state.damaged[damaged] = True
-    neutral = place(state, "Fogbear", NEUTRAL, HERE)
-    friend = place(state, "Major Miner", 0, HERE)
+    neutral = pos.place(state, "Fogbear", NEUTRAL, HERE)
+    friend = pos.place(state, "Major Miner", 0, HERE)
     state.damaged[friend] = True
     activate(state, 0, mover)
     act(state, SPACE + HERE)
@@ -177,9 +155,9 @@ def test_non_healthy_target_picks_nothing() -> None:
     """rulebook: "For each player with a healthy Hewn in the encounter, secretly
     pick dice"; a damaged one has a defence of 0 and rolls no dice against an
     attack."""
-    state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 2)
-    target = place(state, "Hover Cataclysm", 1, HERE)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=2)
+    target = pos.place(state, "Hover Cataclysm", 1, HERE)
     state.damaged[target] = True
     activate(state, 0, mover)
     act(state, SPACE + HERE, Verb.ENCOUNTER_SAME, HEWN + target)
@@ -195,9 +173,9 @@ def test_non_healthy_target_picks_nothing() -> None:
 def test_weapon_dice_commit_to_an_attack() -> None:
     """rulebook: "When you secretly pick up a weapon dice, you have chosen to
     attack and not repair"."""
-    state = position()
-    mover = place(state, "Clampeyt", 0, FROM, 3)  # repairs 1, no weapon
-    place(state, "Hover Cataclysm", 1, HERE, 3)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Clampeyt", 0, FROM, dirty=3)  # repairs 1, no weapon
+    pos.place(state, "Hover Cataclysm", 1, HERE, dirty=3)
     activate(state, 0, mover)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 1, 0)
@@ -213,9 +191,9 @@ def test_weapon_dice_commit_to_an_attack() -> None:
 def test_weapon_picks_masked_against_a_friend() -> None:
     """rulebook: "note you can't attack your own Hewn": a body repair on a
     damaged friend picks no weapon dice."""
-    state = position()
-    mover = place(state, "Spricelos", 0, FROM)
-    friend = place(state, "Hover Cataclysm", 0, HERE, 0)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Spricelos", 0, FROM)
+    friend = pos.place(state, "Hover Cataclysm", 0, HERE, dirty=0)
     state.damaged[friend] = True
     state.slots[mover][0] = TechKind.SICKET_SUNGER  # a weapon ability
     state.dirty[mover] = 0
@@ -231,9 +209,9 @@ def test_explode_adds_three_area_dice_and_kills_the_exploder(boom: int) -> None:
     """rulebook: "selects 3 (three) area effect dice - but will only have to use
     up 1 Substract ... The Hewn doing the exploding is regarded as dead and
     removed from the board. (I.e. never roll the "hurt dice" for it.)"."""
-    state = position()
-    drump = place(state, "Drump", 0, 27, 1)
-    enemy = place(state, "Hover Cataclysm", 1, HERE, 0)
+    state = pos.actions_phase()
+    drump = pos.place(state, "Drump", 0, 27, dirty=1)
+    enemy = pos.place(state, "Hover Cataclysm", 1, HERE, dirty=0)
     activate(state, 0, drump)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 0, boom)
@@ -261,9 +239,9 @@ def test_repair_tie_goes_to_the_defender() -> None:
     """rulebook: "if the repairer rolls highest, the repair succeeds. (Otherwise
     there is no effect!)"; "A draw always favours the defending Hewn"; a failed
     repair on a damaged Hewn is humiliating: the next try costs 1 AP."""
-    state = position()
-    mover = place(state, "Spricelos", 0, FROM)
-    target = place(state, "Fogbear", NEUTRAL, HERE)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Spricelos", 0, FROM)
+    target = pos.place(state, "Fogbear", NEUTRAL, HERE)
     activate(state, 0, mover)
     act(state, SPACE + HERE, Verb.ENCOUNTER_SAME, HEWN + target)
     picks(state, 0, 0, 0, 0, 0)
@@ -273,20 +251,20 @@ def test_repair_tie_goes_to_the_defender() -> None:
     roll(state, DieKind.D10, 7)  # the difficulty
     assert state.ctrl[target] == NEUTRAL
     act(state, Ctrl.DONE)  # the sole healthy Hewn may expel: it does not
-    ap = top(state).data[turns.AP]
+    ap = top(state).data[turnstate.AP]
     act(state, Verb.ENCOUNTER_SAME, HEWN + target)
     skip_away(state)
     assert top(state).ask == Ask.PICK_L
-    assert state.frames[-3].data[turns.AP] == ap - 1
+    assert state.frames[-3].data[turnstate.AP] == ap - 1
 
 
 def test_brain_repair_on_a_neutral_gives_the_rod_but_keeps_the_damage() -> None:
     """rulebook: "If it was a brain repair, insert a control rod into the
     defending Hewn that matches the repairer's control rod colour"; design 4.9:
     brain repair "never mends damage"."""
-    state = position()
-    mover = place(state, "Spricelos", 0, FROM)
-    target = place(state, "Fogbear", NEUTRAL, HERE)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Spricelos", 0, FROM)
+    target = pos.place(state, "Fogbear", NEUTRAL, HERE)
     state.damaged[target] = True
     activate(state, 0, mover)
     act(state, SPACE + HERE, Verb.ENCOUNTER_SAME, HEWN + target)
@@ -310,9 +288,9 @@ def test_body_repair_of_a_friend_hands_the_turn_over() -> None:
     friendly Fogbear): "the Fogbear is now healed from the damage ... The
     Dreampogg's turn is over, and the Fogbear will begin its turn - but it must
     move out of the space"."""
-    state = position()
-    mover = place(state, "Spricelos", 0, FROM)
-    fogbear = place(state, "Fogbear", 0, HERE)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Spricelos", 0, FROM)
+    fogbear = pos.place(state, "Fogbear", 0, HERE)
     state.damaged[fogbear] = True
     state.acted[fogbear] = False
     activate(state, 0, mover)
@@ -335,9 +313,9 @@ def test_example_2_brain_repair_against_an_attack() -> None:
     effect dice"; the Spricelos rolls "0, 0, "escape", 0, "escape" and 1 from his
     armour dice" and escapes; "The Spricelos's turn is over; and the
     Midocondrian takes a turn as a new orange controlled Hewn"."""
-    state = position()
-    spricelos = place(state, "Spricelos", 0, FROM)
-    scraveler = place(state, "Hover Cataclysm", 1, HERE, 3)
+    state = pos.actions_phase()
+    spricelos = pos.place(state, "Spricelos", 0, FROM)
+    scraveler = pos.place(state, "Hover Cataclysm", 1, HERE, dirty=3)
     activate(state, 0, spricelos)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 0, 0)  # no weapon, no storage: nothing to pick
@@ -369,9 +347,9 @@ def test_mover_brain_repaired_ends_its_turn_and_retreats() -> None:
     Hewn turn for its new owner" and "the moving Hewn must be pushed out of the
     space of the same space encounter, by the new owner into an adjacent space
     free of healthy Hewns"."""
-    state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM)
-    spricelos = place(state, "Spricelos", 1, HERE)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    spricelos = pos.place(state, "Spricelos", 1, HERE)
     activate(state, 0, mover)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 0, 0)
@@ -396,12 +374,12 @@ def test_two_healthy_left_the_mover_retreats_or_is_stunned() -> None:
     retreated into an adjacent space (free of healthy Hewns)"; D26: with no such
     space and no AP left, it is stunned."""
     for blocked in (False, True):
-        state = position()
-        mover = place(state, "Chailbine Zach", 0, FROM)
-        place(state, "Fogbear", 1, HERE)
+        state = pos.actions_phase()
+        mover = pos.place(state, "Chailbine Zach", 0, FROM)
+        pos.place(state, "Fogbear", 1, HERE)
         if blocked:
             for i, s in enumerate(EXITS[1:]):
-                place(state, "Minor Miner", 1, s, copy=i)
+                pos.place(state, "Minor Miner", 1, s, copy=i)
         activate(state, 0, mover)
         act(state, SPACE + HERE)
         picks(state, 0, 0, 0, 0, 0)
@@ -425,9 +403,9 @@ def test_sole_survivor_may_expel() -> None:
     stunned; the healthy Hewn can optionally expel any or all of the damaged/
     stunned Hewns in that space into any adjacent space(s) of the survivor's
     choice"."""
-    state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM)
-    enemy = place(state, "Fogbear", 1, HERE)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    enemy = pos.place(state, "Fogbear", 1, HERE)
     activate(state, 0, mover)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 0, 0)
@@ -463,15 +441,15 @@ def test_retreat_into_friends_only_with_ap_left_else_stunned(ap_left: int) -> No
     retreat into a space with another healthy Hewn, it is regarded as stunned";
     with AP left it may retreat into a space holding only healthy friends (and
     must leave before its turn ends)."""
-    state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM)
-    place(state, "Fogbear", 1, HERE)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    pos.place(state, "Fogbear", 1, HERE)
     activate(state, 0, mover)
     act(state, SPACE + HERE)
-    place(state, "Skrunke", 0, 27)  # a friend
+    pos.place(state, "Skrunke", 0, 27)  # a friend
     for i, s in enumerate((11, 30, 43)):
-        place(state, "Minor Miner", 1, s, copy=i)
-    state.frames[-3].data[turns.AP] = ap_left  # the mover's Hewn turn
+        pos.place(state, "Minor Miner", 1, s, copy=i)
+    state.frames[-3].data[turnstate.AP] = ap_left  # the mover's Hewn turn
     _stalemate(state, mover)
     if ap_left:
         assert top(state).ask == Ask.RETREAT
@@ -521,9 +499,9 @@ def test_dodge_example_in_close_combat() -> None:
     rolled a total of 4 ... force the attacker to re-roll his "3" laser type dice
     ... comes up with a "1" ... The Scraveler has a 1 re-roll ability ... comes up
     with a "2". This gives him a new total is 5 - which is enough"."""
-    state = position()
-    mover = place(state, "Hover Cataclysm", 0, FROM, 2)
-    gotler = place(state, "Four-way Gotler", 1, HERE)
+    state = pos.actions_phase()
+    mover = pos.place(state, "Hover Cataclysm", 0, FROM, dirty=2)
+    gotler = pos.place(state, "Four-way Gotler", 1, HERE)
     activate(state, 0, mover)
     act(state, SPACE + HERE)
     picks(state, 1, 1, 0, 0, 0)
@@ -554,9 +532,9 @@ def test_flappchap_rerolls_example() -> None:
     current new total is "3". He could re-roll the laser type dice again but
     decides to re-roll his "0" close combat dice. He rolls a "1" and now has a
     total of 4, so his attack is successful"."""
-    state = position()
-    flappchap = place(state, "Flappchap", 0, FROM, 1)
-    skrunke = place(state, "Skrunke", 1, HERE)
+    state = pos.actions_phase()
+    flappchap = pos.place(state, "Flappchap", 0, FROM, dirty=1)
+    skrunke = pos.place(state, "Skrunke", 1, HERE)
     activate(state, 0, flappchap)
     act(state, SPACE + HERE)
     picks(state, 1, 0, 0, 0, 0)
@@ -584,9 +562,9 @@ def test_escapes_do_not_stop_repairs() -> None:
     """rulebook: "(The attack or repair of the Hewn who rolled those escape dice
     still counts.)"; D22: speed dice are rolled only against attacks, so a
     repaired Hewn rolls no speed dice."""
-    state = position()
-    spricelos = place(state, "Spricelos", 0, FROM)
-    enemy = place(state, "Fogbear", 1, HERE)
+    state = pos.actions_phase()
+    spricelos = pos.place(state, "Spricelos", 0, FROM)
+    enemy = pos.place(state, "Fogbear", 1, HERE)
     activate(state, 0, spricelos)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 0, 0)

@@ -10,39 +10,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scavenger_env.hewns.engine import rounds, turns
+from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine import turnstate
 from scavenger_env.hewns.engine.actions import HEWN, NUM, Ctrl, Option, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.rules import apply_action, legal_actions, new_game
-from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import (
     NUM_HEWNS,
     OFF_BOARD,
     Ask,
-    Frame,
-    Phase,
     State,
 )
 
 GOMBAT, SMEGGLER, ZACH1, ZACH2, FOG1, FOG2 = 3, 4, 7, 8, 10, 11
-
-
-def position() -> State:
-    """A two-player state in the actions phase, nothing on the board yet."""
-    s = new_state(HewnsConfig(num_players=2))
-    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.ACTIONS))
-    s.phase = Phase.ACTIONS
-    return s
-
-
-def put(
-    s: State, hewn: int, space: int, seat: int = 0, normal: int = 0, dirty: int = 0
-) -> None:
-    s.loc[hewn] = space
-    s.ctrl[hewn] = seat
-    s.normal[hewn] = normal
-    s.dirty[hewn] = dirty
 
 
 def play(s: State, *actions: int) -> None:
@@ -58,9 +39,9 @@ def test_transmit_off_planet_puts_it_behind_the_screen() -> None:
     """rulebook: "any Hewn can transmit any Substract (dirty or normal) "off
     planet" at any time it wishes to - it's a free action"; with one kind on the
     Hewn the kind is not asked."""
-    s = position()
-    put(s, GOMBAT, 12, normal=3)
-    turns.start_player_turn(s, 0)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12, normal=3)
+    pos.start_player_turn(s, 0)
     assert Verb.TRANSMIT in legal_actions(s)
     play(s, Verb.TRANSMIT)
     assert legal_actions(s) == [HEWN + GOMBAT]
@@ -77,9 +58,9 @@ def test_transmit_off_planet_puts_it_behind_the_screen() -> None:
 def test_the_kind_is_asked_when_the_hewn_carries_both() -> None:
     """rulebook: "A Hewn can transfer/transmit any type of Substract"; the
     amount is bounded by the load of the kind chosen."""
-    s = position()
-    put(s, GOMBAT, 12, normal=1, dirty=4)
-    turns.start_player_turn(s, 0)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12, normal=1, dirty=4)
+    pos.start_player_turn(s, 0)
     play(s, Verb.TRANSMIT, HEWN + GOMBAT, Ctrl.OFF_PLANET)
     assert legal_actions(s) == [Option.NORMAL, Option.DIRTY]
     play(s, Option.DIRTY)
@@ -94,11 +75,11 @@ def test_transmit_along_a_chain_through_a_full_relay() -> None:
     Substract that can be transported between Hewns, provided that whatever is
     transported is ... stored in the Hewn that finally receives" (D29: the relay
     needs no room)."""
-    s = position()
-    put(s, GOMBAT, 13, dirty=5)
-    put(s, SMEGGLER, 2, normal=8)  # full
-    put(s, FOG1, 46, normal=4)  # room 2
-    turns.start_player_turn(s, 0)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 13, dirty=5)
+    pos.place_card(s, SMEGGLER, 0, 2, normal=8)  # full
+    pos.place_card(s, FOG1, 0, 46, normal=4)  # room 2
+    pos.start_player_turn(s, 0)
     play(s, Verb.TRANSMIT, HEWN + GOMBAT)
     assert legal_actions(s) == [Ctrl.OFF_PLANET, HEWN + FOG1]
     play(s, HEWN + FOG1)
@@ -109,10 +90,10 @@ def test_transmit_along_a_chain_through_a_full_relay() -> None:
 
 def test_a_hewn_out_of_sight_is_no_destination() -> None:
     """rulebook: "provided that they can see each other"."""
-    s = position()
-    put(s, GOMBAT, 13, dirty=5)
-    put(s, FOG1, 46)
-    turns.start_player_turn(s, 0)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 13, dirty=5)
+    pos.place_card(s, FOG1, 0, 46)
+    pos.start_player_turn(s, 0)
     play(s, Verb.TRANSMIT, HEWN + GOMBAT)
     assert legal_actions(s) == [Ctrl.OFF_PLANET]
 
@@ -120,10 +101,10 @@ def test_a_hewn_out_of_sight_is_no_destination() -> None:
 def test_a_damaged_hewn_does_not_receive() -> None:
     """The receiver must be "another friendly healthy Hewn" (whether a damaged
     Hewn may send is a rule option: tests/hewns/test_rules_v2.py)."""
-    s = position()
-    put(s, GOMBAT, 12, normal=2)
-    put(s, SMEGGLER, 13)
-    turns.start_player_turn(s, 0)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12, normal=2)
+    pos.place_card(s, SMEGGLER, 0, 13)
+    pos.start_player_turn(s, 0)
     s.damaged[SMEGGLER] = True
     play(s, Verb.TRANSMIT, HEWN + GOMBAT)
     assert legal_actions(s) == [Ctrl.OFF_PLANET]
@@ -131,20 +112,22 @@ def test_a_damaged_hewn_does_not_receive() -> None:
 
 def test_transmit_is_offered_only_with_a_load_to_send() -> None:
     """Masks are exact: the chain needs a source with Substract."""
-    s = position()
-    put(s, GOMBAT, 12)
-    put(s, SMEGGLER, OFF_BOARD, normal=3)  # off the board: LOAD/UNLOAD's business
-    turns.start_player_turn(s, 0)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
+    pos.place_card(
+        s, SMEGGLER, 0, OFF_BOARD, normal=3
+    )  # off the board: LOAD/UNLOAD's business
+    pos.start_player_turn(s, 0)
     assert Verb.TRANSMIT not in legal_actions(s)
 
 
 def test_a_full_receiver_is_not_offered() -> None:
     """rulebook: what is transported must be "stored in the Hewn that finally
     receives the Substract": a Hewn with no room cannot be the receiver."""
-    s = position()
-    put(s, GOMBAT, 12, normal=2)
-    put(s, SMEGGLER, 14, normal=8)
-    turns.start_player_turn(s, 0)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12, normal=2)
+    pos.place_card(s, SMEGGLER, 0, 14, normal=8)
+    pos.start_player_turn(s, 0)
     play(s, Verb.TRANSMIT, HEWN + GOMBAT)
     assert legal_actions(s) == [Ctrl.OFF_PLANET]
 
@@ -153,17 +136,17 @@ def test_friends_in_one_space_transmit_but_not_beside_a_healthy_enemy() -> None:
     """rulebook: "Two friendly healthy Hewns in the same space can transfer
     Substract to each other"; "Hewns in Same Space Encounters cannot transmit
     Substract to other Hewns"."""
-    s = position()
-    put(s, GOMBAT, 12, normal=2)
-    put(s, SMEGGLER, 12)
-    turns.start_player_turn(s, 0)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12, normal=2)
+    pos.place_card(s, SMEGGLER, 0, 12)
+    pos.start_player_turn(s, 0)
     play(s, Verb.TRANSMIT, HEWN + GOMBAT)
     assert legal_actions(s) == [Ctrl.OFF_PLANET, HEWN + SMEGGLER]
-    s2 = position()
-    put(s2, GOMBAT, 12, normal=2)
-    put(s2, SMEGGLER, 12)
-    put(s2, ZACH1, 12, seat=1)
-    turns.start_player_turn(s2, 0)
+    s2 = pos.actions_phase(2)
+    pos.place_card(s2, GOMBAT, 0, 12, normal=2)
+    pos.place_card(s2, SMEGGLER, 0, 12)
+    pos.place_card(s2, ZACH1, 1, 12)
+    pos.start_player_turn(s2, 0)
     play(s2, Verb.TRANSMIT, HEWN + GOMBAT)
     assert legal_actions(s2) == [Ctrl.OFF_PLANET]
 
@@ -171,11 +154,9 @@ def test_friends_in_one_space_transmit_but_not_beside_a_healthy_enemy() -> None:
 def test_in_the_bid_turn_only_off_planet() -> None:
     """D31: the bid turn window allows TRANSMIT off planet only ("can even be
     done on other players turns")."""
-    s = new_state(HewnsConfig(num_players=2))
-    s.frames.append(Frame(Ask.ENGINE, -1, step=rounds.BIDDING))
-    put(s, GOMBAT, 12, normal=2)
-    put(s, SMEGGLER, 13)
-    s.frames.append(Frame(Ask.BID_TURN, 0))
+    s = pos.auction_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12, normal=2)
+    pos.place_card(s, SMEGGLER, 0, 13)
     assert Verb.TRANSMIT in legal_actions(s)
     assert Verb.BANJER not in legal_actions(s)
     play(s, Verb.TRANSMIT, HEWN + GOMBAT)
@@ -187,27 +168,27 @@ def test_in_the_bid_turn_only_off_planet() -> None:
 
 def test_in_a_hewn_turn_any_own_hewn_transmits_for_no_action_point() -> None:
     """D31 (the Hewn turn menu) and the cost table: "Transmit Substract 0"."""
-    s = position()
-    put(s, GOMBAT, 12)
-    put(s, SMEGGLER, 14, dirty=3)
-    turns.start_player_turn(s, 0)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
+    pos.place_card(s, SMEGGLER, 0, 14, dirty=3)
+    pos.start_player_turn(s, 0)
     play(s, HEWN + GOMBAT)
     assert ask(s) == Ask.HEWN_TURN
-    ap = s.frames[-1].data[turns.AP]
+    ap = s.frames[-1].data[turnstate.AP]
     play(s, Verb.TRANSMIT)
     assert legal_actions(s) == [HEWN + SMEGGLER]
     play(s, HEWN + SMEGGLER, HEWN + GOMBAT, NUM + 3)
     assert s.dirty[GOMBAT] == 3
-    assert ask(s) == Ask.HEWN_TURN and s.frames[-1].data[turns.AP] == ap
+    assert ask(s) == Ask.HEWN_TURN and s.frames[-1].data[turnstate.AP] == ap
 
 
 def test_an_enemy_hewn_is_never_a_source() -> None:
     """rulebook: transmission is between "friendly" Hewns and to one's own
     mother ship."""
-    s = position()
-    put(s, GOMBAT, 12)
-    put(s, ZACH1, 14, seat=1, normal=3)
-    turns.start_player_turn(s, 0)
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12)
+    pos.place_card(s, ZACH1, 1, 14, normal=3)
+    pos.start_player_turn(s, 0)
     assert Verb.TRANSMIT not in legal_actions(s)
 
 
@@ -265,7 +246,6 @@ def test_substract_moves_one_way_per_go_under_rules_1() -> None:
     free transfers cannot go round in circles (the rulebook sets no limit).
     Rules 2 leave the screen out (tests/hewns/test_rules_v2.py)."""
     from scavenger_env.hewns.engine import management as m
-    from scavenger_env.hewns.engine import position as pos
     from scavenger_env.hewns.engine.actions import Verb
 
     state = pos.actions_phase(rules_version=1)
@@ -287,7 +267,6 @@ def test_a_slot_is_changed_once_per_go() -> None:
     """A ruling that keeps games finite: a Nanasocket technology may be replaced
     ("Other Nanasocket technologies can be replaced"), once per slot and go."""
     from scavenger_env.hewns.engine import management as m
-    from scavenger_env.hewns.engine import position as pos
     from scavenger_env.hewns.engine.data import TechKind
 
     state = pos.actions_phase()

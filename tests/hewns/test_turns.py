@@ -10,7 +10,7 @@ from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import HEWN, SPACE, Ctrl, Verb
 from scavenger_env.hewns.engine.state import NEUTRAL, OFF_BOARD, Ask
-from scavenger_env.hewns.engine.turns import AP, BURNT
+from scavenger_env.hewns.engine.turnstate import AP, BURNT
 
 
 def _turn(state):  # the HEWN_TURN frame

@@ -3,13 +3,15 @@ observation hide the others' secrets and keep every public fact."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import numpy as np
+import pytest
 
 from scavenger_env.core.chance import sample_outcome
-from scavenger_env.hewns.engine import flow
+from scavenger_env.hewns.engine import flow, ranged, view
 from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
-from scavenger_env.hewns.engine.rounds import BIDDING
-from scavenger_env.hewns.engine.state import BIDOX_HOME, Ask, Frame, State
+from scavenger_env.hewns.engine.state import BIDOX_HOME, Ask, Frame, RoundStep, State
 from scavenger_env.hewns.engine.view import (
     SECRET_ASKS,
     SECRET_HOOKS,
@@ -17,7 +19,6 @@ from scavenger_env.hewns.engine.view import (
     determinize,
     player_view,
     redact,
-    register_secret,
 )
 from scavenger_env.hewns.game import HEWNS
 from scavenger_env.hewns.observation import encode
@@ -81,7 +82,7 @@ def test_bidox_contents_are_open_after_the_resolution() -> None:
     wins": the Bidoxes are opened, so their contents are no longer redacted."""
     state = bidding_game(2, 3)
     bidder = place(state, 0, 4, 4)
-    while state.frames and state.frames[0].step == BIDDING and not state.over:
+    while state.frames and state.frames[0].step == RoundStep.BIDDING and not state.over:
         if flow.is_chance(state):
             break
         HEWNS.apply_action(state, Ctrl.PASS_AUCTION)
@@ -234,24 +235,152 @@ def test_no_seat_sees_what_determinize_redeals() -> None:
     assert differed > 50
 
 
-def test_a_rule_module_may_hide_its_secrets_with_a_hook() -> None:
-    """A decision kind whose secret needs more than zeros registers a hook: it is
-    called for every such frame (a frame may hold several seats' secrets) and
-    hides what the viewer may not see (redact: fixed, determinize: with the rng);
-    here the owner's own frame is left alone."""
+def test_a_rule_module_may_hide_its_secrets_with_a_hook(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A decision kind whose secret needs more than zeros has a hook in
+    `SECRET_HOOKS`: it is called for every such frame (a frame may hold several
+    seats' secrets) and hides what the viewer may not see (redact: fixed,
+    determinize: with the rng); here the owner's own frame is left alone."""
     kind = 250  # a kind no rule module uses
+    # the tables are read-only: the test puts widened copies in their place
 
     def hook(s: State, frame: Frame, viewer: int, rng: object) -> None:
         if viewer != frame.seat:
             frame.data = [-7 if rng is None else 7]
 
-    register_secret(kind, hook)
-    try:
-        state = bidding_game(2, 2)
-        state.frames.append(Frame(kind, 1, data=[3]))
-        assert redact(state, 0).frames[-1].data == [-7]
-        assert determinize(state, 0, np.random.default_rng(0)).frames[-1].data == [7]
-        assert redact(state, 1).frames[-1].data == [3]
-    finally:
-        SECRET_HOOKS.pop(kind)
-        SECRET_ASKS.pop(kind)
+    monkeypatch.setattr(
+        view, "SECRET_HOOKS", MappingProxyType({**view.SECRET_HOOKS, kind: hook})
+    )
+    monkeypatch.setattr(
+        view, "SECRET_ASKS", MappingProxyType({**view.SECRET_ASKS, kind: 0})
+    )
+    assert view.secret_from(kind) == 0 and kind in view.SECRET_HOOKS
+    state = bidding_game(2, 2)
+    state.frames.append(Frame(kind, 1, data=[3]))
+    assert redact(state, 0).frames[-1].data == [-7]
+    assert determinize(state, 0, np.random.default_rng(0)).frames[-1].data == [7]
+    assert redact(state, 1).frames[-1].data == [3]
+
+
+def test_the_encounters_hide_their_picks_with_their_hook() -> None:
+    """Both encounter kinds hide their secret picks with the encounter's hook."""
+    assert SECRET_HOOKS[Ask.RANGED] is ranged.hide_picks
+    assert SECRET_HOOKS[Ask.SAME_SPACE] is ranged.hide_picks
+    assert SECRET_ASKS[Ask.RANGED] == SECRET_ASKS[Ask.SAME_SPACE] == 0
+
+
+def test_the_hide_lists_are_read_only() -> None:
+    """A bot that could empty them would read the other seats' secret picks
+    in its next copy: they refuse every change."""
+    assert SECRET_ASKS[Ask.PICK_L] == 0 and Ask.RANGED in SECRET_HOOKS
+    for table, key in ((view.SECRET_ASKS, Ask.PICK_L), (view.SECRET_HOOKS, Ask.RANGED)):
+        with pytest.raises(TypeError):
+            table[key] = 0  # type: ignore[index]
+        with pytest.raises(TypeError):
+            del table[key]  # type: ignore[attr-defined]
+        for name in ("clear", "pop", "update", "setdefault", "popitem"):
+            assert not hasattr(table, name)
+    assert view.secret_from(Ask.RANGED) == 0
+    assert view.secret_from(Ask.BID_TURN) is None
+
+
+def test_a_redacted_copy_has_its_own_config_scenario_and_board() -> None:
+    """What a bot is handed shares no object with the game that a frozen
+    dataclass's `object.__setattr__` could change: a copy narrowed to one
+    Substract per Bidox, a forged config or a rewired board reach nothing."""
+    state = bidding_game(3, 1)
+    live = (state.config, state.scenario, state.board, state.board.spec)
+    before = (state.config.to_dict(), state.scenario, state.board.dist)
+    for seat in range(3):
+        copy = redact(state, seat)
+        mine = (copy.config, copy.scenario, copy.board, copy.board.spec)
+        for a, b in zip(mine, live, strict=True):
+            assert a is not b
+        assert copy.config == state.config and copy.scenario == state.scenario
+        assert HEWNS.same_state(copy, redact(state, seat))
+        object.__setattr__(copy.scenario, "bidox_capacity", 1)
+        object.__setattr__(copy.config, "score_carried", False)
+        object.__setattr__(copy.board, "dist", ())
+        object.__setattr__(copy.board.spec, "links", ())
+        with pytest.raises(TypeError):
+            copy.board.cell_to_space[(0, 0)] = 5  # type: ignore[index]
+    assert (state.config.to_dict(), state.scenario, state.board.dist) == before
+    assert state.scenario.bidox_capacity > 1 and state.board.spec.links
+
+
+def _mid_deal(first_card: int, seed: int = 4) -> State:
+    """A 3-player game whose dealer has handed seat 0 `first_card` (face
+    down) and deals on."""
+    state = bidding_game(3, seed)
+    place(state, 0, 5, 5)
+    while state.frames[-1].ask == Ask.BID_TURN:
+        HEWNS.apply_action(state, Ctrl.PASS_AUCTION)
+    assert state.frames[-1].ask == Ask.DEAL_ORDER and state.deal_left == [0, 1, 2]
+    HEWNS.apply_action(state, NUM + first_card)
+    assert state.frames[-1].ask == Ask.DEAL_ORDER and state.deal_left == [1, 2]
+    return state
+
+
+def test_a_card_dealt_face_down_is_hidden_while_the_deal_goes_on() -> None:
+    """rulebook: the stack's winner "hands out the turn cards ... face down":
+    while the deal goes on, a seat that is neither the receiver nor the dealer
+    cannot tell which card went to seat 0, in its redacted state (a bot's copy)
+    as in its observation; a determinized state deals that card afresh among
+    the cards it cannot see; the dealer and the receiver know it."""
+    games = [_mid_deal(card) for card in (1, 2, 3)]
+    dealer = games[0].dealer
+    assert dealer != 0  # else seat 0 dealt itself its own card
+    viewer = next(q for q in (1, 2) if q != dealer)
+    first = redact(games[0], viewer)
+    for other in games[1:]:
+        assert HEWNS.same_state(redact(other, viewer), first)
+        assert player_view(other, viewer) == player_view(games[0], viewer)
+        assert np.array_equal(encode(other, viewer), encode(games[0], viewer))
+    for seat in (0, dealer):
+        cards = {redact(g, seat).turn_card[0] for g in games}
+        assert cards == {1, 2, 3}
+    rng = np.random.default_rng(0)
+    dealt = set()
+    for _ in range(40):
+        d = determinize(games[0], viewer, rng)
+        assert np.array_equal(encode(d, viewer), encode(games[0], viewer))
+        assert player_view(d, viewer) == player_view(games[0], viewer)
+        dealt.add(d.turn_card[0])
+        # the deal goes on in the copy: the dealer's hand is what is left
+        assert sorted(HEWNS.legal_actions(d)) == sorted(
+            NUM + c for c in (1, 2, 3) if c != d.turn_card[0]
+        )
+    assert dealt == {1, 2, 3}
+
+
+def test_the_previous_rounds_order_stays_during_the_auction() -> None:
+    """Until the actions phase the turn order is last round's (public); the
+    redacted copy keeps it, whatever cards it redeals."""
+    state = _dealt(4)
+    state.order = [2, 0, 1]
+    for seat in range(3):
+        assert redact(state, seat).order == [2, 0, 1]
+        rng = np.random.default_rng(seat)
+        assert determinize(state, seat, rng).order == [2, 0, 1]
+
+
+def test_a_card_dealt_at_random_is_hidden_while_the_deal_goes_on() -> None:
+    """With no dealer the cards are dealt by chance, face down: after seat 0's
+    card, seats 1 and 2 cannot tell which it got, in their copies too."""
+    games = []
+    for card in (1, 2, 3):
+        state = bidding_game(3, 6)
+        while not flow.is_chance(state):
+            HEWNS.apply_action(state, Ctrl.PASS_AUCTION)
+        assert state.dealer == -1 and state.deal_left == [0, 1, 2]
+        HEWNS.apply_action(state, NUM + card)
+        assert state.deal_left == [1, 2] and state.turn_card[0] == card
+        games.append(state)
+    for viewer in (1, 2):
+        copies = [redact(g, viewer) for g in games]
+        assert all(HEWNS.same_state(c, copies[0]) for c in copies[1:])
+        assert sorted(HEWNS.legal_actions(copies[0])) == [
+            NUM + c for c in (1, 2, 3) if c != copies[0].turn_card[0]
+        ]
+    assert [redact(g, 0).turn_card[0] for g in games] == [1, 2, 3]

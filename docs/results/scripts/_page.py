@@ -88,3 +88,39 @@ def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def game_title(game: str) -> str:
+    """The game's title ("Hewns") as the registry gives it."""
+    from scavenger_env.core.games import get_game
+
+    return str(get_game(game).title)
+
+
+def provenance(game: str, cmd: str, elapsed_s: float, extra: str = "") -> str:
+    """One line saying where one game's sections of a page come from, when they
+    were written apart from the rest (`splice_game`)."""
+    now = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return (
+        f"*{game_title(game)}'s sections, written apart: `{cmd}` on {now}, {os.cpu_count()} CPUs, "
+        f"{platform.machine()}, Python {platform.python_version()}, build "
+        f"`{build()}`, {elapsed_s:.0f} s this run{'; ' + extra if extra else ''}. "
+        "The other games' sections are from the run named at the top.*\n"
+    )
+
+
+def _markers(game: str) -> tuple[str, str]:
+    return f"<!-- {game}: begin -->", f"<!-- {game}: end -->"
+
+
+def splice_game(text: str, game: str, block: str) -> str:
+    """The page `text` with `game`'s block (written by an earlier run of the same
+    kind) replaced by `block`, or `block` added at the end; the other games'
+    sections stay as they were, figures and provenance."""
+    begin, end = _markers(game)
+    marked = f"{begin}\n\n{block.strip()}\n\n{end}\n"
+    if begin in text and end in text:
+        head, _, rest = text.partition(begin)
+        _, _, tail = rest.partition(end)
+        return head + marked + tail.lstrip("\n")
+    return text.rstrip("\n") + "\n\n" + marked

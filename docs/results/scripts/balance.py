@@ -1,9 +1,10 @@
-"""Balance findings of both games, as tables with their 95% intervals.
+"""Balance findings of every game, as tables with their 95% intervals.
 
 Computes, with ``agents.balance`` (``analysis.by_turn_order``,
 ``skill.skill_gradient``, ``variants.compare``), from the tournaments the
 notebooks play (``02_first_player_advantage``, ``04_skill_gradient``,
-``05_rule_variants``, ``08_krysis_balance``; the same lineups, seeds and game
+``05_rule_variants``, ``08_krysis_balance``, ``09_hewns_balance``; the same
+lineups, seeds and game
 counts, in the same folders under ``--runs``, so after
 ``docs/results/scripts/notebooks.py`` ran at a scale the games are reused, and
 any missing are played) and, where present, from the 2-player ladders of
@@ -59,6 +60,18 @@ KRYSIS_VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("9-card hand", {"nine_card_hand": True}),
     ("a raid may not take bank goods", {"raid_bank_deserts": False}),
 ]
+HEWNS_VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("rulebook", {}),
+    ("carried Substract does not score", {"score_carried": False}),
+    ("damaged Hewns may not transmit", {"damaged_transmit": False}),
+    # the scenario's designed numbers (2 players: 6 Bidoxes, a pile of 90)
+    ("4 Bidoxes a player", {"bidoxes": 4}),
+    ("a pile of 60", {"pile": 60}),
+]
+"""Hewns's variants: its rulings and designed numbers (the Mudgestick matters only
+to the terrain cards, not built yet)."""
+HEWNS_TIERS = ["random", "raider", "prospector", "greedy"]
+"""Hewns's bots, weakest first, as the 2-player ladder's ratings rank them."""
 
 
 @dataclass
@@ -81,6 +94,9 @@ class Scale:
     krysis_tiers: list[str] = field(
         default_factory=lambda: ["random", "bandit", "greedy", "hauler"]
     )
+    hewns_mirrors: dict[str, int] = field(default_factory=dict)
+    """Hewns mirror bots (09) → games per player count."""
+    hewns_variant_games: int = 0
 
 
 SCALES: dict[str, Scale] = {
@@ -95,6 +111,8 @@ SCALES: dict[str, Scale] = {
         krysis_variant_games=2,
         variants=2,
         krysis_tiers=["random", "hauler"],
+        hewns_mirrors={"prospector": 2},
+        hewns_variant_games=2,
     ),
     "ci": Scale(
         mirrors={"random": 48, "greedy": 24, "raider": 24},
@@ -113,6 +131,8 @@ SCALES: dict[str, Scale] = {
         krysis_tier_games=36,
         variant_games=24,
         krysis_variant_games=24,
+        hewns_mirrors={"prospector": 6, "raider": 6},
+        hewns_variant_games=24,
     ),
     "full": Scale(
         mirrors={"random": 4000, "greedy": 2000, "raider": 1000},
@@ -123,6 +143,8 @@ SCALES: dict[str, Scale] = {
         krysis_tier_games=600,
         variant_games=1000,
         krysis_variant_games=400,
+        hewns_mirrors={"prospector": 300, "raider": 300},
+        hewns_variant_games=400,
     ),
 }
 
@@ -284,6 +306,14 @@ def write_page(
         for n in s.seats
     ]
     order += order_rows("krysis", pd.concat(kry, ignore_index=True))
+    hew = [
+        r.frame(
+            "09_hewns", "mirrors", f"{bot}-{n}p", {}, ",".join([bot] * n), n, k, "hewns"
+        )
+        for bot, k in s.hewns_mirrors.items()
+        for n in s.seats
+    ]
+    order += order_rows("hewns", pd.concat(hew, ignore_index=True))
 
     say("skill gradient")
     grad = gradient_rows(
@@ -310,6 +340,7 @@ def write_page(
     ladder_tiers = {
         "cavein": ["random", "greedy", "collector", "miner", "raider"],
         "krysis": ["random", "bandit", "greedy", "hauler"],
+        "hewns": HEWNS_TIERS,
     }
     if ladder_runs is not None:
         from agents.balance.frames import seat_frame
@@ -345,6 +376,20 @@ def write_page(
         for name, opts in KRYSIS_VARIANTS[: s.variants]
     }
     variants += variant_rows("krysis", frames, ["bandit", "hauler"])
+    frames = {
+        name: r.frame(
+            "09_hewns",
+            "variants",
+            name,
+            opts,
+            "prospector,raider",
+            2,
+            s.hewns_variant_games,
+            "hewns",
+        )
+        for name, opts in HEWNS_VARIANTS[: s.variants]
+    }
+    variants += variant_rows("hewns", frames, ["raider", "prospector"])
 
     elapsed = time.perf_counter() - start
     page = header(
@@ -362,8 +407,11 @@ def write_page(
             + ", ".join(f"{b} {k}" for b, k in s.mirrors.items())
             + " games per player count; Krysis mirrors "
             + ", ".join(f"{b} {k}" for b, k in s.krysis_mirrors.items())
+            + "; Hewns mirrors "
+            + ", ".join(f"{b} {k}" for b, k in s.hewns_mirrors.items())
             + f"; skill ladders {s.tier_games} (Cave-In) and {s.krysis_tier_games} (Krysis) games; "
-            f"variants {s.variant_games} (Cave-In) and {s.krysis_variant_games} (Krysis) games each",
+            f"variants {s.variant_games} (Cave-In), {s.krysis_variant_games} (Krysis) "
+            f"and {s.hewns_variant_games} (Hewns) games each",
             "**Sources**: the notebooks' tournaments (same lineups, seeds, counts and "
             "folders), and the 2-player ladders of [the ladder page](ladder.md) where present",
         ],
@@ -392,7 +440,9 @@ def write_page(
         "interval. The rows under each gradient are its adjacent steps. The "
         "notebooks' rows use the notebooks' tiers; the ladder rows order Cave-In's "
         "bots as the 2-player ladder (ladder.md) ranks them (collector below miner), "
-        "Krysis's as notebook 08 does.\n\n"
+        "Krysis's as notebook 08 does, Hewns's as its 2-player ladder's ratings rank "
+        "them "
+        "(Hewns has no skill notebook).\n\n"
     )
     page += table(
         ("source", "game", "tiers", "games", "gradient (95% CI)"), grad, "lllrl"
@@ -400,7 +450,8 @@ def write_page(
     page += (
         "\n## Rule variants\n\n"
         "Each variant minus the printed rules (Cave-In: greedy against raider; "
-        "Krysis: bandit against hauler; 2 players, the same deals), with the 95% "
+        "Krysis: bandit against hauler; Hewns: prospector against raider; 2 "
+        "players, the same deals), with the 95% "
         "interval of the difference and its p-value. Turns and actions are per "
         "game; the skill gradient is over the two bots.\n\n"
     )

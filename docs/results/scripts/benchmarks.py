@@ -1,7 +1,7 @@
-"""Measure the engines and the PettingZoo environments of both games.
+"""Measure the engines and the PettingZoo environments of every game.
 
 Runs ``scavenger bench engine --json`` and ``scavenger bench env --json`` for
-Cave-In and Krysis (``--repeats`` runs each, interleaved game by game) and writes
+Cave-In, Krysis and Hewns (``--repeats`` runs each, interleaved game by game) and writes
 ``docs/results/benchmarks.md``: decisions/s, games/s, decisions and turns per game
 by player count, clone time, and the environment's ratios to the null AEC floor
 and PettingZoo's classic anchors measured in the same run (median and range over
@@ -10,7 +10,11 @@ the repeats). Absolute figures depend on the machine and its load; compare ratio
 Usage (from the repository root)::
 
     python docs/results/scripts/benchmarks.py [--scale quick|full]
-        [--repeats N] [--output FILE]
+        [--repeats N] [--output FILE] [--game GAME ...]
+
+``--game GAME`` (repeatable) measures only that game and puts its tables into the
+existing page in place of its earlier ones, with a line of their own provenance;
+the other games' figures stay as they were.
 
 ``quick``: 0.05 s per engine figure, 0.02 s per env figure, 1 run each (seconds in
 all, for a smoke test). ``full``: 2 s and 1 s (the commands' defaults), 3 runs each.
@@ -31,10 +35,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _page import ROOT, command, header, say, table, write
+from _page import (
+    ROOT,
+    command,
+    game_title,
+    header,
+    provenance,
+    say,
+    splice_game,
+    table,
+    write,
+)
 
 OUTPUT = ROOT / "docs" / "results" / "benchmarks.md"
-GAMES = ("cavein", "krysis")
+GAMES = ("cavein", "krysis", "hewns")
 SCALES: dict[str, dict[str, float]] = {
     "quick": {"engine": 0.05, "env": 0.02, "repeats": 1},
     "full": {"engine": 2.0, "env": 1.0, "repeats": 3},
@@ -182,17 +196,19 @@ def anchor_table(runs: dict[str, list[dict[str, Any]]]) -> str:
     return table(("run of", "ours, env()", *names), rows, "l" + "r" * (len(names) + 1))
 
 
-def measure(scale: str, repeats: int | None = None) -> dict[str, Any]:
+def measure(
+    scale: str, repeats: int | None = None, games: Sequence[str] = GAMES
+) -> dict[str, Any]:
     """Run the benches; returns {"engine": {game: [runs]}, "env": {...}, ...}."""
     cfg = SCALES[scale]
     n = int(repeats or cfg["repeats"])
     out: dict[str, Any] = {
-        "engine": {g: [] for g in GAMES},
-        "env": {g: [] for g in GAMES},
+        "engine": {g: [] for g in games},
+        "env": {g: [] for g in games},
     }
     for i in range(n):
         for kind in ("engine", "env"):
-            for game in GAMES:
+            for game in games:
                 say(f"run {i + 1}/{n}: bench {kind} --game {game}")
                 out[kind][game].append(bench(kind, game, cfg[kind]))
     out["repeats"] = n
@@ -204,10 +220,12 @@ def write_page(
     output: Path,
     argv: Sequence[str] | None = None,
     repeats: int | None = None,
+    games: Sequence[str] = (),
 ) -> Path:
-    """Measure and write the benchmarks page."""
+    """Measure and write the benchmarks page; with `games`, measure only them and
+    put their tables into the existing page (the others' figures kept)."""
     start = time.perf_counter()
-    runs = measure(scale, repeats)
+    runs = measure(scale, repeats, tuple(games) or GAMES)
     elapsed = time.perf_counter() - start
     cfg = SCALES[scale]
     n = runs["repeats"]
@@ -215,13 +233,35 @@ def write_page(
         f"scavenger bench engine --game GAME --seconds {cfg['engine']:g} --json"
     )
     env_cmd = f"scavenger bench env --game GAME --seconds {cfg['env']:g} --json"
+    if games:
+        text = output.read_text(encoding="utf-8") if output.exists() else ""
+        for game in games:
+            only = {k: {game: runs[k][game]} for k in ("engine", "env")}
+            scale_note = (
+                f"scale `{scale}`: {n} run(s) of each of "
+                f"`{engine_cmd.replace('GAME', game)}` and "
+                f"`{env_cmd.replace('GAME', game)}`, interleaved; the machine was "
+                "shared with other jobs, so compare the ratios"
+            )
+            block = (
+                f"## {game_title(game)}\n\n"
+                + provenance(game, command("benchmarks.py", argv), elapsed, scale_note)
+                + "\n### Engine: random legal play, one core\n\n"
+                + engine_table(only["engine"])
+                + "\n### Environment: the AEC loop, one core\n\n"
+                + env_table(only["env"])
+                + "\n### PettingZoo's classic games in the same runs\n\n"
+                + anchor_table(only["env"])
+            )
+            text = splice_game(text, game, block)
+        return write(output, text)
     page = header(
         "Benchmarks",
         command("benchmarks.py", argv),
         elapsed,
         [
             f"**Scale**: `{scale}`: {n} run(s) of each of `{engine_cmd}` and "
-            f"`{env_cmd}`, for GAME = cavein and krysis, interleaved",
+            f"`{env_cmd}`, for GAME = {', '.join(GAMES)}, interleaved",
             "**Figures**: the median over the runs, with the range in brackets when "
             "there are several. The machine was shared with other jobs: compare the "
             "ratios, which are measured against a floor taken in the same run",
@@ -258,8 +298,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scale", choices=tuple(SCALES), default="full")
     parser.add_argument("--repeats", type=int, default=None, help="runs of each bench")
     parser.add_argument("--output", type=Path, default=OUTPUT)
+    parser.add_argument(
+        "--game",
+        action="append",
+        default=[],
+        choices=GAMES,
+        help="measure only this game, put into the existing page (repeatable)",
+    )
     args = parser.parse_args(argv)
-    path = write_page(args.scale, args.output, argv, args.repeats)
+    path = write_page(args.scale, args.output, argv, args.repeats, args.game)
     say(f"wrote {path}")
     return 0
 

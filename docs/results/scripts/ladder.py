@@ -1,4 +1,5 @@
-"""The bot ladders of Cave-In and Krysis: one tournament per game and player count.
+"""The bot ladders of Cave-In, Krysis and Hewns: one tournament per game and player
+count.
 
 Plays each lineup with the project's tournament (``agents.tournament``: every deal
 in every seating, seats rotated, master seed ``--seed``) and writes
@@ -11,7 +12,11 @@ same settings resumes them.
 Usage (from the repository root)::
 
     python docs/results/scripts/ladder.py [--scale quick|full] [--seed S]
-        [--jobs J] [--runs DIR] [--output FILE]
+        [--jobs J] [--runs DIR] [--output FILE] [--game GAME ...]
+
+``--game GAME`` (repeatable) plays only that game's ladders and puts their
+sections into the existing page in place of that game's earlier ones, with a line
+of their own provenance; the other games' sections stay as they were.
 
 Each tournament equals ``scavenger tournament --game GAME --players LINEUP
 --num-players N --games G --seed S --output DIR`` (the page lists them).
@@ -33,7 +38,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _page import ROOT, command, header, pct, say, table, write
+from _page import (
+    ROOT,
+    command,
+    header,
+    pct,
+    provenance,
+    say,
+    splice_game,
+    table,
+    write,
+)
 
 OUTPUT = ROOT / "docs" / "results" / "ladder.md"
 RUNS = ROOT / "docs" / "results" / "runs" / "ladder"
@@ -43,6 +58,7 @@ spent playing them, summed over the runs that played (a resumed run adds its own
 LINEUPS = {
     "cavein": "random,greedy,miner,raider,collector",
     "krysis": "random,bandit,greedy,hauler",
+    "hewns": "random,greedy,prospector,raider",
 }
 
 
@@ -69,6 +85,7 @@ SCALES: dict[str, list[Ladder]] = {
     "tiny": [
         Ladder("cavein", "random,greedy", 2, 2),
         Ladder("krysis", "random,hauler", 2, 2),
+        Ladder("hewns", "random,greedy", 2, 2),
     ],
     # One deal each (2p: 20 / 12 seatings, 3p: 60 / 24, 4p: 20 / 4).
     "quick": _ladders(
@@ -76,6 +93,7 @@ SCALES: dict[str, list[Ladder]] = {
             ("cavein", 2): 20,
             ("krysis", 2): 12,
             ("krysis", 4): 4,
+            ("hewns", 2): 12,
         }
     ),
     "full": _ladders(
@@ -86,6 +104,10 @@ SCALES: dict[str, list[Ladder]] = {
             ("krysis", 2): 144,
             ("krysis", 3): 72,
             ("krysis", 4): 40,
+            # a Hewns game takes about 10 times a Cave-In one (pure build)
+            ("hewns", 2): 120,
+            ("hewns", 3): 48,
+            ("hewns", 4): 24,
         }
     ),
 }
@@ -187,7 +209,7 @@ def section(
                 "player",
                 "games",
                 "win rate (95% CI)",
-                "mean VP",
+                f"mean {_unit(ladder.game)}",
                 "margin",
                 "rating μ ± σ",
                 "μ − 3σ",
@@ -242,10 +264,17 @@ def section(
             matrix.append((f"**{names[i]}**", *cells))
         per_cell = max(max(r) for r in h["games"])
         out.append(
-            f"\nHead to head (row scores more VP than column, a tie counts half; {per_cell} games a cell):\n\n"
+            f"\nHead to head (row scores more {_unit(ladder.game)} than column, a tie counts half; {per_cell} games a cell):\n\n"
         )
         out.append(table(("row beats column", *[names[j] for j in rank]), matrix))
     return "".join(out)
+
+
+def _unit(game: str) -> str:
+    """What the game scores ("VP", "normal Substract")."""
+    from scavenger_env.core.games import get_game
+
+    return str(get_game(game).score_unit)
 
 
 def write_page(
@@ -255,9 +284,11 @@ def write_page(
     runs: Path,
     output: Path,
     argv: Sequence[str] | None = None,
+    games: Sequence[str] = (),
 ) -> Path:
-    """Play every ladder of `scale` and write the ladder page."""
-    ladders = SCALES[scale]
+    """Play every ladder of `scale` and write the ladder page; with `games`, only
+    theirs, spliced into the existing page (the others' sections kept)."""
+    ladders = [x for x in SCALES[scale] if not games or x.game in games]
     start = time.perf_counter()
     parts = []
     times: list[str] = []
@@ -279,6 +310,22 @@ def write_page(
         times.append(f"{ladder.name} {summary['games']} games ({how})")
         parts.append(section(ladder, summary, timing, seed))
     elapsed = time.perf_counter() - start
+    if games:
+        text = output.read_text(encoding="utf-8") if output.exists() else ""
+        for game in games:
+            mine = [p for p, x in zip(parts, ladders) if x.game == game]
+            spent = [t for t, x in zip(times, ladders) if x.game == game]
+            line = provenance(
+                game,
+                command("ladder.py", argv),
+                elapsed,
+                f"scale `{scale}`: {', '.join(spent)}; master seed {seed}, {jobs} "
+                f"worker process(es); bots {LINEUPS[game].replace(',', ', ')}",
+            )
+            # the provenance goes under the first of the game's headings
+            heading, _, rest = "".join(mine).lstrip("\n").partition("\n\n")
+            text = splice_game(text, game, f"{heading}\n\n{line}\n{rest}")
+        return write(output, text)
     page = header(
         "Bot ladder",
         command("ladder.py", argv),
@@ -288,7 +335,8 @@ def write_page(
             + ", ".join(times)
             + f"; master seed {seed}, {jobs} worker process(es)",
             "**Bots**: the scripted bots of each game (Cave-In: random, greedy, miner, "
-            "raider, collector; Krysis: random, bandit, greedy, hauler). `ismcts` and "
+            "raider, collector; Krysis: random, bandit, greedy, hauler; Hewns: "
+            "random, greedy, prospector, raider). `ismcts` and "
             "`ppo` are left out: at this budget (a few minutes per tournament on a "
             "shared 2-core machine, pure-Python build) a searching bot's games cost "
             "tens of times a scripted bot's, too few would fit for a meaningful interval",
@@ -315,8 +363,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--runs", type=Path, default=RUNS)
     parser.add_argument("--output", type=Path, default=OUTPUT)
+    parser.add_argument(
+        "--game",
+        action="append",
+        default=[],
+        choices=tuple(LINEUPS),
+        help="only this game's ladders, put into the existing page (repeatable)",
+    )
     args = parser.parse_args(argv)
-    path = write_page(args.scale, args.seed, args.jobs, args.runs, args.output, argv)
+    path = write_page(
+        args.scale, args.seed, args.jobs, args.runs, args.output, argv, args.game
+    )
     say(f"wrote {path}")
     return 0
 

@@ -6,7 +6,9 @@ not print; every field where reasonable players differ is an option here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from scavenger_env.core import errors as core_errors
@@ -35,7 +37,9 @@ A record keeps the version it was played under, so old records replay unchanged.
 
 RULES_VERSIONS = (1, 2)
 
-LEGACY_VALUES: dict[str, Any] = {"rules_version": 1, "allow_pass": True}
+LEGACY_VALUES: Mapping[str, Any] = MappingProxyType(
+    {"rules_version": 1, "allow_pass": True}
+)
 WRITTEN_WHEN_CHANGED: tuple[str, ...] = ("artifact_costs",)
 """Balance knobs added after rules 2: `to_dict` writes them only when changed."""
 """What a field missing from a stored config means: its value before it existed.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import management
 from .actions import LOT, NUM, Ctrl, Verb
 from .data import TECHS
-from .flow import FIRST_TECH_LOT, cards_left, draw, no_resume, pop, push, register
+from .flow import FIRST_TECH_LOT, cards_left, draw, pop, push
 from .state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -306,12 +306,3 @@ def apply_deal(state: State, frame: Frame, action: int) -> None:
     state.turn_card[state.deal_left.pop(0)] = action - NUM
     if len(state.deal_left) == 1:
         pop(state)
-
-
-register(Ask.BID_TURN, legal_bid_turn, apply_bid_turn, resume_bid_turn)
-register(Ask.BID_BIDOX, legal_box, apply_bid_box, no_resume)
-register(Ask.HUNT_BIDOX, legal_box, apply_hunt_box, no_resume)
-register(Ask.BID_LOT, legal_lot, apply_lot, no_resume)
-register(Ask.BID_AMOUNT, legal_amount, apply_amount, no_resume)
-register(Ask.BID_MIX, legal_mix, apply_mix, no_resume)
-register(Ask.DEAL_ORDER, legal_deal, apply_deal, no_resume)

@@ -14,7 +14,9 @@ Dug tunnels are game state, not board: the game adds their links and rays.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
+from types import MappingProxyType
 from typing import Final
 
 from scavenger_env.hewns.engine.data import MUDGESTICK as MUDGESTICK_FACT
@@ -110,6 +112,7 @@ class Board:
     size: tuple[int, ...]
     cell: tuple[tuple[int, int], ...]
     name: tuple[str, ...]
+    #: read-only (a `MappingProxyType`), like every other field
     cell_to_space: Mapping[tuple[int, int], int]
     #: Ravine/node links of each space (the sight and corner graph).
     links: tuple[tuple[int, ...], ...]
@@ -138,6 +141,12 @@ class Board:
     fly_targets: tuple[tuple[int, ...], ...]
     dig_targets: tuple[tuple[int, ...], ...]
     climb_targets: tuple[tuple[int, ...], ...]
+
+    def copy(self) -> Board:
+        """An equal board of its own, spec included, for a bot's copy of the
+        game (a frozen object still yields to `object.__setattr__`); what the
+        two share is immutable: tuples and the read-only `cell_to_space`."""
+        return replace(self, spec=replace(self.spec))
 
     # --- size admission ---------------------------------------------------------
 
@@ -453,7 +462,7 @@ def build_board(spec: MapSpec, mudgestick: int = MUDGESTICK) -> Board:
         size=tuple(size),
         cell=tuple(cell),
         name=tuple(name),
-        cell_to_space=cell_to_space,
+        cell_to_space=MappingProxyType(cell_to_space),
         links=links,
         magnetic_at=magnetic_at,
         steps=tuple(steps_by_size),
@@ -525,18 +534,15 @@ def crater_spec(n_players: int) -> MapSpec:
     )
 
 
-_BOARDS: dict[tuple[int, int], Board] = {}
-
-
 def board_for(n_players: int, mudgestick: int = MUDGESTICK) -> Board:
     """The default board for a player count and Mudgestick, built once and
-    cached."""
-    key = (n_players, mudgestick)
-    board = _BOARDS.get(key)
-    if board is None:
-        board = build_board(crater_spec(n_players), mudgestick)
-        _BOARDS[key] = board
-    return board
+    cached (in a function: no module table a bot could put a board in)."""
+    return _cached_board(n_players, mudgestick)
+
+
+@cache
+def _cached_board(n_players: int, mudgestick: int) -> Board:
+    return build_board(crater_spec(n_players), mudgestick)
 
 
 def render_map(board: Board, marks: Mapping[int, str] | None = None) -> str:

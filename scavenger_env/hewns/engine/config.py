@@ -19,6 +19,7 @@ from .data import CardSet, Scenario
 
 __all__ = [
     "AUDIT_FIXES",
+    "BUILT_CARD_SETS",
     "MAPS",
     "MAX_BIDOXES",
     "RULES_VERSION",
@@ -42,6 +43,10 @@ RULES_VERSIONS: Final = (1, 2)
 
 AUDIT_FIXES: Final = 2
 """The rules version from which the first audit's fixes apply."""
+
+BUILT_CARD_SETS: Final = ("core",)
+"""The card sets whose rules the engine plays; the others (`data.CARD_SET_NAMES`)
+are named in the data but refused until their cards are built."""
 
 MAPS: Final = ("crater",)
 """The maps the board can build: the designed crater for 2-4 players (the
@@ -69,9 +74,9 @@ class HewnsConfig(CheckedConfig):
         num_players: 2, 3 or 4.
         cards: which cards are in the decks, a `data.CardSet` name: "core",
             "terrain", "nanas" or "complete"; each set holds the cards of the
-            smaller ones. The default is "core" for now, since the engine is
-            built set by set and the core set's rules come first; the others are
-            accepted for the stages still to be built.
+            smaller ones. The engine is built set by set and plays "core" only
+            (`BUILT_CARD_SETS`); the others are refused until their cards are
+            built.
         map: the board, "crater" (the designed default map for 2-4 players; the
             rulebook's map-building booklet is missing).
         mudgestick: how far a dig, fly or climb reaches, in spaces (hex distance
@@ -154,6 +159,13 @@ class HewnsConfig(CheckedConfig):
             self.cards,
             " or ".join(repr(n) for n in data.CARD_SET_NAMES),
         )
+        if self.cards not in BUILT_CARD_SETS:
+            raise HewnsConfigError(
+                f"HewnsConfig.cards={self.cards!r}: the {self.cards!r} cards are not "
+                "built yet, so no game can be played with them; use "
+                + " or ".join(repr(n) for n in BUILT_CARD_SETS)
+                + " (the engine plays the core set: 13 Hewn types, 6 technologies)"
+            )
         self._check(
             isinstance(self.map, str) and self.map in MAPS,
             "map",

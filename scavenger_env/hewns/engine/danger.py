@@ -11,6 +11,8 @@ defence dice are rolled; a Hewn that is not healthy dies without a roll.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import IntEnum
 from typing import Final
 
 from . import payment
@@ -25,18 +27,23 @@ from .data import (
     TechKind,
 )
 from .effects import chain_pool, draw_from_chain, kill, load, own_shares, pay_from_hewn
-from .flow import face, no_resume, pop, push, register, roll
+from .encounter import fighting
+from .flow import face, pop, push, roll
 from .state import NONE, Ask, Frame, State, hewn_type
+from .turnstate import AP
 
 # the TOKEN_ATTACK frame: args = spaces still to deplete and attack (in placement
 # order); data = [current space, Hewns still to attack there ...]; other = the
 # body screens the current defender declared
-NEXT: Final = 0
-SCREENING: Final = 1
-ROLLING: Final = 2
 
-# the HEWN_TURN frame's action points (turns.AP; turns imports this module)
-TURN_AP: Final = 0
+
+class AttackStep(IntEnum):
+    """The TOKEN_ATTACK frame's steps, in the order they run for each Hewn
+    attacked (then the next Hewn's `NEXT`): `ATTACK_STEPS`."""
+
+    NEXT = 0  # the next Hewn to attack, or the next space, or the end
+    SCREENING = 1  # its body screens are asked (SCREENS)
+    ROLLING = 2  # the dice are rolled
 
 
 # --- the board's tokens -------------------------------------------------------------
@@ -94,8 +101,6 @@ def screen_limit(state: State, hewn: int) -> int:
 
 def _pool(state: State, hewn: int) -> int:
     """What `hewn`'s chain can give it (no Hewn fighting in an encounter)."""
-    from .ranged import fighting
-
     return chain_pool(state, hewn, fighting(state))
 
 
@@ -153,7 +158,7 @@ def _run(state: State, frame: Frame) -> None:
                 kill(state, hewn)
                 del frame.data[1]
                 continue
-            frame.step = SCREENING
+            frame.step = AttackStep.SCREENING
             frame.other = 0
             push(state, Frame(Ask.SCREENS, state.ctrl[hewn], hewn))
             return
@@ -176,7 +181,7 @@ def _roll_attack(state: State, frame: Frame) -> None:
     kinds = attack_dice(state, space)
     kinds += [int(DieKind.SPEED)] * hewn_type(hewn).ap
     kinds += [int(DieKind.ARMOUR)] * armour_dice(state, hewn, frame.other)
-    frame.step = ROLLING
+    frame.step = AttackStep.ROLLING
     state.rolled.clear()
     roll(state, kinds)
 
@@ -188,35 +193,39 @@ def _resolve_attack(state: State, frame: Frame) -> None:
     if token_wins(kind, state.rolled, n_attack, hewn_type(hewn).ap):
         kill(state, hewn)
     del frame.data[1]
-    frame.step = NEXT
+    frame.step = AttackStep.NEXT
     _run(state, frame)
 
 
-def _legal_attack(state: State, frame: Frame) -> list[int]:
+def legal_attack(state: State, frame: Frame) -> list[int]:
     raise RuntimeError("the TOKEN_ATTACK step is never asked")  # pragma: no cover
 
 
-def _apply_attack(state: State, frame: Frame, action: int) -> None:
+def apply_attack(state: State, frame: Frame, action: int) -> None:
     raise RuntimeError("the TOKEN_ATTACK step is never asked")  # pragma: no cover
 
 
-def _resume_attack(state: State, frame: Frame) -> None:
-    if frame.step == SCREENING:
-        _roll_attack(state, frame)
-    elif frame.step == ROLLING:
-        _resolve_attack(state, frame)
-    else:
-        _run(state, frame)
+def resume_attack(state: State, frame: Frame) -> None:
+    """A child decision done or the dice rolled: go on from the frame's step."""
+    ATTACK_STEPS[AttackStep(frame.step)](state, frame)
+
+
+ATTACK_STEPS: Final[dict[AttackStep, Callable[[State, Frame], None]]] = {
+    AttackStep.NEXT: _run,
+    AttackStep.SCREENING: _roll_attack,
+    AttackStep.ROLLING: _resolve_attack,
+}
+"""What the TOKEN_ATTACK frame does when it resumes at each step."""
 
 
 # --- body screens -------------------------------------------------------------------
 
 
-def _legal_screens(state: State, frame: Frame) -> list[int]:
+def legal_screens(state: State, frame: Frame) -> list[int]:
     return [NUM + n for n in range(screen_limit(state, frame.hewn) + 1)]
 
 
-def _apply_screens(state: State, frame: Frame, action: int) -> None:
+def apply_screens(state: State, frame: Frame, action: int) -> None:
     """rulebook: "if a player declares before the attack and defence dice are
     rolled, he wishes to defend himself with a body screen by burning Substract"."""
     amount = action - NUM
@@ -226,23 +235,18 @@ def _apply_screens(state: State, frame: Frame, action: int) -> None:
     if how is None:
         payment.ask(state, frame, amount, low, high, Ask.SCREENS_MIX)
         return
-    _pay_screens(state, frame, amount, *how)
+    pay_screens(state, frame, amount, *how)
 
 
-def _pay_screens(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
+def pay_screens(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
     """The screens are burnt from the defender's load (normal back to the
     pile), the rest from its chain (D30); the attack step under this frame
     rolls next."""
-    from .ranged import fighting
-
     pay_from_hewn(state, frame.hewn, own, dirty)
     if amount > own:
         draw_from_chain(state, frame.hewn, amount - own, fighting(state))
     state.frames[-2].other = amount
     pop(state)
-
-
-payment.register_finish(Ask.SCREENS_MIX, _pay_screens)
 
 
 # --- calm planet --------------------------------------------------------------------
@@ -268,7 +272,7 @@ def can_calm(state: State, hewn: int, turn: Frame) -> bool:
     loc = state.loc[hewn]
     return (
         Ability.CALM_PLANET in hewn_type(hewn).abilities
-        and turn.data[TURN_AP] >= 1
+        and turn.data[AP] >= 1
         and on_map(state, loc)
         and state.token[loc] == NONE
         and bool(calm_targets(state, hewn))
@@ -277,22 +281,16 @@ def can_calm(state: State, hewn: int, turn: Frame) -> bool:
 
 def start_calm(state: State, turn: Frame) -> None:
     """CALM was chosen: "Calm planet 1" action point, then the target."""
-    turn.data[TURN_AP] -= 1
+    turn.data[AP] -= 1
     push(state, Frame(Ask.CALM_TARGET, turn.seat, turn.hewn))
 
 
-def _legal_calm(state: State, frame: Frame) -> list[int]:
+def legal_calm(state: State, frame: Frame) -> list[int]:
     return [SPACE + s for s in calm_targets(state, frame.hewn)]
 
 
-def _apply_calm(state: State, frame: Frame, action: int) -> None:
+def apply_calm(state: State, frame: Frame, action: int) -> None:
     """rulebook: "immediately remove it to the respective pile on the side of the
     board"."""
     return_token(state, action - SPACE)
     pop(state)
-
-
-register(Ask.TOKEN_ATTACK, _legal_attack, _apply_attack, _resume_attack)
-register(Ask.SCREENS, _legal_screens, _apply_screens, no_resume)
-register(Ask.SCREENS_MIX, payment.legal_mix, payment.finish_mix, no_resume)
-register(Ask.CALM_TARGET, _legal_calm, _apply_calm, no_resume)

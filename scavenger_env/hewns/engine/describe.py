@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from . import encounter, mining, turnstate
 from .actions import (
     CTRL,
     DIE,
@@ -38,8 +39,9 @@ from .actions import (
     Option,
     Verb,
     block_of,
+    describe_id,
 )
-from .data import DICE, TECHS, Symbol, TechKind
+from .data import DICE, TECHS, DieKind, Symbol, TechKind
 from .flow import FIRST_TECH_LOT, face, is_chance
 from .state import (
     DEAD,
@@ -55,7 +57,7 @@ from .state import (
     hewn_type,
     tech_of_card,
 )
-from .view import SECRET_ASKS
+from .view import secret_from
 
 __all__ = [
     "ask_help",
@@ -84,20 +86,15 @@ def _chain_arg(frame: Frame, i: int) -> int:
 
 def hewn_turn_ap(state: State) -> int | None:
     """The action points left to the Hewn turn in progress (None: none is)."""
-    from .turns import AP
-
     turn = next((f for f in reversed(state.frames) if f.ask == Ask.HEWN_TURN), None)
-    if turn is None or len(turn.data) <= AP:
+    if turn is None or len(turn.data) <= turnstate.AP:
         return None
-    return int(turn.data[AP])
+    return int(turn.data[turnstate.AP])
 
 
 def _mining_die_face(state: State, frame: Frame, i: int) -> tuple[int, int] | None:
     """(die kind, face index) of die `i` of the mining chain's pool that `frame`
     chooses from: a mining die (MINE_REROLL) or a danger die."""
-    from . import mining
-    from .data import DieKind
-
     try:
         mine = mining._mine_frame(state)
         n_mining = mine.data[mining.N_MINING]
@@ -111,13 +108,11 @@ def _mining_die_face(state: State, frame: Frame, i: int) -> tuple[int, int] | No
 def _attack_die(state: State, i: int) -> tuple[int, int, int] | None:
     """(die kind, face index, owner Hewn) of die `i` of the current attack of
     the encounter in progress (DODGE, REROLL)."""
-    from . import ranged
-
     try:
-        enc = ranged.Enc.load(ranged.encounter_frame(state))
-        j = enc.fight_dice(enc.fight, ranged.ATTACK)[i]
-        kind, face_, owner = enc.die(j)[:3]
-        return kind, face_, owner
+        enc = encounter.enc_of(encounter.encounter_frame(state))
+        j = enc.fight_dice(enc.fight, encounter.ATTACK)[i]
+        base = encounter.DIE_FIELDS * j
+        return enc.dice[base], enc.dice[base + 1], enc.dice[base + 2]
     except (IndexError, RuntimeError, ValueError, AttributeError):
         return None
 
@@ -635,7 +630,7 @@ def describe_action(state: State, action: int, viewer: int | None = None) -> str
         return _describe_chance(state, action, block, viewer)
     frame = state.frames[-1]
     own = viewer is None or viewer == frame.seat
-    first_secret = SECRET_ASKS.get(frame.ask)
+    first_secret = secret_from(frame.ask)
     if first_secret is not None and not own and block in ("NUM", "DIE", "OPTION"):
         return f"{ask_name(frame.ask)}: chosen in secret"
     return _DESCRIBE.get(block, _describe_plain)(state, frame, action, viewer)
@@ -890,8 +885,6 @@ def _describe_plain(state: State, frame: Frame, action: int, viewer: int | None)
 
 
 def _plain_id(action: int) -> str:
-    from .actions import describe_id
-
     return describe_id(action)
 
 

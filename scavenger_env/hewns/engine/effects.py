@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from .sight import component, linked, transmitter
 from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, State
 
 
@@ -86,8 +87,6 @@ def payable(state: State, hewn: int, chain: bool) -> tuple[int, int]:
     picks together against this (D65). The owner's split between its own load
     and the chain (PAY_SPLIT) is not asked yet: `pay_through_chain` takes it as
     arguments."""
-    from .sight import component
-
     members = component(state, hewn) if chain else [hewn]
     return (
         sum(state.normal[h] for h in members),
@@ -102,8 +101,6 @@ def pay_through_chain(
     its own load and the rest from the other Hewns of its component, nearest
     first (D30; the Sveanivo "uses 2 Substract from the Veyark and keeps its own
     Substract"). The caller has checked it is payable."""
-    from .sight import component
-
     pay_from_hewn(state, hewn, own_normal + own_dirty, own_dirty)
     normal -= own_normal
     dirty -= own_dirty
@@ -129,8 +126,6 @@ def donors(state: State, hewn: int, exclude: Collection[int] = ()) -> list[int]:
     Substract for a chain payment (D30), nearest first. Hewns in `exclude`
     (those fighting in an encounter: "a Hewn involved in long range encounter
     cannot transfer/transmit Substract away") neither give nor relay."""
-    from .sight import linked, transmitter
-
     if not transmitter(state, hewn):
         return []
     seat = state.ctrl[hewn]

@@ -1,51 +1,21 @@
-"""The frame stack: who decides, what is legal, and what an action does.
+"""The frame stack and chance: the primitives every rule module shares.
 
-Every rule module registers a handler for the decision kinds (`state.Ask`) it
-owns: `legal(state, frame)` lists the legal actions of the frame on top,
-`apply(state, frame, action)` plays one of them, and `resume(state, frame)` goes
-on when the frame is back on top (a child decision finished, or the dice it
-queued were rolled). A rule asks a sub-decision by pushing a frame, and a frame
-that is done pops itself, which resumes the one under it. Dice and card draws are
-chance nodes between decisions (`roll`, `draw`).
+A rule asks a sub-decision by pushing a frame, and a frame that is done pops
+itself, which wakes the one under it: the driver in `rules` (which holds the one
+table from decision kind to handler) resumes a woken frame once the rule that
+popped returns. Dice and card draws are chance nodes between decisions (`roll`,
+`draw`); the top frame wakes when they are played.
 
-The handlers are registered when `rules` imports the rule modules; this module
-imports none of them, so each rule module imports only the modules below it.
+This module sits below every rule module and imports none of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from .actions import DIE, HEWN, NUM, TECH
 from .data import DICE
-from .ending import check_end
 from .state import DECK, OFFER, TECH_KIND_OF, Frame, State, hewn_type
-
-Legal = Callable[[State, Frame], list[int]]
-Apply = Callable[[State, Frame, int], None]
-Resume = Callable[[State, Frame], None]
-
-
-class Handler:
-    """What the engine does with one decision kind."""
-
-    __slots__ = ("apply", "legal", "resume")
-
-    def __init__(self, legal: Legal, apply: Apply, resume: Resume) -> None:
-        self.legal = legal
-        self.apply = apply
-        self.resume = resume
-
-
-HANDLERS: dict[int, Handler] = {}
-
-
-def register(ask: int, legal: Legal, apply: Apply, resume: Resume) -> None:
-    """Make `ask` frames handled by these functions (once per kind)."""
-    if ask in HANDLERS:
-        raise RuntimeError(f"decision kind {ask} registered twice")
-    HANDLERS[ask] = Handler(legal, apply, resume)
 
 
 def no_resume(state: State, frame: Frame) -> None:
@@ -60,18 +30,17 @@ def push(state: State, frame: Frame) -> None:
 
 
 def pop(state: State) -> None:
-    """The top frame is done: resume the one under it (unless the game ended or
-    dice or draws are pending: then `settle` resumes it once they are played)."""
+    """The top frame is done: the one under it resumes (`wake`)."""
     state.frames.pop()
-    settle(state)
+    wake(state)
 
 
-def settle(state: State) -> None:
-    """Resume the top frame unless something else must happen first."""
-    if state.over or state.roll_queue or state.draw_queue or not state.frames:
-        return
-    top = state.frames[-1]
-    HANDLERS[top.ask].resume(state, top)
+def wake(state: State) -> None:
+    """The top frame goes on as soon as the rule now playing returns: the
+    driver (`rules.drive`) resumes it unless the game ended or dice or draws
+    are pending (then it resumes once they are played)."""
+    if state.frames:
+        state.frames[-1].woken = True
 
 
 # --- chance -----------------------------------------------------------------------
@@ -182,7 +151,7 @@ def play_chance(state: State, action: int) -> None:
             card = min(c for c in state.tech_deck if TECH_KIND_OF[c] == kind)
             state.tech_deck.remove(card)
             state.offer[lot] = card
-    settle(state)
+    wake(state)
 
 
 def cards_left(state: State) -> list[int]:
@@ -210,48 +179,3 @@ def skip_empty_draws(state: State) -> None:
             if len(state.tech_deck) + len(state.tech_discard) > wanted:
                 keep.append(lot)
     state.draw_queue = keep
-
-
-# --- playing ------------------------------------------------------------------------
-def legal_actions(state: State) -> list[int]:
-    """The legal actions now (outcome ids at a chance node), sorted."""
-    if state.over:
-        return []
-    if is_chance(state):
-        return chance_legal(state)
-    frame = state.frames[-1]
-    return HANDLERS[frame.ask].legal(state, frame)
-
-
-def apply_legal(state: State, action: int) -> None:
-    """Play an action known to be legal, then count decisions and turns."""
-    state.decisions += 1
-    if is_chance(state):
-        play_chance(state, action)
-    else:
-        frame = state.frames[-1]
-        HANDLERS[frame.ask].apply(state, frame, action)
-    after_action(state)
-
-
-def after_action(state: State) -> None:
-    """End checks and turn counting after every action."""
-    if not state.over:
-        check_end(state)
-    if state.over:
-        state.frames.clear()
-        state.roll_queue.clear()
-        state.draw_queue.clear()
-        state.turns += 1
-        return
-    if state.decisions >= state.config.max_decisions:
-        state.over = True
-        state.end_reason = "cap"
-        state.frames.clear()
-        state.turns += 1
-        return
-    if not is_chance(state):
-        key = state.frames[-1].seat * 1_000_000 + state.go
-        if key != state.last_mover:
-            state.last_mover = key
-            state.turns += 1

@@ -21,7 +21,7 @@ from typing import Final
 
 from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
 from .data import TECHS, Socket, TechKind
-from .flow import no_resume, pop, push, register
+from .flow import pop, push
 from .sight import component, may_send
 from .state import (
     EMPTY_SLOT,
@@ -31,9 +31,9 @@ from .state import (
     Ask,
     Frame,
     State,
+    bids_hidden,
     hewn_type,
 )
-from .view import bids_hidden
 
 # windows (TRANSMIT's data[0])
 BID_WINDOW: Final = 0
@@ -565,15 +565,3 @@ def start_verb(state: State, seat: int, verb: int, hewn: int = NONE) -> None:
         push(state, Frame(Ask.LOAD_HEWN, seat, data=[UNLOAD]))
     else:
         raise NotImplementedError(f"verb {verb}")
-
-
-register(Ask.TX_SOURCE, legal_tx_source, apply_tx_source, no_resume)
-register(Ask.TX_DEST, legal_tx_dest, apply_tx_dest, no_resume)
-register(Ask.TX_KIND, legal_tx_kind, apply_tx_kind, no_resume)
-register(Ask.TX_AMOUNT, legal_tx_amount, apply_tx_amount, no_resume)
-register(Ask.BANJER_TECH, legal_banjer_tech, apply_banjer_tech, no_resume)
-register(Ask.BANJER_HEWN, legal_banjer_hewn, apply_banjer_hewn, no_resume)
-register(Ask.BANJER_SOCKET, legal_banjer_socket, apply_banjer_socket, no_resume)
-register(Ask.LOAD_HEWN, legal_load_hewn, apply_load_hewn, no_resume)
-register(Ask.LOAD_KIND, legal_load_kind, apply_load_kind, no_resume)
-register(Ask.LOAD_AMOUNT, legal_load_amount, apply_load_amount, no_resume)

@@ -14,18 +14,17 @@ screens (an end trigger after the take finds it all scored).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import IntEnum
 from typing import Final
 
 from . import danger
 from .actions import DIE, NUM, SPACE, Ctrl, Option
 from .data import DieKind, Symbol, TechKind, Token
 from .effects import token_kills
-from .flow import face, no_resume, pop, push, register, roll
+from .flow import face, no_resume, pop, push, roll
 from .state import NONE, Ask, Frame, State, hewn_type
-
-# the HEWN_TURN frame's data (turns.AP, turns.MINED; turns imports this module)
-TURN_AP: Final = 0
-TURN_MINED: Final = 2
+from .turnstate import AP, MINED
 
 # the mining frame's data: a header, then the mining dice's faces, the danger
 # dice's faces and one "done" flag per danger die; args = the spaces of the tokens
@@ -40,13 +39,18 @@ N_DANGER: Final = 6
 CURRENT: Final = 7
 HEAD: Final = 8
 
-# the mining frame's steps (what its resume goes on with)
-OPTS: Final = 0
-ROLL_MINING: Final = 1
-REROLLING: Final = 2
-ROLL_DANGER: Final = 3
-RESOLVING: Final = 4
-ATTACKING: Final = 5
+
+class MineStep(IntEnum):
+    """The mining frame's steps, in the order they run (what its resume goes
+    on with: `MINE_STEPS`)."""
+
+    OPTS = 0  # the options are asked (MINE_OPTS)
+    ROLL_MINING = 1  # the mining dice are rolled
+    REROLLING = 2  # a mining die was rolled again (MINE_REROLL, MINE_KEEP)
+    ROLL_DANGER = 3  # the danger dice are rolled
+    RESOLVING = 4  # the danger dice, one at a time (DANGER_ORDER, ...)
+    ATTACKING = 5  # the tokens placed attack; then the chain ends
+
 
 CHAIN: Final = (Ask.MINE_OPTS, Ask.MINE_REROLL, Ask.MINE_KEEP, Ask.DANGER_ORDER)
 
@@ -57,13 +61,21 @@ TOKEN_OF: Final = {
 }
 CANCELLABLE: Final = (Symbol.LAVA, Symbol.SNEDJ, Symbol.PLANET_ATTACK, Symbol.DEPLETE)
 
-# PLACE_TOKEN steps
-TAKE_FROM_BOARD: Final = 0
-PUT: Final = 1
-# RESPITE steps
-CHOOSE: Final = 0
-CANCEL: Final = 1
-WITHDRAW: Final = 2
+
+class PlaceStep(IntEnum):
+    """PLACE_TOKEN's steps, in the order they run."""
+
+    TAKE_FROM_BOARD = 0  # the stock is empty: which token on the board moves
+    PUT = 1  # where the token goes
+
+
+class RespiteStep(IntEnum):
+    """RESPITE's steps, in the order they run (the first asked is the first
+    with a choice)."""
+
+    CHOOSE = 0  # cancel a danger die or withdraw a token
+    CANCEL = 1  # which danger die is cancelled
+    WITHDRAW = 2  # which token is withdrawn
 
 
 # --- who may mine, and how many dice -------------------------------------------------
@@ -93,8 +105,8 @@ def can_mine(state: State, hewn: int, turn: Frame) -> bool:
     space."""
     loc = state.loc[hewn]
     return (
-        turn.data[TURN_AP] >= 1
-        and not turn.data[TURN_MINED]
+        turn.data[AP] >= 1
+        and not turn.data[MINED]
         and danger.on_map(state, loc)
         and state.mine[loc] != NONE
         and can_mine_at_all(state, hewn)
@@ -121,12 +133,12 @@ def danger_dice(aggressive: int, gozzbag: int) -> int:
 def start_mining(state: State, turn: Frame) -> None:
     """MINE was chosen: pay the AP and push the mining chain."""
     hewn = turn.hewn
-    turn.data[TURN_AP] -= 1
-    turn.data[TURN_MINED] = 1
+    turn.data[AP] -= 1
+    turn.data[MINED] = 1
     data = [NONE] * HEAD
     data[SPACE_MINED] = state.loc[hewn]
     data[REROLLS] = hewn_type(hewn).rerolls
-    push(state, Frame(Ask.MINE_OPTS, turn.seat, hewn, step=OPTS, data=data))
+    push(state, Frame(Ask.MINE_OPTS, turn.seat, hewn, step=MineStep.OPTS, data=data))
 
 
 # --- the frame's layout ----------------------------------------------------------------
@@ -162,14 +174,14 @@ def _mine_frame(state: State) -> Frame:
 # --- options, mining dice, re-rolls ---------------------------------------------------
 
 
-def _legal_opts(state: State, frame: Frame) -> list[int]:
+def legal_opts(state: State, frame: Frame) -> list[int]:
     legal = [Option.MINE_PLAIN, Option.MINE_AGGRESSIVE]
     if has_gozzbag(state, frame.hewn):
         legal += [Option.MINE_GOZZBAG, Option.MINE_AGGRESSIVE_GOZZBAG]
     return sorted(int(a) for a in legal)
 
 
-def _apply_opts(state: State, frame: Frame, action: int) -> None:
+def apply_opts(state: State, frame: Frame, action: int) -> None:
     """rulebook: "The choice must be made before rolling any dice"."""
     aggressive = int(action in (Option.MINE_AGGRESSIVE, Option.MINE_AGGRESSIVE_GOZZBAG))
     gozzbag = int(action in (Option.MINE_GOZZBAG, Option.MINE_AGGRESSIVE_GOZZBAG))
@@ -177,7 +189,7 @@ def _apply_opts(state: State, frame: Frame, action: int) -> None:
     frame.data[GOZZBAG] = gozzbag
     frame.data[N_MINING] = mining_dice(state, frame.hewn, aggressive, gozzbag)
     frame.data[N_DANGER] = danger_dice(aggressive, gozzbag)
-    frame.step = ROLL_MINING
+    frame.step = MineStep.ROLL_MINING
     state.rolled.clear()
     roll(state, [int(DieKind.MINING)] * frame.data[N_MINING])
 
@@ -191,11 +203,11 @@ def _after_mining_dice(state: State, frame: Frame) -> None:
         _take(state, frame)
 
 
-def _legal_reroll(state: State, frame: Frame) -> list[int]:
+def legal_reroll(state: State, frame: Frame) -> list[int]:
     return [int(Ctrl.DONE), *(DIE + i for i in range(frame.data[N_MINING]))]
 
 
-def _apply_reroll(state: State, frame: Frame, action: int) -> None:
+def apply_reroll(state: State, frame: Frame, action: int) -> None:
     """rulebook: "You can even re-roll a single dice more than once - if you have
     enough re-rolls"; "you cannot re-roll danger dice"."""
     if action == Ctrl.DONE:
@@ -203,7 +215,7 @@ def _apply_reroll(state: State, frame: Frame, action: int) -> None:
         return
     frame.data[CURRENT] = action - DIE
     frame.data[REROLLS] -= 1
-    frame.step = REROLLING
+    frame.step = MineStep.REROLLING
     state.rolled.clear()
     roll(state, [int(DieKind.MINING)])
 
@@ -231,12 +243,12 @@ def _take(state: State, frame: Frame) -> None:
         _roll_danger(state, frame)
 
 
-def _legal_keep(state: State, frame: Frame) -> list[int]:
+def legal_keep(state: State, frame: Frame) -> list[int]:
     most = min(frame.data[TAKEN], state.capacity(frame.hewn))
     return [NUM + k for k in range(most + 1)]
 
 
-def _apply_keep(state: State, frame: Frame, action: int) -> None:
+def apply_keep(state: State, frame: Frame, action: int) -> None:
     """rulebook: "That Substract can either be loaded onto/ into the Hewn, and/or
     ... transmitted off planet"."""
     kept = action - NUM
@@ -251,7 +263,7 @@ def _apply_keep(state: State, frame: Frame, action: int) -> None:
 def _roll_danger(state: State, frame: Frame) -> None:
     """rulebook: "Once the player has taken the normal Substract, ONLY then apply
     the effects of the danger dice rolled"."""
-    frame.step = ROLL_DANGER
+    frame.step = MineStep.ROLL_DANGER
     state.rolled.clear()
     roll(state, [int(DieKind.DANGER)] * frame.data[N_DANGER])
 
@@ -262,7 +274,7 @@ def _next_die(state: State, frame: Frame) -> None:
     (D37)."""
     left = _unresolved(frame)
     if not left:
-        frame.step = ATTACKING
+        frame.step = MineStep.ATTACKING
         if frame.args:
             danger.start_attacks(state, frame.seat, frame.args)
         else:
@@ -274,11 +286,11 @@ def _next_die(state: State, frame: Frame) -> None:
         frame.ask = Ask.DANGER_ORDER
 
 
-def _legal_order(state: State, frame: Frame) -> list[int]:
+def legal_order(state: State, frame: Frame) -> list[int]:
     return [DIE + i for i in _unresolved(frame)]
 
 
-def _apply_order(state: State, frame: Frame, action: int) -> None:
+def apply_order(state: State, frame: Frame, action: int) -> None:
     _resolve(state, frame, action - DIE)
 
 
@@ -286,7 +298,7 @@ def _resolve(state: State, frame: Frame, i: int) -> None:
     """Apply danger die `i`'s face; a face that needs a decision pushes its frame
     and the chain goes on when it is popped."""
     frame.data[_done_index(frame, i)] = 1
-    frame.step = RESOLVING
+    frame.step = MineStep.RESOLVING
     symbol = _danger_at(frame, i)
     if symbol in TOKEN_OF:
         _token_face(state, frame, TOKEN_OF[Symbol(symbol)])
@@ -348,7 +360,7 @@ def _token_face(state: State, frame: Frame, kind: int) -> None:
     if state.token_stock[kind] == 0:
         on_board = [s for s in range(state.board.n_spaces) if state.token[s] == kind]
         if len(on_board) > 1:
-            push(state, _place_frame(frame, kind, TAKE_FROM_BOARD))
+            push(state, _place_frame(frame, kind, PlaceStep.TAKE_FROM_BOARD))
             return
         withdraw(state, on_board[0])
     targets = placement_targets(state, frame.data[SPACE_MINED])
@@ -356,7 +368,7 @@ def _token_face(state: State, frame: Frame, kind: int) -> None:
         place_token(state, kind, targets[0])
         _next_die(state, frame)
     else:
-        push(state, _place_frame(frame, kind, PUT))
+        push(state, _place_frame(frame, kind, PlaceStep.PUT))
 
 
 def _place_frame(mine: Frame, kind: int, step: int) -> Frame:
@@ -366,8 +378,8 @@ def _place_frame(mine: Frame, kind: int, step: int) -> Frame:
     )  # fmt: skip
 
 
-def _legal_place(state: State, frame: Frame) -> list[int]:
-    if frame.step == TAKE_FROM_BOARD:
+def legal_place(state: State, frame: Frame) -> list[int]:
+    if frame.step == PlaceStep.TAKE_FROM_BOARD:
         spaces = [
             s for s in range(state.board.n_spaces) if state.token[s] == frame.other
         ]
@@ -376,13 +388,13 @@ def _legal_place(state: State, frame: Frame) -> list[int]:
     return [SPACE + s for s in spaces]
 
 
-def _apply_place(state: State, frame: Frame, action: int) -> None:
+def apply_place(state: State, frame: Frame, action: int) -> None:
     space = action - SPACE
-    if frame.step == TAKE_FROM_BOARD:
+    if frame.step == PlaceStep.TAKE_FROM_BOARD:
         withdraw(state, space)
         targets = placement_targets(state, frame.data[0])
         if len(targets) > 1:
-            frame.step = PUT
+            frame.step = PlaceStep.PUT
             return
         space = targets[0]
     place_token(state, frame.other, space)
@@ -434,22 +446,22 @@ def clearable(state: State) -> list[int]:
     ]
 
 
-def _legal_new_mine(state: State, frame: Frame) -> list[int]:
+def legal_new_mine(state: State, frame: Frame) -> list[int]:
     return [SPACE + s for s in new_mine_spaces(state)]
 
 
-def _apply_new_mine(state: State, frame: Frame, action: int) -> None:
+def apply_new_mine(state: State, frame: Frame, action: int) -> None:
     """rulebook: "If there are normal mines left in the mine pool, place a normal
     mine ..." (the pool is kept normal first)."""
     state.mine[action - SPACE] = state.mine_pool.pop(0)
     pop(state)
 
 
-def _legal_remove(state: State, frame: Frame) -> list[int]:
+def legal_remove(state: State, frame: Frame) -> list[int]:
     return [SPACE + s for s in clearable(state)]
 
 
-def _apply_remove(state: State, frame: Frame, action: int) -> None:
+def apply_remove(state: State, frame: Frame, action: int) -> None:
     """rulebook: "simply remove any danger token from the board and return it to
     that danger token stack next to the board, and place the new mine"."""
     withdraw(state, action - SPACE)
@@ -481,23 +493,33 @@ def _respite_face(state: State, frame: Frame) -> None:
     if not can_cancel and not can_withdraw:
         _next_die(state, frame)
         return
-    step = CHOOSE if can_cancel and can_withdraw else CANCEL if can_cancel else WITHDRAW
+    step = (
+        RespiteStep.CHOOSE
+        if can_cancel and can_withdraw
+        else RespiteStep.CANCEL
+        if can_cancel
+        else RespiteStep.WITHDRAW
+    )
     push(state, Frame(Ask.RESPITE, frame.seat, frame.hewn, step=step))
 
 
-def _legal_respite(state: State, frame: Frame) -> list[int]:
-    if frame.step == CHOOSE:
+def legal_respite(state: State, frame: Frame) -> list[int]:
+    if frame.step == RespiteStep.CHOOSE:
         return [int(Option.RESPITE_CANCEL), int(Option.RESPITE_REMOVE_TOKEN)]
-    if frame.step == CANCEL:
+    if frame.step == RespiteStep.CANCEL:
         return [DIE + i for i in cancellable(_mine_frame(state))]
     return [SPACE + s for s in tokens_on_board(state)]
 
 
-def _apply_respite(state: State, frame: Frame, action: int) -> None:
-    if frame.step == CHOOSE:
-        frame.step = CANCEL if action == Option.RESPITE_CANCEL else WITHDRAW
+def apply_respite(state: State, frame: Frame, action: int) -> None:
+    if frame.step == RespiteStep.CHOOSE:
+        frame.step = (
+            RespiteStep.CANCEL
+            if action == Option.RESPITE_CANCEL
+            else RespiteStep.WITHDRAW
+        )
         return
-    if frame.step == CANCEL:
+    if frame.step == RespiteStep.CANCEL:
         mine = _mine_frame(state)
         mine.data[_done_index(mine, action - DIE)] = 1
     else:
@@ -508,32 +530,44 @@ def _apply_respite(state: State, frame: Frame, action: int) -> None:
 # --- resuming the chain -----------------------------------------------------------------
 
 
-def _resume_mine(state: State, frame: Frame) -> None:
+def resume_mine(state: State, frame: Frame) -> None:
     """Dice rolled or a child decision done: go on from the frame's step."""
-    if frame.step == ROLL_MINING:
-        frame.data.extend(state.rolled)
-        _after_mining_dice(state, frame)
-    elif frame.step == REROLLING:
-        frame.data[HEAD + frame.data[CURRENT]] = state.rolled[0]
-        if frame.data[REROLLS] > 0:
-            frame.ask = Ask.MINE_REROLL
-        else:
-            _take(state, frame)
-    elif frame.step == ROLL_DANGER:
-        frame.data.extend(state.rolled)
-        frame.data.extend([0] * frame.data[N_DANGER])
-        _next_die(state, frame)
-    elif frame.step == RESOLVING:
-        _next_die(state, frame)
-    elif frame.step == ATTACKING:
-        pop(state)
+    MINE_STEPS[MineStep(frame.step)](state, frame)
 
 
-register(Ask.MINE_OPTS, _legal_opts, _apply_opts, _resume_mine)
-register(Ask.MINE_REROLL, _legal_reroll, _apply_reroll, _resume_mine)
-register(Ask.MINE_KEEP, _legal_keep, _apply_keep, _resume_mine)
-register(Ask.DANGER_ORDER, _legal_order, _apply_order, _resume_mine)
-register(Ask.PLACE_TOKEN, _legal_place, _apply_place, no_resume)
-register(Ask.NEW_MINE, _legal_new_mine, _apply_new_mine, no_resume)
-register(Ask.REMOVE_TOKEN, _legal_remove, _apply_remove, no_resume)
-register(Ask.RESPITE, _legal_respite, _apply_respite, no_resume)
+def mining_dice_rolled(state: State, frame: Frame) -> None:
+    """The mining dice are in: re-rolls, or the danger dice."""
+    frame.data.extend(state.rolled)
+    _after_mining_dice(state, frame)
+
+
+def mining_die_rerolled(state: State, frame: Frame) -> None:
+    """A mining die rolled again: another re-roll, or take the result."""
+    frame.data[HEAD + frame.data[CURRENT]] = state.rolled[0]
+    if frame.data[REROLLS] > 0:
+        frame.ask = Ask.MINE_REROLL
+    else:
+        _take(state, frame)
+
+
+def danger_dice_rolled(state: State, frame: Frame) -> None:
+    """The danger dice are in, none done yet: the first one."""
+    frame.data.extend(state.rolled)
+    frame.data.extend([0] * frame.data[N_DANGER])
+    _next_die(state, frame)
+
+
+def attacks_done(state: State, frame: Frame) -> None:
+    """The tokens placed have attacked: the chain ends."""
+    pop(state)
+
+
+MINE_STEPS: Final[dict[MineStep, Callable[[State, Frame], None]]] = {
+    MineStep.OPTS: no_resume,
+    MineStep.ROLL_MINING: mining_dice_rolled,
+    MineStep.REROLLING: mining_die_rerolled,
+    MineStep.ROLL_DANGER: danger_dice_rolled,
+    MineStep.RESOLVING: _next_die,
+    MineStep.ATTACKING: attacks_done,
+}
+"""What the mining frame does when it resumes at each step."""

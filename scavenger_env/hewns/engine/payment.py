@@ -7,29 +7,21 @@ the other Hewns of the chain, nearest first, dirty before normal.
 
 A paying frame holds `args = [amount, own share]` once the share is fixed, and
 `[amount, lowest share, highest share, mix kind]` while PAY_SPLIT is asked. The
-module of each context registers what paying means for it (`register_finish`).
+module of each context says what paying means for it (a `Finish`); `rules`
+holds the table from mix kind to finish (`rules.PAYMENTS`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 from . import combat
 from .actions import NUM
-from .flow import no_resume, register
 from .state import Ask, Frame, State
 
 Finish = Callable[[State, Frame, int, int, int], None]
 """`(state, frame, amount, own share, dirty part of the own share)`: pay and
 go on (the frame is the paying one, on top)."""
-
-FINISH: Final[dict[int, Finish]] = {}
-
-
-def register_finish(mix: int, finish: Finish) -> None:
-    """A context names its mix decision kind and how it pays."""
-    FINISH[mix] = finish
 
 
 def plan(
@@ -58,28 +50,34 @@ def legal_split(state: State, frame: Frame) -> list[int]:
     return [NUM + s for s in range(frame.args[1], frame.args[2] + 1)]
 
 
-def apply_split(state: State, frame: Frame, action: int) -> None:
+def mix_kind(frame: Frame) -> int:
+    """The mix decision kind of the context paying (a PAY_SPLIT frame)."""
+    return frame.args[3]
+
+
+def answer_split(
+    state: State, frame: Frame, action: int
+) -> tuple[int, int, int] | None:
     """D30: "the owner chooses how much comes from the paying Hewn's own
-    load"; the dirty part of that share is asked next if it can vary."""
+    load"; the dirty part of that share is asked next if it can vary (None),
+    else (amount, own share, dirty part) to pay now."""
     amount, mix = frame.args[0], frame.args[3]
     own = action - NUM
     mixes = combat.pay_mixes(state, frame.hewn, own)
     if len(mixes) > 1:
         frame.ask = Ask(mix)
         frame.args = [amount, own]
-        return
+        return None
     frame.args = [amount, own]
-    FINISH[mix](state, frame, amount, own, mixes[0])
+    return amount, own, mixes[0]
 
 
-def finish_mix(state: State, frame: Frame, action: int) -> None:
-    """A context's mix decision was answered: pay."""
-    FINISH[frame.ask](state, frame, frame.args[0], frame.args[1], action - NUM)
+def answer_mix(frame: Frame, action: int) -> tuple[int, int, int]:
+    """(amount, own share, dirty part) once a context's mix decision is
+    answered."""
+    return frame.args[0], frame.args[1], action - NUM
 
 
 def legal_mix(state: State, frame: Frame) -> list[int]:
     """The dirty parts possible of the own share."""
     return [NUM + d for d in combat.pay_mixes(state, frame.hewn, frame.args[1])]
-
-
-register(Ask.PAY_SPLIT, legal_split, apply_split, no_resume)

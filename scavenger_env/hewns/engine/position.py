@@ -29,7 +29,6 @@ from .actions import DIE, id_of
 from .config import HewnsConfig
 from .data import DICE, HEWN_TYPES, TECHS, DieKind, Socket, Symbol, Token
 from .flow import FACES, is_chance, push
-from .rounds import ACTIONS
 from .setup import new_state
 from .state import (
     DECK,
@@ -41,16 +40,20 @@ from .state import (
     Ask,
     Frame,
     Phase,
+    RoundStep,
     State,
     hewn_type,
 )
-from .turns import start_hewn_turn as _start_hewn_turn
-from .turns import start_player_turn
+from .turns import start_player_turn as _start_player_turn
+from .turnstate import start_hewn_turn as _start_hewn_turn
 
 __all__ = [
     "actions_phase",
+    "auction_phase",
     "face_index",
+    "hewn_id",
     "place",
+    "place_card",
     "play",
     "roll",
     "set_mine",
@@ -75,7 +78,7 @@ def actions_phase(
 ) -> State:
     """An empty board in the actions phase of `round`: the starting mines, the
     full piles, no Hewn bought, no Substract anywhere, turn order `order` (seat
-    order by default). `options` are `HewnsConfig` fields (`cards="terrain"`)."""
+    order by default). `options` are `HewnsConfig` fields (`rules_version=1`)."""
     config = HewnsConfig(num_players=num_players, **options)
     state = new_state(config)
     state.round = round
@@ -86,7 +89,21 @@ def actions_phase(
     for card, seat in enumerate(state.order, start=1):
         state.turn_card[seat] = card
     state.order_index = 0
-    push(state, Frame(Ask.ENGINE, NONE, step=ACTIONS, data=[0]))
+    push(state, Frame(Ask.ENGINE, NONE, step=RoundStep.ACTIONS, data=[0]))
+    return state
+
+
+def auction_phase(num_players: int = 2, *, bidder: int = 0, **options: Any) -> State:
+    """Round 1's auction with nothing bought, at `bidder`'s bid turn (no
+    Bidox placed yet). `options` are `HewnsConfig` fields."""
+    config = HewnsConfig(num_players=num_players, **options)
+    if not 0 <= bidder < num_players:
+        raise PositionError(f"seat {bidder} is not one of the {num_players} seats")
+    state = new_state(config)
+    state.round = 1
+    state.bidder = state.first_bidder = state.opening_bidder = bidder
+    push(state, Frame(Ask.ENGINE, NONE, step=RoundStep.BIDDING, data=[0]))
+    push(state, Frame(Ask.BID_TURN, bidder))
     return state
 
 
@@ -96,6 +113,17 @@ def _type_index(name: str) -> int:
             return i
     names = ", ".join(h.name for h in HEWN_TYPES)
     raise PositionError(f"no Hewn type {name!r}; the types are {names}")
+
+
+def hewn_id(hewn_type_name: str, copy: int = 0) -> int:
+    """The card instance id of copy `copy` (0 first) of `hewn_type_name`."""
+    t = _type_index(hewn_type_name)
+    ids = [h for h in range(NUM_HEWNS) if _type_of(h) == t]
+    if not 0 <= copy < len(ids):
+        raise PositionError(
+            f"a {hewn_type_name} has copies 0-{len(ids) - 1}, not copy {copy}"
+        )
+    return ids[copy]
 
 
 def place(
@@ -109,40 +137,72 @@ def place(
     damaged: bool = False,
     stunned: bool = False,
     techs: Iterable[str] = (),
+    copy: int | None = None,
 ) -> int:
-    """Take a card of `hewn_type_name` from its deck and put it in `space` (a map
-    space id, or `OFF_BOARD` behind `seat`'s screen) under `seat`'s control (no
-    rod if `stunned`), with a load and technologies fitted in order (Nanasocket
-    ones into Nanasockets, Sicket ones into Sicket sockets). Returns the card
-    instance id (its HEWN action id offset); the normal load comes from the pile,
-    so Substract stays conserved."""
+    """Take a card of `hewn_type_name` from its deck (the first one left, or
+    copy `copy`: `hewn_id`) and put it in `space` (`place_card`). Returns the
+    card instance id (its HEWN action id offset)."""
     t = _type_index(hewn_type_name)
     free = [h for h in range(NUM_HEWNS) if _type_of(h) == t and state.loc[h] == DECK]
+    if copy is not None:
+        wanted = hewn_id(hewn_type_name, copy)
+        free = [wanted] if wanted in free else []
     if not free:
+        which = "" if copy is None else f" (copy {copy})"
         raise PositionError(
-            f"no {hewn_type_name} card left in the deck (or not in these cards)"
+            f"no {hewn_type_name} card{which} left in the deck (or not in these cards)"
         )
+    place_card(
+        state,
+        free[0],
+        seat,
+        space,
+        normal=normal,
+        dirty=dirty,
+        damaged=damaged,
+        stunned=stunned,
+        techs=techs,
+    )
+    return free[0]
+
+
+def place_card(
+    state: State,
+    hewn: int,
+    seat: int,
+    space: int = OFF_BOARD,
+    *,
+    normal: int = 0,
+    dirty: int = 0,
+    damaged: bool = False,
+    stunned: bool = False,
+    techs: Iterable[str] = (),
+) -> None:
+    """Take card instance `hewn` (`hewn_id`) from its deck and put it in `space`
+    (a map space id, or `OFF_BOARD` behind `seat`'s screen) under `seat`'s
+    control (no rod if `stunned`), with a load and technologies fitted in order
+    (Nanasocket ones into Nanasockets, Sicket ones into Sicket sockets); the
+    normal load comes from the pile, so Substract stays conserved."""
+    name = hewn_type(hewn).name
+    if state.loc[hewn] != DECK:
+        raise PositionError(f"card {hewn} (a {name}) is not in the deck")
     if not (space == OFF_BOARD or 0 <= space < state.board.n_spaces):
         raise PositionError(
             f"space {space} is not on this board (0-{state.board.n_spaces - 1})"
         )
-    if space >= 0 and not state.board.admits(space, hewn_type(free[0]).size):
-        raise PositionError(f"space {space} does not admit a {hewn_type_name}")
-    h = free[0]
-    state.hewn_deck[hewn_type(h).size].remove(h)
-    state.loc[h] = space
-    state.ctrl[h] = NEUTRAL if stunned else seat
-    state.damaged[h] = damaged
-    if normal + dirty > hewn_type(h).store_total:
-        raise PositionError(
-            f"a {hewn_type_name} stores at most {hewn_type(h).store_total}"
-        )
-    state.normal[h] = normal
-    state.dirty[h] = dirty
+    if space >= 0 and not state.board.admits(space, hewn_type(hewn).size):
+        raise PositionError(f"space {space} does not admit a {name}")
+    if normal + dirty > hewn_type(hewn).store_total:
+        raise PositionError(f"a {name} stores at most {hewn_type(hewn).store_total}")
+    state.hewn_deck[hewn_type(hewn).size].remove(hewn)
+    state.loc[hewn] = space
+    state.ctrl[hewn] = NEUTRAL if stunned else seat
+    state.damaged[hewn] = damaged
+    state.normal[hewn] = normal
+    state.dirty[hewn] = dirty
     state.normal_pile -= normal
-    for name in techs:
-        _fit(state, h, name)
-    return h
+    for tech in techs:
+        _fit(state, hewn, tech)
 
 
 def _type_of(h: int) -> int:
@@ -170,16 +230,16 @@ def _fit(state: State, hewn: int, tech_name: str) -> None:
     raise PositionError(f"a {card.name} has no free socket for a {tech.name}")
 
 
-def set_token(state: State, space: int, token: str | None) -> None:
-    """Put a danger token ("lava", "snedj", "planet_attack") in `space`, taken
-    from the stock, or remove the one there (None)."""
+def set_token(state: State, space: int, token: str | Token | None) -> None:
+    """Put a danger token ("lava", "snedj", "planet_attack", or a `Token`) in
+    `space`, taken from the stock, or remove the one there (None)."""
     old = state.token[space]
     if old != NONE:
         state.token_stock[old] += 1
         state.token[space] = NONE
     if token is None:
         return
-    kind = Token[token.upper()]
+    kind = Token[token.upper()] if isinstance(token, str) else Token(token)
     state.token_stock[kind] -= 1
     state.token[space] = int(kind)
 
@@ -217,6 +277,14 @@ def start_hewn_turn(state: State, hewn: int) -> None:
         state.order_index = state.order.index(seat)
         start_player_turn(state, seat)
     _start_hewn_turn(state, seat, hewn)
+    rules.drive(state)
+
+
+def start_player_turn(state: State, seat: int) -> None:
+    """Start `seat`'s player turn (one with nothing to do but end it ends by
+    itself, and the round goes on)."""
+    _start_player_turn(state, seat)
+    rules.drive(state)
 
 
 def face_index(die: str | DieKind, face: int | str) -> int:

@@ -17,171 +17,48 @@ picks may be paid through the Hewn's chain (D30, D65: `pick_room`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import numpy as np
 
-from . import combat, danger, payment, sight
+from . import combat, danger, payment, samespace, sight
 from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option, Verb
 from .data import ENCOUNTER_SUBSTRACT_MAX, DieKind
-from .effects import chain_pool, healthy_at, kill, load, own_shares
-from .flow import no_resume, pop, push, register, roll, settle
+from .effects import (
+    chain_pool,
+    donors,
+    draw_from_chain,
+    healthy_at,
+    kill,
+    load,
+    own_shares,
+    pay_from_hewn,
+    stun,
+)
+from .encounter import (
+    ATTACK,
+    DEFENCE,
+    DIE_FIELDS,
+    MOVER_FIGHT,
+    PICK_ASKS,
+    PICKS,
+    PICKS_SECRET,
+    REACTOR_FIGHT,
+    Enc,
+    EncounterFrame,
+    EncStep,
+    add_announcer,
+    enc_of,
+    encounter_frame,
+    fighting,
+    humiliated,
+    turn_below,
+)
+from .flow import pop, push, roll, wake
+from .management import AWAY_RANGED, AWAY_SAME, tx_sources
 from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
-from .view import register_secret
-
-# --- the encounter record ------------------------------------------------------------
-ATTACK: Final = 0
-DEFENCE: Final = 1
-MOVER_FIGHT: Final = 0  # the mover's attack on its target
-REACTOR_FIGHT: Final = 1  # the (combined) attack of the reactors on the mover
-REPAIR: Final = 2  # a repairer's d10s
-RESIST: Final = 3  # the repaired Hewn's d10s
-DIE_FIELDS: Final = 6  # kind, face, owner, fight, role, weapon (1: a weapon die)
-PICKS: Final = 5  # L, A, K, Q, E per announcer (ranged asks only L, A, K)
-PICK_ASKS: Final = (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K, Ask.PICK_Q, Ask.PICK_E)
-
-# frame.step of the RANGED frame
-S_REACT: Final = 0
-S_JOIN: Final = 1
-S_PICK: Final = 2
-S_TARGET: Final = 3
-S_PAY: Final = 4
-S_ROLLED: Final = 5
-S_LOOP: Final = 6
-S_REROLLED: Final = 7
-S_HURT: Final = 8
-S_APPLY: Final = 9
-S_ESCAPE: Final = 10
-S_INTENT: Final = 11  # same-space only, from here on
-S_AFTER: Final = 12
-S_EXPEL: Final = 13
-S_RETREAT: Final = 14
-S_END: Final = 15
-S_AWAY: Final = 16  # step 2, "Transmit Substract away" (before the picks)
-
-_SCALARS: Final = (
-    "same",
-    "menu",
-    "target",
-    "cursor",
-    "fight",
-    "passes",
-    "pending",
-    "space",
-    "handover",
-)
-_LISTS: Final = (
-    "seats",
-    "ann",
-    "picks",
-    "malf",
-    "dice",
-    "rerolls",
-    "dodged",
-    "hurts",
-    "escape",
-    "intent",
-    "repairs",
-    "boom",
-    "guard",
-)
-
-
-class Enc:
-    """A ranged encounter in progress, read from and written to its frame's
-    `data` as plain ints. `ann`: the announcers (mover first when it
-    announced); `picks`: L, A, K per announcer (secret until the reveal);
-    `dice`: `DIE_FIELDS` ints per die; `hurts`: (victim, hurt face or NONE for
-    a non-healthy victim) per successful attack."""
-
-    def __init__(self) -> None:
-        self.same = 0
-        self.space = NONE
-        self.handover = 0
-        self.menu = 0
-        self.target = NONE
-        self.cursor = 0
-        self.fight = 0
-        self.passes = 0
-        self.pending = NONE
-        self.seats: list[int] = []
-        self.ann: list[int] = []
-        self.picks: list[int] = []
-        self.malf: list[int] = []
-        self.dice: list[int] = []
-        self.rerolls: list[int] = []
-        self.dodged: list[int] = []
-        self.hurts: list[int] = []
-        self.escape: list[int] = []
-        self.intent: list[int] = []  # per announcer: an Option, or NONE
-        self.repairs: list[int] = []  # (target, Option, new seat) per success
-        self.boom: list[int] = []  # Hewns that exploded
-        self.guard: list[int] = []  # the fighting Hewns, from the picks on
-
-    @staticmethod
-    def load(frame: Frame) -> Enc:
-        enc = Enc()
-        data = frame.data
-        for i, name in enumerate(_SCALARS):
-            setattr(enc, name, data[i])
-        at = len(_SCALARS)
-        for name in _LISTS:
-            n = data[at]
-            setattr(enc, name, list(data[at + 1 : at + 1 + n]))
-            at += 1 + n
-        return enc
-
-    def save(self, frame: Frame) -> None:
-        data = [int(getattr(self, name)) for name in _SCALARS]
-        for name in _LISTS:
-            items: list[int] = getattr(self, name)
-            data.append(len(items))
-            data.extend(int(x) for x in items)
-        frame.data = data
-
-    # --- queries ---------------------------------------------------------------
-    def pick(self, hewn: int) -> tuple[int, ...]:
-        """(L, A, K, Q, E) of announcer `hewn`."""
-        i = self.ann.index(hewn)
-        return tuple(self.picks[PICKS * i : PICKS * i + PICKS])
-
-    def intent_of(self, hewn: int) -> int:
-        """The same-space intent of `hewn` (NONE if it takes no action)."""
-        return self.intent[self.ann.index(hewn)] if hewn in self.ann else NONE
-
-    def malfunctioned(self, hewn: int) -> bool:
-        return hewn in self.ann and bool(self.malf[self.ann.index(hewn)])
-
-    def die(self, j: int) -> tuple[int, int, int, int, int, int]:
-        b = DIE_FIELDS * j
-        d = self.dice
-        return d[b], d[b + 1], d[b + 2], d[b + 3], d[b + 4], d[b + 5]
-
-    def n_dice(self) -> int:
-        return len(self.dice) // DIE_FIELDS
-
-    def fight_dice(self, fight: int, role: int) -> list[int]:
-        """Indices of the dice of one side of one attack."""
-        return [
-            j
-            for j in range(self.n_dice())
-            if self.die(j)[3] == fight and self.die(j)[4] == role
-        ]
-
-
-def encounter_frame(state: State) -> Frame:
-    """The encounter frame nearest the top."""
-    for frame in reversed(state.frames):
-        if frame.ask in (Ask.RANGED, Ask.SAME_SPACE):
-            return frame
-    raise RuntimeError("no ranged encounter in progress")
-
-
-def turn_below(state: State, enc_frame: Frame) -> Frame:
-    """The mover's HEWN_TURN frame (just under the encounter)."""
-    i = next(k for k, f in enumerate(state.frames) if f is enc_frame)
-    return state.frames[i - 1]
+from .turnstate import AP, may_reveal, reveal
 
 
 # --- sight and eligibility ---------------------------------------------------------------
@@ -234,18 +111,9 @@ def reacting_seats(state: State, mover: int) -> list[int]:
     return [s for s in seats if reactors(state, s, mover)]
 
 
-def humiliated(turn: Frame, target: int, state: State) -> bool:
-    """D59: after a failed attack on a damaged/stunned Hewn, every further
-    encounter this Hewn turn against it costs 1 AP (the HEWN_TURN frame's
-    `args` list the Hewns it failed against)."""
-    return target in turn.args and not state.healthy(target)
-
-
 def targets(state: State, mover: int, turn: Frame) -> list[int]:
     """rulebook: "The moving Hewn can choose to target any non-friendly Hewn she
     can see" (alone in its space); a humiliating one only with 1 AP to pay."""
-    from .turns import AP
-
     seat = turn.seat
     occupancy = state.occupancy()
     return [
@@ -280,187 +148,248 @@ def open_window(state: State, turn: Frame, menu: bool) -> bool:
     enc.seats = seats
     if menu:
         add_announcer(enc, mover)
-    frame = Frame(Ask.RANGED, turn.seat, mover)
-    enc.save(frame)
+    frame = EncounterFrame(Ask.RANGED, turn.seat, mover, enc)
     push(state, frame)
     resume_ranged(state, frame)
     return True
 
 
-def add_announcer(enc: Enc, hewn: int) -> None:
-    enc.ann.append(hewn)
-    enc.picks.extend((0,) * PICKS)
-    enc.malf.append(0)
-    enc.rerolls.append(0)
-    enc.intent.append(NONE)
-
-
 # --- the sub-machine ----------------------------------------------------------------
 def resume_ranged(state: State, frame: Frame) -> None:
-    """Drive the encounter to its next decision (or to its end)."""
-    enc = Enc.load(frame)
+    """Drive the encounter to its next decision (or to its end): run its steps
+    in order until one waits for a child decision or dice, or ends it."""
+    enc = enc_of(frame)
+    while not ENC_STEPS[EncStep(frame.step)](state, enc, frame):
+        pass
+
+
+# Each step returns whether the encounter waits (it asked a child decision,
+# queued dice or ended); otherwise it has set the step to run next.
+def step_react(state: State, enc: Enc, frame: Frame) -> bool:
+    """The reaction window: each reacting seat may announce (REACT); without a
+    reaction an encounter the mover did not announce ends; the mover may then
+    join (MOVER_JOIN)."""
     mover = frame.hewn
-    step = frame.step
-    if step == S_AWAY:
-        if enc.seats:
-            seat = enc.seats.pop(0)
-            enc.save(frame)
-            push(state, Frame(Ask.TRANSMIT_AWAY, seat, mover))
-            return
-        frame.step = step = S_PICK
-        enc.cursor = 0
-        enc.guard = _guard(state, enc, frame)
-    elif step >= S_AFTER:
-        from . import samespace
+    if enc.seats:
+        seat = enc.seats.pop(0)
+        push(state, Frame(Ask.REACT, seat, mover))
+        return True
+    reacted = any(h != mover for h in enc.ann)
+    if not reacted and not enc.menu:
+        pop(state)
+        return True
+    frame.step = EncStep.JOIN
+    if not enc.menu:
+        push(state, Frame(Ask.MOVER_JOIN, frame.seat, mover))
+        return True
+    return False
 
-        samespace.aftermath(state, enc, frame)
-        return
-    if step == S_REACT:
-        if enc.seats:
-            seat = enc.seats.pop(0)
-            enc.save(frame)
-            push(state, Frame(Ask.REACT, seat, mover))
-            return
-        reacted = any(h != mover for h in enc.ann)
-        if not reacted and not enc.menu:
-            pop(state)
-            return
-        frame.step = S_JOIN
-        if not enc.menu:
-            push(state, Frame(Ask.MOVER_JOIN, frame.seat, mover))
-            return
-        step = S_JOIN
-    if step == S_JOIN:
-        # the mover (if it announced) picks first: put it at the front
-        if mover in enc.ann and enc.ann[0] != mover:
-            i = enc.ann.index(mover)
-            enc.ann.insert(0, enc.ann.pop(i))
-        enc.seats = away_seats(state, enc, frame)
-        frame.step = S_AWAY
-        enc.save(frame)
-        resume_ranged(state, frame)
-        return
-    if step == S_PICK:
-        per = PICKS if enc.same else 3
-        if enc.cursor < per * len(enc.ann):
-            hewn = enc.ann[enc.cursor // per]
-            ask = PICK_ASKS[enc.cursor % per]
-            enc.save(frame)
-            push(state, Frame(ask, state.ctrl[hewn], hewn))
-            return
-        if enc.same:
-            frame.step = step = S_INTENT
-            enc.cursor = 0
-    if step == S_INTENT:
-        from . import samespace
 
-        if samespace.next_intent(state, enc, frame):
-            return
-        frame.step = step = S_TARGET
-    if step < S_TARGET:
-        frame.step = S_TARGET
-        if mover in enc.ann:
-            enc.save(frame)
-            push(state, Frame(Ask.NAME_TARGET, frame.seat, mover))
-            return
-        step = S_TARGET
-    if step == S_TARGET:
-        if not enc.same:
-            _reveal(state, enc, frame)
-        frame.step = step = S_PAY
+def step_join(state: State, enc: Enc, frame: Frame) -> bool:
+    """The mover (if it announced) picks first: put it at the front; the seats
+    that may transmit away are asked next."""
+    mover = frame.hewn
+    if mover in enc.ann and enc.ann[0] != mover:
+        i = enc.ann.index(mover)
+        enc.ann.insert(0, enc.ann.pop(i))
+    enc.seats = away_seats(state, enc, frame)
+    frame.step = EncStep.AWAY
+    return False
+
+
+def step_away(state: State, enc: Enc, frame: Frame) -> bool:
+    """Step 2: each seat asked may transmit away (TRANSMIT_AWAY); then the
+    fighting Hewns are fixed and the picks begin."""
+    if enc.seats:
+        seat = enc.seats.pop(0)
+        push(state, Frame(Ask.TRANSMIT_AWAY, seat, frame.hewn))
+        return True
+    frame.step = EncStep.PICK
+    enc.cursor = 0
+    enc.guard = _guard(state, enc, frame)
+    return False
+
+
+def step_pick(state: State, enc: Enc, frame: Frame) -> bool:
+    """The secret picks, one decision per die kind and announcer."""
+    per = PICKS if enc.same else 3
+    if enc.cursor < per * len(enc.ann):
+        hewn = enc.ann[enc.cursor // per]
+        ask = PICK_ASKS[enc.cursor % per]
+        push(state, Frame(ask, state.ctrl[hewn], hewn))
+        return True
+    if enc.same:
+        frame.step = EncStep.INTENT
         enc.cursor = 0
-    if step == S_PAY:
-        while enc.cursor < len(enc.ann):
-            hewn = enc.ann[enc.cursor]
-            if enc.malf[enc.cursor]:
-                enc.cursor += 1
-                continue
-            amount = sum(enc.pick(hewn))
-            shares = pay_shares(state, enc, hewn)
-            low, high = shares[0], shares[-1]
-            how = payment.plan(state, hewn, amount, low, high)
-            if how is None:
-                enc.save(frame)
-                child = Frame(Ask.PICK_MIX, state.ctrl[hewn], hewn)
-                payment.ask(state, child, amount, low, high, Ask.PICK_MIX)
-                push(state, child)
-                return
-            _pay(state, hewn, amount, *how)
+    else:
+        frame.step = EncStep.NAME
+    return False
+
+
+def step_intent(state: State, enc: Enc, frame: Frame) -> bool:
+    """Same-space: the intents (the target is known: no naming)."""
+    if samespace.next_intent(state, enc, frame):
+        return True
+    frame.step = EncStep.REVEAL
+    return False
+
+
+def step_name(state: State, enc: Enc, frame: Frame) -> bool:
+    """Ranged: the mover, if it announced, names its target (NAME_TARGET)."""
+    frame.step = EncStep.REVEAL
+    if frame.hewn in enc.ann:
+        push(state, Frame(Ask.NAME_TARGET, frame.seat, frame.hewn))
+        return True
+    return False
+
+
+def step_reveal(state: State, enc: Enc, frame: Frame) -> bool:
+    """The picks are shown (ranged: an empty pick malfunctions)."""
+    if not enc.same:
+        _reveal(state, enc, frame)
+    frame.step = EncStep.PAY
+    enc.cursor = 0
+    return False
+
+
+def step_pay(state: State, enc: Enc, frame: Frame) -> bool:
+    """Each announcer pays its picks (a chain payment may ask PICK_MIX); then
+    the dice are rolled."""
+    while enc.cursor < len(enc.ann):
+        hewn = enc.ann[enc.cursor]
+        if enc.malf[enc.cursor]:
             enc.cursor += 1
-        frame.step = S_ROLLED
-        kinds = _build_dice(state, enc, frame)
-        enc.save(frame)
-        state.rolled = []
-        if kinds:
-            roll(state, kinds)
-            return
-        step = S_ROLLED
-    if step == S_ROLLED:
-        for j, face in enumerate(state.rolled):
-            enc.dice[DIE_FIELDS * j + 1] = face
-        state.rolled = []
-        frame.step = step = S_LOOP
-        enc.fight = MOVER_FIGHT
-        enc.cursor = 0
-        enc.passes = 0
-    if step == S_REROLLED:
-        enc.dice[DIE_FIELDS * enc.pending + 1] = state.rolled[0]
-        state.rolled = []
-        enc.pending = NONE
-        frame.step = step = S_LOOP
-        enc.passes = 0
+            continue
+        amount = sum(enc.pick(hewn))
+        shares = pay_shares(state, enc, hewn)
+        low, high = shares[0], shares[-1]
+        how = payment.plan(state, hewn, amount, low, high)
+        if how is None:
+            child = Frame(Ask.PICK_MIX, state.ctrl[hewn], hewn)
+            payment.ask(state, child, amount, low, high, Ask.PICK_MIX)
+            push(state, child)
+            return True
+        _pay(state, hewn, amount, *how)
         enc.cursor += 1
-    if step == S_LOOP:
-        if _next_reroll(state, enc, frame):
-            return
-        frame.step = step = S_HURT
-        kinds = _resolve(state, enc, frame)
-        enc.save(frame)
-        state.rolled = []
-        if kinds:
-            roll(state, kinds)
-            return
-    if step == S_HURT:
-        faces = list(state.rolled)
-        state.rolled = []
-        k = 0
-        for i in range(0, len(enc.hurts), 2):
-            if enc.hurts[i + 1] != NONE:
-                enc.hurts[i + 1] = faces[k]
-                k += 1
-        frame.step = step = S_APPLY
-        enc.cursor = 0
-    if step == S_APPLY:
-        while enc.cursor < len(enc.hurts):
-            victim, face = enc.hurts[enc.cursor], enc.hurts[enc.cursor + 1]
-            enc.cursor += 2
-            if state.loc[victim] == DEAD:
-                continue
-            if face == NONE or victim in enc.boom:
-                kill(state, victim)
-            elif combat.hurt(state, victim, face):
-                enc.save(frame)
-                push(state, Frame(Ask.SICKET_LOSS, state.ctrl[victim], victim))
-                return
-        for hewn in enc.boom:
-            kill(state, hewn)
-        frame.step = step = S_ESCAPE
-        enc.cursor = 0
-    if step == S_ESCAPE:
-        while enc.cursor < len(enc.escape):
-            hewn = enc.escape[enc.cursor]
-            enc.cursor += 1
-            if escape_spaces(state, hewn):
-                enc.save(frame)
-                push(state, Frame(Ask.ESCAPE_MOVE, state.ctrl[hewn], hewn))
-                return
-        if not enc.same:
-            pop(state)
-            return
-        frame.step = S_AFTER
-        from . import samespace
+    frame.step = EncStep.ROLLED
+    kinds = _build_dice(state, enc, frame)
+    state.rolled = []
+    if kinds:
+        roll(state, kinds)
+        return True
+    return False
 
-        samespace.aftermath(state, enc, frame)
+
+def step_rolled(state: State, enc: Enc, frame: Frame) -> bool:
+    """The rolled faces go on the dice; the first attack's loop begins."""
+    for j, face in enumerate(state.rolled):
+        enc.dice[DIE_FIELDS * j + 1] = face
+    state.rolled = []
+    frame.step = EncStep.LOOP
+    enc.fight = MOVER_FIGHT
+    enc.cursor = 0
+    enc.passes = 0
+    return False
+
+
+def step_loop(state: State, enc: Enc, frame: Frame) -> bool:
+    """Dodges and rerolls until all pass (D21); then the attacks are resolved
+    and the hurt dice rolled."""
+    if _next_reroll(state, enc, frame):
+        return True
+    frame.step = EncStep.HURT
+    kinds = _resolve(state, enc, frame)
+    state.rolled = []
+    if kinds:
+        roll(state, kinds)
+        return True
+    return False
+
+
+def step_rerolled(state: State, enc: Enc, frame: Frame) -> bool:
+    """A die rolled again takes its new face; the loop goes on."""
+    enc.dice[DIE_FIELDS * enc.pending + 1] = state.rolled[0]
+    state.rolled = []
+    enc.pending = NONE
+    frame.step = EncStep.LOOP
+    enc.passes = 0
+    enc.cursor += 1
+    return False
+
+
+def step_hurt(state: State, enc: Enc, frame: Frame) -> bool:
+    """The hurt faces go on the hurts of healthy victims."""
+    faces = list(state.rolled)
+    state.rolled = []
+    k = 0
+    for i in range(0, len(enc.hurts), 2):
+        if enc.hurts[i + 1] != NONE:
+            enc.hurts[i + 1] = faces[k]
+            k += 1
+    frame.step = EncStep.APPLY
+    enc.cursor = 0
+    return False
+
+
+def step_apply(state: State, enc: Enc, frame: Frame) -> bool:
+    """Hurts and kills, victim by victim (a Sicket hit asks SICKET_LOSS); the
+    Hewns that exploded die."""
+    while enc.cursor < len(enc.hurts):
+        victim, face = enc.hurts[enc.cursor], enc.hurts[enc.cursor + 1]
+        enc.cursor += 2
+        if state.loc[victim] == DEAD:
+            continue
+        if face == NONE or victim in enc.boom:
+            kill(state, victim)
+        elif combat.hurt(state, victim, face):
+            push(state, Frame(Ask.SICKET_LOSS, state.ctrl[victim], victim))
+            return True
+    for hewn in enc.boom:
+        kill(state, hewn)
+    frame.step = EncStep.ESCAPE
+    enc.cursor = 0
+    return False
+
+
+def step_escape(state: State, enc: Enc, frame: Frame) -> bool:
+    """Escape moves (ESCAPE_MOVE); a ranged encounter ends after them, a
+    same-space one goes on to its aftermath."""
+    while enc.cursor < len(enc.escape):
+        hewn = enc.escape[enc.cursor]
+        enc.cursor += 1
+        if escape_spaces(state, hewn):
+            push(state, Frame(Ask.ESCAPE_MOVE, state.ctrl[hewn], hewn))
+            return True
+    if not enc.same:
+        pop(state)
+        return True
+    frame.step = EncStep.AFTER
+    return False
+
+
+EncStepFn = Callable[[State, Enc, Frame], bool]
+
+ENC_STEPS: Final[dict[EncStep, EncStepFn]] = {
+    EncStep.REACT: step_react,
+    EncStep.JOIN: step_join,
+    EncStep.AWAY: step_away,
+    EncStep.PICK: step_pick,
+    EncStep.INTENT: step_intent,
+    EncStep.NAME: step_name,
+    EncStep.REVEAL: step_reveal,
+    EncStep.PAY: step_pay,
+    EncStep.ROLLED: step_rolled,
+    EncStep.LOOP: step_loop,
+    EncStep.REROLLED: step_rerolled,
+    EncStep.HURT: step_hurt,
+    EncStep.APPLY: step_apply,
+    EncStep.ESCAPE: step_escape,
+    EncStep.AFTER: samespace.step_after,
+    EncStep.EXPEL: samespace.step_expel,
+    EncStep.RETREAT: samespace.step_retreat,
+    EncStep.END: samespace.step_end,
+}
+"""Each step of the encounter machine and the function that runs it."""
 
 
 def _reveal(state: State, enc: Enc, frame: Frame) -> None:
@@ -468,8 +397,6 @@ def _reveal(state: State, enc: Enc, frame: Frame) -> None:
     malfunctioned. Remove the control rod ... They are now neutral/stunned"
     (D20: picks beyond the payable amount are masked, so only picking nothing
     malfunctions)."""
-    from .effects import stun
-
     for i, hewn in enumerate(enc.ann):
         if sum(enc.pick(hewn)) == 0:
             enc.malf[i] = 1
@@ -481,8 +408,6 @@ def _pay(state: State, hewn: int, amount: int, own: int, dirty: int) -> None:
     and/or normal Substract that a Hewn must ... pay over and put back into the
     supply pools": `own` of it from its load (`dirty` of that dirty), the rest
     through its chain in a ranged encounter (D30)."""
-    from .effects import draw_from_chain, pay_from_hewn
-
     pay_from_hewn(state, hewn, own, dirty)
     if amount > own:
         draw_from_chain(state, hewn, amount - own, fighting(state))
@@ -505,21 +430,9 @@ def _guard(state: State, enc: Enc, frame: Frame) -> list[int]:
     return sorted(out)
 
 
-def fighting(state: State) -> list[int]:
-    """The Hewns fighting in the encounters in progress (past their picks):
-    they give nothing to a chain payment and relay nothing."""
-    out: set[int] = set()
-    for f in state.frames:
-        if f.ask in (Ask.RANGED, Ask.SAME_SPACE) and f.step >= S_PICK:
-            out.update(Enc.load(f).guard)
-    return sorted(out)
-
-
 def _chain_draws_fit(state: State, draws: list[tuple[int, int]]) -> bool:
     """Whether Hewns drawing the given amounts from their chains, in order,
     nearest first, all find enough (the loads are only read)."""
-    from .effects import donors
-
     exclude = fighting(state)
     left = [state.normal[h] + state.dirty[h] for h in range(len(state.normal))]
     for hewn, amount in draws:
@@ -616,8 +529,6 @@ def _build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
         enc.dice.extend((kind, 0, owner, fight, role, weapon))
 
     if enc.same:
-        from . import samespace
-
         samespace.repair_dice(state, enc, mover, add)
     for fight in (MOVER_FIGHT, REACTOR_FIGHT):
         atts = attackers(enc, fight, mover)
@@ -679,7 +590,6 @@ def _next_reroll(state: State, enc: Enc, frame: Frame) -> bool:
             k = enc.cursor % len(deciders)
             hewn = deciders[k]
             if _can_act(state, enc, fight, mover, hewn, k):
-                enc.save(frame)
                 ask = Ask.DODGE if k == 0 else Ask.REROLL
                 push(state, Frame(ask, state.ctrl[hewn], hewn, other=k))
                 return True
@@ -699,8 +609,6 @@ def _resolve(state: State, enc: Enc, frame: Frame) -> list[int]:
     mover = frame.hewn
     kinds: list[int] = []
     if enc.same:
-        from . import samespace
-
         samespace.resolve_repairs(state, enc, frame)
     for fight in (MOVER_FIGHT, REACTOR_FIGHT):
         atts = attackers(enc, fight, mover)
@@ -753,39 +661,28 @@ def escape_spaces(state: State, hewn: int) -> list[int]:
 
 
 # --- the decisions -------------------------------------------------------------------
-def _child_done(state: State, frame: Frame, enc: Enc) -> None:
-    """Write `enc` back to the encounter and resume it."""
-    enc.save(encounter_frame(state))
-    pop(state)
-
-
 def legal_react(state: State, frame: Frame) -> list[int]:
-    from .turns import may_reveal
-
     reveal = [Ctrl.REVEAL] if may_reveal(state, frame.seat) else []
     return [Ctrl.DONE, *reveal, *(HEWN + h for h in _unannounced(state, frame))]
 
 
 def _unannounced(state: State, frame: Frame) -> list[int]:
     """The seat's eligible reactors that have not announced yet."""
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     return [h for h in reactors(state, frame.seat, frame.hewn) if h not in enc.ann]
 
 
 def apply_react(state: State, frame: Frame, action: int) -> None:
     """rulebook: reacting Hewns "can announce an encounter (even though it's not
     their turn)"; one Hewn per step, DONE to stop."""
-    from .turns import reveal
-
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     if action == Ctrl.REVEAL:
         reveal(state, frame.seat)
         return
     if action == Ctrl.DONE:
-        _child_done(state, frame, enc)
+        pop(state)
         return
     add_announcer(enc, action - HEWN)
-    enc.save(encounter_frame(state))
     if not _unannounced(state, frame):
         pop(state)
 
@@ -797,10 +694,10 @@ def legal_join(state: State, frame: Frame) -> list[int]:
 def apply_join(state: State, frame: Frame, action: int) -> None:
     """rulebook: the mover "can also wait to announce an encounter, after an
     enemy Hewn has seen it and announced an encounter"."""
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     if action == Ctrl.YES:
         add_announcer(enc, frame.hewn)
-    _child_done(state, frame, enc)
+    pop(state)
 
 
 def _pick_slot(frame: Frame) -> int:
@@ -812,16 +709,17 @@ def legal_pick(state: State, frame: Frame) -> list[int]:
     Substract); all picks together <= 7 and <= the load. In a same-space
     encounter, weapon dice and exploding commit to an attack, so they are
     masked where the Hewn may not attack its opponent (a friend)."""
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     hewn = frame.hewn
     slot = _pick_slot(frame)
     picked = sum(enc.pick(hewn)[:slot])
     cap = pick_room(state, enc, hewn, picked)
-    if enc.same and slot in (0, 1, 4):
-        from . import samespace
-
-        if not samespace.may_attack(state, enc, hewn, frame.hewn == enc.target):
-            return [NUM]
+    if (
+        enc.same
+        and slot in (0, 1, 4)
+        and not samespace.may_attack(state, enc, hewn, frame.hewn == enc.target)
+    ):
+        return [NUM]
     if slot < 2 and not combat.has_weapon(state, hewn):
         return [NUM]
     if slot == 4:
@@ -830,11 +728,11 @@ def legal_pick(state: State, frame: Frame) -> list[int]:
 
 
 def apply_pick(state: State, frame: Frame, action: int) -> None:
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     i = enc.ann.index(frame.hewn)
     enc.picks[PICKS * i + _pick_slot(frame)] = action - NUM
     enc.cursor += 1
-    _child_done(state, frame, enc)
+    pop(state)
 
 
 def legal_target(state: State, frame: Frame) -> list[int]:
@@ -846,15 +744,13 @@ def legal_target(state: State, frame: Frame) -> list[int]:
 def apply_target(state: State, frame: Frame, action: int) -> None:
     """D19: the mover names its target after all picks; a humiliating target
     costs 1 AP (D59)."""
-    from .turns import AP
-
     enc_frame = encounter_frame(state)
-    enc = Enc.load(enc_frame)
+    enc = enc_frame.enc
     enc.target = action - HEWN
     turn = turn_below(state, enc_frame)
     if humiliated(turn, enc.target, state):
         turn.data[AP] -= 1
-    _child_done(state, frame, enc)
+    pop(state)
 
 
 # --- step 2: transmit away -------------------------------------------------------------
@@ -863,8 +759,6 @@ def away_sources(state: State, enc: Enc, frame: Frame, seat: int) -> list[int]:
     transmit (rulebook: "Any Hewns with Substract stored on their bodies - that
     wish to transmit it off-planet or to friendly healthy Hewns (to protect
     it), must announce and do that now")."""
-    from .management import tx_sources
-
     involved = _guard(state, enc, frame)
     return [h for h in tx_sources(state, seat) if h in involved]
 
@@ -880,8 +774,7 @@ def away_seats(state: State, enc: Enc, frame: Frame) -> list[int]:
 
 def legal_away(state: State, frame: Frame) -> list[int]:
     enc_frame = encounter_frame(state)
-    enc = Enc.load(enc_frame)
-    from .turns import may_reveal
+    enc = enc_frame.enc
 
     more: list[int] = (
         [Verb.TRANSMIT] if away_sources(state, enc, enc_frame, frame.seat) else []
@@ -895,9 +788,6 @@ def apply_away(state: State, frame: Frame, action: int) -> None:
     """TRANSMIT starts a transmission from one of the seat's involved Hewns
     (same-space: off planet only: "Hewns in Same Space Encounters cannot
     transmit Substract to other Hewns"); DONE ends the seat's step."""
-    from .management import AWAY_RANGED, AWAY_SAME
-    from .turns import reveal
-
     if action == Ctrl.DONE:
         pop(state)
         return
@@ -905,7 +795,7 @@ def apply_away(state: State, frame: Frame, action: int) -> None:
         reveal(state, frame.seat)
         return
     enc_frame = encounter_frame(state)
-    enc = Enc.load(enc_frame)
+    enc = enc_frame.enc
     window = AWAY_SAME if enc.same else AWAY_RANGED
     sources = away_sources(state, enc, enc_frame, frame.seat)
     push(state, Frame(Ask.TX_SOURCE, frame.seat, data=[window, *sources]))
@@ -914,18 +804,15 @@ def apply_away(state: State, frame: Frame, action: int) -> None:
 def resume_away(state: State, frame: Frame) -> None:
     """After a transmission: asked again while something may still move."""
     enc_frame = encounter_frame(state)
-    if not away_sources(state, Enc.load(enc_frame), enc_frame, frame.seat):
+    if not away_sources(state, enc_frame.enc, enc_frame, frame.seat):
         pop(state)
 
 
-def _finish_pay(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
-    enc = Enc.load(encounter_frame(state))
+def finish_pay(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
+    enc = encounter_frame(state).enc
     _pay(state, frame.hewn, amount, own, dirty)
     enc.cursor += 1
-    _child_done(state, frame, enc)
-
-
-payment.register_finish(Ask.PICK_MIX, _finish_pay)
+    pop(state)
 
 
 def _attack_ids(enc: Enc, fight: int, owner: int) -> list[int]:
@@ -940,12 +827,12 @@ def _attack_ids(enc: Enc, fight: int, owner: int) -> list[int]:
 
 
 def legal_dodge(state: State, frame: Frame) -> list[int]:
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     return [Ctrl.DONE, *_attack_ids(enc, enc.fight, NONE)]
 
 
 def legal_reroll(state: State, frame: Frame) -> list[int]:
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     return [Ctrl.DONE, *_attack_ids(enc, enc.fight, frame.hewn)]
 
 
@@ -954,11 +841,11 @@ def apply_dodge_or_reroll(state: State, frame: Frame, action: int) -> None:
     dice"; "Attackers can re-roll as many of their attacking dice as they have
     re-roll ability"; D21: they alternate until all pass."""
     enc_frame = encounter_frame(state)
-    enc = Enc.load(enc_frame)
+    enc = enc_frame.enc
     if action == Ctrl.DONE:
         enc.passes += 1
         enc.cursor += 1
-        _child_done(state, frame, enc)
+        pop(state)
         return
     j = enc.fight_dice(enc.fight, ATTACK)[action - DIE]
     if frame.ask == Ask.DODGE:
@@ -966,8 +853,7 @@ def apply_dodge_or_reroll(state: State, frame: Frame, action: int) -> None:
     else:
         enc.rerolls[enc.ann.index(frame.hewn)] += 1
     enc.pending = j
-    enc.save(enc_frame)
-    enc_frame.step = S_REROLLED
+    enc_frame.step = EncStep.REROLLED
     state.frames.pop()
     state.rolled = []
     roll(state, [enc.die(j)[0]])
@@ -999,31 +885,17 @@ def apply_escape(state: State, frame: Frame, action: int) -> None:
     parent = state.frames[-1]
     danger.entered(state, frame.hewn)
     if state.frames and state.frames[-1] is parent:
-        settle(state)
-
-
-register(Ask.RANGED, lambda s, f: [], lambda s, f, a: None, resume_ranged)
-register(Ask.SAME_SPACE, lambda s, f: [], lambda s, f, a: None, resume_ranged)
-register(Ask.REACT, legal_react, apply_react, no_resume)
-register(Ask.MOVER_JOIN, legal_join, apply_join, no_resume)
-register(Ask.TRANSMIT_AWAY, legal_away, apply_away, resume_away)
-for _ask in PICK_ASKS:
-    register(_ask, legal_pick, apply_pick, no_resume)
-register(Ask.NAME_TARGET, legal_target, apply_target, no_resume)
-register(Ask.PICK_MIX, payment.legal_mix, payment.finish_mix, no_resume)
-register(Ask.DODGE, legal_dodge, apply_dodge_or_reroll, no_resume)
-register(Ask.REROLL, legal_reroll, apply_dodge_or_reroll, no_resume)
-register(Ask.SICKET_LOSS, legal_sicket, apply_sicket, no_resume)
-register(Ask.ESCAPE_MOVE, legal_escape, apply_escape, no_resume)
+        wake(state)
 
 
 # --- what other seats may not see -------------------------------------------------------
 def picks_secret(frame: Frame) -> bool:
     """Whether the picks are still secret: "Each Hewn involved ... secretly picks"
-    until the reveal (ranged: after the mover has named its target; same-space:
-    before the intents)."""
+    until the reveal (ranged: after the mover has named its target, so while
+    the encounter waits to run `EncStep.REVEAL`; same-space: before the
+    intents)."""
     enc_same = frame.ask == Ask.SAME_SPACE
-    return frame.step <= S_PICK or (not enc_same and frame.step == S_TARGET)
+    return frame.step in PICKS_SECRET or (not enc_same and frame.step == EncStep.REVEAL)
 
 
 def hide_picks(
@@ -1035,9 +907,9 @@ def hide_picks(
     together (D65)."""
     if not picks_secret(frame):
         return
-    enc = Enc.load(frame)
+    enc = enc_of(frame)
     per = PICKS if enc.same else 3
-    made = len(enc.ann) if frame.step > S_PICK else enc.cursor // per
+    made = len(enc.ann) if frame.step == EncStep.REVEAL else enc.cursor // per
     hidden = [i for i, hewn in enumerate(enc.ann) if state.ctrl[hewn] != viewer]
     for i in hidden:  # first forget them all: the draws below must not see them
         enc.picks[PICKS * i : PICKS * i + PICKS] = [0] * PICKS
@@ -1052,8 +924,12 @@ def hide_picks(
             for _ in range(int(rng.integers(top + 1))):
                 pick[fields[int(rng.integers(len(fields)))]] += 1
         enc.picks[PICKS * i : PICKS * i + PICKS] = pick
-    enc.save(frame)
 
 
-register_secret(Ask.RANGED, hide_picks)
-register_secret(Ask.SAME_SPACE, hide_picks)
+def legal_machine(state: State, frame: Frame) -> list[int]:
+    """An encounter frame asks nothing itself (its children ask)."""
+    return []
+
+
+def apply_machine(state: State, frame: Frame, action: int) -> None:
+    """An encounter frame takes no action itself (its children do)."""

@@ -9,10 +9,11 @@ the next player's turn).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from . import auction, turns
-from .flow import draw, push, register, settle, skip_empty_draws
+from .flow import draw, push, skip_empty_draws, wake
 from .state import (
     BIDOX_HOME,
     NEUTRAL,
@@ -21,23 +22,17 @@ from .state import (
     Ask,
     Frame,
     Phase,
+    RoundStep,
     State,
 )
 
-# the ROUND frame's steps
-BIDDING: Final = 0
-DEALING: Final = 1
-DRAWING: Final = 2
-ACTIONS: Final = 3
-
 
 def begin(state: State) -> None:
-    """Start the game: the ROUND frame, then round 1."""
+    """Start the game: the ROUND frame, then round 1 (it goes on when the
+    driver resumes the woken ROUND frame)."""
     push(state, Frame(Ask.ENGINE, NONE))
     start_round(state)
-    settle(state)
-    top = state.frames[-1]
-    state.last_mover = top.seat * 1_000_000 + state.go
+    wake(state)
 
 
 def start_round(state: State) -> None:
@@ -58,7 +53,7 @@ def start_round(state: State) -> None:
             state.bidox_order[seat][box] = NONE
     state.placements = 0
     state.bidder = state.first_bidder
-    state.frames[0].step = BIDDING
+    state.frames[0].step = RoundStep.BIDDING
     state.frames[0].data = [0]  # bid turns played this auction
 
 
@@ -82,41 +77,60 @@ def new_turn_income(state: State) -> None:
 
 def resume_round(state: State, frame: Frame) -> None:
     """The decision above is done: start the round's next step."""
-    if frame.step == BIDDING:
-        seat = auction.next_bidder(state)
-        if seat != NONE:
-            frame.data[0] += 1
-            auction.start_bid_turn(state, seat)
-            return
-        auction.resolve(state)
-        frame.step = DEALING
-        auction.start_deal(state)  # pushes the dealer's frame or queues draws
-        settle(state)
+    ROUND_STEPS[RoundStep(frame.step)](state, frame)
+
+
+def next_bid_turn(state: State, frame: Frame) -> None:
+    """The next bid turn, or (all passed) the resolution and the deal."""
+    seat = auction.next_bidder(state)
+    if seat != NONE:
+        frame.data[0] += 1
+        auction.start_bid_turn(state, seat)
         return
-    if frame.step == DEALING:
-        auction.finish_deal(state)
-        frame.step = DRAWING
-        if state.round < state.scenario.rounds:
-            draw(
-                state,
-                [lot for lot in range(1, len(state.offer)) if state.offer[lot] == NONE],
-            )
-            skip_empty_draws(state)
-        settle(state)
-        return
-    if frame.step == DRAWING:
-        frame.step = ACTIONS
-        state.phase = Phase.ACTIONS
-        state.order = sorted(range(state.num_players), key=lambda s: state.turn_card[s])
-        state.order_index = 0
-        turns.start_player_turn(state, state.order[0])
-        return
-    # ACTIONS: a player turn is done
+    auction.resolve(state)
+    frame.step = RoundStep.DEALING
+    auction.start_deal(state)  # pushes the dealer's frame or queues draws
+    wake(state)
+
+
+def dealt(state: State, frame: Frame) -> None:
+    """The cards are dealt: draw the next offer (none after the last round)."""
+    auction.finish_deal(state)
+    frame.step = RoundStep.DRAWING
+    if state.round < state.scenario.rounds:
+        draw(
+            state,
+            [lot for lot in range(1, len(state.offer)) if state.offer[lot] == NONE],
+        )
+        skip_empty_draws(state)
+    wake(state)
+
+
+def drawn(state: State, frame: Frame) -> None:
+    """The offer is drawn: the actions phase, in turn order."""
+    frame.step = RoundStep.ACTIONS
+    state.phase = Phase.ACTIONS
+    state.order = sorted(range(state.num_players), key=lambda s: state.turn_card[s])
+    state.order_index = 0
+    turns.start_player_turn(state, state.order[0])
+
+
+def next_player_turn(state: State, frame: Frame) -> None:
+    """A player turn is done: the next one, or the end of the round."""
     state.order_index += 1
     if state.order_index < state.num_players:
         turns.start_player_turn(state, state.order[state.order_index])
         return
     end_round(state)
+
+
+ROUND_STEPS: Final[dict[RoundStep, Callable[[State, Frame], None]]] = {
+    RoundStep.BIDDING: next_bid_turn,
+    RoundStep.DEALING: dealt,
+    RoundStep.DRAWING: drawn,
+    RoundStep.ACTIONS: next_player_turn,
+}
+"""What the ROUND frame does when it resumes at each step."""
 
 
 def end_round(state: State) -> None:
@@ -129,15 +143,12 @@ def end_round(state: State) -> None:
         return
     state.first_bidder = state.order[0]
     start_round(state)
-    settle(state)
+    wake(state)
 
 
-def _no_legal(state: State, frame: Frame) -> list[int]:
+def no_legal(state: State, frame: Frame) -> list[int]:
     raise RuntimeError("the ROUND frame is never asked")  # pragma: no cover
 
 
-def _no_apply(state: State, frame: Frame, action: int) -> None:
+def no_apply(state: State, frame: Frame, action: int) -> None:
     raise RuntimeError("the ROUND frame is never asked")  # pragma: no cover
-
-
-register(Ask.ENGINE, _no_legal, _no_apply, resume_round)

@@ -1,29 +1,258 @@
-"""The engine's entry points: a new game, the legal actions, playing one.
+"""The engine's entry points (a new game, the legal actions, playing one) and the
+one table from decision kind to handler.
 
-Importing this module registers every rule module's handlers with `flow`.
+Each rule module owns the decision kinds (`state.Ask`) of its part of the game:
+`legal(state, frame)` lists the legal actions of the frame on top, `apply(state,
+frame, action)` plays one of them, and `resume(state, frame)` goes on when the
+frame is back on top (a child decision finished, or the dice it queued were
+rolled). `HANDLERS` below names them all; nothing is registered by importing a
+module. A rule that is done pops its frame, which wakes the one under it
+(`flow.pop`); `drive` then resumes the woken frame on top until the game waits
+for a decision or for chance, so the rule modules never call the table and sit
+below this module.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
 
 import numpy as np
 
 from scavenger_env.core.actions import as_action, checked_action
 from scavenger_env.core.errors import IllegalActionError
 
-from . import auction, danger, management, mining, rounds, turns  # noqa: F401 (handlers)
+from . import (
+    auction,
+    danger,
+    management,
+    mining,
+    payment,
+    ranged,
+    rounds,
+    samespace,
+    turns,
+)
 from .actions import NUM_ACTIONS, describe_id
 from .config import HewnsConfig
-from .flow import apply_legal, legal_actions
-from .setup import new_game
-from .state import State
+from .ending import check_end
+from .flow import chance_legal as _chance_legal
+from .flow import is_chance, no_resume, play_chance
+from .setup import deal
+from .state import Ask, Frame, State
 
 __all__ = [
+    "HANDLERS",
     "apply_action",
     "apply_legal",
+    "drive",
     "explain_illegal",
     "legal_actions",
     "new_game",
 ]
+
+Legal = Callable[[State, Frame], list[int]]
+Apply = Callable[[State, Frame, int], None]
+Resume = Callable[[State, Frame], None]
+Finish = payment.Finish
+
+
+class Handler:
+    """What the engine does with one decision kind."""
+
+    def __init__(self, legal: Legal, apply: Apply, resume: Resume) -> None:
+        self.legal = legal
+        self.apply = apply
+        self.resume = resume
+
+
+PAYMENTS: Final[dict[int, Finish]] = {
+    Ask.BURN_MIX: turns.finish_burn,
+    Ask.PICK_MIX: ranged.finish_pay,
+    Ask.SCREENS_MIX: danger.pay_screens,
+}
+"""A chain payment's context (its mix decision kind) -> how it pays (D30)."""
+
+
+def apply_pay_split(state: State, frame: Frame, action: int) -> None:
+    """The own share of a chain payment: pay at once when its mix is fixed."""
+    mix = payment.mix_kind(frame)
+    paid = payment.answer_split(state, frame, action)
+    if paid is not None:
+        PAYMENTS[mix](state, frame, *paid)
+
+
+def apply_pay_mix(state: State, frame: Frame, action: int) -> None:
+    """The dirty part of a chain payment's own share: pay."""
+    PAYMENTS[frame.ask](state, frame, *payment.answer_mix(frame, action))
+
+
+HANDLERS: Final[dict[int, Handler]] = {
+    # the round and the auction
+    Ask.ENGINE: Handler(rounds.no_legal, rounds.no_apply, rounds.resume_round),
+    Ask.BID_TURN: Handler(
+        auction.legal_bid_turn, auction.apply_bid_turn, auction.resume_bid_turn
+    ),
+    Ask.BID_BIDOX: Handler(auction.legal_box, auction.apply_bid_box, no_resume),
+    Ask.HUNT_BIDOX: Handler(auction.legal_box, auction.apply_hunt_box, no_resume),
+    Ask.BID_LOT: Handler(auction.legal_lot, auction.apply_lot, no_resume),
+    Ask.BID_AMOUNT: Handler(auction.legal_amount, auction.apply_amount, no_resume),
+    Ask.BID_MIX: Handler(auction.legal_mix, auction.apply_mix, no_resume),
+    Ask.DEAL_ORDER: Handler(auction.legal_deal, auction.apply_deal, no_resume),
+    # the turns
+    Ask.PLAYER_TURN: Handler(
+        turns.legal_player_turn, turns.apply_player_turn, turns.resume_player_turn
+    ),
+    Ask.HEWN_TURN: Handler(
+        turns.legal_hewn_turn, turns.apply_hewn_turn, turns.resume_hewn_turn
+    ),
+    Ask.BURN_MIX: Handler(payment.legal_mix, apply_pay_mix, no_resume),
+    Ask.PAY_SPLIT: Handler(payment.legal_split, apply_pay_split, no_resume),
+    # mining and danger
+    Ask.MINE_OPTS: Handler(mining.legal_opts, mining.apply_opts, mining.resume_mine),
+    Ask.MINE_REROLL: Handler(
+        mining.legal_reroll, mining.apply_reroll, mining.resume_mine
+    ),
+    Ask.MINE_KEEP: Handler(mining.legal_keep, mining.apply_keep, mining.resume_mine),
+    Ask.DANGER_ORDER: Handler(
+        mining.legal_order, mining.apply_order, mining.resume_mine
+    ),
+    Ask.PLACE_TOKEN: Handler(mining.legal_place, mining.apply_place, no_resume),
+    Ask.NEW_MINE: Handler(mining.legal_new_mine, mining.apply_new_mine, no_resume),
+    Ask.REMOVE_TOKEN: Handler(mining.legal_remove, mining.apply_remove, no_resume),
+    Ask.RESPITE: Handler(mining.legal_respite, mining.apply_respite, no_resume),
+    Ask.TOKEN_ATTACK: Handler(
+        danger.legal_attack, danger.apply_attack, danger.resume_attack
+    ),
+    Ask.SCREENS: Handler(danger.legal_screens, danger.apply_screens, no_resume),
+    Ask.SCREENS_MIX: Handler(payment.legal_mix, apply_pay_mix, no_resume),
+    Ask.CALM_TARGET: Handler(danger.legal_calm, danger.apply_calm, no_resume),
+    # transmission and management
+    Ask.TX_SOURCE: Handler(
+        management.legal_tx_source, management.apply_tx_source, no_resume
+    ),
+    Ask.TX_DEST: Handler(management.legal_tx_dest, management.apply_tx_dest, no_resume),
+    Ask.TX_KIND: Handler(management.legal_tx_kind, management.apply_tx_kind, no_resume),
+    Ask.TX_AMOUNT: Handler(
+        management.legal_tx_amount, management.apply_tx_amount, no_resume
+    ),
+    Ask.BANJER_TECH: Handler(
+        management.legal_banjer_tech, management.apply_banjer_tech, no_resume
+    ),
+    Ask.BANJER_HEWN: Handler(
+        management.legal_banjer_hewn, management.apply_banjer_hewn, no_resume
+    ),
+    Ask.BANJER_SOCKET: Handler(
+        management.legal_banjer_socket, management.apply_banjer_socket, no_resume
+    ),
+    Ask.LOAD_HEWN: Handler(
+        management.legal_load_hewn, management.apply_load_hewn, no_resume
+    ),
+    Ask.LOAD_KIND: Handler(
+        management.legal_load_kind, management.apply_load_kind, no_resume
+    ),
+    Ask.LOAD_AMOUNT: Handler(
+        management.legal_load_amount, management.apply_load_amount, no_resume
+    ),
+    # encounters
+    Ask.RANGED: Handler(
+        ranged.legal_machine, ranged.apply_machine, ranged.resume_ranged
+    ),
+    Ask.SAME_SPACE: Handler(
+        ranged.legal_machine, ranged.apply_machine, ranged.resume_ranged
+    ),
+    Ask.REACT: Handler(ranged.legal_react, ranged.apply_react, no_resume),
+    Ask.MOVER_JOIN: Handler(ranged.legal_join, ranged.apply_join, no_resume),
+    Ask.TRANSMIT_AWAY: Handler(
+        ranged.legal_away, ranged.apply_away, ranged.resume_away
+    ),
+    Ask.PICK_L: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
+    Ask.PICK_A: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
+    Ask.PICK_K: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
+    Ask.PICK_Q: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
+    Ask.PICK_E: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
+    Ask.PICK_MIX: Handler(payment.legal_mix, apply_pay_mix, no_resume),
+    Ask.NAME_TARGET: Handler(ranged.legal_target, ranged.apply_target, no_resume),
+    Ask.DODGE: Handler(ranged.legal_dodge, ranged.apply_dodge_or_reroll, no_resume),
+    Ask.REROLL: Handler(ranged.legal_reroll, ranged.apply_dodge_or_reroll, no_resume),
+    Ask.SICKET_LOSS: Handler(ranged.legal_sicket, ranged.apply_sicket, no_resume),
+    Ask.ESCAPE_MOVE: Handler(ranged.legal_escape, ranged.apply_escape, no_resume),
+    Ask.SAME_TARGET: Handler(
+        samespace.legal_same_target, samespace.apply_same_target, no_resume
+    ),
+    Ask.INTENT: Handler(samespace.legal_intent, samespace.apply_intent, no_resume),
+    Ask.EXPEL: Handler(samespace.legal_expel, samespace.apply_expel, no_resume),
+    Ask.RETREAT: Handler(samespace.legal_retreat, samespace.apply_retreat, no_resume),
+}
+"""Decision kind -> its handler: every kind the engine asks, in one place."""
+
+
+# --- driving the stack ------------------------------------------------------------------
+def drive(state: State) -> None:
+    """Resume the woken frame on top until the game waits for a decision (a
+    frame that is not woken) or for chance, or is over: the trampoline that
+    stands for the frame below resuming the moment a frame pops."""
+    while state.frames and not state.over and not is_chance(state):
+        top = state.frames[-1]
+        if not top.woken:
+            return
+        top.woken = False
+        HANDLERS[top.ask].resume(state, top)
+
+
+def new_game(config: HewnsConfig, rng: np.random.Generator) -> State:
+    """A new game, dealt from `rng`, waiting for the first bid of round 1."""
+    state = deal(config, rng)
+    rounds.begin(state)
+    drive(state)
+    top = state.frames[-1]
+    state.last_mover = top.seat * 1_000_000 + state.go
+    return state
+
+
+def legal_actions(state: State) -> list[int]:
+    """The legal actions now (outcome ids at a chance node), sorted."""
+    if state.over:
+        return []
+    if is_chance(state):
+        return _chance_legal(state)
+    frame = state.frames[-1]
+    return HANDLERS[frame.ask].legal(state, frame)
+
+
+def apply_legal(state: State, action: int) -> None:
+    """Play an action known to be legal, then count decisions and turns."""
+    state.decisions += 1
+    if is_chance(state):
+        play_chance(state, action)
+    else:
+        frame = state.frames[-1]
+        HANDLERS[frame.ask].apply(state, frame, action)
+    drive(state)
+    after_action(state)
+
+
+def after_action(state: State) -> None:
+    """End checks and turn counting after every action."""
+    if not state.over:
+        check_end(state)
+    if state.over:
+        state.frames.clear()
+        state.roll_queue.clear()
+        state.draw_queue.clear()
+        state.turns += 1
+        return
+    if state.decisions >= state.config.max_decisions:
+        state.over = True
+        state.end_reason = "cap"
+        state.frames.clear()
+        state.turns += 1
+        return
+    if not is_chance(state):
+        key = state.frames[-1].seat * 1_000_000 + state.go
+        if key != state.last_mover:
+            state.last_mover = key
+            state.turns += 1
 
 
 def explain_illegal(state: State, action: object) -> str:

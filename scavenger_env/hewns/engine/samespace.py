@@ -18,24 +18,22 @@ from . import combat, danger
 from .actions import HEWN, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, healthy_enemies_at, stun, token_kills
-from .flow import no_resume, pop, push, register
-from .ranged import (
+from .encounter import (
     MOVER_FIGHT,
     REACTOR_FIGHT,
     REPAIR,
     RESIST,
-    S_END,
-    S_EXPEL,
-    S_JOIN,
-    S_RETREAT,
     Enc,
+    EncounterFrame,
+    EncStep,
     add_announcer,
     encounter_frame,
     humiliated,
-    resume_ranged,
     turn_below,
 )
+from .flow import pop, push, wake
 from .state import DEAD, NEUTRAL, NUM_HEWNS, Ask, Frame, State, hewn_type
+from .turnstate import AP, start_hewn_turn
 
 REPAIRS = (Option.BODY_REPAIR, Option.BRAIN_REPAIR)
 
@@ -84,8 +82,6 @@ def optional_targets(state: State, turn: Frame) -> list[int]:
     """rulebook: "If any Hewn moves into the space of either a damaged enemy Hewn
     OR neutral Hewn OR damaged friendly Hewn ... and chooses to repair/attack one
     of those Hewns"; a humiliating target costs 1 AP (D59)."""
-    from .turns import AP
-
     mover = turn.hewn
     loc = state.loc[mover]
     if loc < 0 or not state.healthy(mover):
@@ -128,8 +124,6 @@ def start_optional(state: State, turn: Frame) -> None:
 
 def start(state: State, turn: Frame, target: int) -> None:
     """The encounter of the mover and `target`: each healthy one picks dice."""
-    from .turns import AP
-
     mover = turn.hewn
     if humiliated(turn, target, state):
         turn.data[AP] -= 1
@@ -140,10 +134,9 @@ def start(state: State, turn: Frame, target: int) -> None:
     add_announcer(enc, mover)
     if state.healthy(target):
         add_announcer(enc, target)
-    frame = Frame(Ask.SAME_SPACE, turn.seat, mover, step=S_JOIN)
-    enc.save(frame)
+    frame = EncounterFrame(Ask.SAME_SPACE, turn.seat, mover, enc, step=EncStep.JOIN)
     push(state, frame)
-    resume_ranged(state, frame)
+    wake(state)
 
 
 # --- intents and dice -----------------------------------------------------------------------
@@ -155,7 +148,6 @@ def next_intent(state: State, enc: Enc, frame: Frame) -> bool:
         hewn = enc.ann[enc.cursor]
         options = intents(state, enc, hewn, frame.hewn)
         if len(options) > 1:
-            enc.save(frame)
             push(state, Frame(Ask.INTENT, state.ctrl[hewn], hewn))
             return True
         enc.intent[enc.cursor] = options[0]
@@ -202,41 +194,53 @@ def resolve_repairs(state: State, enc: Enc, frame: Frame) -> None:
 
 
 # --- the aftermath -------------------------------------------------------------------------
-def aftermath(state: State, enc: Enc, frame: Frame) -> None:
-    """D25: (after the hurt dice and the escapes) control changes, expel,
-    retreat or hand-over, immediate turns."""
-    from .ranged import S_AFTER
+# D25: after the hurt dice and the escapes, control changes, expel, retreat or
+# hand-over, immediate turns: the last steps of the encounter machine
+# (`ranged.ENC_STEPS`); each returns whether the encounter waits.
+def step_after(state: State, enc: Enc, frame: Frame) -> bool:
+    """The repairs change control."""
+    _control_changes(state, enc, frame)
+    frame.step = EncStep.EXPEL
+    return False
 
+
+def step_expel(state: State, enc: Enc, frame: Frame) -> bool:
+    """A sole survivor may expel the others (EXPEL)."""
+    frame.step = EncStep.RETREAT
+    survivor = _sole_survivor(state, enc.space)
+    if survivor >= 0 and expellable(state, enc.space, survivor):
+        push(state, Frame(Ask.EXPEL, state.ctrl[survivor], survivor))
+        return True
+    return False
+
+
+def step_retreat(state: State, enc: Enc, frame: Frame) -> bool:
+    """A mover still sharing its space with a healthy Hewn retreats (RETREAT),
+    or is stunned where it cannot."""
     mover = frame.hewn
-    if frame.step == S_AFTER:
-        _control_changes(state, enc, frame)
-        frame.step = S_EXPEL
-    if frame.step == S_EXPEL:
-        frame.step = S_RETREAT
-        survivor = _sole_survivor(state, enc.space)
-        if survivor >= 0 and expellable(state, enc.space, survivor):
-            enc.save(frame)
-            push(state, Frame(Ask.EXPEL, state.ctrl[survivor], survivor))
-            return
-    if frame.step == S_RETREAT:
-        frame.step = S_END
-        loc = state.loc[mover]
-        if (
-            (not enc.handover or _retreats_before_handover(state, frame))
-            and loc >= 0
-            and state.healthy(mover)
-            and healthy_at(state, loc, mover)
-        ):
-            if retreat_spaces(state, frame, mover):
-                enc.save(frame)
-                push(state, Frame(Ask.RETREAT, state.ctrl[mover], mover))
-                return
-            stun(state, mover)
-    enc.save(frame)
+    frame.step = EncStep.END
+    loc = state.loc[mover]
+    if (
+        (not enc.handover or _retreats_before_handover(state, frame))
+        and loc >= 0
+        and state.healthy(mover)
+        and healthy_at(state, loc, mover)
+    ):
+        if retreat_spaces(state, frame, mover):
+            push(state, Frame(Ask.RETREAT, state.ctrl[mover], mover))
+            return True
+        stun(state, mover)
+    return False
+
+
+def step_end(state: State, enc: Enc, frame: Frame) -> bool:
+    """The encounter ends: the repaired Hewn's immediate turn, or back to the
+    mover's turn."""
     if enc.handover:
         _immediate_turn(state, frame, enc.target)
     else:
         pop(state)
+    return True
 
 
 def _retreats_before_handover(state: State, frame: Frame) -> bool:
@@ -279,8 +283,6 @@ def _immediate_turn(state: State, frame: Frame, hewn: int) -> None:
     "must move out of the space ... by the end of its turn". The mover's turn
     ends as any turn does (D10): sharing its space with a healthy Hewn other
     than the repaired one, it is stunned."""
-    from .turns import start_hewn_turn
-
     mover = frame.hewn
     state.frames.pop()  # the encounter
     state.frames.pop()  # the mover's Hewn turn
@@ -319,8 +321,6 @@ def retreat_spaces(state: State, frame: Frame, mover: int) -> list[int]:
     """D26: a linked space free of healthy Hewns; else, while the mover still
     acts with AP left, one holding only healthy friends (it must leave before
     its turn ends); none: it is stunned."""
-    from .turns import AP
-
     loc = state.loc[mover]
     links = state.board.steps[hewn_type(mover).size][loc]
     free = [s for s in links if not healthy_at(state, s, mover)]
@@ -354,16 +354,15 @@ def apply_same_target(state: State, frame: Frame, action: int) -> None:
 
 
 def legal_intent(state: State, frame: Frame) -> list[int]:
-    enc = Enc.load(encounter_frame(state))
+    enc = encounter_frame(state).enc
     return intents(state, enc, frame.hewn, _mover_of(state))
 
 
 def apply_intent(state: State, frame: Frame, action: int) -> None:
     enc_frame = encounter_frame(state)
-    enc = Enc.load(enc_frame)
+    enc = enc_frame.enc
     enc.intent[enc.ann.index(frame.hewn)] = action
     enc.cursor += 1
-    enc.save(enc_frame)
     pop(state)
 
 
@@ -405,10 +404,4 @@ def apply_retreat(state: State, frame: Frame, action: int) -> None:
     state.loc[frame.hewn] = action - SPACE
     danger.entered(state, frame.hewn)
     if state.frames[-1] is parent:
-        resume_ranged(state, parent)
-
-
-register(Ask.SAME_TARGET, legal_same_target, apply_same_target, no_resume)
-register(Ask.INTENT, legal_intent, apply_intent, no_resume)
-register(Ask.EXPEL, legal_expel, apply_expel, no_resume)
-register(Ask.RETREAT, legal_retreat, apply_retreat, no_resume)
+        wake(state)

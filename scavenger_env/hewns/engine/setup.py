@@ -73,14 +73,12 @@ def deal_offer(state: State, rng: np.random.Generator) -> None:
             )
 
 
-def new_game(config: HewnsConfig, rng: np.random.Generator) -> State:
-    """A new game, dealt from `rng`, waiting for the first bid of round 1. The
-    first bidder is drawn too (a ruling: the rulebook's auction is real-time)."""
-    from .rounds import begin
-
+def deal(config: HewnsConfig, rng: np.random.Generator) -> State:
+    """A new game dealt from `rng`, before round 1 begins (`rules.new_game`
+    begins it). The first bidder is drawn too (a ruling: the rulebook's auction
+    is real-time)."""
     state = new_state(config)
     deal_offer(state, rng)
     state.first_bidder = int(rng.integers(config.num_players))
     state.opening_bidder = state.first_bidder
-    begin(state)
     return state

@@ -80,10 +80,20 @@ class Phase(IntEnum):
     OVER = 2
 
 
+class RoundStep(IntEnum):
+    """The ROUND frame's steps, in the order they run each round
+    (`ROUND_STEPS`)."""
+
+    BIDDING = 0  # bid turns until all pass; then the resolution
+    DEALING = 1  # the turn-order cards are dealt
+    DRAWING = 2  # the new offer is drawn
+    ACTIONS = 3  # the player turns, in turn order; then the next round
+
+
 class Ask(IntEnum):
     """What the frame on top of the stack asks (a decision kind). The owner of the
     top frame is `current_player`; a frame's legal actions and what an action
-    does are the business of the module that handles its kind (`flow.HANDLERS`)."""
+    does are the business of the module that handles its kind (`rules.HANDLERS`)."""
 
     # auction
     BID_TURN = 0  # place a Bidox, hunt, pass, manage
@@ -148,7 +158,16 @@ class Ask(IntEnum):
     ENGINE = 99
 
 
-FRAME_FIELDS: Final = ("ask", "seat", "hewn", "other", "step", "args", "data")
+FRAME_FIELDS: Final = (
+    "ask",
+    "seat",
+    "hewn",
+    "other",
+    "step",
+    "args",
+    "data",
+    "woken",
+)
 """Every field of a `Frame` (a compiled class has no `__slots__` to read)."""
 
 
@@ -157,7 +176,7 @@ class Frame:
     dice). The fields a kind does not use keep their defaults; `args` holds the
     choices of a chain so far and `data` what a sub-machine keeps between steps."""
 
-    __slots__ = ("args", "ask", "data", "hewn", "other", "seat", "step")
+    __slots__ = ("args", "ask", "data", "hewn", "other", "seat", "step", "woken")
 
     def __init__(
         self,
@@ -176,10 +195,12 @@ class Frame:
         self.step = step
         self.args: list[int] = [] if args is None else args
         self.data: list[int] = [] if data is None else data
+        # set when the frame above it popped: the driver resumes it (`flow.wake`)
+        self.woken = False
 
     def copy(self) -> Frame:
         """An independent copy."""
-        return Frame(
+        new = Frame(
             self.ask,
             self.seat,
             self.hewn,
@@ -188,6 +209,8 @@ class Frame:
             list(self.args),
             list(self.data),
         )
+        new.woken = self.woken
+        return new
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints (for digests and comparisons)."""
@@ -331,7 +354,8 @@ class State:
 
     # --- copying --------------------------------------------------------------
     def clone(self) -> State:
-        """An independent copy (the config and the board are shared: immutable).
+        """An independent copy (the config, scenario and board are shared: the
+        engine never changes them; a bot's copy has its own, `view.own_rules`).
 
         Every field is listed by name (no `__dict__`: the compiled build has
         none); a test fails when a field is added without its line here."""
@@ -407,3 +431,15 @@ BIDOX_HOME: Final = -1
 """A Bidox not yet placed (still with its player)."""
 BIDOX_HUNTING: Final = -2
 """A Bidox sent hunting this auction."""
+
+
+def bids_hidden(state: State) -> bool:
+    """Whether placed Bidoxes are still closed: the auction's bidding is on
+    ("Once a Bidox has been placed ... it cannot be taken back"; they are opened
+    at the resolution)."""
+    return (
+        not state.over
+        and bool(state.frames)
+        and state.frames[0].ask == Ask.ENGINE
+        and state.frames[0].step == RoundStep.BIDDING
+    )

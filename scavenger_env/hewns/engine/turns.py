@@ -9,24 +9,21 @@ left over.
 
 from __future__ import annotations
 
-from typing import Final
-
 from . import danger, encounters, management, mining, payment
 from .actions import HEWN, NUM, SPACE, Ctrl, Verb
 from .data import BURN_FOR_AP_MAX
-from .effects import healthy_at, stun
-from .flow import no_resume, pop, push, register
+from .effects import (
+    chain_pool,
+    draw_from_chain,
+    healthy_at,
+    own_shares,
+    pay_from_hewn,
+    stun,
+)
+from .encounter import fighting
+from .flow import pop, push
 from .state import NUM_HEWNS, OFF_BOARD, Ask, Frame, State, hewn_type
-
-# the HEWN_TURN frame's data
-AP: Final = 0  # action points left
-BURNT: Final = 1  # Substract burnt for AP this Hewn turn
-MINED: Final = 2  # 1 once it has mined this Hewn turn
-FORCED: Final = 3  # 1 while it must leave its (danger) space with its next AP action
-EXTRACTED: Final = 4
-SPENT: Final = 5  # 1 after an AP action, until the reaction window has been offered
-TURN_DATA: Final = 6
-
+from .turnstate import AP, BURNT, FORCED, SPENT, start_hewn_turn
 
 # --- the player turn -----------------------------------------------------------------
 
@@ -41,18 +38,6 @@ def start_player_turn(state: State, seat: int) -> None:
     frame = Frame(Ask.PLAYER_TURN, seat)
     push(state, frame)
     _auto_end_player_turn(state, frame)
-
-
-def may_reveal(state: State, seat: int) -> bool:
-    """rulebook: "Players can either reveal (or keep it secret) their turn
-    order": a seat holding a card it has not shown may show it when asked
-    something (`Ctrl.REVEAL`, which asks it again)."""
-    return seat in state.order and not state.card_shown[seat]
-
-
-def reveal(state: State, seat: int) -> None:
-    """`seat` shows its turn-order card (public from now on)."""
-    state.card_shown[seat] = True
 
 
 def can_activate(state: State, seat: int, hewn: int) -> bool:
@@ -121,19 +106,6 @@ def _auto_end_player_turn(state: State, frame: Frame) -> None:
 # --- the Hewn turn ---------------------------------------------------------------------
 
 
-def start_hewn_turn(state: State, seat: int, hewn: int) -> None:
-    """rulebook: a Hewn turn starts with the card's action points. One that starts
-    in a danger token's space "must leave the space immediately!"."""
-    state.acted[hewn] = True
-    data = [0] * TURN_DATA
-    data[AP] = hewn_type(hewn).ap
-    space = state.loc[hewn]
-    data[FORCED] = int(space >= 0 and state.token[space] >= 0)
-    frame = Frame(Ask.HEWN_TURN, seat, hewn, data=data)
-    push(state, frame)
-    _auto_end_hewn_turn(state, frame)
-
-
 def still_acting(state: State, frame: Frame) -> bool:
     """The Hewn turn goes on only while its Hewn is healthy and still the
     player's ("His Hewn turn will immediately end")."""
@@ -185,9 +157,6 @@ def can_burn(state: State, frame: Frame) -> bool:
 
 def _burn_pool(state: State, hewn: int) -> int:
     """D30: an AP burn may draw on the Hewn's chain."""
-    from .effects import chain_pool
-    from .ranged import fighting
-
     return chain_pool(state, hewn, fighting(state))
 
 
@@ -234,8 +203,6 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
         state.loc[h] = OFF_BOARD
         end_hewn_turn(state)
     elif action == Verb.BURN:
-        from .effects import own_shares
-
         shares = own_shares(state, h, 1, _burn_pool(state, h))
         low, high = shares.start, shares.stop - 1
         how = payment.plan(state, h, 1, low, high)
@@ -262,9 +229,6 @@ def burn(state: State, frame: Frame, own: int, dirty: int) -> None:
     Hewn turn" for one action point each; burnt normal Substract goes back to the
     pile. `own`: 1 from its load (`dirty`: that one is dirty), 0 from its chain
     (D30)."""
-    from .effects import draw_from_chain, pay_from_hewn
-    from .ranged import fighting
-
     h = frame.hewn
     if own:
         pay_from_hewn(state, h, 1, dirty)
@@ -308,14 +272,6 @@ def end_hewn_turn(state: State) -> None:
     pop(state)
 
 
-def _finish_burn(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
+def finish_burn(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
     state.frames.pop()
     burn(state, state.frames[-1], own, dirty)
-
-
-payment.register_finish(Ask.BURN_MIX, _finish_burn)
-
-
-register(Ask.PLAYER_TURN, legal_player_turn, apply_player_turn, resume_player_turn)
-register(Ask.HEWN_TURN, legal_hewn_turn, apply_hewn_turn, resume_hewn_turn)
-register(Ask.BURN_MIX, payment.legal_mix, payment.finish_mix, no_resume)

@@ -26,13 +26,15 @@ picks); `determinize` deals them at random from what the seat knows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Final
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 import numpy as np
 
-from .state import NONE, Ask, Frame, State
+from .ranged import hide_picks
+from .state import NONE, Ask, Frame, Phase, State, bids_hidden
 
 __all__ = [
     "SECRET_ASKS",
@@ -41,28 +43,33 @@ __all__ = [
     "bids_hidden",
     "card_known",
     "determinize",
+    "own_rules",
     "player_view",
     "redact",
     "redact_frame",
-    "register_secret",
+    "secret_from",
 ]
 
-SECRET_ASKS: Final[dict[int, int]] = {
-    Ask.BID_AMOUNT: 2,
-    Ask.BID_MIX: 2,
-    Ask.PICK_L: 0,
-    Ask.PICK_A: 0,
-    Ask.PICK_K: 0,
-    Ask.PICK_Q: 0,
-    Ask.PICK_E: 0,
-    Ask.PICK_MIX: 0,
-}
+SECRET_ASKS: Mapping[int, int] = MappingProxyType(
+    {
+        Ask.BID_AMOUNT: 2,
+        Ask.BID_MIX: 2,
+        Ask.PICK_L: 0,
+        Ask.PICK_A: 0,
+        Ask.PICK_K: 0,
+        Ask.PICK_Q: 0,
+        Ask.PICK_E: 0,
+        Ask.PICK_MIX: 0,
+        Ask.RANGED: 0,
+        Ask.SAME_SPACE: 0,
+    }
+)
 """Decision kinds whose frames hold a secret of the seat that owns them: kind ->
 the first index of `Frame.args` that is secret (the args before it, a Bidox and
 its lot, are public); the frame's `data` is secret whole. A rule module keeps a
 secret choice in the frame of the seat that chose it, of a kind listed here,
-until its reveal; one that needs more than zeros registers a hook
-(`register_secret`)."""
+until its reveal; one that needs more than zeros has a hook in `SECRET_HOOKS`.
+Read-only: a bot that could empty it would read the others' secrets."""
 
 
 SecretHook = Callable[[State, Frame, int, np.random.Generator | None], None]
@@ -70,20 +77,24 @@ SecretHook = Callable[[State, Frame, int, np.random.Generator | None], None]
 viewer, rng)`; rng None: put them in a fixed order (redact), else deal them at
 random from what the viewer knows (determinize)."""
 
-SECRET_HOOKS: Final[dict[int, SecretHook]] = {}
-"""Decision kinds whose secrets need more than zeros: a rule module registers a
-hook with `register_secret` (its own kind's ranges are its business); the hook
-replaces the zeroing of `SECRET_ASKS` for frames of that kind."""
+SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType(
+    {
+        Ask.RANGED: hide_picks,
+        Ask.SAME_SPACE: hide_picks,
+    }
+)
+"""Decision kinds whose secrets need more than zeros, each with the rule
+module's hook (its own kind's ranges are its business): `hook(state, frame,
+viewer, rng)` hides from `viewer` the secrets the frame holds (of any seat: it
+is called for every such frame; with no `rng` it redacts, with one it draws);
+it replaces the zeroing of `SECRET_ASKS` for frames of that kind. Read-only,
+like `SECRET_ASKS`."""
 
 
-def register_secret(ask: int, hook: SecretHook) -> None:
-    """Make `hook(state, frame, viewer, rng)` hide from `viewer` the secrets an
-    `ask` frame holds (of any seat: it is called for every such frame; with no
-    `rng` it redacts, with one it draws); the kind is added to `SECRET_ASKS`."""
-    if ask in SECRET_HOOKS:
-        raise RuntimeError(f"secret hook for decision kind {ask} registered twice")
-    SECRET_HOOKS[ask] = hook
-    SECRET_ASKS.setdefault(ask, 0)
+def secret_from(ask: int) -> int | None:
+    """The first secret index of `Frame.args` in a frame of kind `ask` (its
+    `data` is secret whole); None when such a frame holds no secret."""
+    return SECRET_ASKS.get(ask)
 
 
 class _Dealer:
@@ -108,28 +119,28 @@ class _Dealer:
 
 
 def redact(state: State, seat: int) -> State:
-    """A copy where everything hidden from `seat` is in a fixed order."""
-    return _rearranged(state, seat, _Dealer(None))
+    """A copy where everything hidden from `seat` is in a fixed order: what a
+    bot is handed, so it shares nothing with `state` (`own_rules`)."""
+    s = _rearranged(state, seat, _Dealer(None))
+    own_rules(s)
+    return s
 
 
 def determinize(state: State, seat: int, rng: np.random.Generator) -> State:
     """A copy that `seat` cannot tell from the real one, hidden things dealt by
-    `rng`."""
+    `rng`. It shares the config, scenario and board of `state`, as `clone`
+    does (a search draws many: a bot draws them from its own redacted copy)."""
     return _rearranged(state, seat, _Dealer(rng))
 
 
-def bids_hidden(state: State) -> bool:
-    """Whether placed Bidoxes are still closed: the auction's bidding is on
-    ("Once a Bidox has been placed ... it cannot be taken back"; they are opened
-    at the resolution)."""
-    from .rounds import BIDDING  # the rule graph imports this module's users
-
-    return (
-        not state.over
-        and bool(state.frames)
-        and state.frames[0].ask == Ask.ENGINE
-        and state.frames[0].step == BIDDING
-    )
+def own_rules(s: State) -> None:
+    """Give `s` its own config, scenario and board (equal copies): a bot that
+    changes those of its copy, even with `object.__setattr__` on the frozen
+    ones, reaches nothing of the game in play. What the copies share is
+    immutable (ints, strings, tuples, a read-only mapping)."""
+    s.config = copy.copy(s.config)
+    s.scenario = replace(s.scenario)
+    s.board = s.board.copy()
 
 
 def card_known(state: State, viewer: int, seat: int) -> bool:
@@ -160,15 +171,15 @@ def redact_frame(state: State, frame: Frame, seat: int) -> Frame:
     """A copy of `frame` (one of `state`'s) with what `seat` may not know of it
     in a fixed order, as in `redact`: for readers of a single frame that need
     no whole redacted copy (a secret hook only reads the state here)."""
-    copy = frame.copy()
-    if copy.ask in SECRET_ASKS:
-        _hide_frame(state, copy, seat, _Dealer(None))
-    return copy
+    out = frame.copy()
+    if out.ask in SECRET_ASKS:
+        _hide_frame(state, out, seat, _Dealer(None))
+    return out
 
 
 def _hide_frame(s: State, frame: Frame, seat: int, dealer: _Dealer) -> None:
     """Hide from `seat` the secrets `frame` holds (fixed or dealt)."""
-    hook = SECRET_HOOKS.get(frame.ask)
+    hook = SECRET_HOOKS.get(frame.ask)  # the module's table now (see above)
     if hook is not None:  # it knows whose secrets the frame holds
         hook(s, frame, seat, dealer.rng)
         return
@@ -199,14 +210,22 @@ def _decks(s: State, dealer: _Dealer) -> None:
 
 def _turn_cards(s: State, seat: int, dealer: _Dealer) -> None:
     """The cards `seat` has not seen go to the seats that hold them in a fixed
-    (or random) order; the turn order follows the cards."""
+    (or random) order. While the cards are being dealt, those still in the
+    dealer's hand are as unseen as those dealt face down, so they join the
+    pool: the lowest cards go to the hidden seats (redact), or a random few
+    (determinize), and the rest stay to be dealt. The turn order follows the
+    cards once it is drawn from them (the actions phase); during the auction it
+    is last round's, which is public."""
     hidden = [q for q in range(s.num_players) if not card_known(s, seat, q)]
-    if len(hidden) < 2:
+    if not hidden:
         return
-    cards = dealer.order([s.turn_card[q] for q in hidden])
-    for q, card in zip(hidden, cards, strict=True):
+    undealt = [c for c in range(1, s.num_players + 1) if c not in s.turn_card]
+    pool = dealer.order([s.turn_card[q] for q in hidden] + undealt)
+    if len(pool) < 2:
+        return
+    for q, card in zip(hidden, pool[: len(hidden)], strict=True):
         s.turn_card[q] = card
-    if s.order:
+    if s.order and s.phase != Phase.AUCTION:
         s.order = sorted(range(s.num_players), key=lambda q: s.turn_card[q])
 
 
