@@ -38,7 +38,8 @@ _SLOW_FOLDERS = ("training",)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the slow parts so that `-m "not slow"` gives a quick first check."""
+    """Mark the slow parts so that `-m "not slow"` gives a quick first check
+    (the long random-play runs mark their own, see quick_set.py)."""
     for item in items:
         path = item.path
         if path.suffix == ".ipynb" or (

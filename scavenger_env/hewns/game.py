@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from scavenger_env.core.chance import CHANCE, game_rng
+from scavenger_env.core.errors import check_game_seed
 from scavenger_env.core.game import Codec, Game, Narrator
 
 from . import codec as _codec
@@ -96,6 +97,7 @@ class HewnsGame(Game[State, HewnsConfig]):
     # -- play ----------------------------------------------------------------
 
     def new_game(self, config: HewnsConfig, seed: int | np.random.Generator) -> State:
+        check_game_seed(seed)  # 0..2**64 - 1: what a record keeps
         return new_game(config, game_rng(seed))
 
     def legal_actions(self, state: State) -> list[int]:

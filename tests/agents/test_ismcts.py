@@ -6,6 +6,7 @@ import time
 
 import numpy as np
 import pytest
+from quick_set import first_quick
 
 from agents import SeatView, make_agent
 from agents.cavein.ismcts import CaveInISMCTSAgent as ISMCTSAgent
@@ -40,7 +41,7 @@ def _play(specs: list[str], seed: int) -> tuple[list[int], list[int]]:
     return actions, winners(state)
 
 
-@pytest.mark.parametrize("num_players", [2, 3, 4])
+@pytest.mark.parametrize("num_players", first_quick([2, 3, 4]))
 def test_ismcts_plays_only_legal_actions_to_the_end(num_players: int) -> None:
     specs = ["ismcts:iterations=8"] + ["random"] * (num_players - 1)
     actions, won = _play(specs, seed=num_players)
@@ -52,6 +53,7 @@ def test_the_same_seed_gives_the_same_game() -> None:
     assert _play(specs, seed=3) == _play(specs, seed=3)
 
 
+@pytest.mark.slow  # many searched games; the quick set plays ISMCTS to the end
 def test_ismcts_beats_random() -> None:
     wins = 0.0
     spec = "ismcts:iterations=6"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from quick_set import first_quick
 
 from agents import make_agent
 from agents.base import SeatView
@@ -85,7 +86,7 @@ def win_share(state: GameState, seat: int) -> float:
 # ------------------------------------------------------------------ legal play
 
 
-@pytest.mark.parametrize("num_players", [3, 4])
+@pytest.mark.parametrize("num_players", first_quick([3, 4]))
 def test_bots_play_only_legal_actions(num_players: int) -> None:
     """Each scripted bot sits in every seat against the others and random, under
     every rules variant (the 2-player games are `test_beats_random`'s)."""
@@ -112,7 +113,7 @@ def test_same_seeds_same_actions(bot: str) -> None:
 GAMES_VS_RANDOM = {"greedy": 100, "miner": 40, "raider": 40, "collector": 40}
 
 
-@pytest.mark.parametrize("bot", BOTS)
+@pytest.mark.parametrize("bot", first_quick(BOTS))
 def test_beats_random(bot: str) -> None:
     """Measured over 400 games each (seats alternated): greedy, miner, raider and
     collector all win 100% of their games against random (Wilson 95% lower bound
@@ -127,6 +128,7 @@ def test_beats_random(bot: str) -> None:
     assert wins / games >= 0.8
 
 
+@pytest.mark.slow  # a long match; test_beats_random keeps greedy in the quick set
 def test_best_heuristic_beats_greedy() -> None:
     """Measured over 400 games (seats alternated): the raider wins about 85% against
     greedy; 0.6 over 20 games leaves room."""

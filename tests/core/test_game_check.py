@@ -81,10 +81,6 @@ def test_the_checker_catches_a_seat_count_not_the_configs(bids_game) -> None:
         check_game(Miscounted(), games_per_count=1)
 
 
-def test_krysis_keeps_the_contract() -> None:
-    assert check_game(get_game("krysis"), games_per_count=1) > 100
-
-
 def test_the_checker_catches_turns_that_count_decisions() -> None:
     """Krysis's `turns` once counted decisions while Cave-In's counted turns; a
     turn of several decisions must count once."""

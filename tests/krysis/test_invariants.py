@@ -29,6 +29,7 @@ from itertools import chain
 
 import numpy as np
 import pytest
+from quick_set import first_quick
 
 from scavenger_env.krysis.engine import (
     NUM_ACTIONS,
@@ -250,7 +251,7 @@ def play_checked_game(seed: int) -> tuple[State, list[int]]:
     return s, actions
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", first_quick(range(CHUNKS)))
 def test_random_games_keep_the_invariants(chunk: int) -> None:
     for seed in range(chunk, 3 * GAMES_PER_COUNT, CHUNKS):
         play_checked_game(seed)

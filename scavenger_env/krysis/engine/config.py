@@ -102,7 +102,7 @@ class KrysisConfig(CheckedConfig):
                     "False with variant='speed' (Speed Krysis has no such option)",
                 )
         self._check(
-            self.rules_version in RULES_VERSIONS,
+            is_int(self.rules_version) and self.rules_version in RULES_VERSIONS,
             "rules_version",
             self.rules_version,
             " or ".join(str(v) for v in RULES_VERSIONS),

@@ -2,7 +2,7 @@
 
 Run it when a change to the observation is intended:
 
-    python tests/env/golden/regenerate.py
+    python tests/cavein/golden/regenerate.py
 
 The state: `new_game(GameConfig(num_players=3, factions="first_game",
 start_player=0), seed=2024)` after at least 90 uniformly random legal actions drawn
@@ -60,7 +60,7 @@ def golden() -> dict[str, Any]:
         }
     return {
         "about": "Golden observation of a fixed Cave-In state; regenerate with "
-        "`python tests/env/golden/regenerate.py` when a change is intended.",
+        "`python tests/cavein/golden/regenerate.py` when a change is intended.",
         "config": CONFIG,
         "seed": SEED,
         "action_seed": ACTION_SEED,

@@ -21,6 +21,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from quick_set import first_quick
 
 from scavenger_env.cavein.engine import (
     GameConfig,
@@ -162,7 +163,7 @@ def play_checked_game(seed: int) -> GameState:
     return s
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", first_quick(range(CHUNKS)))
 def test_random_games_keep_the_invariants(chunk: int) -> None:
     for seed in range(chunk, GAMES, CHUNKS):
         s = play_checked_game(seed)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from scavenger_env.cavein.engine import (
@@ -14,6 +16,7 @@ from scavenger_env.cavein.engine import (
 from scavenger_env.cavein.engine.actions import PAY, PICK_COLOUR, PICK_HAND, SKILL
 from scavenger_env.cavein.engine.scenario import card_type_name, merc_type
 from scavenger_env.cavein.engine.state import snapshot
+from scavenger_env.cavein.engine.view import OpponentHand, PlayerView
 
 #: brown, blue, purple, yellow (the first-game set): red and green are Wild.
 CLASSIC = ("terron", "hy'dran", "mineggler", "metanel")
@@ -76,3 +79,36 @@ def assert_illegal(s: GameState, action: int) -> None:
     with pytest.raises(IllegalActionError):
         apply_action(s, action)
     assert snapshot(s) == before
+
+
+def typed_view(view: PlayerView, type_of: tuple[int, ...]) -> PlayerView:
+    """The view with every card id replaced by its type (-1 stays -1).
+
+    Copies of a type are interchangeable, so a view's card ids are only
+    representatives of their types; twin worlds may hold different copies.
+    """
+
+    def t(cards: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(type_of[c] if c >= 0 else -1 for c in cards)
+
+    turn = dataclasses.replace(
+        view.turn,
+        recoloured_hand=tuple(
+            sorted((type_of[c], colour) for c, colour in view.turn.recoloured_hand)
+        ),
+    )
+    return dataclasses.replace(
+        view,
+        hand=t(view.hand),
+        opponents=tuple(
+            None if o is None else OpponentHand(t(o.known), o.unknown_levels)
+            for o in view.opponents
+        ),
+        bases=tuple(t(b) for b in view.bases),
+        subjugated=tuple(t(x) for x in view.subjugated),
+        docks=t(view.docks),
+        removed=t(view.removed),
+        played=t(view.played),
+        payment=view.payment[:2] + t(view.payment[2:]),
+        turn=turn,
+    )

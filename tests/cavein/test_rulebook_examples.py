@@ -14,7 +14,7 @@ crystals are therefore Wild.
 from __future__ import annotations
 
 import pytest
-from rigging import do, names, pay, skill
+from cavein.rigging import do, names, pay, skill
 
 from scavenger_env.cavein.engine import (
     GameConfig,

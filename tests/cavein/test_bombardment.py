@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from rigging import colour, do, hand_pick, skill
+from cavein.rigging import colour, do, hand_pick, skill
 
 from scavenger_env.cavein import codec
 from scavenger_env.cavein.engine import (

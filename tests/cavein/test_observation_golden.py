@@ -3,7 +3,7 @@
 `golden/observation_cavein_3p.json` holds the state's recipe (config, seed and the
 actions played) and, for each seat, the observation and its named views. Any
 change to the encoding shows up here by view name; when it is intended, run
-`python tests/env/golden/regenerate.py` and commit the new file.
+`python tests/cavein/golden/regenerate.py` and commit the new file.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from scavenger_env.cavein.observation import LAYOUT, OBS_SIZE, encode, views
 
 GOLDEN = Path(__file__).with_name("golden") / "observation_cavein_3p.json"
 REGENERATE = (
-    "if the change is intended, run `python tests/env/golden/regenerate.py` "
+    "if the change is intended, run `python tests/cavein/golden/regenerate.py` "
     "and commit the new golden file"
 )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rigging import MINE_LAYOUT, assert_illegal, do, names, pay
+from cavein.rigging import MINE_LAYOUT, assert_illegal, do, names, pay
 
 from scavenger_env.cavein.engine import (
     GameConfig,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rigging import (
+from cavein.rigging import (
     CLASSIC,
     MINE_LAYOUT,
     WILDLIFE,

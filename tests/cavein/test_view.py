@@ -83,7 +83,7 @@ def test_a_card_played_from_the_starting_hand_is_no_longer_secret():
 
 def test_the_turns_public_effects_are_in_every_view():
     """A played skill is seen by all: Maccarat's -4 shows in every seat's view."""
-    from rigging import do, skill
+    from cavein.rigging import do, skill
 
     from scavenger_env.cavein.engine.scenario import scenario, set_hand
 
@@ -107,7 +107,7 @@ def test_a_card_subjugated_from_a_base_is_public():
     """Mindwasp (level 2): "Subjugate one of the lowest-level Mercenaries
     (player's choice) from your Base." The card lay face up in the Base, so every
     player knows what was subjugated (perfect recall)."""
-    from rigging import do, skill
+    from cavein.rigging import do, skill
 
     from scavenger_env.cavein.engine.actions import pick_base
     from scavenger_env.cavein.engine.scenario import scenario, set_base, set_hand
@@ -129,7 +129,7 @@ def test_a_domina_subjugation_is_face_down_for_the_others():
     your hand." The others see a level-1 card go, not which: they see -1 for it,
     and the hand's other level-1 cards become unseen to them (levels still known),
     since any of them might have been the one that went."""
-    from rigging import do, hand_pick, skill
+    from cavein.rigging import do, hand_pick, skill
 
     from scavenger_env.cavein.engine.actions import DONE, PICK_MINE
     from scavenger_env.cavein.engine.scenario import scenario, set_hand
@@ -157,7 +157,7 @@ def test_a_domina_subjugation_is_face_down_for_the_others():
 def test_samples_and_redacted_copies_do_not_know_the_face_down_card():
     """A Domina card lies face down: the other player's samples draw it from the
     unseen level-1 cards, and its redacted copy does not hold the real one."""
-    from rigging import do, hand_pick, skill
+    from cavein.rigging import do, hand_pick, skill
 
     from scavenger_env.cavein.engine.actions import DONE, PICK_MINE
     from scavenger_env.cavein.engine.scenario import scenario, set_hand
@@ -267,7 +267,7 @@ def test_determinize_depends_only_on_what_the_viewer_knows(num_players, steps):
 def test_a_rigged_move_of_a_face_down_card_forgets_it():
     """The scenario helpers move cards from anywhere (`_detach`): a face-down card
     moved out of the subjugated pile is no longer marked face down."""
-    from rigging import do, hand_pick, skill
+    from cavein.rigging import do, hand_pick, skill
 
     from scavenger_env.cavein.engine.actions import DONE, PICK_MINE
     from scavenger_env.cavein.engine.scenario import _detach, scenario, set_hand

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from rigging import (
+from cavein.rigging import (
     CLASSIC,
     MINE_LAYOUT,
     WILDLIFE,

@@ -335,3 +335,18 @@ def test_mining_without_matching_cards_is_refused() -> None:
     restart_turn(s, 0)
     slot = next(i for i in range(4, 10) if s.mine[i] >= 0)  # cost 3 or more
     assert_refused(s, MINE + slot, "do not reach the mining cost")
+
+
+def test_is_legal_takes_the_numpy_integers_apply_action_takes() -> None:
+    """`rules.is_legal`, the engine's quick test, agrees with `legal_actions`
+    for numpy integers as for ints."""
+    from scavenger_env.cavein.engine.rules import is_legal
+
+    s = new_game(GameConfig(num_players=2), 3)
+    for _ in range(3):
+        apply_action(s, legal_actions(s)[0])
+    legal_now = legal_actions(s)
+    wrong = next(a for a in range(200) if a not in legal_now)
+    for kind in (int, np.int64, np.int32, np.uint8):
+        assert is_legal(s, kind(legal_now[0]))
+        assert not is_legal(s, kind(wrong))

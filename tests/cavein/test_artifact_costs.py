@@ -8,7 +8,7 @@ is left out of a stored config at its default, so older records keep their diges
 from __future__ import annotations
 
 import pytest
-from rigging import do, names, pay
+from cavein.rigging import do, names, pay
 
 from scavenger_env.cavein.engine import (
     ConfigError,

@@ -1,0 +1,121 @@
+"""Hewns' config values for the registry-driven checks (tests/env/test_config.py
+and tests/env/test_api.py): a non-default value for every field, bad values with
+the allowed values their message must show, and configs to round-trip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scavenger_env.hewns.engine.config import HewnsConfig
+from scavenger_env.hewns.engine.data import CardSet
+
+#: a valid value other than the default for every field but ONE_VALUE's
+NON_DEFAULT: dict[str, Any] = {
+    "num_players": 3,
+    "mudgestick": 4,
+    "nananbites_per_bidox": 1,
+    "score_carried": False,
+    "damaged_transmit": False,
+    "income": (10, 9, 8),
+    "pile": 77,
+    "bidoxes": 12,
+    "max_decisions": 500,
+    "rules_version": 1,  # the default is 2
+}
+
+#: fields with a single value to play: one map, the core cards (the other card
+#: sets are not built yet; move a field to NON_DEFAULT when it gets a second value)
+ONE_VALUE: tuple[str, ...] = ("map", "cards")
+
+#: fields left out of the all-at-once game (none for Hewns)
+ALONE: tuple[str, ...] = ()
+
+CARDS_ALLOWED = "'core' or 'terrain' or 'nanas' or 'complete'"
+INCOME_ALLOWED = "three positive ints, the dirty income in rounds 1, 2 and 3"
+PILE_ALLOWED = "or a positive int"
+BIDOXES_ALLOWED = "or an int from 1 to 32"
+
+#: (field, bad value, a fragment of the allowed values the message must show)
+BAD_VALUES: list[tuple[str, Any, str]] = [
+    ("num_players", 1, "2, 3 or 4"),
+    ("num_players", 5, "2, 3 or 4"),
+    ("num_players", "3", "2, 3 or 4"),
+    ("num_players", 3.0, "2, 3 or 4"),
+    ("num_players", True, "2, 3 or 4"),
+    ("num_players", None, "2, 3 or 4"),
+    ("cards", "base", CARDS_ALLOWED),
+    ("cards", "Core", CARDS_ALLOWED),
+    ("cards", 1, CARDS_ALLOWED),
+    ("cards", CardSet.CORE, CARDS_ALLOWED),
+    ("cards", ["core"], CARDS_ALLOWED),
+    ("cards", None, CARDS_ALLOWED),
+    ("map", "moon", "'crater'"),
+    ("map", "", "'crater'"),
+    ("map", None, "'crater'"),
+    ("mudgestick", 1, "an int from 2 to 6 (spaces)"),
+    ("mudgestick", 7, "an int from 2 to 6 (spaces)"),
+    ("mudgestick", 3.0, "an int from 2 to 6 (spaces)"),
+    ("mudgestick", "3", "an int from 2 to 6 (spaces)"),
+    ("mudgestick", True, "an int from 2 to 6 (spaces)"),
+    ("nananbites_per_bidox", 0, "1 or 2"),
+    ("nananbites_per_bidox", 3, "1 or 2"),
+    ("nananbites_per_bidox", True, "1 or 2"),
+    ("nananbites_per_bidox", 2.0, "1 or 2"),
+    ("score_carried", 1, "True or False"),
+    ("score_carried", 0, "True or False"),
+    ("score_carried", "yes", "True or False"),
+    ("score_carried", None, "True or False"),
+    ("damaged_transmit", 1, "True or False"),
+    ("damaged_transmit", None, "True or False"),
+    ("income", (26, 22), INCOME_ALLOWED),
+    ("income", (26, 22, 18, 14), INCOME_ALLOWED),
+    ("income", (26, 0, 18), INCOME_ALLOWED),
+    ("income", (26, -1, 18), INCOME_ALLOWED),
+    ("income", (26, 22, "18"), INCOME_ALLOWED),
+    ("income", (26.0, 22, 18), INCOME_ALLOWED),
+    ("income", (True, 22, 18), INCOME_ALLOWED),
+    ("income", [26, 22], INCOME_ALLOWED),
+    ("income", 26, INCOME_ALLOWED),
+    ("income", "26,22,18", INCOME_ALLOWED),
+    ("pile", 0, PILE_ALLOWED),
+    ("pile", -90, PILE_ALLOWED),
+    ("pile", 90.0, PILE_ALLOWED),
+    ("pile", "90", PILE_ALLOWED),
+    ("pile", True, PILE_ALLOWED),
+    ("bidoxes", 0, BIDOXES_ALLOWED),
+    ("bidoxes", 33, BIDOXES_ALLOWED),
+    ("bidoxes", 6.0, BIDOXES_ALLOWED),
+    ("bidoxes", True, BIDOXES_ALLOWED),
+    ("max_decisions", 0, "a positive int"),
+    ("max_decisions", -1, "a positive int"),
+    ("max_decisions", 2.5, "a positive int"),
+    ("max_decisions", "20000", "a positive int"),
+    ("max_decisions", True, "a positive int"),
+    ("rules_version", 0, "use 1 or 2"),
+    ("rules_version", 3, "use 1 or 2"),
+    ("rules_version", True, "use 1 or 2"),
+    ("rules_version", "1", "use 1 or 2"),
+    ("rules_version", 1.0, "use 1 or 2"),
+]
+
+#: configs that must survive `to_dict` / `from_dict` and JSON
+ROUND_TRIP = [
+    HewnsConfig(),
+    HewnsConfig(num_players=3, cards="core", mudgestick=4),
+    HewnsConfig(num_players=4, income=(1, 2, 3)),
+    HewnsConfig(pile=200),
+    HewnsConfig(bidoxes=2),
+    HewnsConfig(damaged_transmit=False),
+    HewnsConfig(rules_version=1),
+    HewnsConfig(
+        num_players=4,
+        cards="core",
+        mudgestick=2,
+        nananbites_per_bidox=1,
+        score_carried=False,
+        income=(10, 9, 8),
+        pile=77,
+        bidoxes=12,
+        max_decisions=500,
+    ),
+]
