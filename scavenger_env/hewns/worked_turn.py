@@ -17,9 +17,8 @@ from scavenger_env.core.chance import game_rng, sample_outcome
 
 from .engine import position as pos
 from .engine.actions import describe_id, id_of
-from .engine.describe import ask_name
+from .engine.describe import ask_name, hewn_turn_ap
 from .engine.state import NONE, Ask, Phase, State
-from .engine.turns import AP
 from .game import HEWNS
 
 __all__ = ["SEED", "Step", "WorkedTurn", "play_worked_turn", "worked_turn"]
@@ -101,8 +100,9 @@ def play_worked_turn(seed: int = SEED) -> WorkedTurn:
 def _asked(state: State) -> str:
     """What the top frame asks, with the action points left in a Hewn turn."""
     top = state.frames[-1]
-    if top.ask == Ask.HEWN_TURN and top.data:
-        return f"{ask_name(top.ask)} ({top.data[AP]} AP left)"
+    ap = hewn_turn_ap(state)
+    if top.ask == Ask.HEWN_TURN and ap is not None:
+        return f"{ask_name(top.ask)} ({ap} AP left)"
     return ask_name(top.ask)
 
 

@@ -8,6 +8,7 @@ import inspect
 
 import numpy as np
 import pytest
+from quick_set import first_quick
 
 from scavenger_env.core.chance import sample_outcome
 from scavenger_env.core.errors import IllegalActionError
@@ -152,7 +153,7 @@ def _private_totals(state: State) -> list[tuple[int, int]]:
     return out
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("n", first_quick([2, 3, 4]))
 def test_random_games_run_and_redaction_keeps_public_facts(n: int) -> None:
     """200 random games per player count run to the end; at every decision each
     seat's redacted state keeps every private total ("secretly puts that number

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from quick_set import first_quick
 
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
@@ -753,7 +754,7 @@ def _crowded(players: int, seed: int) -> State:
     return state
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", first_quick([2, 3, 4]))
 def test_random_encounters_keep_the_invariants(players: int) -> None:
     """Random play from crowded boards, where ranged encounters are frequent:
     Substract is conserved, every decision is asked of a seat, and no two healthy

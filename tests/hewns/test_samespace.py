@@ -458,6 +458,7 @@ def test_retreat_into_friends_only_with_ap_left_else_stunned(ap_left: int) -> No
         assert state.ctrl[mover] == NEUTRAL and state.loc[mover] == HERE
 
 
+@pytest.mark.slow  # long random play; the quick set keeps the other files' first runs
 def test_random_play_reaches_every_same_space_decision() -> None:
     """Random play from crowded boards (see test_ranged) goes through every
     same-space decision with the invariants of test_ranged checked after every

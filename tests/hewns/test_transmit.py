@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from quick_set import first_quick
 
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import HEWN, NUM, Ctrl, Option, Verb
@@ -207,7 +208,7 @@ def normal_total(s: State) -> int:
 MANAGE_ASKS = range(Ask.TX_SOURCE, Ask.CALM_TARGET)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", first_quick([2, 3, 4]))
 def test_random_games_conserve_substract(players: int) -> None:
     """rulebook: transmitting moves Substract, it never makes or destroys it;
     Hewns never hold more than their storage ("provided that the Hewn has ...
