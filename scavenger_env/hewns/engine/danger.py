@@ -72,17 +72,7 @@ class TokenAttackFrame(Frame):
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""
         fields = (self.screens, self.space, *self.queue)
-        return (
-            int(self.ask),
-            int(self.seat),
-            int(self.hewn),
-            int(self.other),
-            int(self.step),
-            len(self.args),
-            *self.args,
-            len(fields),
-            *fields,
-        )
+        return self.key_with(fields)
 
 
 TOKEN_ATTACK_FIELDS: Final = (*FRAME_FIELDS, "queue", "screens", "space")

@@ -236,17 +236,7 @@ class EncounterFrame(Frame):
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, the record packed in place of `data`."""
         packed = self.enc.pack()
-        return (
-            int(self.ask),
-            int(self.seat),
-            int(self.hewn),
-            int(self.other),
-            int(self.step),
-            len(self.args),
-            *self.args,
-            len(packed),
-            *packed,
-        )
+        return self.key_with(packed)
 
 
 def enc_of(frame: Frame) -> Enc:

@@ -99,17 +99,7 @@ class MineFrame(Frame):
             *self.danger_faces,
             *self.done,
         )
-        return (
-            int(self.ask),
-            int(self.seat),
-            int(self.hewn),
-            int(self.other),
-            int(self.step),
-            len(self.args),
-            *self.args,
-            len(fields),
-            *fields,
-        )
+        return self.key_with(fields)
 
 
 MINE_FRAME_FIELDS: Final = (*FRAME_FIELDS, *MINE_FIELDS)

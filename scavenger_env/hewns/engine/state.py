@@ -17,6 +17,7 @@ it and keep nothing in it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from typing import Final
 
@@ -214,6 +215,11 @@ class Frame:
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints (for digests and comparisons)."""
+        return self.key_with(self.data)
+
+    def key_with(self, fields: Sequence[int]) -> tuple[int, ...]:
+        """The frame as plain ints with `fields` in the place of `data`: a
+        typed frame's `key` passes its named fields."""
         return (
             int(self.ask),
             int(self.seat),
@@ -222,8 +228,8 @@ class Frame:
             int(self.step),
             len(self.args),
             *self.args,
-            len(self.data),
-            *self.data,
+            len(fields),
+            *fields,
         )
 
     def __repr__(self) -> str:

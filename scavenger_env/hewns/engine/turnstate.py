@@ -44,17 +44,7 @@ class HewnTurnFrame(Frame):
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""
         fields = (self.ap, self.burnt, self.mined, self.forced, self.spent)
-        return (
-            int(self.ask),
-            int(self.seat),
-            int(self.hewn),
-            int(self.other),
-            int(self.step),
-            len(self.args),
-            *self.args,
-            len(fields),
-            *fields,
-        )
+        return self.key_with(fields)
 
 
 HEWN_TURN_FIELDS: Final = (*FRAME_FIELDS, "ap", "burnt", "mined", "forced", "spent")
