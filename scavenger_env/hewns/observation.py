@@ -91,6 +91,7 @@ from .engine.state import (
     Ask,
     Frame,
     State,
+    public_totals,
 )
 from .engine.turnstate import HewnTurnFrame
 from .engine.view import bids_hidden, card_known, redact_frame
@@ -416,14 +417,12 @@ def _seats(s: State, seat: int, out: memoryview[float]) -> None:
     for q in range(n):
         row = _SEATS + SEAT_WIDTH * ((q - seat) % n)
         lots = s.bidox_lot[q]
-        # another seat's closed Bidoxes count in its private total (public),
-        # their content split by kind is its secret
-        normal, dirty = s.screen_normal[q], s.screen_dirty[q]
+        # another seat's closed Bidoxes count in its public totals, their
+        # content split by kind is its secret; a seat sees its own screen
         if closed and q != seat:
-            for b in range(len(lots)):
-                if lots[b] >= 0:
-                    normal += s.bidox_normal[q][b]
-                    dirty += s.bidox_amount[q][b] - s.bidox_normal[q][b]
+            normal, dirty = public_totals(s, q)
+        else:
+            normal, dirty = s.screen_normal[q], s.screen_dirty[q]
         out[row] = _cap(normal / 50)
         out[row + 1] = _cap(dirty / 50)
         techs = s.screen_tech[q]

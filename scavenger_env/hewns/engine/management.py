@@ -31,8 +31,8 @@ from .state import (
     Ask,
     Frame,
     State,
-    bids_hidden,
     hewn_type,
+    public_totals,
 )
 
 # windows (TRANSMIT's data[0])
@@ -436,16 +436,9 @@ def legal_load_hewn(state: State, frame: Frame) -> list[int]:
 
 
 def public_kinds(state: State, seat: int) -> list[int]:
-    """The kinds every seat knows `seat` may have on its screen: its totals by
-    kind, screen plus closed Bidoxes, are public; while the Bidoxes are closed
-    the screen's own split is `seat`'s secret."""
-    normal, dirty = state.screen_normal[seat], state.screen_dirty[seat]
-    if bids_hidden(state):
-        for b, lot in enumerate(state.bidox_lot[seat]):
-            if lot >= 0:
-                normal += state.bidox_normal[seat][b]
-                dirty += state.bidox_amount[seat][b] - state.bidox_normal[seat][b]
-    return _kinds(normal, dirty)
+    """The kinds every seat knows `seat` may have on its screen
+    (`public_totals`)."""
+    return _kinds(*public_totals(state, seat))
 
 
 def kind_asked(state: State, frame: Frame, kinds: list[int]) -> bool:

@@ -449,3 +449,18 @@ def bids_hidden(state: State) -> bool:
         and state.frames[0].ask == Ask.ENGINE
         and state.frames[0].step == RoundStep.BIDDING
     )
+
+
+def public_totals(state: State, seat: int) -> tuple[int, int]:
+    """(normal, dirty) Substract of `seat` as every seat knows it: its totals
+    by kind, screen plus closed Bidoxes, are public while the Bidoxes are
+    closed (the screen's own split is then `seat`'s secret); otherwise its
+    screen."""
+    normal, dirty = state.screen_normal[seat], state.screen_dirty[seat]
+    if bids_hidden(state):
+        lots = state.bidox_lot[seat]
+        for b in range(len(lots)):
+            if lots[b] >= 0:
+                normal += state.bidox_normal[seat][b]
+                dirty += state.bidox_amount[seat][b] - state.bidox_normal[seat][b]
+    return normal, dirty
