@@ -181,6 +181,8 @@ class HewnsScriptedAgent:
             return max(legal)  # the payer's own load first: the chain keeps its store
         if ask in (Ask.BID_MIX, Ask.BURN_MIX, Ask.SCREENS_MIX, Ask.PICK_MIX):
             return max(legal)  # as much dirty as allowed: normal Substract scores
+        if ask == Ask.CHAIN_MIX:
+            return max(legal)  # the chain gives dirty first too
         if ask == Ask.DEAL_ORDER:
             # card 1 to itself, the last cards to the others
             return min(legal) if s.deal_left and s.deal_left[0] == seat else max(legal)

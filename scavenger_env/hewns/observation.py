@@ -74,6 +74,7 @@ from .engine.data import DICE, HEWN_TYPES, TECHS
 from .engine.encounter import EncStep
 from .engine.ending import healthy_hewns, score
 from .engine.flow import FIRST_TECH_LOT, is_chance
+from .engine.payment import PayFrame
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -270,6 +271,12 @@ def _step_code(frame: Frame) -> int:
     return frame.step
 
 
+def _numbers(frame: Frame) -> list[int]:
+    """The numbers of the top frame's decision: its `args`, or a payment's
+    fields in the same places (`PayFrame.shown`)."""
+    return frame.shown() if isinstance(frame, PayFrame) else frame.args
+
+
 def _decision(s: State, seat: int, out: memoryview[float]) -> None:
     n = s.num_players
     d = _DECISION
@@ -280,7 +287,7 @@ def _decision(s: State, seat: int, out: memoryview[float]) -> None:
             out[d + top.ask] = 1.0
         if not chance and top.seat >= 0:
             out[d + KINDS + 3 + 1 + (top.seat - seat) % n] = 1.0
-        args = redact_frame(s, top, seat).args  # secret picks zero for others
+        args = _numbers(redact_frame(s, top, seat))  # secret picks zero for others
         for i in range(min(4, len(args))):
             out[d + KINDS + 3 + 1 + 4 + 2 + i] = _cap(args[i] / 31)
         out[d + KINDS + 3 + 1 + 4 + 2 + 4] = _cap(_step_code(top) / 8)

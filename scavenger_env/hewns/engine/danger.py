@@ -26,7 +26,7 @@ from .data import (
     Symbol,
     TechKind,
 )
-from .effects import chain_pool, draw_from_chain, kill, load, own_shares, pay_from_hewn
+from .effects import chain_pool, kill, load, own_shares
 from .encounter import fighting
 from .flow import face, pop, push, roll
 from .state import FRAME_FIELDS, NONE, Ask, Frame, State, hewn_type
@@ -277,19 +277,21 @@ def apply_screens(state: State, frame: Frame, action: int) -> None:
     shares = own_shares(state, frame.hewn, amount, _pool(state, frame.hewn))
     low, high = shares.start, shares.stop - 1
     how = payment.plan(state, frame.hewn, amount, low, high)
-    if how is None:
-        payment.ask(state, frame, amount, low, high, Ask.SCREENS_MIX)
+    if how is None:  # the payment's decisions take the SCREENS frame's place
+        state.frames[-1] = payment.start(
+            state, frame.seat, frame.hewn, amount, low, high, Ask.SCREENS_MIX
+        )
         return
     pay_screens(state, frame, amount, *how)
 
 
-def pay_screens(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
+def pay_screens(
+    state: State, frame: Frame, amount: int, own: int, own_dirty: int, chain_dirty: int
+) -> None:
     """The screens are burnt from the defender's load (normal back to the
-    pile), the rest from its chain (D30); the attack step under this frame
-    rolls next."""
-    pay_from_hewn(state, frame.hewn, own, dirty)
-    if amount > own:
-        draw_from_chain(state, frame.hewn, amount - own, fighting(state))
+    pile), the rest from its chain (D30, `payment.pay`); the attack step under
+    this frame rolls next."""
+    payment.pay(state, frame.hewn, amount, own, own_dirty, chain_dirty)
     attack_of(state.frames[-2]).screens = amount
     pop(state)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import encounter, mining, turnstate
+from . import encounter, mining, payment, turnstate
 from .actions import (
     CTRL,
     DIE,
@@ -80,8 +80,16 @@ __all__ = [
 
 def _chain_arg(frame: Frame, i: int) -> int:
     """The `i`-th choice made so far in a decision chain (0 when not made):
-    BID_MIX's amount is `args[2]`, a payment's amount `args[0]`."""
+    BID_MIX's amount is `args[2]`."""
     return frame.args[i] if 0 <= i < len(frame.args) else 0
+
+
+def _payment(frame: Frame) -> tuple[int, int]:
+    """(amount, own share) of the chain payment `frame` decides ((0, 0) when
+    it is not one, or the share is not chosen yet)."""
+    if not isinstance(frame, payment.PayFrame):
+        return 0, 0
+    return frame.amount, max(0, frame.own)
 
 
 def hewn_turn_ap(state: State) -> int | None:
@@ -243,6 +251,11 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
     "PAY_SPLIT": (
         "how much the Hewn pays from its own load",
         "The rest comes from the friendly Hewns it can transmit with, nearest first.",
+    ),
+    "CHAIN_MIX": (
+        "which Substract the friendly Hewns give",
+        "Which part of what the friendly Hewns pay is dirty Substract and which "
+        "normal; each kind comes from the nearest Hewn that carries it first.",
     ),
     # mining and danger
     "MINE_OPTS": (
@@ -566,7 +579,7 @@ def why_asked(state: State, viewer: int | None = None) -> str:
     why = _WHY.get(name)
     if why is not None:
         text = why(state, frame, viewer)
-    elif name.startswith("PICK_") or name in ("INTENT", "PAY_SPLIT"):
+    elif name.startswith("PICK_") or name in ("INTENT", "PAY_SPLIT", "CHAIN_MIX"):
         text = (
             f"{_whose(frame.seat, viewer).capitalize()} Hewns are in an "
             f"encounter with {_mover_words(state, viewer)}: {_PICK_WHY}"
@@ -738,8 +751,13 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
     if ask == Ask.BURN_MIX:
         return f"burn {'a dirty' if k else 'a normal'} Substract"
     if ask in _MIX_ASKS:
-        amount = _chain_arg(frame, 0)
-        return f"pay the {amount} as {k} dirty and {amount - k} normal"
+        amount, own = _payment(frame)
+        paid = f"the {own} from the Hewn's own load" if own < amount else f"the {own}"
+        return f"pay {paid} as {k} dirty and {own - k} normal"
+    if ask == Ask.CHAIN_MIX:
+        amount, own = _payment(frame)
+        chain = amount - own
+        return f"the friendly Hewns give {chain}: {k} dirty and {chain - k} normal"
     words = _NUM_WORDS.get(ask)
     if words is not None:
         return words(k)
@@ -756,7 +774,8 @@ def _dice(n: int, kind: str) -> str:
 
 
 _MIX_ASKS: Final = (Ask.PICK_MIX, Ask.SCREENS_MIX)
-"""Paying an amount fixed before (frame.args[0]): how much of it is dirty."""
+"""Paying an own share fixed before (`payment.PayFrame`): how much of it is
+dirty."""
 
 _NUM_WORDS: Final[dict[int, Callable[[int], str]]] = {
     Ask.PICK_L: lambda k: f"{_dice(k, 'laser')} (1 Substract each)",

@@ -181,3 +181,23 @@ def draw_from_chain(
         amount -= n + d
     if amount > 0:
         raise ValueError("the chain cannot pay this")
+
+
+def chain_draws_fit(
+    state: State,
+    draws: list[tuple[int, int]],
+    exclude: Collection[int],
+    left: list[int] | None = None,
+) -> bool:
+    """Whether Hewns drawing the given amounts from their chains, in order,
+    nearest first, all find enough (D65); `left`: what each Hewn carries (its
+    load unless given). Nothing is changed."""
+    left = [load(state, h) for h in range(NUM_HEWNS)] if left is None else list(left)
+    for hewn, amount in draws:
+        for h in donors(state, hewn, exclude):
+            take = min(amount, left[h])
+            left[h] -= take
+            amount -= take
+        if amount > 0:
+            return False
+    return True

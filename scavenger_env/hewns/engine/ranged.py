@@ -26,14 +26,12 @@ from . import combat, danger, payment, samespace, sight
 from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option, Verb
 from .data import ENCOUNTER_SUBSTRACT_MAX, DieKind
 from .effects import (
+    chain_draws_fit,
     chain_pool,
-    donors,
-    draw_from_chain,
     healthy_at,
     kill,
     load,
     own_shares,
-    pay_from_hewn,
     stun,
 )
 from .encounter import (
@@ -263,10 +261,13 @@ def step_pay(state: State, enc: Enc, frame: Frame) -> bool:
         amount = sum(enc.pick(hewn))
         shares = pay_shares(state, enc, hewn)
         low, high = shares[0], shares[-1]
-        how = payment.plan(state, hewn, amount, low, high)
+        later = _later_draws(state, enc, hewn)
+        how = payment.plan(state, hewn, amount, low, high, later)
         if how is None:
-            child = Frame(Ask.PICK_MIX, state.ctrl[hewn], hewn)
-            payment.ask(state, child, amount, low, high, Ask.PICK_MIX)
+            seat = state.ctrl[hewn]
+            child = payment.start(
+                state, seat, hewn, amount, low, high, Ask.PICK_MIX, later
+            )
             push(state, child)
             return True
         _pay(state, hewn, amount, *how)
@@ -403,14 +404,15 @@ def _reveal(state: State, enc: Enc, frame: Frame) -> None:
             stun(state, hewn)
 
 
-def _pay(state: State, hewn: int, amount: int, own: int, dirty: int) -> None:
+def _pay(
+    state: State, hewn: int, amount: int, own: int, own_dirty: int, chain_dirty: int
+) -> None:
     """rulebook: "The total dice secretly picked is the total amount of dirty
     and/or normal Substract that a Hewn must ... pay over and put back into the
-    supply pools": `own` of it from its load (`dirty` of that dirty), the rest
-    through its chain in a ranged encounter (D30)."""
-    pay_from_hewn(state, hewn, own, dirty)
-    if amount > own:
-        draw_from_chain(state, hewn, amount - own, fighting(state))
+    supply pools": `own` of it from its load (`own_dirty` of that dirty), the
+    rest through its chain in a ranged encounter (D30; `chain_dirty` of it
+    dirty, `payment.pay`)."""
+    payment.pay(state, hewn, amount, own, own_dirty, chain_dirty)
 
 
 # --- chain payments (D30, D65) ------------------------------------------------------
@@ -433,16 +435,7 @@ def _guard(state: State, enc: Enc, frame: Frame) -> list[int]:
 def _chain_draws_fit(state: State, draws: list[tuple[int, int]]) -> bool:
     """Whether Hewns drawing the given amounts from their chains, in order,
     nearest first, all find enough (the loads are only read)."""
-    exclude = fighting(state)
-    left = [state.normal[h] + state.dirty[h] for h in range(len(state.normal))]
-    for hewn, amount in draws:
-        for h in donors(state, hewn, exclude):
-            take = min(amount, left[h])
-            left[h] -= take
-            amount -= take
-        if amount > 0:
-            return False
-    return True
+    return chain_draws_fit(state, draws, fighting(state))
 
 
 def _seat_draws(
@@ -493,6 +486,16 @@ def pay_shares(state: State, enc: Enc, hewn: int) -> range:
     ):
         low += 1
     return range(low, shares.stop)
+
+
+def _later_draws(state: State, enc: Enc, hewn: int) -> list[int]:
+    """What the seat's announcers paying after `hewn` must still draw from
+    their chains, as flat (Hewn, amount) pairs (`payment.PayFrame.later`):
+    `hewn`'s chain part must leave them enough (D65)."""
+    if enc.same:
+        return []
+    later = _seat_draws(state, enc, hewn, 0, after=enc.ann.index(hewn))
+    return [x for pair in later for x in pair]
 
 
 def attackers(enc: Enc, fight: int, mover: int) -> list[int]:
@@ -808,9 +811,13 @@ def resume_away(state: State, frame: Frame) -> None:
         pop(state)
 
 
-def finish_pay(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
+def finish_pay(
+    state: State, frame: Frame, amount: int, own: int, own_dirty: int, chain_dirty: int
+) -> None:
+    """The picks are paid as chosen (`payment.Finish`); the next announcer
+    pays."""
     enc = encounter_frame(state).enc
-    _pay(state, frame.hewn, amount, own, dirty)
+    _pay(state, frame.hewn, amount, own, own_dirty, chain_dirty)
     enc.cursor += 1
     pop(state)
 

@@ -74,17 +74,16 @@ PAYMENTS: Final[dict[int, Finish]] = {
 """A chain payment's context (its mix decision kind) -> how it pays (D30)."""
 
 
-def apply_pay_split(state: State, frame: Frame, action: int) -> None:
-    """The own share of a chain payment: pay at once when its mix is fixed."""
-    mix = payment.mix_kind(frame)
-    paid = payment.answer_split(state, frame, action)
-    if paid is not None:
-        PAYMENTS[mix](state, frame, *paid)
+def apply_payment(state: State, frame: Frame, action: int) -> None:
+    """A chain payment's decision: pay once it is settled (D30)."""
+    form = payment.answer(state, frame, action)
+    if form is not None:
+        pay = payment.pay_frame(frame)
+        PAYMENTS[pay.mix](state, pay, pay.amount, *form)
 
 
-def apply_pay_mix(state: State, frame: Frame, action: int) -> None:
-    """The dirty part of a chain payment's own share: pay."""
-    PAYMENTS[frame.ask](state, frame, *payment.answer_mix(frame, action))
+PAY: Final = Handler(payment.legal, apply_payment, no_resume)
+"""Every decision of a chain payment (`payment.PayFrame`)."""
 
 
 HANDLERS: Final[dict[int, Handler]] = {
@@ -106,8 +105,9 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.HEWN_TURN: Handler(
         turns.legal_hewn_turn, turns.apply_hewn_turn, turns.resume_hewn_turn
     ),
-    Ask.BURN_MIX: Handler(payment.legal_mix, apply_pay_mix, no_resume),
-    Ask.PAY_SPLIT: Handler(payment.legal_split, apply_pay_split, no_resume),
+    Ask.BURN_MIX: PAY,
+    Ask.PAY_SPLIT: PAY,
+    Ask.CHAIN_MIX: PAY,
     # mining and danger
     Ask.MINE_OPTS: Handler(mining.legal_opts, mining.apply_opts, mining.resume_mine),
     Ask.MINE_REROLL: Handler(
@@ -125,7 +125,7 @@ HANDLERS: Final[dict[int, Handler]] = {
         danger.legal_attack, danger.apply_attack, danger.resume_attack
     ),
     Ask.SCREENS: Handler(danger.legal_screens, danger.apply_screens, no_resume),
-    Ask.SCREENS_MIX: Handler(payment.legal_mix, apply_pay_mix, no_resume),
+    Ask.SCREENS_MIX: PAY,
     Ask.CALM_TARGET: Handler(danger.legal_calm, danger.apply_calm, no_resume),
     # transmission and management
     Ask.TX_SOURCE: Handler(
@@ -171,7 +171,7 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.PICK_K: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
     Ask.PICK_Q: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
     Ask.PICK_E: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
-    Ask.PICK_MIX: Handler(payment.legal_mix, apply_pay_mix, no_resume),
+    Ask.PICK_MIX: PAY,
     Ask.NAME_TARGET: Handler(ranged.legal_target, ranged.apply_target, no_resume),
     Ask.DODGE: Handler(ranged.legal_dodge, ranged.apply_dodge_or_reroll, no_resume),
     Ask.REROLL: Handler(ranged.legal_reroll, ranged.apply_dodge_or_reroll, no_resume),

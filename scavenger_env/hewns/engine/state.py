@@ -109,6 +109,7 @@ class Ask(IntEnum):
     HEWN_TURN = 11  # move, act, end the Hewn turn
     BURN_MIX = 12  # paying 1 Substract for 1 AP: dirty or normal
     PAY_SPLIT = 13  # a chain payment: how much comes from the payer's own load
+    CHAIN_MIX = 14  # rules 2: how much of a chain payment's chain part is dirty
     # mining and danger
     MINE_OPTS = 20
     MINE_REROLL = 21

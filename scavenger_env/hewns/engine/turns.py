@@ -14,10 +14,8 @@ from .actions import HEWN, NUM, SPACE, Ctrl, Verb
 from .data import BURN_FOR_AP_MAX
 from .effects import (
     chain_pool,
-    draw_from_chain,
     healthy_at,
     own_shares,
-    pay_from_hewn,
     stun,
 )
 from .encounter import fighting
@@ -207,9 +205,7 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
         low, high = shares.start, shares.stop - 1
         how = payment.plan(state, h, 1, low, high)
         if how is None:
-            child = Frame(Ask.BURN_MIX, frame.seat, h)
-            payment.ask(state, child, 1, low, high, Ask.BURN_MIX)
-            push(state, child)
+            push(state, payment.start(state, frame.seat, h, 1, low, high, Ask.BURN_MIX))
         else:
             burn(state, frame, *how)
     elif action == Verb.MINE:
@@ -224,16 +220,14 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
         management.start_verb(state, frame.seat, action, h)
 
 
-def burn(state: State, frame: Frame, own: int, dirty: int) -> None:
+def burn(
+    state: State, frame: Frame, own: int, own_dirty: int, chain_dirty: int
+) -> None:
     """rulebook: "Each Hewn can burn up to a maximum of 3 Substract during its
     Hewn turn" for one action point each; burnt normal Substract goes back to the
-    pile. `own`: 1 from its load (`dirty`: that one is dirty), 0 from its chain
-    (D30)."""
-    h = frame.hewn
-    if own:
-        pay_from_hewn(state, h, 1, dirty)
-    else:
-        draw_from_chain(state, h, 1, fighting(state))
+    pile. `own`: 1 from its load (`own_dirty`: that one is dirty), 0 from its
+    chain (D30; `chain_dirty`: that one is dirty, `payment.pay`)."""
+    payment.pay(state, frame.hewn, 1, own, own_dirty, chain_dirty)
     hewn_turn(frame).ap += 1
     hewn_turn(frame).burnt += 1
     _auto_end_hewn_turn(state, frame)
@@ -272,6 +266,9 @@ def end_hewn_turn(state: State) -> None:
     pop(state)
 
 
-def finish_burn(state: State, frame: Frame, amount: int, own: int, dirty: int) -> None:
+def finish_burn(
+    state: State, frame: Frame, amount: int, own: int, own_dirty: int, chain_dirty: int
+) -> None:
+    """The burn is paid as chosen (`payment.Finish`): back to the Hewn turn."""
     state.frames.pop()
-    burn(state, state.frames[-1], own, dirty)
+    burn(state, state.frames[-1], own, own_dirty, chain_dirty)

@@ -33,6 +33,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from .payment import hide_payment
 from .ranged import hide_picks
 from .state import NONE, Ask, Frame, Phase, State, bids_hidden
 
@@ -81,6 +82,7 @@ SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType(
     {
         Ask.RANGED: hide_picks,
         Ask.SAME_SPACE: hide_picks,
+        Ask.PICK_MIX: hide_payment,
     }
 )
 """Decision kinds whose secrets need more than zeros, each with the rule
