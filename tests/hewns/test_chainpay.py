@@ -13,6 +13,7 @@ import numpy as np
 from scavenger_env.hewns.engine import effects, rules
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import HEWN, NUM, SPACE, Ctrl, Verb
+from scavenger_env.hewns.engine.describe import hewn_turn_ap
 from scavenger_env.hewns.engine.encounter import encounter_frame
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.rules import legal_actions
@@ -131,14 +132,132 @@ def test_danger_screens_draw_on_the_chain() -> None:
 
 def test_an_ap_burn_draws_on_the_chain() -> None:
     """D30: an AP burn may draw on the chain ("Each Hewn can burn up to a
-    maximum of 3 Substract during its Hewn turn")."""
-    state = pos.actions_phase()
+    maximum of 3 Substract during its Hewn turn"); rules 1 take the chain's
+    dirty Substract first without asking."""
+    state = pos.actions_phase(rules_version=1)
     miner = pos.place(state, "Major Miner", 0, 44)
     friend = pos.place(state, "Minor Miner", 0, 1, dirty=1, normal=1)
     pos.start_hewn_turn(state, miner)
     assert Verb.BURN in legal_actions(state)
     act(state, Verb.BURN)  # nothing of its own: dirty first from the chain
+    assert top(state).ask == Ask.HEWN_TURN
     assert (state.normal[friend], state.dirty[friend]) == (1, 0)
+
+
+# --- rules 2: the payer chooses the chain part's kind ------------------------------------
+def test_an_ap_burn_asks_which_kind_the_chain_gives() -> None:
+    """rulebook: a Hewn "can choose to "burn" 1 of his normal Substract tokens
+    (or a dirty Substract token)": under rules 2 the payer also chooses the kind
+    of what its chain gives (CHAIN_MIX), here the friend's normal one."""
+    state = pos.actions_phase(rules_version=2)
+    miner = pos.place(state, "Major Miner", 0, 44)
+    friend = pos.place(state, "Minor Miner", 0, 1, dirty=1, normal=1)
+    pos.start_hewn_turn(state, miner)
+    pile = state.normal_pile
+    act(state, Verb.BURN)
+    assert top(state).ask == Ask.CHAIN_MIX and top(state).seat == 0
+    assert legal_actions(state) == [NUM + 0, NUM + 1]
+    act(state, NUM + 0)
+    assert (state.normal[friend], state.dirty[friend]) == (0, 1)
+    assert state.normal_pile == pile + 1
+    assert top(state).ask == Ask.HEWN_TURN and hewn_turn_ap(state) == 3 + 1
+
+
+def _screening_with_two_donors(version: int) -> tuple[State, int, int]:
+    """A Minor Miner carrying nothing steps onto a Snedj nest (space 44) and
+    burns 3 body screens; its chain is a Major Miner in space 1 (1 normal, 1
+    dirty), then a Gombat in space 0 (2 normal, 2 dirty) seen only through it."""
+    state = pos.actions_phase(rules_version=version)
+    minor = pos.place(state, "Minor Miner", 0, 43)
+    near = pos.place(state, "Major Miner", 0, 1, normal=1, dirty=1)
+    far = pos.place(state, "Gombat", 0, 0, normal=2, dirty=2)
+    pos.set_token(state, 44, "snedj")
+    pos.start_hewn_turn(state, minor)
+    act(state, SPACE + 44)
+    assert effects.donors(state, minor) == [near, far]
+    assert top(state).ask == Ask.SCREENS
+    act(state, NUM + 3)
+    return state, near, far
+
+
+def test_the_chain_part_leaves_the_donors_as_the_payer_chose() -> None:
+    """rulebook: "Each screen created will cost 1 Substract" and a burn takes "1
+    of his normal Substract tokens (or a dirty Substract token)": under rules 2
+    the payer says how much of the chain's part is dirty (any amount the donors
+    can give together), and each kind comes from the nearest donor that carries
+    it first; the attack then rolls with the screens."""
+    state, near, far = _screening_with_two_donors(2)
+    assert top(state).ask == Ask.CHAIN_MIX
+    assert legal_actions(state) == [NUM + d for d in range(4)]
+    pile = state.normal_pile
+    act(state, NUM + 3)  # all dirty: 1 from the near one, 2 from the far one
+    assert (state.normal[near], state.dirty[near]) == (1, 0)
+    assert (state.normal[far], state.dirty[far]) == (2, 0)
+    assert state.normal_pile == pile
+    assert is_chance(state) and state.frames[-1].ask == Ask.TOKEN_ATTACK
+
+
+def test_rules_1_draw_the_chain_part_donor_by_donor_dirty_first() -> None:
+    """Rules 1 did not ask: nearest donor first, its dirty before its normal."""
+    state, near, far = _screening_with_two_donors(1)
+    assert is_chance(state) and state.frames[-1].ask == Ask.TOKEN_ATTACK
+    assert (state.normal[near], state.dirty[near]) == (0, 0)
+    assert (state.normal[far], state.dirty[far]) == (2, 1)
+
+
+def test_no_chain_mix_is_asked_when_the_donors_carry_one_kind() -> None:
+    """CHAIN_MIX is asked only when more than one answer is possible (loads are
+    public): a chain that carries only normal Substract pays at once."""
+    state = pos.actions_phase(rules_version=2)
+    miner = pos.place(state, "Major Miner", 0, 44)
+    friend = pos.place(state, "Minor Miner", 0, 1, normal=2)
+    pos.start_hewn_turn(state, miner)
+    act(state, Verb.BURN)
+    assert top(state).ask == Ask.HEWN_TURN and hewn_turn_ap(state) == 3 + 1
+    assert state.normal[friend] == 1
+
+
+def _two_announcers_pay(version: int) -> tuple[State, int, int]:
+    """Seat 1's Gombat (space 0) and Hover Cataclysm (space 1), carrying
+    nothing, pick 2 lasers each. The Gombat's chain is a Major Miner (space 4:
+    2 normal, 1 dirty), then a Minor Miner (space 5: 2 dirty); the Cataclysm
+    reaches only the Minor Miner. The Gombat pays first."""
+    state = pos.actions_phase(rules_version=version)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    gombat = pos.place(state, "Gombat", 1, 0)
+    cataclysm = pos.place(state, "Hover Cataclysm", 1, 1)
+    major = pos.place(state, "Major Miner", 1, 4, normal=2, dirty=1)
+    minor = pos.place(state, "Minor Miner", 1, 5, dirty=2)
+    fighters = [mover, gombat, cataclysm]
+    assert effects.donors(state, gombat, fighters) == [major, minor]
+    assert effects.donors(state, cataclysm, fighters) == [minor]
+    pos.start_hewn_turn(state, mover)
+    reactors_only(state, gombat, cataclysm)
+    skip_away(state)
+    act(state, NUM + 2, NUM + 0, NUM + 0, NUM + 2, NUM + 0, NUM + 0)
+    return state, major, minor
+
+
+def test_the_chain_mix_leaves_later_payers_of_the_seat_enough() -> None:
+    """D65 with rules 2's CHAIN_MIX: the Gombat's chain part may be 0 or 1
+    dirty, not 2 (the second dirty would come from the Minor Miner, which the
+    Cataclysm needs whole: "limited to the amount of actual Substract they can
+    get hold of"); the Cataclysm's payment then has one form."""
+    state, major, minor = _two_announcers_pay(2)
+    assert top(state).ask == Ask.CHAIN_MIX
+    assert legal_actions(state) == [NUM + 0, NUM + 1]
+    act(state, NUM + 1)
+    assert is_chance(state)
+    assert (state.normal[major], state.dirty[major]) == (1, 0)
+    assert state.dirty[minor] == 0
+
+
+def test_rules_1_two_announcers_pay_without_a_chain_mix() -> None:
+    """Rules 1: the same payments take dirty first, donor by donor, unasked."""
+    state, major, minor = _two_announcers_pay(1)
+    assert is_chance(state)
+    assert (state.normal[major], state.dirty[major]) == (1, 0)
+    assert state.dirty[minor] == 0
 
 
 # --- step 2: transmit away ------------------------------------------------------------
