@@ -13,6 +13,7 @@ from scavenger_env.hewns.engine.actions import SPACE_SIZE
 from scavenger_env.hewns.engine.board import RAVINE
 from scavenger_env.hewns.engine.ending import healthy_hewns, score
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
+from scavenger_env.hewns.engine.payment import PayFrame
 from scavenger_env.hewns.engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -74,7 +75,8 @@ def _decision(s: State, d: np.ndarray, rel: _Rel) -> None:
             d[top.ask] = 1
         if not chance and top.seat >= 0:
             d[KINDS + 3 + 1 + rel(top.seat)] = 1
-        for i, a in enumerate(top.args[:4]):
+        numbers = top.shown() if isinstance(top, PayFrame) else top.args
+        for i, a in enumerate(numbers[:4]):
             d[KINDS + 3 + 1 + 4 + 2 + i] = _cap(a / 31)
         d[KINDS + 3 + 1 + 4 + 2 + 4] = _cap(_step_code(top) / 8)
         turn = next((f for f in reversed(s.frames) if f.ask == Ask.HEWN_TURN), None)

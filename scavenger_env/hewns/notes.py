@@ -916,6 +916,21 @@ RULINGS: tuple[Ruling, ...] = (
         "kind was left on the screen.",
         "ruling",
     ),
+    Ruling(
+        "The kind a chain pays with",
+        "When a chain pays part of a payment, the payer also chooses how much of "
+        "that part is dirty, among the amounts the other Hewns of the chain carry "
+        "together (and that leave enough for the player's later payments through "
+        "it); each kind then comes from the nearest Hewn that carries it first. "
+        "The question is asked only when more than one answer is possible. The "
+        'rulebook lets the payer choose the kind everywhere: "Each weapon shot '
+        'costs one Substract - either normal Substract or dirty Substract", a '
+        'Hewn burns "1 of his normal Substract tokens (or a dirty Substract '
+        'token)", and picks are "the total amount of dirty and/or normal '
+        'Substract". Under rules 1 the chain gave without asking, nearest Hewn '
+        "first, its dirty Substract before its normal.",
+        "ruling",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""
@@ -952,6 +967,8 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             'closed").',
             "A damaged Hewn may transmit, unless `damaged_transmit` is False "
             '(see "Damaged Hewns transmit").',
+            "The payer chooses how much of a chain's part of a payment is dirty "
+            '(see "The kind a chain pays with").',
         ),
     ),
 )

@@ -17,6 +17,7 @@ from agents.base import RandomAgent, view_for
 from agents.hewns.greedy import GreedyAgent, margin
 from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
 from scavenger_env.core.chance import sample_outcome
+from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.state import Ask
 from scavenger_env.hewns.game import HEWNS
 
@@ -97,6 +98,22 @@ def test_scripted_bots_cover_every_decision_kind_they_meet() -> None:
     finally:
         heuristics.HewnsScriptedAgent._by_ask = original  # type: ignore[method-assign]
     assert not missed, sorted(set(missed))
+
+
+@pytest.mark.parametrize("make", [ProspectorAgent, RaiderAgent])
+def test_scripted_bots_have_a_chain_pay_dirty_first(make: Any) -> None:
+    """CHAIN_MIX (rules 2): the scripted bots take the chain's dirty Substract
+    first, as the chain gave under rules 1 (normal Substract scores)."""
+    state = pos.actions_phase()
+    minor = pos.place(state, "Minor Miner", 0, 43)
+    pos.place(state, "Major Miner", 0, 1, normal=1, dirty=1)
+    pos.set_token(state, 44, "snedj")
+    pos.start_hewn_turn(state, minor)
+    pos.play(state, "SPACE 44", "NUM 1")
+    assert state.frames[-1].ask == Ask.CHAIN_MIX
+    legal = HEWNS.legal_actions(state)
+    assert len(legal) == 2
+    assert make().choose(state, 0, legal, np.random.default_rng(0)) == max(legal)
 
 
 @pytest.mark.parametrize("make", [ProspectorAgent, RaiderAgent, GreedyAgent])

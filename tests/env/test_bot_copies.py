@@ -42,6 +42,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     from scavenger_env.hewns.engine import digest as hewns_digest
     from scavenger_env.hewns.engine import encounter as hewns_encounter
     from scavenger_env.hewns.engine import mining as hewns_mining
+    from scavenger_env.hewns.engine import payment as hewns_payment
     from scavenger_env.hewns.engine import state as hewns_state
     from scavenger_env.hewns.engine import turnstate as hewns_turnstate
     from scavenger_env.krysis.engine import state as krysis_state
@@ -58,6 +59,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_turnstate.HewnTurnFrame: hewns_turnstate.HEWN_TURN_FIELDS,
         hewns_mining.MineFrame: hewns_mining.MINE_FRAME_FIELDS,
         hewns_danger.TokenAttackFrame: hewns_danger.TOKEN_ATTACK_FIELDS,
+        hewns_payment.PayFrame: hewns_payment.PAY_FRAME_FIELDS,
         hewns_encounter.Enc: hewns_encounter.ENC_FIELDS,
     }
 

@@ -9,8 +9,10 @@ space 6; spaces 44 and 1 see each other.
 from __future__ import annotations
 
 import numpy as np
+import pytest
+from hewns_obs_reference import encode as reference
 
-from scavenger_env.hewns.engine import effects, rules
+from scavenger_env.hewns.engine import effects, payment, rules
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import HEWN, NUM, SPACE, Ctrl, Verb
 from scavenger_env.hewns.engine.describe import hewn_turn_ap
@@ -18,7 +20,10 @@ from scavenger_env.hewns.engine.encounter import encounter_frame
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.state import Ask, Frame, State
-from scavenger_env.hewns.engine.view import determinize
+from scavenger_env.hewns.engine.view import determinize, redact
+from scavenger_env.hewns.observation import KINDS, encode, views
+
+NUMBERS = KINDS + 3 + 1 + 4 + 2  # the top frame's numbers in the decision view
 
 FROM, TO = 3, 6
 
@@ -258,6 +263,35 @@ def test_rules_1_two_announcers_pay_without_a_chain_mix() -> None:
     assert is_chance(state)
     assert (state.normal[major], state.dirty[major]) == (1, 0)
     assert state.dirty[minor] == 0
+
+
+def test_a_payment_is_observed_and_its_secret_amount_redacted() -> None:
+    """The observation shows a payment's numbers where rules 1's frames held
+    them (amount, own share, its dirty part at CHAIN_MIX), the same in the
+    plain encoder; a payment of picks (PICK_MIX) keeps its amount from the
+    other seats, as picks are "secretly" picked."""
+    state, _, _ = _screening_with_two_donors(2)
+    decision = views(encode(state, 0))["decision"]
+    assert decision[Ask.CHAIN_MIX] == 1.0
+    assert list(decision[NUMBERS : NUMBERS + 4]) == pytest.approx([3 / 31, 0, 0, 0])
+    for seat in (0, 1):
+        assert encode(state, seat).tobytes() == reference(state, seat).tobytes()
+
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    shooter = pos.place(state, "Hover Cataclysm", 1, 1, normal=1, dirty=1)
+    pos.start_hewn_turn(state, mover)
+    reactors_only(state, shooter)
+    skip_away(state)
+    act(state, NUM + 1, NUM + 0, NUM + 0)
+    assert top(state).ask == Ask.PICK_MIX
+    owner = payment.pay_frame(redact(state, 1).frames[-1])
+    other = payment.pay_frame(redact(state, 0).frames[-1])
+    assert (owner.amount, owner.own) == (1, 1)
+    assert (other.amount, other.own) == (0, 0)
+    numbers = views(encode(state, 1))["decision"][NUMBERS : NUMBERS + 2]
+    assert list(numbers) == pytest.approx([1 / 31, 1 / 31])
+    assert not views(encode(state, 0))["decision"][NUMBERS : NUMBERS + 4].any()
 
 
 # --- step 2: transmit away ------------------------------------------------------------

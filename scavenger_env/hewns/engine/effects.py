@@ -170,8 +170,9 @@ def draw_from_chain(
     state: State, hewn: int, amount: int, exclude: Collection[int] = ()
 ) -> None:
     """The part of a payment not taken from `hewn`'s own load comes from its
-    donors, nearest first, dirty before normal (D30). The caller has checked
-    it is payable."""
+    donors, nearest first, dirty before normal (D30, as rules 1 drew it; rules
+    2 asks the payer the kinds: `payment.pay`). The caller has checked it is
+    payable."""
     for h in donors(state, hewn, exclude):
         if amount <= 0:
             break
