@@ -294,6 +294,26 @@ def test_a_payment_is_observed_and_its_secret_amount_redacted() -> None:
     assert not views(encode(state, 0))["decision"][NUMBERS : NUMBERS + 4].any()
 
 
+def test_a_payment_frame_copies_and_keys_every_field() -> None:
+    """A `PayFrame` is engine state: its copy keeps every field of
+    `PAY_FRAME_FIELDS` and shares no list with it (a search plays on copies),
+    and its key, plain ints, changes with each number it holds."""
+    state, _, _ = _two_announcers_pay(2)
+    frame = payment.pay_frame(top(state))
+    assert frame.later  # the Cataclysm pays after the Gombat
+    twin = frame.copy()
+    for name in payment.PAY_FRAME_FIELDS:
+        assert getattr(twin, name) == getattr(frame, name), name
+    assert twin.key() == frame.key()
+    assert all(type(x) is int for x in frame.key())
+    twin.later[1] += 1
+    assert twin.later != frame.later and twin.key() != frame.key()
+    for name in ("mix", "amount", "low", "high", "own", "own_dirty"):
+        other = frame.copy()
+        setattr(other, name, getattr(other, name) + 1)
+        assert other.key() != frame.key(), name
+
+
 # --- step 2: transmit away ------------------------------------------------------------
 def test_transmit_away_to_the_screen_before_the_picks() -> None:
     """rulebook: "Any Hewns with Substract stored on their bodies - that wish to
