@@ -346,3 +346,37 @@ def test_the_story_depends_only_on_what_the_viewer_may_know(
             assert (HEWNS.state_data(before), HEWNS.state_data(after)) == digests
         assert told_real == told_twin
         assert any(isinstance(t, list) and t for t in told_real)
+
+
+def test_a_reason_names_the_asked_seat_and_the_mover_apart() -> None:
+    """The asked seat and the moving Hewn's owner are told apart for every
+    viewer: the mover's owner reads "your" for its own Hewn and "Player N's"
+    for the seat asked; the asked seat reads "your" for itself only."""
+    checked = 0
+    for seed in range(40):
+        state = HEWNS.new_game(HEWNS.make_config(2), seed)
+        rng = np.random.default_rng(seed)
+        while not HEWNS.is_over(state):
+            if HEWNS.is_chance_node(state):
+                HEWNS.apply_action(
+                    state, sample_outcome(HEWNS.chance_outcomes(state), rng)
+                )
+                continue
+            frame = state.frames[-1]
+            owner = turn_seat(state)
+            name = Ask(frame.ask).name
+            if owner not in (None, frame.seat) and (
+                name.startswith("PICK_") or name == "TRANSMIT_AWAY"
+            ):
+                to_owner = why_asked(state, owner)
+                to_asked = why_asked(state, frame.seat)
+                assert to_owner.startswith(f"Player {frame.seat}'s Hewns"), to_owner
+                assert "with your " in to_owner, to_owner
+                assert to_asked.startswith("Your Hewns"), to_asked
+                assert f"with player {owner}'s " in to_asked, to_asked
+                checked += 1
+            legal = HEWNS.legal_actions(state)
+            HEWNS.apply_action(state, legal[int(rng.integers(len(legal)))])
+        if checked >= 3:
+            break
+    assert checked, "no decision of another seat's encounter in these games"

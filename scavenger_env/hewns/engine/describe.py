@@ -466,6 +466,11 @@ def _whose(seat: int, viewer: int | None) -> str:
     return "your" if seat == viewer else f"player {seat}'s"
 
 
+def _who_does(seat: int, viewer: int | None, verb: str) -> str:
+    """ "you choose", "player 2 chooses"."""
+    return f"you {verb}" if seat == viewer else f"player {seat} {verb}s"
+
+
 def _below(state: State) -> Frame | None:
     """The frame under the top one (the decision or chain that asked it)."""
     return state.frames[-2] if len(state.frames) > 1 else None
@@ -498,27 +503,27 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
         'so first "simply remove any danger token from the board".'
     ),
     "REACT": lambda s, f, v: (
-        f"{_mover_words(s, v)} moved where your Hewns can see it: healthy enemy "
+        f"{_mover_words(s, v)} moved where {_whose(f.seat, v)} Hewns can see it: healthy enemy "
         'Hewns that can see the moving Hewn may announce an encounter "even '
         "though it's not their turn\"."
     ),
     "TRANSMIT_AWAY": lambda s, f, v: (
-        f"Your Hewns are in an encounter with {_mover_words(s, v)}. Step 2, "
+        f"{_whose(f.seat, v)} Hewns are in an encounter with {_mover_words(s, v)}. Step 2, "
         '"Transmit Substract away": Hewns with Substract on them may transmit '
         "it off-planet or to friendly healthy Hewns now; Substract found on a "
         "Hewn that dies is destroyed."
     ),
     "DODGE": lambda s, f, v: (
-        f'Your {hewn_label(f.hewn)} is attacked and can dodge: "the defender '
+        f'{_whose(f.seat, v)} {hewn_label(f.hewn)} is attacked and can dodge: "the defender '
         'can force the attacker to re-roll one of his current attack dice".'
     ),
     "REROLL": lambda s, f, v: (
-        f"Your {hewn_label(f.hewn)} is attacking in {_turn_words(s, v)}: "
+        f"{_whose(f.seat, v)} {hewn_label(f.hewn)} is attacking in {_turn_words(s, v)}: "
         '"Attackers can re-roll as many of their attacking dice as they have '
         're-roll ability".'
     ),
     "ESCAPE_MOVE": lambda s, f, v: (
-        f'Your {hewn_label(f.hewn)} rolled two escapes or more: it "may choose '
+        f'{_whose(f.seat, v)} {hewn_label(f.hewn)} rolled two escapes or more: it "may choose '
         'to move to that adjacent space as a free move".'
     ),
     "RETREAT": lambda s, f, v: (
@@ -527,21 +532,22 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
         "owner's choice - even if this is by a new owner!\""
     ),
     "EXPEL": lambda s, f, v: (
-        f"Your {hewn_label(f.hewn)} is the one healthy Hewn left in the space: "
+        f"{_whose(f.seat, v)} {hewn_label(f.hewn)} is the one healthy Hewn left in the space: "
         'it "can optionally expel any or all of the damaged/stunned Hewns".'
     ),
     "SICKET_LOSS": lambda s, f, v: (
-        f"A hit on your {hewn_label(f.hewn)} destroys one of its Sicket "
-        "technologies: you choose which."
+        f"A hit on {_whose(f.seat, v)} {hewn_label(f.hewn)} destroys one of its Sicket "
+        f"technologies: {_who_does(f.seat, v, 'choose')} which."
     ),
     "SCREENS": lambda s, f, v: (
-        f"A danger token attacks your {hewn_label(f.hewn)} in {_turn_words(s, v)}"
-        "; you may burn Substract as body screens."
+        f"A danger token attacks {_whose(f.seat, v)} {hewn_label(f.hewn)} in {_turn_words(s, v)}"
+        f"; {_who(f.seat, v)} may burn Substract as body screens."
     ),
     "DEAL_ORDER": lambda s, f, v: (
-        'You won the turn-order stack, and its winner "hands out the turn '
-        'cards to players in the order he/she sees fit, face down" (here one '
-        "card to each player, in seat order). Card 1 plays first this round."
+        f'{_who(f.seat, v)} won the turn-order stack, and its winner "hands '
+        'out the turn cards to players in the order he/she sees fit, face down" '
+        "(here one card to each player, in seat order). Card 1 plays first this "
+        "round."
     ),
 }
 """Why a decision kind comes to a seat out of its own turn (DEAL_ORDER: in
@@ -589,10 +595,6 @@ def why_asked(state: State, viewer: int | None = None) -> str:
         text = (
             f"This decision ({ask_name(frame.ask)}) comes to "
             f"{_who(frame.seat, viewer)} in {turn} turn."
-        )
-    if viewer is not None and viewer != frame.seat:
-        text = text.replace("Your ", f"Player {frame.seat}'s ").replace(
-            "your ", f"player {frame.seat}'s "
         )
     return text[:1].upper() + text[1:]
 
