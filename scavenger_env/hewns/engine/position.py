@@ -56,6 +56,7 @@ __all__ = [
     "place_card",
     "play",
     "roll",
+    "set_depleted",
     "set_mine",
     "set_screen",
     "set_supply",
@@ -305,6 +306,18 @@ def set_supply(
     state.mine_pool[:] = pool
     if normal is not None:
         state.normal_pile = normal
+
+
+def set_depleted(state: State, count: int) -> None:
+    """The depletion track: `count` mines have depleted so far (fewer than the
+    scenario's end, where the game would already be over)."""
+    end = state.config.scenario.depletion_threshold
+    if not 0 <= count < end:
+        raise PositionError(
+            f"the depletion track holds 0-{end - 1} mines before the game ends,"
+            f" not {count}"
+        )
+    state.depleted = count
 
 
 def start_hewn_turn(state: State, hewn: int) -> None:
