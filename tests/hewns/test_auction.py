@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
 from scavenger_env.hewns.engine.auction import min_price
@@ -146,8 +147,7 @@ def test_normal_substract_paid_goes_back_to_the_pile() -> None:
     """rulebook: Substract spent goes back "in the normal Substract pool"."""
     state = _game()
     first = state.first_bidder
-    state.screen_normal[first] = 10
-    state.normal_pile -= 10
+    pos.set_screen(state, first, normal=10, dirty=state.screen_dirty[first])
     pile = state.normal_pile
     _bid(state, 1, 11, dirty=1)  # 10 normal + 1 dirty
     _pass_all(state)

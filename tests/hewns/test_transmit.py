@@ -103,9 +103,8 @@ def test_a_damaged_hewn_does_not_receive() -> None:
     Hewn may send is a rule option: tests/hewns/test_rules_v2.py)."""
     s = pos.actions_phase(2)
     pos.place_card(s, GOMBAT, 0, 12, normal=2)
-    pos.place_card(s, SMEGGLER, 0, 13)
+    pos.place_card(s, SMEGGLER, 0, 13, damaged=True)
     pos.start_player_turn(s, 0)
-    s.damaged[SMEGGLER] = True
     play(s, Verb.TRANSMIT, HEWN + GOMBAT)
     assert legal_actions(s) == [Ctrl.OFF_PLANET]
 
