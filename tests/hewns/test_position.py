@@ -48,12 +48,13 @@ def test_set_supply_refuses_what_the_box_does_not_hold(
     assert repr(HEWNS.state_data(state)) == before
 
 
-def test_set_depleted_moves_the_track_short_of_the_end() -> None:
+def test_set_depleted_moves_the_track_up_to_its_end() -> None:
     state = pos.actions_phase(2)
     end = state.config.scenario.depletion_threshold
+    pos.set_depleted(state, end)
+    assert state.depleted == end
     pos.set_depleted(state, end - 1)
-    assert state.depleted == end - 1
-    for count in (-1, end):
-        with pytest.raises(pos.PositionError, match=f"0-{end - 1} mines"):
+    for count in (-1, end + 1):
+        with pytest.raises(pos.PositionError, match=f"runs 0-{end} "):
             pos.set_depleted(state, count)
     assert state.depleted == end - 1

@@ -309,13 +309,13 @@ def set_supply(
 
 
 def set_depleted(state: State, count: int) -> None:
-    """The depletion track: `count` mines have depleted so far (fewer than the
-    scenario's end, where the game would already be over)."""
+    """The depletion track: `count` mines have depleted so far, up to the
+    scenario's end (there, as with an empty pile, the game ends after the next
+    action)."""
     end = state.config.scenario.depletion_threshold
-    if not 0 <= count < end:
+    if not 0 <= count <= end:
         raise PositionError(
-            f"the depletion track holds 0-{end - 1} mines before the game ends,"
-            f" not {count}"
+            f"the depletion track runs 0-{end} (the game's end), not {count}"
         )
     state.depleted = count
 
