@@ -130,12 +130,24 @@ def test_a_bid_under_the_minimum_wins_nothing() -> None:
     assert state.lot_winner[1] == NONE and state.loc[big] == DISCARD
 
 
+def _round_3_auction(seed: int = 0):
+    """A game played at random up to round 3's first bid turn."""
+    rng = np.random.default_rng(seed)
+    state = _game(seed=seed)
+    while not (state.round == 3 and state.frames[-1].ask == Ask.BID_TURN):
+        assert not state.over, "this seed's game ended before round 3"
+        legal = rules.legal_actions(state)
+        rules.apply_legal(state, legal[int(rng.integers(len(legal)))])
+    return state
+
+
 def test_in_the_last_round_every_minimum_is_one() -> None:
     """rulebook: in round 3 "all Hewns and technologies will have a minimum price
     of 1"."""
     state = _game()
     assert min_price(state, 1) == hewn_type(state.offer[1]).cost
-    state.round = 3
+    state = _round_3_auction()
+    assert hewn_type(state.offer[1]).cost > 1  # the card's own price is higher
     assert all(
         min_price(state, lot) == 1
         for lot in range(len(state.offer))
