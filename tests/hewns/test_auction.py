@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
 from scavenger_env.hewns.engine.auction import min_price
@@ -129,12 +130,24 @@ def test_a_bid_under_the_minimum_wins_nothing() -> None:
     assert state.lot_winner[1] == NONE and state.loc[big] == DISCARD
 
 
+def _round_3_auction(seed: int = 0):
+    """A game played at random up to round 3's first bid turn."""
+    rng = np.random.default_rng(seed)
+    state = _game(seed=seed)
+    while not (state.round == 3 and state.frames[-1].ask == Ask.BID_TURN):
+        assert not state.over, "this seed's game ended before round 3"
+        legal = rules.legal_actions(state)
+        rules.apply_legal(state, legal[int(rng.integers(len(legal)))])
+    return state
+
+
 def test_in_the_last_round_every_minimum_is_one() -> None:
     """rulebook: in round 3 "all Hewns and technologies will have a minimum price
     of 1"."""
     state = _game()
     assert min_price(state, 1) == hewn_type(state.offer[1]).cost
-    state.round = 3
+    state = _round_3_auction()
+    assert hewn_type(state.offer[1]).cost > 1  # the card's own price is higher
     assert all(
         min_price(state, lot) == 1
         for lot in range(len(state.offer))
@@ -146,8 +159,7 @@ def test_normal_substract_paid_goes_back_to_the_pile() -> None:
     """rulebook: Substract spent goes back "in the normal Substract pool"."""
     state = _game()
     first = state.first_bidder
-    state.screen_normal[first] = 10
-    state.normal_pile -= 10
+    pos.set_screen(state, first, normal=10, dirty=state.screen_dirty[first])
     pile = state.normal_pile
     _bid(state, 1, 11, dirty=1)  # 10 normal + 1 dirty
     _pass_all(state)

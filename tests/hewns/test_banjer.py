@@ -15,10 +15,8 @@ from scavenger_env.hewns.engine.data import TechKind
 from scavenger_env.hewns.engine.rules import apply_action, legal_actions
 from scavenger_env.hewns.engine.state import (
     EMPTY_SLOT,
-    NEUTRAL,
     OFF_BOARD,
     Ask,
-    Frame,
     State,
 )
 
@@ -46,7 +44,7 @@ def test_banjer_fits_a_piece_from_the_screen_for_no_action_point() -> None:
     any action point"."""
     s = pos.actions_phase(2)
     pos.place_card(s, GOMBAT, 0, 12)
-    s.screen_tech[0][SUNGER] = 1
+    pos.set_screen(s, 0, sicket_sunger=1)
     pos.start_player_turn(s, 0)
     assert Verb.BANJER in legal_actions(s)
     play(s, Verb.BANJER)
@@ -66,10 +64,10 @@ def test_each_technology_fits_only_its_own_socket() -> None:
     technology ONLY fits into a Nanasocket"."""
     s = pos.actions_phase(2)
     pos.place_card(s, MINOR, 0, 12)  # Nanasockets only
-    s.screen_tech[0][SHIELD] = 1
+    pos.set_screen(s, 0, slocic_shield=1)
     pos.start_player_turn(s, 0)
     assert Verb.BANJER not in legal_actions(s)
-    s.screen_tech[0][GUNANA] = 2
+    pos.set_screen(s, 0, gunana=2)
     play(s, Verb.BANJER)
     assert legal_actions(s) == [TECH + GUNANA]
     play(s, TECH + GUNANA, HEWN + MINOR)
@@ -80,9 +78,8 @@ def test_a_nanasocket_technology_replaces_another_which_goes_back() -> None:
     """rulebook: "Other Nanasocket technologies can be replaced" (D49: the old
     piece goes back to the screen)."""
     s = pos.actions_phase(2)
-    pos.place_card(s, GOMBAT, 0, 12)
-    s.slots[GOMBAT] = [GUNANA, EMPTY_SLOT]
-    s.screen_tech[0][GOZZBAG] = 1
+    pos.place_card(s, GOMBAT, 0, 12, techs=("Gunana",))
+    pos.set_screen(s, 0, major_gozzbag=1)
     pos.start_player_turn(s, 0)
     play(s, Verb.BANJER, TECH + GOZZBAG, HEWN + GOMBAT)
     assert legal_actions(s) == [SOCKET + 0]
@@ -96,13 +93,12 @@ def test_nananbites_and_sicket_technologies_are_never_replaced() -> None:
     can never be moved to another Hewn"; D49: Sicket technologies leave only
     when destroyed. A piece of the kind already there is no change (a ruling)."""
     s = pos.actions_phase(2)
-    pos.place_card(s, GOMBAT, 0, 12)
-    s.slots[GOMBAT] = [TechKind.NANANBITES, SUNGER]
-    s.screen_tech[0][GUNANA] = 1
-    s.screen_tech[0][SHIELD] = 1
+    pos.place_card(s, GOMBAT, 0, 12, techs=("Nananbites", "Sicket Sunger"))
+    pos.set_screen(s, 0, gunana=1, slocic_shield=1)
     pos.start_player_turn(s, 0)
     assert Verb.BANJER not in legal_actions(s)
-    s.slots[GOMBAT] = [GUNANA, SUNGER]
+    s = pos.actions_phase(2)
+    pos.place_card(s, GOMBAT, 0, 12, techs=("Gunana", "Sicket Sunger"))
     assert management.fitting_slots(s, GOMBAT, GUNANA) == []
     assert management.fitting_slots(s, GOMBAT, GOZZBAG) == [0]
 
@@ -110,38 +106,36 @@ def test_nananbites_and_sicket_technologies_are_never_replaced() -> None:
 def test_no_banjering_into_a_hewn_sharing_its_space() -> None:
     """rulebook: "Banjering cannot be done when the receiving Hewn is in the same
     space as any other Hewn" (a damaged one too)."""
-    s = pos.actions_phase(2)
-    pos.place_card(s, GOMBAT, 0, 12)
-    pos.place_card(s, ZACH1, 1, 12)
-    s.damaged[ZACH1] = True
-    s.screen_tech[0][SUNGER] = 1
-    pos.start_player_turn(s, 0)
-    assert Verb.BANJER not in legal_actions(s)
-    s.loc[ZACH1] = 14
-    assert Verb.BANJER in legal_actions(s)
+    for zach_at, banjer in ((12, False), (14, True)):
+        s = pos.actions_phase(2)
+        pos.place_card(s, GOMBAT, 0, 12)
+        pos.place_card(s, ZACH1, 1, zach_at, damaged=True)
+        pos.set_screen(s, 0, sicket_sunger=1)
+        pos.start_player_turn(s, 0)
+        assert (Verb.BANJER in legal_actions(s)) == banjer, zach_at
 
 
 def test_no_banjering_once_an_encounter_is_announced() -> None:
     """rulebook: Banjering cannot be done "if any player has announced any
     encounter. (It's too late!)"."""
     s = pos.actions_phase(2)
-    pos.place_card(s, GOMBAT, 0, 12)
-    s.screen_tech[0][SUNGER] = 1
-    s.frames.append(Frame(Ask.REACT, 1))
-    assert Verb.BANJER not in management.player_turn_verbs(s, 0)
-    s.frames.pop()
+    pos.place_card(s, GOMBAT, 0, 12, dirty=2)
+    pos.place_card(s, ZACH1, 1, 14)  # in the Gombat's sight (12-13-14)
+    pos.set_screen(s, 0, sicket_sunger=1)
+    pos.start_hewn_turn(s, GOMBAT)
     assert Verb.BANJER in management.player_turn_verbs(s, 0)
+    play(s, Verb.ANNOUNCE)
+    assert ask(s) == Ask.REACT and s.frames[-1].seat == 1
+    assert Verb.BANJER not in management.player_turn_verbs(s, 0)
 
 
 def test_a_damaged_hewn_receives_a_stunned_one_does_not() -> None:
     """D61: "from the mother ship to a friendly Hewn": healthy or damaged; a
     stunned Hewn is "regarded as neutral (belongs to no player.)"."""
     s = pos.actions_phase(2)
-    pos.place_card(s, GOMBAT, 0, 12)
-    pos.place_card(s, SMEGGLER, 0, 14)
-    s.damaged[GOMBAT] = True
-    s.ctrl[SMEGGLER] = NEUTRAL
-    s.screen_tech[0][SUNGER] = 1
+    pos.place_card(s, GOMBAT, 0, 12, damaged=True)
+    pos.place_card(s, SMEGGLER, 0, 14, stunned=True)
+    pos.set_screen(s, 0, sicket_sunger=1)
     pos.start_player_turn(s, 0)
     play(s, Verb.BANJER, TECH + SUNGER)
     assert legal_actions(s) == [HEWN + GOMBAT]
@@ -151,7 +145,7 @@ def test_banjering_is_not_offered_in_the_bid_turn() -> None:
     """rulebook: Banjering "must be done during the players turn"."""
     s = pos.auction_phase(2)
     pos.place_card(s, GOMBAT, 0, 12)
-    s.screen_tech[0][SUNGER] = 1
+    pos.set_screen(s, 0, sicket_sunger=1)
     assert Verb.BANJER not in legal_actions(s)
     assert Verb.ATTACH_OFF not in legal_actions(s)
 
@@ -163,7 +157,7 @@ def test_attach_off_board_at_any_window() -> None:
     s = pos.auction_phase(2)
     pos.place_card(s, GOMBAT, 0, 12)
     pos.place_card(s, SMEGGLER, 0, OFF_BOARD)
-    s.screen_tech[0][SUNGER] = 1
+    pos.set_screen(s, 0, sicket_sunger=1)
     play(s, Verb.ATTACH_OFF, TECH + SUNGER)
     assert legal_actions(s) == [HEWN + SMEGGLER]
     play(s, HEWN + SMEGGLER, SOCKET + 1)
@@ -175,10 +169,9 @@ def test_load_an_off_board_hewn_within_its_storage() -> None:
     """rulebook: "many Hewns can store ... in secret locations"; a Hewn holds no
     more than its storage (the Gombat "has 8 Substract")."""
     s = pos.auction_phase(2)
-    pos.place_card(s, GOMBAT, 0, OFF_BOARD)
+    pos.place_card(s, GOMBAT, 0, OFF_BOARD, dirty=2)
     pos.place_card(s, SMEGGLER, 0, 12)
-    s.screen_normal[0], s.screen_dirty[0] = 3, 10
-    s.dirty[GOMBAT] = 2
+    pos.set_screen(s, 0, normal=3, dirty=10)
     assert Verb.LOAD in legal_actions(s)
     play(s, Verb.LOAD)
     assert legal_actions(s) == [HEWN + GOMBAT]
@@ -194,8 +187,7 @@ def test_load_an_off_board_hewn_within_its_storage() -> None:
 def test_unload_an_off_board_hewn() -> None:
     """The reverse of loading: the Substract goes back behind the screen."""
     s = pos.actions_phase(2)
-    pos.place_card(s, GOMBAT, 0, OFF_BOARD)
-    s.normal[GOMBAT] = 2
+    pos.place_card(s, GOMBAT, 0, OFF_BOARD, normal=2)
     pos.start_player_turn(s, 0)
     play(s, Verb.UNLOAD, HEWN + GOMBAT)
     assert legal_actions(s) == [NUM + 1, NUM + 2]  # one kind: not asked
@@ -207,9 +199,8 @@ def test_hewns_on_the_board_are_not_loaded_from_the_screen() -> None:
     """rulebook: Substract reaches a Hewn on the map only by mining or
     transmission ("to a friendly Hewn in Line-of-sight"), not from the screen."""
     s = pos.actions_phase(2)
-    pos.place_card(s, GOMBAT, 0, 12)
-    s.normal[GOMBAT] = 2
-    s.screen_dirty[0] = 5
+    pos.place_card(s, GOMBAT, 0, 12, normal=2)
+    pos.set_screen(s, 0, dirty=5)
     pos.start_player_turn(s, 0)
     legal = legal_actions(s)
     assert Verb.LOAD not in legal and Verb.UNLOAD not in legal
@@ -220,8 +211,7 @@ def test_management_in_the_hewn_turn() -> None:
     s = pos.actions_phase(2)
     pos.place_card(s, GOMBAT, 0, 12)
     pos.place_card(s, SMEGGLER, 0, OFF_BOARD)
-    s.screen_tech[0][SHIELD] = 2
-    s.screen_dirty[0] = 1
+    pos.set_screen(s, 0, dirty=1, slocic_shield=2)
     pos.start_player_turn(s, 0)
     play(s, HEWN + GOMBAT)
     legal = legal_actions(s)

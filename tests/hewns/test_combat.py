@@ -12,9 +12,17 @@ from scavenger_env.hewns.engine.state import (
 )
 
 
-def state_with(name: str, seat: int = 0, space: int = 12) -> tuple[State, int]:
+def state_with(
+    name: str,
+    *,
+    techs: tuple[str, ...] = (),
+    normal: int = 0,
+    dirty: int = 0,
+) -> tuple[State, int]:
+    """Seat 0's `name` alone in the big space 12, fitted and loaded so."""
     state = pos.actions_phase(2)
-    return state, pos.place(state, name, seat, space)
+    hewn = pos.place(state, name, 0, 12, normal=normal, dirty=dirty, techs=techs)
+    return state, hewn
 
 
 def f(kind: DieKind, value: int, symbol: Symbol = Symbol.NUMBER) -> tuple[int, int]:
@@ -31,10 +39,10 @@ def test_weapon_ability_from_card_or_weapon_technology() -> None:
     2.3: a Gunana, Sicket Sunger or Futanaz gives it if absent."""
     state, miner = state_with("Major Miner")
     assert not combat.has_weapon(state, miner)
-    for kind in (TechKind.GUNANA, TechKind.SICKET_SUNGER, TechKind.FUTANAZ):
-        state.slots[miner] = [int(kind), -1]
-        assert combat.has_weapon(state, miner)
-    state.slots[miner] = [int(TechKind.SLOCIC_SHIELD), -1]
+    for tech in ("Gunana", "Sicket Sunger", "Futanaz"):
+        state, miner = state_with("Major Miner", techs=(tech,))
+        assert combat.has_weapon(state, miner), tech
+    state, miner = state_with("Major Miner", techs=("Slocic Shield",))
     assert not combat.has_weapon(state, miner)
     state, zach = state_with("Chailbine Zach")
     assert combat.has_weapon(state, zach)
@@ -42,18 +50,16 @@ def test_weapon_ability_from_card_or_weapon_technology() -> None:
 
 def test_weapon_bonus_adds_every_fitted_weapon() -> None:
     """rulebook: "add +2 (for his two +1 weapons)"; the Futanaz is the +2."""
-    state, zach = state_with("Chailbine Zach")
-    state.slots[zach] = [int(TechKind.GUNANA), int(TechKind.SICKET_SUNGER)]
+    state, zach = state_with("Chailbine Zach", techs=("Gunana", "Sicket Sunger"))
     assert combat.weapon_bonus(state, zach) == 2
-    state.slots[zach] = [-1, int(TechKind.FUTANAZ)]
+    state, zach = state_with("Chailbine Zach", techs=("Futanaz",))
     assert combat.weapon_bonus(state, zach) == 2
 
 
 def test_bonus_only_when_the_weapon_dice_total_is_above_zero() -> None:
     """rulebook: "if all of the weapon dice come up as "0" ... no +1 or +2
     weapon bonuses can be added"."""
-    state, zach = state_with("Chailbine Zach")
-    state.slots[zach] = [int(TechKind.GUNANA), int(TechKind.SICKET_SUNGER)]
+    state, zach = state_with("Chailbine Zach", techs=("Gunana", "Sicket Sunger"))
     assert combat.attack_total(state, {zach: [f(DieKind.LASER, 2)]}) == 4
     assert combat.attack_total(state, {zach: [f(DieKind.LASER, 0)]}) == 0
 
@@ -98,28 +104,26 @@ def test_defence_dice_follow_the_card_and_the_slocic() -> None:
     state, zach = state_with("Chailbine Zach")
     assert combat.speed_dice(zach) == 6
     assert combat.armour_dice(state, zach, 0) == 1
-    state.slots[zach] = [-1, int(TechKind.SLOCIC_SHIELD)]
+    state, zach = state_with("Chailbine Zach", techs=("Slocic Shield",))
     assert combat.armour_dice(state, zach, 2) == 4
 
 
 def test_picks_capped_by_seven_and_the_load() -> None:
     """rulebook: "Each Hewn may use a maximum of 7 (seven) Substract during
     encounters"; "limited to the amount of actual Substract"."""
-    state, cat = state_with("Hover Cataclysm")
-    state.dirty[cat] = 10
+    state, cat = state_with("Hover Cataclysm", dirty=10)
     assert combat.pick_cap(state, cat, 0) == 7
     assert combat.pick_cap(state, cat, 5) == 2
-    state.dirty[cat] = 3
+    state, cat = state_with("Hover Cataclysm", dirty=3)
     assert combat.pick_cap(state, cat, 1) == 2
 
 
 def test_payment_mixes() -> None:
     """rulebook: pay "dirty and/or normal Substract": the dirty parts possible."""
-    state, cat = state_with("Hover Cataclysm")
-    state.normal[cat], state.dirty[cat] = 2, 3
+    state, cat = state_with("Hover Cataclysm", normal=2, dirty=3)
     assert list(combat.pay_mixes(state, cat, 4)) == [2, 3]
     assert list(combat.pay_mixes(state, cat, 1)) == [0, 1]
-    state.normal[cat] = 0
+    state, cat = state_with("Hover Cataclysm", dirty=3)
     assert list(combat.pay_mixes(state, cat, 2)) == [2]
 
 
@@ -131,8 +135,8 @@ def test_sicket_hit_with_one_sicket_technology_loses_it() -> None:
         for i, x in enumerate(DICE[DieKind.HURT].faces)
         if x.symbol == Symbol.SICKET_HIT
     )
-    state, cat = state_with("Hover Cataclysm")
-    state.slots[cat] = [int(TechKind.GUNANA), int(TechKind.FUTANAZ), -1]
+    state, cat = state_with("Hover Cataclysm", techs=("Gunana", "Futanaz"))
+    assert state.slots[cat] == [int(TechKind.GUNANA), int(TechKind.FUTANAZ), -1]
     assert not combat.hurt(state, cat, hit)
     assert state.slots[cat] == [int(TechKind.GUNANA), -1, -1]
     assert state.healthy(cat)

@@ -10,7 +10,15 @@ import numpy as np
 from scavenger_env.hewns.engine import danger, rules
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
-from scavenger_env.hewns.engine.data import DieKind, TechKind, Token
+from scavenger_env.hewns.engine.data import (
+    TECHS,
+    DieKind,
+    HewnType,
+    Socket,
+    Tech,
+    TechKind,
+    Token,
+)
 from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.state import (
     DEAD,
@@ -46,10 +54,11 @@ def play(state: State, *actions: int) -> None:
         rules.apply_action(state, a)
 
 
-def minor_enters_snedj(state: State) -> tuple[int, Frame]:
-    """A Minor Miner (4 AP, 1 armour) of seat 0 steps from 43 into a Snedj on 44."""
+def minor_enters_snedj(state: State, normal: int = 0) -> tuple[int, Frame]:
+    """A Minor Miner (4 AP, 1 armour) of seat 0, carrying `normal` Substract,
+    steps from 43 into a Snedj on 44."""
     minor = pos.hewn_id("Minor Miner")
-    pos.place_card(state, minor, 0, 43)
+    pos.place_card(state, minor, 0, 43, normal=normal)
     pos.set_token(state, NORMAL_MINE, Token.SNEDJ)
     turn = hewn_turn(state, 0, minor)
     play(state, SPACE + NORMAL_MINE)
@@ -76,9 +85,7 @@ def test_attack_higher_than_defence_kills() -> None:
     """rulebook: "If the total of "hurt" rolled is higher than the total of defence
     rolled, then the Hewn immediately dies" (no hurt die)."""
     state = pos.actions_phase()
-    minor, _ = minor_enters_snedj(state)
-    state.normal[minor] = 2
-    state.normal_pile -= 2
+    minor, _ = minor_enters_snedj(state, normal=2)
     pile = state.normal_pile
     play(state, NUM + 0, *[DIE + CC1] * 4, *[DIE + CC0] * 4)  # 4
     play(state, DIE + SP1, DIE + SP1, DIE + SP1, DIE + SP0, DIE + AR0)  # 3
@@ -141,9 +148,7 @@ def test_body_screens_add_armour_dice_paid_from_the_load() -> None:
     number of extra armour dice equal to the total Substract burnt"."""
     state = pos.actions_phase()
     minor = pos.hewn_id("Minor Miner")
-    pos.place_card(state, minor, 0, 43)
-    state.normal[minor], state.dirty[minor] = 2, 1
-    state.normal_pile -= 2
+    pos.place_card(state, minor, 0, 43, normal=2, dirty=1)
     pos.set_token(state, NORMAL_MINE, Token.SNEDJ)
     hewn_turn(state, 0, minor)
     play(state, SPACE + NORMAL_MINE)
@@ -162,8 +167,7 @@ def test_screens_are_at_most_seven_and_need_no_mix_with_one_kind() -> None:
     """rulebook: "he can burn up to 7 Substract"."""
     state = pos.actions_phase()
     gombat = pos.hewn_id("Gombat")  # stores 8
-    pos.place_card(state, gombat, 0, 0)
-    state.dirty[gombat] = 8
+    pos.place_card(state, gombat, 0, 0, dirty=8)
     pos.set_token(state, 9, Token.LAVA)
     hewn_turn(state, 0, gombat)
     play(state, SPACE + 9)
@@ -176,8 +180,7 @@ def test_slocic_shield_adds_an_armour_die() -> None:
     """rulebook: "(including using a Slocic shield)"."""
     state = pos.actions_phase()
     minor = pos.hewn_id("Major Miner")
-    pos.place_card(state, minor, 0, 43)
-    state.slots[minor][-1] = TechKind.SLOCIC_SHIELD
+    pos.place_card(state, minor, 0, 43, techs=("Slocic Shield",))
     pos.set_token(state, NORMAL_MINE, Token.SNEDJ)
     hewn_turn(state, 0, minor)
     play(state, SPACE + NORMAL_MINE, NUM + 0)
@@ -192,8 +195,7 @@ def test_not_healthy_hewns_die_when_a_token_is_placed() -> None:
     miner = pos.hewn_id("Major Miner")
     pos.place_card(state, miner, 0, NORMAL_MINE)
     damaged = pos.hewn_id("Minor Miner")
-    pos.place_card(state, damaged, 1, 45)
-    state.damaged[damaged] = True
+    pos.place_card(state, damaged, 1, 45, damaged=True)
     stunned = pos.hewn_id("Minor Miner", 1)
     pos.place_card(state, stunned, NEUTRAL, 45)
     pos.set_token(state, 43, Token.PLANET_ATTACK)
@@ -239,7 +241,7 @@ def test_calm_planet_not_from_a_token_space_nor_without_the_ability() -> None:
     pos.set_token(state, 1, Token.LAVA)
     turn = HewnTurnFrame(0, clampeyt, ap=4, forced=0)
     assert not danger.can_calm(state, clampeyt, turn)
-    state.token[43] = NONE
+    pos.set_token(state, 43, None)
     assert danger.can_calm(state, clampeyt, turn)
     miner = pos.hewn_id("Major Miner")
     pos.place_card(state, miner, 0, 43)
@@ -249,6 +251,20 @@ def test_calm_planet_not_from_a_token_space_nor_without_the_ability() -> None:
 # --- random mining chains from crowded positions ----------------------------------------
 
 
+#: the technologies a crowded mining board fits: Mining claw, Major Gozzbag,
+#: Slocic shield
+MINING_TECHS = [
+    t
+    for t in TECHS
+    if t.kind in (TechKind.MINING_CLAW, TechKind.MAJOR_GOZZBAG, TechKind.SLOCIC_SHIELD)
+]
+
+
+def _has_socket(card: HewnType, tech: Tech) -> bool:
+    """Whether `card` has a socket of the kind `tech` goes in."""
+    return (card.nanasockets if tech.socket == Socket.NANA else card.sicket_sockets) > 0
+
+
 def test_random_mining_chains_keep_the_invariants() -> None:
     """Crowded boards, few tokens in stock, many miners: every chain link met;
     normal Substract and tokens conserved after every action."""
@@ -256,33 +272,40 @@ def test_random_mining_chains_keep_the_invariants() -> None:
     for seed in range(300):
         rng = np.random.default_rng(seed)
         state = pos.actions_phase(3)
-        state.token_stock = [1, 1, 1]
+        pos.set_supply(state, tokens={t.name: 1 for t in Token})
         for s in range(state.board.n_spaces):
             r = rng.integers(6)
             if r == 0 and state.mine[s] == NONE:
-                state.mine[s] = int(rng.integers(4))
+                pos.set_mine(state, s, int(rng.integers(4)))
             elif r == 1 and state.token_stock[k := int(rng.integers(3))] > 0:
                 pos.set_token(state, s, Token(k))
         if rng.integers(3) == 0:
-            state.mine_pool = []
+            pos.set_supply(state, mines=[])
         elif rng.integers(3) == 0:  # no free space for a new mine
             for s in range(state.board.n_spaces):
                 if state.token[s] == NONE and state.mine[s] == NONE:
-                    state.mine[s] = 0
+                    pos.set_mine(state, s, 0)
         miners = [h for h in range(NUM_HEWNS) if hewn_type(h).stage == 1][:12]
         mines = [s for s in range(state.board.n_spaces) if state.mine[s] != NONE]
         for i, h in enumerate(miners):
-            fit = [s for s in mines if state.board.admits(s, hewn_type(h).size)]
+            card = hewn_type(h)
+            fit = [s for s in mines if state.board.admits(s, card.size)]
+            space = fit[int(rng.integers(len(fit)))]
+            tech = MINING_TECHS[int(rng.integers(len(MINING_TECHS)))]
+            fitted = rng.integers(3) == 0 and _has_socket(card, tech)
+            normal = int(rng.integers(card.store_total + 1))
+            dirty = int(rng.integers(card.store_total - normal + 1))
             pos.place_card(
-                state, h, int(rng.integers(3)), fit[int(rng.integers(len(fit)))]
+                state,
+                h,
+                int(rng.integers(3)),
+                space,
+                normal=normal,
+                dirty=dirty,
+                damaged=i % 4 == 3,
+                techs=(tech.name,) if fitted else (),
             )
-            if rng.integers(3) == 0 and state.slots[h]:
-                state.slots[h][-1] = int(rng.integers(3, 6))
-            state.normal[h] = int(rng.integers(state.capacity(h) + 1))
-            state.dirty[h] = int(rng.integers(state.capacity(h) + 1))
-            if i % 4 == 3:
-                state.damaged[h] = True
-        state.normal_pile = int(rng.integers(5, 40))
+        pos.set_supply(state, normal=int(rng.integers(5, 40)))
         normal = state.normal_pile + sum(state.normal) + sum(state.screen_normal)
         tokens = sum(state.token_stock) + sum(t != NONE for t in state.token)
         seat = int(rng.integers(3))

@@ -57,9 +57,13 @@ def play(state: State, *actions: int) -> None:
         rules.apply_action(state, a)
 
 
-def major_miner_at(state: State, space: int, seat: int = 0) -> int:
+def major_miner_at(
+    state: State, space: int, seat: int = 0, techs: tuple[str, ...] = ()
+) -> int:
+    """A Major Miner (3 mining dice, 1 re-roll) of `seat` in `space`, fitted
+    with `techs`."""
     h = pos.hewn_id("Major Miner")
-    pos.place_card(state, h, seat, space)
+    pos.place_card(state, h, seat, space, techs=techs)
     return h
 
 
@@ -102,8 +106,7 @@ def test_claw_makes_a_non_miner_a_one_die_miner() -> None:
     the claw) and must now roll 1 danger dice normally"."""
     state = pos.actions_phase()
     zach = pos.hewn_id("Chailbine Zach")
-    pos.place_card(state, zach, 0, NORMAL_MINE)
-    state.slots[zach][-1] = TechKind.MINING_CLAW
+    pos.place_card(state, zach, 0, NORMAL_MINE, techs=("Mining claw",))
     hewn_turn(state, 0, zach)
     play(state, Verb.MINE, Option.MINE_PLAIN)
     assert state.roll_queue == [DieKind.MINING]
@@ -117,8 +120,7 @@ def test_claw_non_miner_may_mine_aggressively() -> None:
     dice and but will have to roll 1 additional danger dice"."""
     state = pos.actions_phase()
     zach = pos.hewn_id("Chailbine Zach")
-    pos.place_card(state, zach, 0, NORMAL_MINE)
-    state.slots[zach][-1] = TechKind.MINING_CLAW
+    pos.place_card(state, zach, 0, NORMAL_MINE, techs=("Mining claw",))
     hewn_turn(state, 0, zach)
     play(state, Verb.MINE, Option.MINE_AGGRESSIVE)
     assert state.roll_queue == [DieKind.MINING] * 2
@@ -157,8 +159,7 @@ def test_gozzbag_adds_a_mining_and_a_danger_die() -> None:
     mining dice (while mining), but the Hewn will also have to roll 1 additional
     danger dice"."""
     state = pos.actions_phase()
-    miner = major_miner_at(state, NORMAL_MINE)
-    state.slots[miner][0] = TechKind.MAJOR_GOZZBAG
+    miner = major_miner_at(state, NORMAL_MINE, techs=("Major Gozzbag",))
     hewn_turn(state, 0, miner)
     play(state, Verb.MINE)
     assert legal_actions(state) == sorted(
@@ -181,8 +182,7 @@ def test_golden_major_miner_claw_example() -> None:
     mining dice: 3 ... + 1 for the mine type + 1 for the mining claw + 1 for being
     aggressive. It rolls 2 danger dice"."""
     state = pos.actions_phase()
-    miner = major_miner_at(state, PLUS1_MINE)
-    state.slots[miner][-1] = TechKind.MINING_CLAW
+    miner = major_miner_at(state, PLUS1_MINE, techs=("Mining claw",))
     hewn_turn(state, 0, miner)
     play(state, Verb.MINE, Option.MINE_AGGRESSIVE)
     assert state.roll_queue == [DieKind.MINING] * 6
@@ -216,6 +216,10 @@ def test_same_die_may_be_rerolled_again() -> None:
     state = pos.actions_phase()
     flappchap = pos.hewn_id("Flappchap")
     pos.place_card(state, flappchap, 0, PLUS2_MINE)
+    # Not a position of the core cards: their only Hewn with 2 re-rolls, the
+    # Flappchap, has no Sicket socket for a claw (position.place refuses it),
+    # so the claw goes into its Nanasocket by hand. The Igil (2 re-rolls and a
+    # Sicket socket) takes its place once its card set is built.
     state.slots[flappchap][-1] = TechKind.MINING_CLAW
     hewn_turn(state, 0, flappchap)
     play(state, Verb.MINE, Option.MINE_PLAIN, DIE + M0, DIE + M0, DIE + M0)
@@ -241,8 +245,7 @@ def test_take_gem_face_counts_two_and_keep_up_to_free_room() -> None:
     face gives 2 (no gems in the core cards)."""
     state = pos.actions_phase()
     minor = pos.hewn_id("Minor Miner")  # stores 3
-    pos.place_card(state, minor, 0, NORMAL_MINE)
-    state.dirty[minor] = 1
+    pos.place_card(state, minor, 0, NORMAL_MINE, dirty=1)
     before = total_normal(state)
     hewn_turn(state, 0, minor)
     play(state, Verb.MINE, Option.MINE_PLAIN, DIE + MGEM, DIE + M3)
@@ -260,7 +263,7 @@ def test_take_is_capped_by_the_pile_and_its_end_ends_the_game() -> None:
     state = pos.actions_phase()
     minor = pos.hewn_id("Minor Miner")
     pos.place_card(state, minor, 0, NORMAL_MINE)
-    state.normal_pile = 3
+    pos.set_supply(state, normal=3)
     hewn_turn(state, 0, minor)
     play(state, Verb.MINE, Option.MINE_PLAIN, DIE + M3, DIE + M3)
     assert state.over and state.end_reason == "pile"
@@ -319,7 +322,7 @@ def test_depletion_track_ends_the_game() -> None:
     for that scenario, the game is immediately over!"."""
     state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
-    state.depleted = state.config.scenario.depletion_threshold - 1
+    pos.set_depleted(state, state.config.scenario.depletion_threshold - 1)
     hewn_turn(state, 0, miner)
     mine_to_danger(state, miner)
     play(state, DIE + DEPLETE)
@@ -332,8 +335,7 @@ def test_token_goes_on_the_mine_or_one_space_away() -> None:
     that the chosen space chosen has no danger tokens already on it.)"."""
     state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
-    state.token[43] = Token.SNEDJ
-    state.token_stock[Token.SNEDJ] -= 1
+    pos.set_token(state, 43, Token.SNEDJ)
     hewn_turn(state, 0, miner)
     mine_to_danger(state, miner)
     play(state, DIE + LAVA)
@@ -351,8 +353,7 @@ def test_token_goes_to_the_nearest_free_space_when_all_near_are_taken() -> None:
     state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     for s in (43, 45):
-        state.token[s] = Token.SNEDJ
-    state.token_stock[Token.SNEDJ] -= 2
+        pos.set_token(state, s, Token.SNEDJ)
     hewn_turn(state, 0, miner)
     mine_to_danger(state, miner, Option.MINE_AGGRESSIVE)
     play(state, DIE + LAVA, DIE + PLANET)
@@ -374,9 +375,9 @@ def test_empty_stock_takes_a_token_from_the_board() -> None:
     state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     lava_at = (9, 10, 11, 12, 13)
-    for s in lava_at:
-        state.token[s] = Token.LAVA
-    state.token_stock[Token.LAVA] = 0
+    for s in lava_at:  # every lava token of the game
+        pos.set_token(state, s, Token.LAVA)
+    assert state.token_stock[Token.LAVA] == 0
     hewn_turn(state, 0, miner)
     mine_to_danger(state, miner)
     play(state, DIE + LAVA)
@@ -394,9 +395,8 @@ def test_new_mine_by_the_next_seat_in_turn_order() -> None:
     owner will attempt to place a new mine token"; "If there are normal mines left
     in the mine pool, place a normal mine"; "they will have to reveal the
     order"."""
-    state = pos.actions_phase(3)
-    state.order = [2, 0, 1]
-    state.turn_card = [2, 3, 1]
+    state = pos.actions_phase(3, order=[2, 0, 1])
+    assert state.turn_card == [2, 3, 1]  # seat 0 holds turn card 2, seat 1 card 3
     miner = major_miner_at(state, NORMAL_MINE, seat=0)
     hewn_turn(state, 0, miner)
     mine_to_danger(state, miner)
@@ -424,7 +424,7 @@ def test_new_mine_with_an_empty_pool_is_ignored() -> None:
     roll"."""
     state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
-    state.mine_pool = []
+    pos.set_supply(state, mines=[])
     turn = hewn_turn(state, 0, miner)
     mine_to_danger(state, miner)
     play(state, DIE + NEW_MINE)
@@ -438,14 +438,10 @@ def test_new_mine_without_a_free_space_removes_a_token_first() -> None:
     state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
     for s in range(state.board.n_spaces):
-        if state.mine[s] == NONE:
-            state.mine[s] = 0
-    state.token[10] = Token.SNEDJ
-    state.token_stock[Token.SNEDJ] -= 1
-    state.mine[10] = NONE
-    state.mine[20] = NONE
-    state.token[20] = Token.LAVA
-    state.token_stock[Token.LAVA] -= 1
+        if state.mine[s] == NONE and s not in (10, 20):
+            pos.set_mine(state, s, 0)
+    pos.set_token(state, 10, Token.SNEDJ)
+    pos.set_token(state, 20, Token.LAVA)
     hewn_turn(state, 0, miner)
     mine_to_danger(state, miner)
     play(state, DIE + NEW_MINE)
@@ -465,8 +461,7 @@ def test_respite_cancels_a_danger_die() -> None:
     map"."""
     state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
-    state.token[9] = Token.SNEDJ
-    state.token_stock[Token.SNEDJ] -= 1
+    pos.set_token(state, 9, Token.SNEDJ)
     turn = hewn_turn(state, 0, miner)
     mine_to_danger(state, miner, Option.MINE_AGGRESSIVE)
     play(state, DIE + RESPITE, DIE + DEPLETE)
@@ -489,8 +484,8 @@ def test_respite_removes_a_token_placed_by_this_roll_before_it_attacks() -> None
     neither attacks nor depletes)."""
     state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
-    state.token[43] = state.token[45] = Token.PLANET_ATTACK
-    state.token_stock[Token.PLANET_ATTACK] -= 2
+    pos.set_token(state, 43, Token.PLANET_ATTACK)
+    pos.set_token(state, 45, Token.PLANET_ATTACK)
     turn = hewn_turn(state, 0, miner)
     mine_to_danger(state, miner, Option.MINE_AGGRESSIVE)
     play(state, DIE + SNEDJ, DIE + RESPITE)
@@ -548,8 +543,7 @@ def test_forced_mover_may_not_mine() -> None:
     ... it must leave the space immediately!"."""
     state = pos.actions_phase()
     miner = major_miner_at(state, NORMAL_MINE)
-    state.token[NORMAL_MINE] = Token.LAVA
-    state.token_stock[Token.LAVA] -= 1
+    pos.set_token(state, NORMAL_MINE, Token.LAVA)
     hewn_turn(state, 0, miner)
     assert Verb.MINE not in legal_actions(state)
     assert SPACE + 43 in legal_actions(state)

@@ -2,9 +2,15 @@
 payment, the dice, combined attacks, escapes, re-rolls and dodge, the hurt die,
 humiliation, and the rulebook's worked examples.
 
-Positions are built by hand on the 2-player crater: a Hewn stepping from space 3
-into space 6 comes into the sight of a Hewn in space 1 (it cannot see space 3);
-spaces 8 and 24 also see space 6.
+Positions are set up with `engine.position` on the crater (the same spaces on
+the 2-, 3- and 4-player maps; all five below are big, so any Hewn stands there):
+a Hewn stepping from space 9 onto the node 0 comes into the sight of Hewns in
+spaces 12 and 15 (neither sees space 9); a Hewn in space 10 sees the node once
+space 9 is empty. The starting mine on the node is taken off::
+
+    15 - 0 - 12        (12 and 15 on two of the node's rays)
+         |
+         9 - 10        (the mover's way in, and a friend behind it)
 """
 
 from __future__ import annotations
@@ -17,15 +23,19 @@ from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SOCKET, SPACE, Ctrl, Verb
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, TechKind
-from scavenger_env.hewns.engine.encounter import enc_of
-from scavenger_env.hewns.engine.flow import (
-    FIRST_TECH_LOT,
-    is_chance,
-    push,
+from scavenger_env.hewns.engine.data import (
+    DICE,
+    HEWN_TYPES,
+    TECHS,
+    DieKind,
+    Socket,
+    Symbol,
+    TechKind,
 )
+from scavenger_env.hewns.engine.encounter import enc_of
+from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
 from scavenger_env.hewns.engine.rules import legal_actions, new_game
-from scavenger_env.hewns.engine.setup import new_state
+from scavenger_env.hewns.engine.sight import sees
 from scavenger_env.hewns.engine.state import (
     DEAD,
     DECK,
@@ -35,45 +45,24 @@ from scavenger_env.hewns.engine.state import (
     OFFER,
     Ask,
     Frame,
-    Phase,
-    RoundStep,
     State,
 )
 
-FROM, TO, WATCH, WATCH2, WATCH3 = 3, 6, 1, 8, 24
+FROM, TO, WATCH, WATCH2, WATCH3 = 9, 0, 12, 15, 10
 
 
 # --- helpers ----------------------------------------------------------------------------
-def hewn_of(name: str, copy: int = 0) -> int:
-    """The card instance of the `copy`-th card of type `name`."""
-    t = next(i for i, h in enumerate(HEWN_TYPES) if h.name == name)
-    return [h for h in range(NUM_HEWNS) if HEWN_TYPE_OF[h] == t][copy]
-
-
 def position(players: int = 2) -> State:
-    """An actions phase with nothing on the board."""
-    state = new_state(HewnsConfig(num_players=players))
-    state.phase = Phase.ACTIONS
-    push(state, Frame(Ask.ENGINE, -1, step=RoundStep.ACTIONS))
+    """An actions phase with nothing on the board but the starting mines (none
+    on the node the mover steps onto)."""
+    state = pos.actions_phase(players)
+    pos.set_mine(state, TO, None)
     return state
 
 
-def place(
-    state: State, name: str, seat: int, space: int, dirty: int = 0, copy: int = 0
-) -> int:
-    h = hewn_of(name, copy)
-    state.loc[h] = space
-    state.ctrl[h] = seat
-    state.dirty[h] = dirty
-    return h
-
-
-def activate(state: State, seat: int, hewn: int) -> None:
-    """`seat`'s player turn, with `hewn`'s Hewn turn started."""
-    state.order = list(range(state.num_players))
-    state.order_index = seat
-    pos.start_player_turn(state, seat)
-    act(state, HEWN + hewn)
+def activate(state: State, hewn: int) -> None:
+    """Its controller's player turn, with `hewn`'s Hewn turn started."""
+    pos.start_hewn_turn(state, hewn)
 
 
 def act(state: State, *actions: int) -> None:
@@ -143,14 +132,47 @@ def picks(state: State, lasers: int, areas: int, screens: int) -> None:
     act(state, NUM + lasers, NUM + areas, NUM + screens)
 
 
-def duel(dirty: int = 4) -> tuple[State, int, int]:
-    """Seat 0's Chailbine Zach (mover) steps 3 -> 6 into the sight of seat 1's
-    Hover Cataclysm in space 1; both carry `dirty` Substract."""
+def duel(
+    dirty: int = 4,
+    *,
+    normal: int = 0,
+    watcher_dirty: int | None = None,
+    watcher_techs: tuple[str, ...] = (),
+) -> tuple[State, int, int]:
+    """Seat 0's Chailbine Zach (mover) steps 9 -> 0 into the sight of seat 1's
+    Hover Cataclysm in space 12; both carry `dirty` Substract (the mover also
+    `normal`, the watcher `watcher_dirty` if given)."""
     state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, dirty)
-    watcher = place(state, "Hover Cataclysm", 1, WATCH, dirty)
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, normal=normal, dirty=dirty)
+    watcher = pos.place(
+        state,
+        "Hover Cataclysm",
+        1,
+        WATCH,
+        dirty=dirty if watcher_dirty is None else watcher_dirty,
+        techs=watcher_techs,
+    )
+    activate(state, mover)
     return state, mover, watcher
+
+
+def test_the_layout_is_as_drawn() -> None:
+    """The positions below rest on these sight lines, on every map size: the
+    watchers see a Hewn on the node but not one in space 9; the friend behind
+    sees the node once space 9 is empty."""
+    for players in (2, 3, 4):
+        board = position(players).board
+        assert all(board.size[s] == 3 for s in (FROM, TO, WATCH, WATCH2, WATCH3))
+        assert TO in board.steps[2][FROM]
+        for space, seen in ((FROM, False), (TO, True)):
+            state = position(players)
+            zach = pos.place(state, "Chailbine Zach", 0, space)
+            cat = pos.place(state, "Hover Cataclysm", 1, WATCH)
+            gombat = pos.place(state, "Gombat", 1, WATCH2)
+            friend = pos.place(state, "Smeggler", 0, WATCH3)
+            assert sees(state, cat, zach) == sees(state, gombat, zach) == seen
+            assert sees(state, zach, friend)
+            assert state.mine[TO] == -1
 
 
 # --- the trigger -------------------------------------------------------------------------
@@ -178,10 +200,9 @@ def test_no_window_when_nobody_announces() -> None:
 def test_damaged_or_stunned_hewns_do_not_react() -> None:
     """Design 4.1: "Only healthy Hewns act ... announce encounters"."""
     state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 4)
-    watcher = place(state, "Hover Cataclysm", 1, WATCH, 4)
-    state.damaged[watcher] = True
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    pos.place(state, "Hover Cataclysm", 1, WATCH, dirty=4, damaged=True)
+    activate(state, mover)
     act(state, SPACE + TO)
     assert top(state).ask == Ask.HEWN_TURN
 
@@ -192,11 +213,11 @@ def test_sharing_a_space_blocks_ranged_encounters() -> None:
     cannot attack anything at range, nor can he be attacked by other enemy Hewns
     at range"."""
     state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 4)
-    place(state, "Hover Cataclysm", 1, WATCH, 4)
-    clogg = place(state, "Minor Miner", 1, TO)  # core-set stand-in for the Clogg
-    state.damaged[clogg] = True
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    pos.place(state, "Hover Cataclysm", 1, WATCH, dirty=4)
+    # a damaged core-set Minor Miner stands in for the Clogg
+    pos.place(state, "Minor Miner", 1, TO, damaged=True)
+    activate(state, mover)
     act(state, SPACE + TO)
     assert top(state).ask == Ask.HEWN_TURN
     assert Verb.ANNOUNCE not in legal_actions(state)
@@ -206,10 +227,10 @@ def test_reactor_seats_are_asked_left_of_the_mover() -> None:
     """Design 5.3: each opponent seat with an eligible Hewn is asked once, in
     seat order starting left of the mover's controller."""
     state = position(3)
-    mover = place(state, "Chailbine Zach", 1, FROM, 4)
-    a = place(state, "Hover Cataclysm", 2, WATCH, 4)
-    b = place(state, "Gombat", 0, WATCH2, 4)
-    activate(state, 1, mover)
+    mover = pos.place(state, "Chailbine Zach", 1, FROM, dirty=4)
+    a = pos.place(state, "Hover Cataclysm", 2, WATCH, dirty=4)
+    b = pos.place(state, "Gombat", 0, WATCH2, dirty=4)
+    activate(state, mover)
     act(state, SPACE + TO)
     assert (top(state).ask, top(state).seat) == (Ask.REACT, 2)
     act(state, HEWN + a)  # its only Hewn: the seat's window closes by itself
@@ -244,9 +265,9 @@ def test_all_three_picks_are_asked_even_without_a_weapon() -> None:
     weapon dice; design 5.3: every pick asks all its counts, even where the mask
     allows only 0."""
     state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 4)
-    miner = place(state, "Major Miner", 1, WATCH, 4)  # no weapon
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    miner = pos.place(state, "Major Miner", 1, WATCH, dirty=4)  # no weapon
+    activate(state, mover)
     act(state, SPACE + TO, HEWN + miner, Ctrl.NO)
     skip_away(state)
     assert top(state).ask == Ask.PICK_L and legal_actions(state) == [NUM]
@@ -260,8 +281,7 @@ def test_all_three_picks_are_asked_even_without_a_weapon() -> None:
 def test_picks_are_capped_by_seven_and_by_the_load() -> None:
     """rulebook: "up to a maximum of seven dice but limited to the amount of
     actual Substract they can get hold of"."""
-    state, _mover, watcher = duel(dirty=5)
-    state.dirty[watcher] = 9
+    state, _mover, watcher = duel(dirty=5, watcher_dirty=9)
     act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
     skip_away(state)
     assert legal_actions(state) == [NUM + v for v in range(6)]  # mover: load 5
@@ -289,26 +309,24 @@ def test_mover_names_any_non_friendly_hewn_it_sees() -> None:
     """rulebook: "The moving Hewn can choose to target any non-friendly Hewn she
     can see"; D19: after all picks."""
     state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 4)
-    watcher = place(state, "Hover Cataclysm", 1, WATCH, 4)
-    other = place(state, "Gombat", 1, WATCH2, 4)
-    friend = place(state, "Smeggler", 0, WATCH3, 4)
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    watcher = pos.place(state, "Hover Cataclysm", 1, WATCH, dirty=4)
+    other = pos.place(state, "Gombat", 1, WATCH2, dirty=4)
+    friend = pos.place(state, "Smeggler", 0, WATCH3, dirty=4)
+    activate(state, mover)
     act(state, SPACE + TO, HEWN + watcher, Ctrl.DONE, Ctrl.YES)
     picks(state, 0, 1, 0)
     picks(state, 1, 0, 0)
     assert top(state).ask == Ask.NAME_TARGET
     assert legal_actions(state) == sorted([HEWN + watcher, HEWN + other])
-    assert HEWN + friend not in legal_actions(state)
+    assert sees(state, mover, friend) and HEWN + friend not in legal_actions(state)
 
 
 def test_payment_mix_is_asked_when_several_mixes_are_possible() -> None:
     """rulebook: "the total amount of dirty and/or normal Substract that a Hewn
     must ... pay over and put back into the supply pools": the payer picks the
     dirty part; the normal part goes back to the pile."""
-    state, mover, watcher = duel(dirty=2)
-    state.normal[mover] = 2
-    state.normal_pile -= 2
+    state, mover, watcher = duel(dirty=2, normal=2)
     pile = state.normal_pile
     announce(state)
     picks(state, 0, 3, 0)
@@ -327,9 +345,9 @@ def test_malfunction_stuns_and_the_hewn_can_still_be_hit() -> None:
     die's 2 beats its defence of 0: "because the Cataclysm was stunned it is
     immediately killed"."""
     state = position()
-    cataclysm = place(state, "Hover Cataclysm", 0, TO, 0)
-    zach = place(state, "Chailbine Zach", 1, WATCH, 3)
-    activate(state, 0, cataclysm)
+    cataclysm = pos.place(state, "Hover Cataclysm", 0, TO)
+    zach = pos.place(state, "Chailbine Zach", 1, WATCH, dirty=3)
+    activate(state, cataclysm)
     act(state, Verb.ANNOUNCE, HEWN + zach)
     picks(state, 0, 0, 0)  # only 0 is legal: nothing to burn
     picks(state, 1, 0, 0)
@@ -348,8 +366,7 @@ def test_dice_pools_follow_the_card_the_screens_and_the_slocic() -> None:
     dice shown on their Hewn card, and any defence dice they get from
     technologies (e.g.: Hewns get an armour dice from a Slocic shield.)"; one
     armour die per body screen."""
-    state, mover, watcher = duel()
-    state.slots[watcher][1] = TechKind.SLOCIC_SHIELD
+    state, mover, watcher = duel(watcher_techs=("Slocic Shield",))
     act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
     picks(state, 1, 2, 0)
     picks(state, 0, 0, 2)
@@ -390,10 +407,10 @@ def test_combined_attack_and_chailbine_defence_of_example_2() -> None:
     "dead."" Core-set stand-ins: a Hover Cataclysm (3, 1, 2 area) and a Gombat
     (3 laser) make the 9."""
     state = position(3)
-    mover = place(state, "Chailbine Zach", 0, FROM, 4)
-    cat = place(state, "Hover Cataclysm", 1, WATCH, 4)
-    gombat = place(state, "Gombat", 2, WATCH2, 4)
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    cat = pos.place(state, "Hover Cataclysm", 1, WATCH, dirty=4)
+    gombat = pos.place(state, "Gombat", 2, WATCH2, dirty=4)
+    activate(state, mover)
     act(state, SPACE + TO, HEWN + cat, HEWN + gombat, Ctrl.YES)
     picks(state, 0, 3, 1)
     picks(state, 0, 3, 0)
@@ -421,11 +438,11 @@ def test_weapon_bonus_counts_only_on_a_nonzero_weapon_roll() -> None:
     would get no bonuses"."""
     for rolled, hit in ((2, True), (0, False)):
         state = position()
-        mover = place(state, "Chailbine Zach", 0, FROM, 3)
-        target = place(state, "Major Miner", 1, WATCH, 0)
-        state.slots[mover][0] = TechKind.GUNANA
-        state.slots[mover][1] = TechKind.SICKET_SUNGER
-        activate(state, 0, mover)
+        mover = pos.place(
+            state, "Chailbine Zach", 0, FROM, dirty=3, techs=("Gunana", "Sicket Sunger")
+        )
+        target = pos.place(state, "Major Miner", 1, WATCH)
+        activate(state, mover)
         announce(state)
         picks(state, 1, 0, 0)
         act(state, HEWN + target)
@@ -438,10 +455,9 @@ def test_weapon_bonus_counts_only_on_a_nonzero_weapon_roll() -> None:
 def test_a_gunana_gives_the_weapon_ability() -> None:
     """Design 2.3: a Gunana gives the weapon ability if absent."""
     state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 4)
-    miner = place(state, "Major Miner", 1, WATCH, 4)
-    state.slots[miner][0] = TechKind.GUNANA
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    miner = pos.place(state, "Major Miner", 1, WATCH, dirty=4, techs=("Gunana",))
+    activate(state, mover)
     act(state, SPACE + TO, HEWN + miner, Ctrl.NO)
     skip_away(state)
     assert legal_actions(state) == [NUM + v for v in range(5)]
@@ -473,10 +489,10 @@ def test_two_escapes_cancel_a_combined_attack() -> None:
     """rulebook: two escapes "cancel the entire attacker dice roll of his
     enemies": every attacker of a combined attack."""
     state = position(3)
-    mover = place(state, "Chailbine Zach", 0, FROM, 4)
-    cat = place(state, "Hover Cataclysm", 1, WATCH, 4)
-    gombat = place(state, "Gombat", 2, WATCH2, 4)
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    cat = pos.place(state, "Hover Cataclysm", 1, WATCH, dirty=4)
+    gombat = pos.place(state, "Gombat", 2, WATCH2, dirty=4)
+    activate(state, mover)
     act(state, SPACE + TO, HEWN + cat, HEWN + gombat, Ctrl.NO)
     picks(state, 3, 0, 0)
     picks(state, 0, 3, 0)
@@ -512,9 +528,9 @@ def test_dodge_then_reroll_alternate() -> None:
     ... the attack is currently unsuccessful. The Scraveler has a 1 re-roll
     ability ... comes up with a "2". This gives him a new total is 5"."""
     state = position()
-    mover = place(state, "Hover Cataclysm", 0, TO, 4)
-    gotler = place(state, "Four-way Gotler", 1, WATCH, 0)
-    activate(state, 0, mover)
+    mover = pos.place(state, "Hover Cataclysm", 0, TO, dirty=4)
+    gotler = pos.place(state, "Four-way Gotler", 1, WATCH)
+    activate(state, mover)
     act(state, Verb.ANNOUNCE)
     decline(state)
     picks(state, 1, 3, 0)
@@ -540,9 +556,9 @@ def test_rerolls_limited_by_the_card() -> None:
     have re-roll ability on their Hewn card"; the same die may be re-rolled
     again."""
     state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 4)
-    cat = place(state, "Hover Cataclysm", 1, WATCH, 4)  # 1 re-roll
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    cat = pos.place(state, "Hover Cataclysm", 1, WATCH, dirty=4)  # 1 re-roll
+    activate(state, mover)
     act(state, SPACE + TO, HEWN + cat, Ctrl.NO)
     picks(state, 1, 0, 0)
     roll(state, DieKind.LASER, 0)
@@ -556,19 +572,19 @@ def test_rerolls_limited_by_the_card() -> None:
 
 
 # --- hurt ------------------------------------------------------------------------------------
-def _hit(symbol: Symbol, sickets: tuple[int, ...] = ()) -> tuple[State, int, int]:
+def _hit(symbol: Symbol, sickets: tuple[str, ...] = ()) -> tuple[State, int, int]:
+    """A laser hit of 4 on an unloaded Hover Cataclysm fitted with `sickets`
+    (Sicket technologies, by name), the hurt die showing `symbol`."""
     state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 4)
-    target = place(state, "Hover Cataclysm", 1, WATCH, 0)
-    for i, kind in enumerate(sickets):
-        state.slots[target][1 + i] = kind
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    target = pos.place(state, "Hover Cataclysm", 1, WATCH, techs=sickets)
+    activate(state, mover)
     announce(state)
     picks(state, 1, 0, 0)
     act(state, HEWN + target)
     roll(state, DieKind.LASER, 4)
     roll(state, DieKind.SPEED, 0, 0, 0, 0)
-    roll(state, DieKind.ARMOUR, *([0] * (3 + sum(k == 5 for k in sickets))))
+    roll(state, DieKind.ARMOUR, *([0] * (3 + sickets.count("Slocic Shield"))))
     hurt(state, symbol)
     return state, mover, target
 
@@ -598,9 +614,7 @@ def test_hurt_die_faces(
 def test_sicket_hit_destroys_a_sicket_technology_of_the_owners_choice() -> None:
     """rulebook: "provided that the Hewn has a Sicket technology inserted, the
     Hewn will live": the owner chooses which one is lost."""
-    state, _, target = _hit(
-        Symbol.SICKET_HIT, (TechKind.SICKET_SUNGER, TechKind.FUTANAZ)
-    )
+    state, _, target = _hit(Symbol.SICKET_HIT, ("Sicket Sunger", "Futanaz"))
     assert top(state).ask == Ask.SICKET_LOSS and top(state).seat == 1
     assert legal_actions(state) == [SOCKET + 1, SOCKET + 2]
     act(state, SOCKET + 2)
@@ -613,10 +627,9 @@ def test_non_healthy_target_dies_on_any_success_without_hurt_die() -> None:
     roll the hurt dice.)"; "they have a defence of 0 and roll no defence
     dice"."""
     state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 4)
-    target = place(state, "Hover Cataclysm", 1, WATCH, 0)
-    state.damaged[target] = True
-    activate(state, 0, mover)
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    target = pos.place(state, "Hover Cataclysm", 1, WATCH, damaged=True)
+    activate(state, mover)
     announce(state)
     picks(state, 1, 0, 0)
     act(state, HEWN + target)
@@ -625,28 +638,36 @@ def test_non_healthy_target_dies_on_any_success_without_hurt_die() -> None:
     assert state.loc[target] == DEAD
 
 
+def _miss(state: State) -> None:
+    """The laser die shows 0 and the attacker keeps it (no re-roll)."""
+    roll(state, DieKind.LASER, 0)
+    while top(state).ask == Ask.REROLL:
+        act(state, Ctrl.DONE)
+
+
 def test_humiliation_costs_one_ap_for_every_further_encounter() -> None:
     """rulebook: "If they wish to encounter that same damaged and/or stunned
     Hewn again this turn, they must spend 1 action point doing the encounter";
-    D59: every further encounter; with no AP left it cannot be named."""
+    D59: every further encounter; with no AP left it cannot be named. A Gombat
+    (4 AP, room for 8 Substract) pays for one encounter after its step and one
+    with each AP left, and still has Substract (its turn goes on)."""
     state = position()
-    mover = place(state, "Chailbine Zach", 0, FROM, 7)
-    target = place(state, "Hover Cataclysm", 1, WATCH, 0)
-    state.ctrl[target] = NEUTRAL
-    activate(state, 0, mover)
+    mover = pos.place(state, "Gombat", 0, FROM, dirty=8)
+    target = pos.place(state, "Hover Cataclysm", 1, WATCH, stunned=True)
+    activate(state, mover)
     announce(state)
     picks(state, 1, 0, 0)
     act(state, HEWN + target)
-    roll(state, DieKind.LASER, 0)  # failed: humiliating
+    _miss(state)  # failed: humiliating
     turn = top(state)
-    assert turn.ask == Ask.HEWN_TURN
-    ap = turn.ap
-    act(state, Verb.ANNOUNCE)
-    picks(state, 1, 0, 0)
-    act(state, HEWN + target)
-    assert turn.ap == ap - 1
-    roll(state, DieKind.LASER, 0)
-    turn.ap = 0
+    assert turn.ask == Ask.HEWN_TURN and turn.ap == 3  # the step cost 1
+    for ap in (3, 2, 1):
+        act(state, Verb.ANNOUNCE)
+        picks(state, 1, 0, 0)
+        act(state, HEWN + target)
+        assert turn.ap == ap - 1
+        _miss(state)
+    assert top(state) is turn and turn.ap == 0 and state.dirty[mover] == 4
     assert Verb.ANNOUNCE not in legal_actions(state)
 
 
@@ -721,35 +742,44 @@ def test_random_games_keep_the_invariants(players: int) -> None:
                 assert len(occupied) == len(set(occupied)), seed
 
 
+#: the weapon technologies a crowded board fits, by the socket they go in
+_WEAPONS = {
+    socket: [t.name for t in TECHS if t.socket == socket and t.kind in kinds]
+    for socket, kinds in (
+        (Socket.NANA, (TechKind.GUNANA,)),
+        (Socket.SICKET, (TechKind.SLOCIC_SHIELD, TechKind.FUTANAZ)),
+    )
+}
+
+
 def _crowded(players: int, seed: int) -> State:
     """A round-1 actions phase with every core Hewn on the board (random spaces,
     seats and loads, some with weapon technologies), the first seat to play."""
     rng = np.random.default_rng(seed)
-    state = position(players)
-    state.round = 1
+    state = pos.actions_phase(players)
     board = state.board
-    free = [s for s in range(board.n_spaces) if s < 61]
+    free = list(range(board.n_spaces))
     rng.shuffle(free)
-    weapons = (TechKind.GUNANA, TechKind.SLOCIC_SHIELD, TechKind.FUTANAZ)
     for h in range(NUM_HEWNS):
         if state.loc[h] != DECK or not free:
             continue
-        size = HEWN_TYPES[HEWN_TYPE_OF[h]].size
-        spot = next((s for s in free if board.admits(s, size)), None)
+        card = HEWN_TYPES[HEWN_TYPE_OF[h]]
+        spot = next((s for s in free if board.admits(s, card.size)), None)
         if spot is None:
             continue
         free.remove(spot)
-        state.hewn_deck[size].remove(h)
-        state.loc[h] = spot
-        state.ctrl[h] = int(rng.integers(players))
-        state.dirty[h] = min(int(rng.integers(5)), state.capacity(h))
-        state.normal[h] = min(int(rng.integers(4)), state.capacity(h))
-        state.normal_pile -= state.normal[h]
-        for i in range(len(state.slots[h])):
-            if rng.random() < 0.3:
-                state.slots[h][i] = int(weapons[int(rng.integers(3))])
-    state.order = list(range(players))
-    state.order_index = 0
+        dirty = min(int(rng.integers(5)), card.store_total)
+        normal = min(int(rng.integers(4)), card.store_total - dirty)
+        sockets = [Socket.NANA] * card.nanasockets + [
+            Socket.SICKET
+        ] * card.sicket_sockets
+        techs = [
+            _WEAPONS[socket][int(rng.integers(len(_WEAPONS[socket])))]
+            for socket in sockets
+            if rng.random() < 0.3
+        ]
+        seat = int(rng.integers(players))
+        pos.place_card(state, h, seat, spot, normal=normal, dirty=dirty, techs=techs)
     pos.start_player_turn(state, 0)
     return state
 

@@ -10,7 +10,7 @@ from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.ending import end_trigger, score, winners
 from scavenger_env.hewns.engine.rounds import new_turn_income
-from scavenger_env.hewns.engine.state import NONE, NUM_HEWNS
+from scavenger_env.hewns.engine.state import NUM_HEWNS, State
 
 
 def test_income_adds_one_dirty_per_healthy_hewn_on_the_board_into_the_hewn() -> None:
@@ -27,12 +27,17 @@ def test_income_adds_one_dirty_per_healthy_hewn_on_the_board_into_the_hewn() -> 
     assert state.screen_dirty == [22 + 1, 22]
 
 
+def _no_mine_left(state: State) -> None:
+    for space in range(state.board.n_spaces):
+        pos.set_mine(state, space, None)
+
+
 @pytest.mark.parametrize(
     ("setup", "reason"),
     [
-        (lambda s: setattr(s, "normal_pile", 0), "pile"),
-        (lambda s: setattr(s, "depleted", 15), "depleted"),
-        (lambda s: s.mine.__setitem__(slice(None), [NONE] * len(s.mine)), "no mines"),
+        (lambda s: pos.set_supply(s, normal=0), "pile"),
+        (lambda s: pos.set_depleted(s, 15), "depleted"),
+        (_no_mine_left, "no mines"),
     ],
 )
 def test_the_immediate_end_triggers(setup, reason: str) -> None:
@@ -49,7 +54,7 @@ def test_the_game_ends_when_a_trigger_holds_after_an_action() -> None:
     state = pos.actions_phase()
     miner = pos.place(state, "Major Miner", 0, space=44, normal=1)
     pos.start_hewn_turn(state, miner)
-    state.depleted = 15
+    pos.set_depleted(state, 15)  # met during the turn
     pos.play(state, "VERB BURN")
     assert state.over and state.end_reason == "depleted"
 

@@ -3,8 +3,9 @@ the intents, attacks with close combat, explode, repairs, and the aftermath
 (control changes, expel, retreat, immediate turns), with the rulebook's worked
 example 2 on core-set cards.
 
-Positions are built by hand on the 2-player crater: space 1 admits every size;
-a Medium Hewn steps into it from space 11; its other links are 27, 30 and 43.
+Positions are set up with `engine.position` on the 2-player crater: space 1
+admits every size; a Medium Hewn steps into it from space 11; its other links
+are 27, 30 and 43.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pytest
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl, Option, Verb
-from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol, TechKind
+from scavenger_env.hewns.engine.data import DICE, HEWN_TYPES, DieKind, Symbol
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.state import (
@@ -33,11 +34,9 @@ EXITS = (11, 27, 30, 43)
 # --- helpers (as in test_ranged) ------------------------------------------------------
 
 
-def activate(state: State, seat: int, hewn: int) -> None:
-    state.order = list(range(state.num_players))
-    state.order_index = seat
-    pos.start_player_turn(state, seat)
-    act(state, HEWN + hewn)
+def activate(state: State, hewn: int) -> None:
+    """Its controller's player turn, with `hewn`'s Hewn turn started."""
+    pos.start_hewn_turn(state, hewn)
 
 
 def act(state: State, *actions: int) -> None:
@@ -103,7 +102,7 @@ def test_entering_a_healthy_enemy_space_starts_the_encounter() -> None:
     state = pos.actions_phase()
     mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=2)
     enemy = pos.place(state, "Hover Cataclysm", 1, HERE, dirty=2)
-    activate(state, 0, mover)
+    activate(state, mover)
     assert SPACE + HERE in legal_actions(state)
     act(state, SPACE + HERE)
     skip_away(state)
@@ -121,7 +120,7 @@ def test_several_healthy_enemies_the_mover_picks_one() -> None:
     mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=2)
     a = pos.place(state, "Hover Cataclysm", 1, HERE, dirty=2)
     b = pos.place(state, "Fogbear", 1, HERE, dirty=2)
-    activate(state, 0, mover)
+    activate(state, mover)
     act(state, SPACE + HERE)
     assert top(state).ask == Ask.SAME_TARGET
     assert legal_actions(state) == sorted([HEWN + a, HEWN + b])
@@ -136,12 +135,10 @@ def test_optional_encounter_against_damaged_enemy_or_neutral() -> None:
     encounter, nothing happens"."""
     state = pos.actions_phase()
     mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=2)
-    damaged = pos.place(state, "Hover Cataclysm", 1, HERE)
-    state.damaged[damaged] = True
+    damaged = pos.place(state, "Hover Cataclysm", 1, HERE, damaged=True)
     neutral = pos.place(state, "Fogbear", NEUTRAL, HERE)
-    friend = pos.place(state, "Major Miner", 0, HERE)
-    state.damaged[friend] = True
-    activate(state, 0, mover)
+    pos.place(state, "Major Miner", 0, HERE, damaged=True)
+    activate(state, mover)
     act(state, SPACE + HERE)
     assert top(state).ask == Ask.HEWN_TURN
     assert Verb.ENCOUNTER_SAME in legal_actions(state)
@@ -157,9 +154,8 @@ def test_non_healthy_target_picks_nothing() -> None:
     attack."""
     state = pos.actions_phase()
     mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=2)
-    target = pos.place(state, "Hover Cataclysm", 1, HERE)
-    state.damaged[target] = True
-    activate(state, 0, mover)
+    target = pos.place(state, "Hover Cataclysm", 1, HERE, damaged=True)
+    activate(state, mover)
     act(state, SPACE + HERE, Verb.ENCOUNTER_SAME, HEWN + target)
     picks(state, 0, 0, 0, 0, 0)
     # Chailbine Zach has no repair source: attack is its only intent
@@ -176,7 +172,7 @@ def test_weapon_dice_commit_to_an_attack() -> None:
     state = pos.actions_phase()
     mover = pos.place(state, "Clampeyt", 0, FROM, dirty=3)  # repairs 1, no weapon
     pos.place(state, "Hover Cataclysm", 1, HERE, dirty=3)
-    activate(state, 0, mover)
+    activate(state, mover)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 1, 0)
     picks(state, 1, 0, 0, 0, 0)
@@ -192,12 +188,10 @@ def test_weapon_picks_masked_against_a_friend() -> None:
     """rulebook: "note you can't attack your own Hewn": a body repair on a
     damaged friend picks no weapon dice."""
     state = pos.actions_phase()
-    mover = pos.place(state, "Spricelos", 0, FROM)
-    friend = pos.place(state, "Hover Cataclysm", 0, HERE, dirty=0)
-    state.damaged[friend] = True
-    state.slots[mover][0] = TechKind.SICKET_SUNGER  # a weapon ability
-    state.dirty[mover] = 0
-    activate(state, 0, mover)
+    # a Sicket Sunger gives the weapon ability
+    mover = pos.place(state, "Spricelos", 0, FROM, techs=("Sicket Sunger",))
+    friend = pos.place(state, "Hover Cataclysm", 0, HERE, damaged=True)
+    activate(state, mover)
     act(state, SPACE + HERE, Verb.ENCOUNTER_SAME)
     assert legal_actions(state) == [HEWN + friend]
     act(state, HEWN + friend)
@@ -212,7 +206,7 @@ def test_explode_adds_three_area_dice_and_kills_the_exploder(boom: int) -> None:
     state = pos.actions_phase()
     drump = pos.place(state, "Drump", 0, 27, dirty=1)
     enemy = pos.place(state, "Hover Cataclysm", 1, HERE, dirty=0)
-    activate(state, 0, drump)
+    activate(state, drump)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 0, boom)
     picks(state, 0, 0, 0, 0, 0)
@@ -242,7 +236,7 @@ def test_repair_tie_goes_to_the_defender() -> None:
     state = pos.actions_phase()
     mover = pos.place(state, "Spricelos", 0, FROM)
     target = pos.place(state, "Fogbear", NEUTRAL, HERE)
-    activate(state, 0, mover)
+    activate(state, mover)
     act(state, SPACE + HERE, Verb.ENCOUNTER_SAME, HEWN + target)
     picks(state, 0, 0, 0, 0, 0)
     assert legal_actions(state) == [Option.ATTACK, Option.BRAIN_REPAIR]
@@ -264,9 +258,8 @@ def test_brain_repair_on_a_neutral_gives_the_rod_but_keeps_the_damage() -> None:
     brain repair "never mends damage"."""
     state = pos.actions_phase()
     mover = pos.place(state, "Spricelos", 0, FROM)
-    target = pos.place(state, "Fogbear", NEUTRAL, HERE)
-    state.damaged[target] = True
-    activate(state, 0, mover)
+    target = pos.place(state, "Fogbear", NEUTRAL, HERE, damaged=True)
+    activate(state, mover)
     act(state, SPACE + HERE, Verb.ENCOUNTER_SAME, HEWN + target)
     picks(state, 0, 0, 0, 0, 0)
     assert legal_actions(state) == [
@@ -290,10 +283,8 @@ def test_body_repair_of_a_friend_hands_the_turn_over() -> None:
     move out of the space"."""
     state = pos.actions_phase()
     mover = pos.place(state, "Spricelos", 0, FROM)
-    fogbear = pos.place(state, "Fogbear", 0, HERE)
-    state.damaged[fogbear] = True
-    state.acted[fogbear] = False
-    activate(state, 0, mover)
+    fogbear = pos.place(state, "Fogbear", 0, HERE, damaged=True)
+    activate(state, mover)
     act(state, SPACE + HERE, Verb.ENCOUNTER_SAME, HEWN + fogbear)
     picks(state, 0, 0, 0, 0, 0)  # body repair is its only intent
     roll(state, DieKind.D10, 5, 9)
@@ -316,7 +307,7 @@ def test_example_2_brain_repair_against_an_attack() -> None:
     state = pos.actions_phase()
     spricelos = pos.place(state, "Spricelos", 0, FROM)
     scraveler = pos.place(state, "Hover Cataclysm", 1, HERE, dirty=3)
-    activate(state, 0, spricelos)
+    activate(state, spricelos)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 0, 0)  # no weapon, no storage: nothing to pick
     picks(state, 1, 1, 0, 1, 0)
@@ -350,7 +341,7 @@ def test_mover_brain_repaired_ends_its_turn_and_retreats() -> None:
     state = pos.actions_phase()
     mover = pos.place(state, "Chailbine Zach", 0, FROM)
     spricelos = pos.place(state, "Spricelos", 1, HERE)
-    activate(state, 0, mover)
+    activate(state, mover)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 0, 0)
     picks(state, 0, 0, 0, 0, 0)
@@ -380,7 +371,7 @@ def test_two_healthy_left_the_mover_retreats_or_is_stunned() -> None:
         if blocked:
             for i, s in enumerate(EXITS[1:]):
                 pos.place(state, "Minor Miner", 1, s, copy=i)
-        activate(state, 0, mover)
+        activate(state, mover)
         act(state, SPACE + HERE)
         picks(state, 0, 0, 0, 0, 0)
         picks(state, 0, 0, 0, 0, 0)
@@ -406,7 +397,7 @@ def test_sole_survivor_may_expel() -> None:
     state = pos.actions_phase()
     mover = pos.place(state, "Chailbine Zach", 0, FROM)
     enemy = pos.place(state, "Fogbear", 1, HERE)
-    activate(state, 0, mover)
+    activate(state, mover)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 0, 0)
     picks(state, 0, 0, 0, 0, 0)
@@ -444,7 +435,7 @@ def test_retreat_into_friends_only_with_ap_left_else_stunned(ap_left: int) -> No
     state = pos.actions_phase()
     mover = pos.place(state, "Chailbine Zach", 0, FROM)
     pos.place(state, "Fogbear", 1, HERE)
-    activate(state, 0, mover)
+    activate(state, mover)
     act(state, SPACE + HERE)
     pos.place(state, "Skrunke", 0, 27)  # a friend
     for i, s in enumerate((11, 30, 43)):
@@ -503,7 +494,7 @@ def test_dodge_example_in_close_combat() -> None:
     state = pos.actions_phase()
     mover = pos.place(state, "Hover Cataclysm", 0, FROM, dirty=2)
     gotler = pos.place(state, "Four-way Gotler", 1, HERE)
-    activate(state, 0, mover)
+    activate(state, mover)
     act(state, SPACE + HERE)
     picks(state, 1, 1, 0, 0, 0)
     picks(state, 0, 0, 0, 0, 0)
@@ -536,7 +527,7 @@ def test_flappchap_rerolls_example() -> None:
     state = pos.actions_phase()
     flappchap = pos.place(state, "Flappchap", 0, FROM, dirty=1)
     skrunke = pos.place(state, "Skrunke", 1, HERE)
-    activate(state, 0, flappchap)
+    activate(state, flappchap)
     act(state, SPACE + HERE)
     picks(state, 1, 0, 0, 0, 0)
     picks(state, 0, 0, 0, 0, 0)
@@ -566,7 +557,7 @@ def test_escapes_do_not_stop_repairs() -> None:
     state = pos.actions_phase()
     spricelos = pos.place(state, "Spricelos", 0, FROM)
     enemy = pos.place(state, "Fogbear", 1, HERE)
-    activate(state, 0, spricelos)
+    activate(state, spricelos)
     act(state, SPACE + HERE)
     picks(state, 0, 0, 0, 0, 0)
     picks(state, 0, 0, 0, 0, 0)

@@ -103,9 +103,8 @@ def test_a_damaged_hewn_does_not_receive() -> None:
     Hewn may send is a rule option: tests/hewns/test_rules_v2.py)."""
     s = pos.actions_phase(2)
     pos.place_card(s, GOMBAT, 0, 12, normal=2)
-    pos.place_card(s, SMEGGLER, 0, 13)
+    pos.place_card(s, SMEGGLER, 0, 13, damaged=True)
     pos.start_player_turn(s, 0)
-    s.damaged[SMEGGLER] = True
     play(s, Verb.TRANSMIT, HEWN + GOMBAT)
     assert legal_actions(s) == [Ctrl.OFF_PLANET]
 
@@ -258,7 +257,10 @@ def test_substract_moves_one_way_per_go_under_rules_1() -> None:
     assert m.load_hewns(state, 0, m.UNLOAD) == []  # the screen gave: it may not take
     # and the Miner's load may not go off planet either: the screen gave
     assert runner not in m.tx_sources(state, 0)
-    state.go += 1  # a new go: the marks are gone
+    go = state.go
+    pos.play(state, "CTRL END_HEWN_TURN", "CTRL END_PLAYER_TURN")
+    assert state.go > go  # a new go (round 2's first bid turn): the marks are gone
+    assert state.frames[-1].ask == Ask.BID_TURN and state.frames[-1].seat == 0
     assert off in m.load_hewns(state, 0, m.UNLOAD)
     assert runner in m.tx_sources(state, 0)
 
@@ -275,5 +277,7 @@ def test_a_slot_is_changed_once_per_go() -> None:
     assert m.fitting_slots(state, miner, TechKind.MAJOR_GOZZBAG) == [0]
     m.attach(state, 0, miner, 0, TechKind.MAJOR_GOZZBAG)  # the Gunana goes back
     assert m.fitting_slots(state, miner, TechKind.GUNANA) == []
-    state.go += 1
+    go = state.go
+    pos.start_player_turn(state, 0)  # seat 0's go: a new one
+    assert state.go > go and state.frames[-1].ask == Ask.PLAYER_TURN
     assert m.fitting_slots(state, miner, TechKind.GUNANA) == [0]

@@ -56,8 +56,10 @@ __all__ = [
     "place_card",
     "play",
     "roll",
+    "set_depleted",
     "set_mine",
     "set_screen",
+    "set_supply",
     "set_token",
     "start_hewn_turn",
     "start_player_turn",
@@ -265,6 +267,57 @@ def set_screen(
         if kind is None:
             raise PositionError(f"no technology kind {name!r}")
         state.screen_tech[seat][kind] = count
+
+
+def set_supply(
+    state: State,
+    *,
+    normal: int | None = None,
+    tokens: dict[str, int] | None = None,
+    mines: Iterable[int] | None = None,
+) -> None:
+    """What is left in the supply, for a position late in a game where it runs
+    low: `normal` Substract in the pile, danger tokens in the stock by kind name
+    (`tokens={"lava": 1}`), and the bonuses of the mines still to be drawn, the
+    next first (0 normal, 1-3 for +1..+3). Pieces taken out this way leave the
+    game; what is not given stays as it is. Refuses, changing nothing, a count
+    below 0 or more tokens than the box holds off the board."""
+    stock = list(state.token_stock)
+    for name, count in (tokens or {}).items():
+        kind = next((k for k in Token if k.name.lower() == name.lower()), None)
+        if kind is None:
+            names = ", ".join(k.name.lower() for k in Token)
+            raise PositionError(f"no danger token {name!r}; the tokens are {names}")
+        on_board = sum(t == kind for t in state.token)
+        most = state.config.scenario.danger_tokens - on_board
+        if not 0 <= count <= most:
+            raise PositionError(
+                f"the stock can hold 0-{most} {name} tokens ({on_board} are on the"
+                f" board), not {count}"
+            )
+        stock[kind] = count
+    pool = list(state.mine_pool) if mines is None else list(mines)
+    bonuses = len(state.config.scenario.mine_pool)
+    if any(not 0 <= bonus < bonuses for bonus in pool):
+        raise PositionError(f"a mine's bonus is 0-{bonuses - 1}, not one of {pool}")
+    if normal is not None and normal < 0:
+        raise PositionError(f"the normal Substract pile cannot hold {normal}")
+    state.token_stock[:] = stock
+    state.mine_pool[:] = pool
+    if normal is not None:
+        state.normal_pile = normal
+
+
+def set_depleted(state: State, count: int) -> None:
+    """The depletion track: `count` mines have depleted so far, up to the
+    scenario's end (there, as with an empty pile, the game ends after the next
+    action)."""
+    end = state.config.scenario.depletion_threshold
+    if not 0 <= count <= end:
+        raise PositionError(
+            f"the depletion track runs 0-{end} (the game's end), not {count}"
+        )
+    state.depleted = count
 
 
 def start_hewn_turn(state: State, hewn: int) -> None:
