@@ -50,9 +50,9 @@ def hewn_of(name: str, copy: int = 0) -> int:
     return [h for h in range(NUM_HEWNS) if HEWN_TYPE_OF[h] == t][copy]
 
 
-def position(players: int = 2) -> State:
-    """An actions phase with nothing on the board."""
-    state = new_state(HewnsConfig(num_players=players))
+def position(players: int = 2, version: int = 2) -> State:
+    """An actions phase with nothing on the board, under rules `version`."""
+    state = new_state(HewnsConfig(num_players=players, rules_version=version))
     state.phase = Phase.ACTIONS
     push(state, Frame(Ask.ENGINE, -1, step=RoundStep.ACTIONS))
     return state
@@ -113,6 +113,30 @@ def decline(state: State) -> None:
         act(state, Ctrl.DONE)
 
 
+def into_sight(state: State) -> None:
+    """The mover steps 3 -> 6, into the sight of the Hewns in spaces 1, 8 and
+    24. Under rules 2 the reaction window comes when the movement stops: the
+    mover then ends its Hewn turn, which waits for the window; under rules 1 the
+    window follows the step itself."""
+    act(state, SPACE + TO)
+    if state.config.audit_fixes() and top(state).ask == Ask.HEWN_TURN:
+        act(state, Ctrl.END_HEWN_TURN)
+
+
+def no_window(state: State) -> bool:
+    """No reaction window (nor any encounter) is open."""
+    return not any(f.ask in (Ask.RANGED, Ask.REACT) for f in state.frames)
+
+
+def encounter_over(state: State, mover: int) -> bool:
+    """The encounter is over and play is back with the mover: its Hewn turn
+    goes on (rules 1), or its end, which waited for the window, was played
+    (rules 2, `into_sight`)."""
+    if state.config.audit_fixes():
+        return no_window(state) and turn_over(state, mover)
+    return top(state).hewn == mover and top(state).ask == Ask.HEWN_TURN
+
+
 def announce(state: State) -> None:
     """The mover steps into space 6 (nobody reacts), announces, and nobody
     responds."""
@@ -143,10 +167,10 @@ def picks(state: State, lasers: int, areas: int, screens: int) -> None:
     act(state, NUM + lasers, NUM + areas, NUM + screens)
 
 
-def duel(dirty: int = 4) -> tuple[State, int, int]:
+def duel(dirty: int = 4, version: int = 2) -> tuple[State, int, int]:
     """Seat 0's Chailbine Zach (mover) steps 3 -> 6 into the sight of seat 1's
     Hover Cataclysm in space 1; both carry `dirty` Substract."""
-    state = position()
+    state = position(version=version)
     mover = place(state, "Chailbine Zach", 0, FROM, dirty)
     watcher = place(state, "Hover Cataclysm", 1, WATCH, dirty)
     activate(state, 0, mover)
@@ -161,16 +185,18 @@ def test_reaction_window_opens_after_an_ap_action() -> None:
     state, _mover, watcher = duel()
     assert top(state).ask == Ask.HEWN_TURN
     assert Verb.ANNOUNCE not in legal_actions(state)  # nothing seen from space 3
-    act(state, SPACE + TO)
+    into_sight(state)
     assert top(state).ask == Ask.REACT and top(state).seat == 1
     assert legal_actions(state) == [Ctrl.DONE, Ctrl.REVEAL, HEWN + watcher]
 
 
 def test_no_window_when_nobody_announces() -> None:
     """rulebook: "if neither player announces an encounter, the Hewn who's turn it
-    is, can continue moving or stop moving"."""
-    state, mover, _watcher = duel()
-    act(state, SPACE + TO, Ctrl.DONE)
+    is, can continue moving or stop moving" (rules 1: the window follows the
+    step; rules 2 in test_react_window.py)."""
+    state, mover, _watcher = duel(version=1)
+    into_sight(state)
+    act(state, Ctrl.DONE)
     assert top(state).ask == Ask.HEWN_TURN and top(state).hewn == mover
     assert Verb.ANNOUNCE in legal_actions(state)
 
@@ -182,8 +208,8 @@ def test_damaged_or_stunned_hewns_do_not_react() -> None:
     watcher = place(state, "Hover Cataclysm", 1, WATCH, 4)
     state.damaged[watcher] = True
     activate(state, 0, mover)
-    act(state, SPACE + TO)
-    assert top(state).ask == Ask.HEWN_TURN
+    into_sight(state)
+    assert no_window(state)
 
 
 def test_sharing_a_space_blocks_ranged_encounters() -> None:
@@ -200,6 +226,8 @@ def test_sharing_a_space_blocks_ranged_encounters() -> None:
     act(state, SPACE + TO)
     assert top(state).ask == Ask.HEWN_TURN
     assert Verb.ANNOUNCE not in legal_actions(state)
+    act(state, Ctrl.END_HEWN_TURN)  # rules 2: stopping there opens no window
+    assert no_window(state) and turn_over(state, mover)
 
 
 def test_reactor_seats_are_asked_left_of_the_mover() -> None:
@@ -210,7 +238,7 @@ def test_reactor_seats_are_asked_left_of_the_mover() -> None:
     a = place(state, "Hover Cataclysm", 2, WATCH, 4)
     b = place(state, "Gombat", 0, WATCH2, 4)
     activate(state, 1, mover)
-    act(state, SPACE + TO)
+    into_sight(state)
     assert (top(state).ask, top(state).seat) == (Ask.REACT, 2)
     act(state, HEWN + a)  # its only Hewn: the seat's window closes by itself
     assert (top(state).ask, top(state).seat) == (Ask.REACT, 0)
@@ -222,7 +250,8 @@ def test_mover_join_asked_only_when_someone_announced() -> None:
     """rulebook: the mover "can also wait to announce an encounter, after an enemy
     Hewn has seen it and announced an encounter"."""
     state, _mover, watcher = duel()
-    act(state, SPACE + TO, HEWN + watcher)
+    into_sight(state)
+    act(state, HEWN + watcher)
     assert top(state).ask == Ask.MOVER_JOIN
     assert legal_actions(state) == [Ctrl.YES, Ctrl.NO]
 
@@ -231,7 +260,9 @@ def test_menu_announce_skips_mover_join() -> None:
     """Design 5.3: if the window was opened by the mover's own announcement,
     MOVER_JOIN is skipped; reactors may still respond."""
     state, mover, watcher = duel()
-    act(state, SPACE + TO, Ctrl.DONE, Verb.ANNOUNCE)
+    act(state, SPACE + TO)
+    decline(state)  # rules 1: the step's own window
+    act(state, Verb.ANNOUNCE)
     assert top(state).ask == Ask.REACT
     act(state, HEWN + watcher)
     skip_away(state)
@@ -247,7 +278,8 @@ def test_all_three_picks_are_asked_even_without_a_weapon() -> None:
     mover = place(state, "Chailbine Zach", 0, FROM, 4)
     miner = place(state, "Major Miner", 1, WATCH, 4)  # no weapon
     activate(state, 0, mover)
-    act(state, SPACE + TO, HEWN + miner, Ctrl.NO)
+    into_sight(state)
+    act(state, HEWN + miner, Ctrl.NO)
     skip_away(state)
     assert top(state).ask == Ask.PICK_L and legal_actions(state) == [NUM]
     act(state, NUM)
@@ -262,7 +294,8 @@ def test_picks_are_capped_by_seven_and_by_the_load() -> None:
     actual Substract they can get hold of"."""
     state, _mover, watcher = duel(dirty=5)
     state.dirty[watcher] = 9
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.YES)
     skip_away(state)
     assert legal_actions(state) == [NUM + v for v in range(6)]  # mover: load 5
     act(state, NUM + 2)
@@ -278,7 +311,8 @@ def test_picks_stay_secret_until_the_reveal() -> None:
     """rulebook: "secretly pick dice"; nothing public moves before the reveal:
     the loads are paid only after the targets are named."""
     state, mover, watcher = duel()
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.YES)
     picks(state, 0, 2, 1)
     picks(state, 1, 0, 0)
     assert top(state).ask == Ask.NAME_TARGET
@@ -294,7 +328,8 @@ def test_mover_names_any_non_friendly_hewn_it_sees() -> None:
     other = place(state, "Gombat", 1, WATCH2, 4)
     friend = place(state, "Smeggler", 0, WATCH3, 4)
     activate(state, 0, mover)
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.DONE, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.DONE, Ctrl.YES)
     picks(state, 0, 1, 0)
     picks(state, 1, 0, 0)
     assert top(state).ask == Ask.NAME_TARGET
@@ -350,7 +385,8 @@ def test_dice_pools_follow_the_card_the_screens_and_the_slocic() -> None:
     armour die per body screen."""
     state, mover, watcher = duel()
     state.slots[watcher][1] = TechKind.SLOCIC_SHIELD
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.YES)
     picks(state, 1, 2, 0)
     picks(state, 0, 0, 2)
     act(state, HEWN + watcher)
@@ -369,7 +405,8 @@ def test_chailbine_attack_of_example_2() -> None:
     armour dice, and 0, 1, 0 and 1 for his speed defence dice. He rolls a 0 for
     his body screen, which gives him a total of 5. The Igil is safe"."""
     state, mover, watcher = duel()
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.YES)
     picks(state, 0, 3, 1)  # "an armour dice and 3 area effect dice"
     picks(state, 0, 0, 1)  # the target only screens here
     act(state, HEWN + watcher)
@@ -378,7 +415,7 @@ def test_chailbine_attack_of_example_2() -> None:
     roll(state, DieKind.ARMOUR, 2, 0, 1, 0)
     assert not state.roll_queue  # no hurt die
     assert state.healthy(watcher)
-    assert top(state).hewn == mover and top(state).ask == Ask.HEWN_TURN
+    assert encounter_over(state, mover)
 
 
 def test_combined_attack_and_chailbine_defence_of_example_2() -> None:
@@ -394,7 +431,8 @@ def test_combined_attack_and_chailbine_defence_of_example_2() -> None:
     cat = place(state, "Hover Cataclysm", 1, WATCH, 4)
     gombat = place(state, "Gombat", 2, WATCH2, 4)
     activate(state, 0, mover)
-    act(state, SPACE + TO, HEWN + cat, HEWN + gombat, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + cat, HEWN + gombat, Ctrl.YES)
     picks(state, 0, 3, 1)
     picks(state, 0, 3, 0)
     picks(state, 1, 0, 0)
@@ -442,7 +480,8 @@ def test_a_gunana_gives_the_weapon_ability() -> None:
     miner = place(state, "Major Miner", 1, WATCH, 4)
     state.slots[miner][0] = TechKind.GUNANA
     activate(state, 0, mover)
-    act(state, SPACE + TO, HEWN + miner, Ctrl.NO)
+    into_sight(state)
+    act(state, HEWN + miner, Ctrl.NO)
     skip_away(state)
     assert legal_actions(state) == [NUM + v for v in range(5)]
 
@@ -477,7 +516,8 @@ def test_two_escapes_cancel_a_combined_attack() -> None:
     cat = place(state, "Hover Cataclysm", 1, WATCH, 4)
     gombat = place(state, "Gombat", 2, WATCH2, 4)
     activate(state, 0, mover)
-    act(state, SPACE + TO, HEWN + cat, HEWN + gombat, Ctrl.NO)
+    into_sight(state)
+    act(state, HEWN + cat, HEWN + gombat, Ctrl.NO)
     picks(state, 3, 0, 0)
     picks(state, 0, 3, 0)
     roll(state, DieKind.LASER, 4, 4, 4)
@@ -488,7 +528,7 @@ def test_two_escapes_cancel_a_combined_attack() -> None:
     roll(state, DieKind.ARMOUR, 0)
     assert top(state).ask == Ask.ESCAPE_MOVE and top(state).hewn == mover
     act(state, Ctrl.DONE)
-    assert state.healthy(mover) and top(state).ask == Ask.HEWN_TURN
+    assert state.healthy(mover) and encounter_over(state, mover)
 
 
 def test_one_escape_counts_one() -> None:
@@ -543,7 +583,8 @@ def test_rerolls_limited_by_the_card() -> None:
     mover = place(state, "Chailbine Zach", 0, FROM, 4)
     cat = place(state, "Hover Cataclysm", 1, WATCH, 4)  # 1 re-roll
     activate(state, 0, mover)
-    act(state, SPACE + TO, HEWN + cat, Ctrl.NO)
+    into_sight(state)
+    act(state, HEWN + cat, Ctrl.NO)
     picks(state, 1, 0, 0)
     roll(state, DieKind.LASER, 0)
     roll(state, DieKind.SPEED, 0, 0, 0, 0, 0, 0)
@@ -552,7 +593,7 @@ def test_rerolls_limited_by_the_card() -> None:
     assert legal_actions(state) == [Ctrl.DONE, DIE]
     act(state, DIE)
     roll(state, DieKind.LASER, 0)
-    assert not state.roll_queue and top(state).ask == Ask.HEWN_TURN
+    assert not state.roll_queue and encounter_over(state, mover)
 
 
 # --- hurt ------------------------------------------------------------------------------------
@@ -654,7 +695,8 @@ def test_stunned_mover_turn_ends() -> None:
     """rulebook: "His Hewn turn will immediately end" when it is no longer
     healthy and its owner's."""
     state, mover, watcher = duel()
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.NO)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.NO)
     picks(state, 1, 0, 0)
     roll(state, DieKind.LASER, 4)
     roll(state, DieKind.SPEED, 0, 0, 0, 0, 0, 0)
@@ -797,7 +839,8 @@ def test_random_encounters_keep_the_invariants(players: int) -> None:
 
 def _at_name_target(watcher_picks: tuple[int, int, int]) -> tuple[State, int, int]:
     state, mover, watcher = duel()
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.YES)
     picks(state, 0, 2, 1)
     picks(state, *watcher_picks)
     assert top(state).ask == Ask.NAME_TARGET and top(state).seat == 0
