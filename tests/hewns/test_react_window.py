@@ -89,27 +89,29 @@ def test_rules_1_open_the_window_after_the_first_step() -> None:
     assert HEWN + smeggler in rules.legal_actions(state)
 
 
-def _in_sight(version: int, mover: str = "Flappchap", **load: int) -> tuple[State, int]:
+def _in_sight(
+    version: int, mover: str = "Flappchap", **load: int
+) -> tuple[State, int, int]:
     """Seat 0's `mover` has stepped 29 -> 6 into the sight of seat 1's healthy
     Smeggler in space 0 (rules 1 answer the step's window: the Smeggler lets
-    it pass)."""
+    it pass). Returns the state, the mover and the Smeggler."""
     state = pos.actions_phase(2, rules_version=version)
     hewn = pos.place(state, mover, 0, UNSEEN, **load)
-    pos.place(state, "Smeggler", 1, WATCH, dirty=4)
+    smeggler = pos.place(state, "Smeggler", 1, WATCH, dirty=4)
     pos.start_hewn_turn(state, hewn)
     pos.play(state, f"SPACE {SEEN}")
     if version == 1:
         assert reacting(state, 1)
         pos.play(state, "CTRL DONE")
     assert in_turn(state, hewn)
-    return state, hewn
+    return state, hewn, smeggler
 
 
 def test_ending_the_turn_in_sight_opens_the_window_first() -> None:
     """rulebook: reacting Hewns "can now see the moving Hewn - after it has
     moved": when it stops (here it ends its Hewn turn) the Smeggler is asked
     first, then the turn ends as chosen."""
-    state, flappchap = _in_sight(2)
+    state, flappchap, _smeggler = _in_sight(2)
     pos.play(state, "CTRL END_HEWN_TURN")
     assert reacting(state, 1)
     assert the_turn(state).then == Ctrl.END_HEWN_TURN
@@ -120,7 +122,7 @@ def test_ending_the_turn_in_sight_opens_the_window_first() -> None:
 
 def test_rules_1_end_the_turn_at_once() -> None:
     """Rules 1: the window came with the step; ending the turn asks no one."""
-    state, flappchap = _in_sight(1)
+    state, flappchap, _smeggler = _in_sight(1)
     pos.play(state, "CTRL END_HEWN_TURN")
     assert turn_over(state, flappchap) and Ask.REACT not in asks(state)
 
@@ -131,7 +133,7 @@ def test_mining_in_sight_waits_for_the_window(version: int) -> None:
     moved": a Minor Miner that steps into sight and mines is asked about only
     when it stops, before the mining (rules 2); the mining then happens. Rules
     1 asked after the step, and mined at once."""
-    state, _miner = _in_sight(version, "Minor Miner")
+    state, _miner, _smeggler = _in_sight(version, "Minor Miner")
     pos.set_mine(state, SEEN, 0)
     ap = the_turn(state).ap
     pos.play(state, "VERB MINE")
@@ -142,6 +144,25 @@ def test_mining_in_sight_waits_for_the_window(version: int) -> None:
     assert Ask.REACT not in asks(state)
     assert the_turn(state).mined == 1 and the_turn(state).ap == ap - 1
     assert the_turn(state).then == NONE
+
+
+def test_a_waiting_action_no_longer_legal_asks_again() -> None:
+    """rulebook: a reacting Hewn may attack "the moving Hewn" once it has
+    moved; the mining that stopped the Minor Miner waits for that encounter,
+    whose escape carries the miner off the mine: it cannot mine there, so it
+    is asked again, nothing spent."""
+    state, miner, smeggler = _in_sight(2, "Minor Miner")
+    pos.set_mine(state, SEEN, 0)
+    pos.play(state, "VERB MINE", f"HEWN {smeggler}", "CTRL NO", "CTRL DONE")
+    pos.play(state, "NUM 1", "NUM 0", "NUM 0")  # the Smeggler fires 1 laser
+    pos.roll(state, "laser", 1)
+    pos.roll(state, "speed", "escape", "escape", 0, 0)
+    pos.roll(state, "armour", 0)
+    assert state.frames[-1].ask == Ask.ESCAPE_MOVE
+    pos.play(state, "SPACE 26")  # no mine there
+    assert in_turn(state, miner) and the_turn(state).then == NONE
+    assert Verb.MINE not in rules.legal_actions(state)
+    assert (the_turn(state).mined, the_turn(state).ap) == (0, 3)
 
 
 def test_exit_goes_on_moving_and_opens_no_window() -> None:
@@ -175,7 +196,7 @@ def test_a_burn_goes_on_moving() -> None:
     """rulebook: a Hewn "can burn ... Substract" for action points, to move
     on: buying action points does not stop the movement; the window waits for
     the stop."""
-    state, flappchap = _in_sight(2, normal=2)
+    state, flappchap, _smeggler = _in_sight(2, normal=2)
     pos.play(state, "VERB BURN")
     assert in_turn(state, flappchap) and Ask.REACT not in asks(state)
     assert the_turn(state).moved
@@ -187,7 +208,7 @@ def test_entering_a_healthy_enemys_space_stays_immediate() -> None:
     """rulebook: "When a "Moving Hewn" moves into the same space as a healthy
     enemy Hewn, the Hewns must AUTOMATICALLY encounter each other!": the
     same-space encounter does not wait for the movement to stop."""
-    state, flappchap = _in_sight(2)
+    state, flappchap, _smeggler = _in_sight(2)
     pos.place(state, "Fogbear", 1, NEXT)
     pos.play(state, f"SPACE {NEXT}")
     assert Ask.SAME_SPACE in asks(state) and Ask.REACT not in asks(state)
@@ -198,7 +219,7 @@ def test_announcing_needs_no_window_first() -> None:
     """rulebook: reacting Hewns may announce "before or after the moving Hewn
     announces his encounter": the announced encounter's own window asks them,
     so an ANNOUNCE after moving opens exactly one window."""
-    state, flappchap = _in_sight(2)
+    state, flappchap, _smeggler = _in_sight(2)
     pos.play(state, "VERB ANNOUNCE")
     ranged = [f for f in state.frames if f.ask == Ask.RANGED]
     assert len(ranged) == 1 and reacting(state, 1)
@@ -208,7 +229,7 @@ def test_announcing_needs_no_window_first() -> None:
 def test_the_waiting_action_is_described_to_the_reactor() -> None:
     """The reactor's prompt says what the stopped Hewn is about to do; after a
     step under rules 1 nothing waits and the prompt says nothing of it."""
-    state, _flappchap = _in_sight(2)
+    state, _flappchap, _smeggler = _in_sight(2)
     pos.play(state, "CTRL END_HEWN_TURN")
     assert "stopped moving, to end the Hewn turn" in why_asked(state, 1)
     state = pos.actions_phase(2, rules_version=1)
