@@ -931,6 +931,26 @@ RULINGS: tuple[Ruling, ...] = (
         "first, its dirty Substract before its normal.",
         "ruling",
     ),
+    Ruling(
+        "When the moving Hewn can be reacted to",
+        "Enemy Hewns may react to a moving Hewn's movement when the movement "
+        "stops, not after each step: it stops when the Hewn does anything but "
+        "step again, burn Substract for action points (buying action points is "
+        "part of moving on) or exit the board (off the board it cannot be "
+        "attacked, so a Hewn that exits is never reacted to), and the player's "
+        "free transmissions and technology moves do not stop it either. The "
+        "action that stops it (ending the Hewn turn included) waits until the "
+        "enemies who now see it have been asked, and is played after the "
+        "reactions if the Hewn is still acting and may still do it; otherwise it "
+        "chooses again. An announcement waits for nothing, since reactors may "
+        "answer it, and entering a healthy enemy's space still starts the "
+        "same-space encounter at once. The rulebook: the reacting Hewns are "
+        '"healthy enemy Hewns ... that can now see the moving Hewn - after it '
+        'has moved", and in its Example 3 a Smeggler cannot react to a '
+        "Flappchap that crossed its sight on its first step and stopped in "
+        "another Hewn's space. Under rules 1 every step opened the reactions.",
+        "rulebook",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""
@@ -969,6 +989,8 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             '(see "Damaged Hewns transmit").',
             "The payer chooses how much of a chain's part of a payment is dirty "
             '(see "The kind a chain pays with").',
+            "Enemies react to a moving Hewn when its movement stops, not after "
+            'every step (see "When the moving Hewn can be reacted to").',
         ),
     ),
 )

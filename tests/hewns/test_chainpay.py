@@ -38,10 +38,19 @@ def act(state: State, *actions: int) -> None:
         rules.apply_action(state, a)
 
 
+def into_sight(state: State) -> None:
+    """The mover steps 3 -> 6, into the sight of Hewns in spaces 0 and 1; under
+    rules 2 it then stops (ends its Hewn turn), which opens the reaction window
+    first."""
+    act(state, SPACE + TO)
+    if state.config.audit_fixes() and top(state).ask == Ask.HEWN_TURN:
+        act(state, Ctrl.END_HEWN_TURN)
+
+
 def reactors_only(state: State, *reactors: int) -> None:
     """The mover steps into space 6; seat 1 announces with `reactors`; the mover
     does not join."""
-    act(state, SPACE + TO)
+    into_sight(state)
     assert top(state).ask == Ask.REACT
     act(state, *(HEWN + h for h in reactors))
     if top(state).ask == Ask.REACT:
@@ -323,7 +332,8 @@ def test_transmit_away_to_the_screen_before_the_picks() -> None:
     mover = pos.place(state, "Chailbine Zach", 0, FROM, normal=2)
     shooter = pos.place(state, "Hover Cataclysm", 1, 1, dirty=3)
     pos.start_hewn_turn(state, mover)
-    act(state, SPACE + TO, HEWN + shooter, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + shooter, Ctrl.YES)
     assert top(state).ask == Ask.TRANSMIT_AWAY and top(state).seat == 0
     assert legal_actions(state) == [Ctrl.DONE, Verb.TRANSMIT]
     act(state, Ctrl.DONE)
@@ -360,7 +370,7 @@ def test_a_reacting_seat_may_show_its_turn_order_card() -> None:
     mover = pos.place(state, "Chailbine Zach", 0, FROM)
     shooter = pos.place(state, "Hover Cataclysm", 1, 1)
     pos.start_hewn_turn(state, mover)
-    act(state, SPACE + TO)
+    into_sight(state)
     assert top(state).ask == Ask.REACT and not state.card_shown[1]
     assert Ctrl.REVEAL in legal_actions(state)
     act(state, Ctrl.REVEAL)
@@ -378,7 +388,8 @@ def _both_picked(second_lasers: int) -> State:
     second = pos.place(state, "Gombat", 1, 0)
     pos.place(state, "Minor Miner", 1, 5, normal=3)
     pos.start_hewn_turn(state, mover)
-    act(state, SPACE + TO, HEWN + first, HEWN + second, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + first, HEWN + second, Ctrl.YES)
     skip_away(state)
     act(state, NUM, NUM, NUM)  # the mover carries nothing
     act(state, NUM + 3, NUM + 0, NUM + 0, NUM + second_lasers, NUM + 0, NUM + 0)

@@ -52,10 +52,10 @@ FROM, TO, WATCH, WATCH2, WATCH3 = 9, 0, 12, 15, 10
 
 
 # --- helpers ----------------------------------------------------------------------------
-def position(players: int = 2) -> State:
-    """An actions phase with nothing on the board but the starting mines (none
-    on the node the mover steps onto)."""
-    state = pos.actions_phase(players)
+def position(players: int = 2, version: int = 2) -> State:
+    """An actions phase under rules `version` with nothing on the board but the
+    starting mines (none on the node the mover steps onto)."""
+    state = pos.actions_phase(players, rules_version=version)
     pos.set_mine(state, TO, None)
     return state
 
@@ -102,6 +102,30 @@ def decline(state: State) -> None:
         act(state, Ctrl.DONE)
 
 
+def into_sight(state: State) -> None:
+    """The mover steps 9 -> 0, into the sight of the Hewns in spaces 12 and 15.
+    Under rules 2 the reaction window comes when the movement stops: the mover
+    then ends its Hewn turn, which waits for the window; under rules 1 the
+    window follows the step itself."""
+    act(state, SPACE + TO)
+    if state.config.audit_fixes() and top(state).ask == Ask.HEWN_TURN:
+        act(state, Ctrl.END_HEWN_TURN)
+
+
+def no_window(state: State) -> bool:
+    """No reaction window (nor any encounter) is open."""
+    return not any(f.ask in (Ask.RANGED, Ask.REACT) for f in state.frames)
+
+
+def encounter_over(state: State, mover: int) -> bool:
+    """The encounter is over and play is back with the mover: its Hewn turn
+    goes on (rules 1), or its end, which waited for the window, was played
+    (rules 2, `into_sight`)."""
+    if state.config.audit_fixes():
+        return no_window(state) and turn_over(state, mover)
+    return top(state).hewn == mover and top(state).ask == Ask.HEWN_TURN
+
+
 def announce(state: State) -> None:
     """The mover steps into space 6 (nobody reacts), announces, and nobody
     responds."""
@@ -135,6 +159,7 @@ def picks(state: State, lasers: int, areas: int, screens: int) -> None:
 def duel(
     dirty: int = 4,
     *,
+    version: int = 2,
     normal: int = 0,
     watcher_dirty: int | None = None,
     watcher_techs: tuple[str, ...] = (),
@@ -142,7 +167,7 @@ def duel(
     """Seat 0's Chailbine Zach (mover) steps 9 -> 0 into the sight of seat 1's
     Hover Cataclysm in space 12; both carry `dirty` Substract (the mover also
     `normal`, the watcher `watcher_dirty` if given)."""
-    state = position()
+    state = position(version=version)
     mover = pos.place(state, "Chailbine Zach", 0, FROM, normal=normal, dirty=dirty)
     watcher = pos.place(
         state,
@@ -182,17 +207,19 @@ def test_reaction_window_opens_after_an_ap_action() -> None:
     Hewn they also can also announce an encounter"."""
     state, _mover, watcher = duel()
     assert top(state).ask == Ask.HEWN_TURN
-    assert Verb.ANNOUNCE not in legal_actions(state)  # nothing seen from space 3
-    act(state, SPACE + TO)
+    assert Verb.ANNOUNCE not in legal_actions(state)  # nothing seen from space 9
+    into_sight(state)
     assert top(state).ask == Ask.REACT and top(state).seat == 1
     assert legal_actions(state) == [Ctrl.DONE, Ctrl.REVEAL, HEWN + watcher]
 
 
 def test_no_window_when_nobody_announces() -> None:
     """rulebook: "if neither player announces an encounter, the Hewn who's turn it
-    is, can continue moving or stop moving"."""
-    state, mover, _watcher = duel()
-    act(state, SPACE + TO, Ctrl.DONE)
+    is, can continue moving or stop moving" (rules 1: the window follows the
+    step; rules 2 in test_react_window.py)."""
+    state, mover, _watcher = duel(version=1)
+    into_sight(state)
+    act(state, Ctrl.DONE)
     assert top(state).ask == Ask.HEWN_TURN and top(state).hewn == mover
     assert Verb.ANNOUNCE in legal_actions(state)
 
@@ -203,8 +230,8 @@ def test_damaged_or_stunned_hewns_do_not_react() -> None:
     mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
     pos.place(state, "Hover Cataclysm", 1, WATCH, dirty=4, damaged=True)
     activate(state, mover)
-    act(state, SPACE + TO)
-    assert top(state).ask == Ask.HEWN_TURN
+    into_sight(state)
+    assert no_window(state)
 
 
 def test_sharing_a_space_blocks_ranged_encounters() -> None:
@@ -221,6 +248,8 @@ def test_sharing_a_space_blocks_ranged_encounters() -> None:
     act(state, SPACE + TO)
     assert top(state).ask == Ask.HEWN_TURN
     assert Verb.ANNOUNCE not in legal_actions(state)
+    act(state, Ctrl.END_HEWN_TURN)  # rules 2: stopping there opens no window
+    assert no_window(state) and turn_over(state, mover)
 
 
 def test_reactor_seats_are_asked_left_of_the_mover() -> None:
@@ -231,7 +260,7 @@ def test_reactor_seats_are_asked_left_of_the_mover() -> None:
     a = pos.place(state, "Hover Cataclysm", 2, WATCH, dirty=4)
     b = pos.place(state, "Gombat", 0, WATCH2, dirty=4)
     activate(state, mover)
-    act(state, SPACE + TO)
+    into_sight(state)
     assert (top(state).ask, top(state).seat) == (Ask.REACT, 2)
     act(state, HEWN + a)  # its only Hewn: the seat's window closes by itself
     assert (top(state).ask, top(state).seat) == (Ask.REACT, 0)
@@ -243,7 +272,8 @@ def test_mover_join_asked_only_when_someone_announced() -> None:
     """rulebook: the mover "can also wait to announce an encounter, after an enemy
     Hewn has seen it and announced an encounter"."""
     state, _mover, watcher = duel()
-    act(state, SPACE + TO, HEWN + watcher)
+    into_sight(state)
+    act(state, HEWN + watcher)
     assert top(state).ask == Ask.MOVER_JOIN
     assert legal_actions(state) == [Ctrl.YES, Ctrl.NO]
 
@@ -252,7 +282,9 @@ def test_menu_announce_skips_mover_join() -> None:
     """Design 5.3: if the window was opened by the mover's own announcement,
     MOVER_JOIN is skipped; reactors may still respond."""
     state, mover, watcher = duel()
-    act(state, SPACE + TO, Ctrl.DONE, Verb.ANNOUNCE)
+    act(state, SPACE + TO)
+    decline(state)  # rules 1: the step's own window
+    act(state, Verb.ANNOUNCE)
     assert top(state).ask == Ask.REACT
     act(state, HEWN + watcher)
     skip_away(state)
@@ -268,7 +300,8 @@ def test_all_three_picks_are_asked_even_without_a_weapon() -> None:
     mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
     miner = pos.place(state, "Major Miner", 1, WATCH, dirty=4)  # no weapon
     activate(state, mover)
-    act(state, SPACE + TO, HEWN + miner, Ctrl.NO)
+    into_sight(state)
+    act(state, HEWN + miner, Ctrl.NO)
     skip_away(state)
     assert top(state).ask == Ask.PICK_L and legal_actions(state) == [NUM]
     act(state, NUM)
@@ -282,7 +315,8 @@ def test_picks_are_capped_by_seven_and_by_the_load() -> None:
     """rulebook: "up to a maximum of seven dice but limited to the amount of
     actual Substract they can get hold of"."""
     state, _mover, watcher = duel(dirty=5, watcher_dirty=9)
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.YES)
     skip_away(state)
     assert legal_actions(state) == [NUM + v for v in range(6)]  # mover: load 5
     act(state, NUM + 2)
@@ -298,7 +332,8 @@ def test_picks_stay_secret_until_the_reveal() -> None:
     """rulebook: "secretly pick dice"; nothing public moves before the reveal:
     the loads are paid only after the targets are named."""
     state, mover, watcher = duel()
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.YES)
     picks(state, 0, 2, 1)
     picks(state, 1, 0, 0)
     assert top(state).ask == Ask.NAME_TARGET
@@ -314,7 +349,8 @@ def test_mover_names_any_non_friendly_hewn_it_sees() -> None:
     other = pos.place(state, "Gombat", 1, WATCH2, dirty=4)
     friend = pos.place(state, "Smeggler", 0, WATCH3, dirty=4)
     activate(state, mover)
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.DONE, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.DONE, Ctrl.YES)
     picks(state, 0, 1, 0)
     picks(state, 1, 0, 0)
     assert top(state).ask == Ask.NAME_TARGET
@@ -367,7 +403,8 @@ def test_dice_pools_follow_the_card_the_screens_and_the_slocic() -> None:
     technologies (e.g.: Hewns get an armour dice from a Slocic shield.)"; one
     armour die per body screen."""
     state, mover, watcher = duel(watcher_techs=("Slocic Shield",))
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.YES)
     picks(state, 1, 2, 0)
     picks(state, 0, 0, 2)
     act(state, HEWN + watcher)
@@ -386,7 +423,8 @@ def test_chailbine_attack_of_example_2() -> None:
     armour dice, and 0, 1, 0 and 1 for his speed defence dice. He rolls a 0 for
     his body screen, which gives him a total of 5. The Igil is safe"."""
     state, mover, watcher = duel()
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.YES)
     picks(state, 0, 3, 1)  # "an armour dice and 3 area effect dice"
     picks(state, 0, 0, 1)  # the target only screens here
     act(state, HEWN + watcher)
@@ -395,7 +433,7 @@ def test_chailbine_attack_of_example_2() -> None:
     roll(state, DieKind.ARMOUR, 2, 0, 1, 0)
     assert not state.roll_queue  # no hurt die
     assert state.healthy(watcher)
-    assert top(state).hewn == mover and top(state).ask == Ask.HEWN_TURN
+    assert encounter_over(state, mover)
 
 
 def test_combined_attack_and_chailbine_defence_of_example_2() -> None:
@@ -411,7 +449,8 @@ def test_combined_attack_and_chailbine_defence_of_example_2() -> None:
     cat = pos.place(state, "Hover Cataclysm", 1, WATCH, dirty=4)
     gombat = pos.place(state, "Gombat", 2, WATCH2, dirty=4)
     activate(state, mover)
-    act(state, SPACE + TO, HEWN + cat, HEWN + gombat, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + cat, HEWN + gombat, Ctrl.YES)
     picks(state, 0, 3, 1)
     picks(state, 0, 3, 0)
     picks(state, 1, 0, 0)
@@ -458,7 +497,8 @@ def test_a_gunana_gives_the_weapon_ability() -> None:
     mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
     miner = pos.place(state, "Major Miner", 1, WATCH, dirty=4, techs=("Gunana",))
     activate(state, mover)
-    act(state, SPACE + TO, HEWN + miner, Ctrl.NO)
+    into_sight(state)
+    act(state, HEWN + miner, Ctrl.NO)
     skip_away(state)
     assert legal_actions(state) == [NUM + v for v in range(5)]
 
@@ -493,7 +533,8 @@ def test_two_escapes_cancel_a_combined_attack() -> None:
     cat = pos.place(state, "Hover Cataclysm", 1, WATCH, dirty=4)
     gombat = pos.place(state, "Gombat", 2, WATCH2, dirty=4)
     activate(state, mover)
-    act(state, SPACE + TO, HEWN + cat, HEWN + gombat, Ctrl.NO)
+    into_sight(state)
+    act(state, HEWN + cat, HEWN + gombat, Ctrl.NO)
     picks(state, 3, 0, 0)
     picks(state, 0, 3, 0)
     roll(state, DieKind.LASER, 4, 4, 4)
@@ -504,7 +545,7 @@ def test_two_escapes_cancel_a_combined_attack() -> None:
     roll(state, DieKind.ARMOUR, 0)
     assert top(state).ask == Ask.ESCAPE_MOVE and top(state).hewn == mover
     act(state, Ctrl.DONE)
-    assert state.healthy(mover) and top(state).ask == Ask.HEWN_TURN
+    assert state.healthy(mover) and encounter_over(state, mover)
 
 
 def test_one_escape_counts_one() -> None:
@@ -559,7 +600,8 @@ def test_rerolls_limited_by_the_card() -> None:
     mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
     cat = pos.place(state, "Hover Cataclysm", 1, WATCH, dirty=4)  # 1 re-roll
     activate(state, mover)
-    act(state, SPACE + TO, HEWN + cat, Ctrl.NO)
+    into_sight(state)
+    act(state, HEWN + cat, Ctrl.NO)
     picks(state, 1, 0, 0)
     roll(state, DieKind.LASER, 0)
     roll(state, DieKind.SPEED, 0, 0, 0, 0, 0, 0)
@@ -568,7 +610,7 @@ def test_rerolls_limited_by_the_card() -> None:
     assert legal_actions(state) == [Ctrl.DONE, DIE]
     act(state, DIE)
     roll(state, DieKind.LASER, 0)
-    assert not state.roll_queue and top(state).ask == Ask.HEWN_TURN
+    assert not state.roll_queue and encounter_over(state, mover)
 
 
 # --- hurt ------------------------------------------------------------------------------------
@@ -675,7 +717,8 @@ def test_stunned_mover_turn_ends() -> None:
     """rulebook: "His Hewn turn will immediately end" when it is no longer
     healthy and its owner's."""
     state, mover, watcher = duel()
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.NO)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.NO)
     picks(state, 1, 0, 0)
     roll(state, DieKind.LASER, 4)
     roll(state, DieKind.SPEED, 0, 0, 0, 0, 0, 0)
@@ -827,7 +870,8 @@ def test_random_encounters_keep_the_invariants(players: int) -> None:
 
 def _at_name_target(watcher_picks: tuple[int, int, int]) -> tuple[State, int, int]:
     state, mover, watcher = duel()
-    act(state, SPACE + TO, HEWN + watcher, Ctrl.YES)
+    into_sight(state)
+    act(state, HEWN + watcher, Ctrl.YES)
     picks(state, 0, 2, 1)
     picks(state, *watcher_picks)
     assert top(state).ask == Ask.NAME_TARGET and top(state).seat == 0

@@ -47,6 +47,7 @@ from .state import (
     DEAD,
     DECK,
     DISCARD,
+    NONE,
     NUM_HEWNS,
     OFF_BOARD,
     OFFER,
@@ -485,6 +486,19 @@ def _mover_words(state: State, viewer: int | None) -> str:
     return "the moving Hewn" if seat is None else f"{_whose(seat, viewer)} Hewn"
 
 
+def _waiting_words(state: State) -> str:
+    """Rules 2: what the moving Hewn stopped moving to do, which waits for the
+    reaction window ('' when nothing waits)."""
+    turn = next(
+        (f for f in reversed(state.frames) if isinstance(f, turnstate.HewnTurnFrame)),
+        None,
+    )
+    if turn is None or turn.then == NONE:
+        return ""
+    words = _CTRL_WORDS.get(turn.then) or _VERB_WORDS.get(turn.then, "act")
+    return f" It has stopped moving, to {words} once the reactions are over."
+
+
 def _turn_words(state: State, viewer: int | None) -> str:
     """ "player 1's turn", "your turn", "no one's turn"."""
     seat = turn_seat(state)
@@ -505,7 +519,7 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
     "REACT": lambda s, f, v: (
         f"{_mover_words(s, v)} moved where {_whose(f.seat, v)} Hewns can see it: healthy enemy "
         'Hewns that can see the moving Hewn may announce an encounter "even '
-        "though it's not their turn\"."
+        "though it's not their turn\"." + _waiting_words(s)
     ),
     "TRANSMIT_AWAY": lambda s, f, v: (
         f"{_whose(f.seat, v)} Hewns are in an encounter with {_mover_words(s, v)}. Step 2, "

@@ -22,6 +22,20 @@ def after_ap_action(state: State, turn: Frame) -> None:
     ranged.open_window(state, turn, menu=False)
 
 
+def after_step(state: State, turn: Frame) -> None:
+    """Rules 2: the mover just stepped. Into a space with a healthy enemy the
+    same-space encounter is automatic and immediate; the ranged reaction
+    window waits until the movement stops (`after_movement`)."""
+    samespace.auto(state, turn)
+
+
+def after_movement(state: State, turn: Frame) -> bool:
+    """Rules 2: the mover's movement stopped: opponents whose healthy Hewn is
+    alone and "can now see the moving Hewn - after it has moved" may announce a
+    ranged encounter. Returns whether the window opened."""
+    return ranged.open_window(state, turn, menu=False)
+
+
 def hewn_turn_verbs(state: State, turn: Frame) -> list[int]:
     """The encounter verbs the mover may start now (ANNOUNCE, ENCOUNTER_SAME)."""
     verbs: list[int] = []

@@ -538,6 +538,12 @@ def hewn_turn_verbs(state: State, seat: int, hewn: int) -> list[int]:
     return player_turn_verbs(state, seat)
 
 
+VERBS: Final = frozenset(
+    {Verb.TRANSMIT, Verb.BANJER, Verb.ATTACH_OFF, Verb.LOAD, Verb.UNLOAD}
+)
+"""The verbs `start_verb` starts: the player's own, free of action points."""
+
+
 def start_verb(state: State, seat: int, verb: int, hewn: int = NONE) -> None:
     """Start the chain of `verb` (one that the lists above offered)."""
     if verb == Verb.TRANSMIT:

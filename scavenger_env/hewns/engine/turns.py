@@ -20,8 +20,14 @@ from .effects import (
 )
 from .encounter import fighting
 from .flow import pop, push
-from .state import NUM_HEWNS, OFF_BOARD, Ask, Frame, State, hewn_type
-from .turnstate import hewn_turn, start_hewn_turn
+from .state import NONE, NUM_HEWNS, OFF_BOARD, Ask, Frame, State, hewn_type
+from .turnstate import (
+    SPENT_ACTION,
+    SPENT_NONE,
+    SPENT_STEP,
+    hewn_turn,
+    start_hewn_turn,
+)
 
 # --- the player turn -----------------------------------------------------------------
 
@@ -183,17 +189,15 @@ def legal_hewn_turn(state: State, frame: Frame) -> list[int]:
 
 
 def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
+    """Play the mover's `action`; under rules 2 an action that stops its
+    movement waits for the reaction window first (`stop_moving`)."""
+    if stop_moving(state, frame, action):
+        return
     h = frame.hewn
     if action == Ctrl.END_HEWN_TURN:
         end_hewn_turn(state)
     elif SPACE <= action < NUM:
-        hewn_turn(frame).ap -= 1
-        hewn_turn(frame).spent = 1
-        hewn_turn(frame).forced = 0
-        state.loc[h] = action - SPACE
-        danger.entered(state, h)
-        if state.frames[-1] is frame:  # no danger attack pending
-            resume_hewn_turn(state, frame)
+        step(state, frame, action - SPACE)
     elif action == Verb.EXIT:
         # rulebook: the Hewn "cannot be attacked by any enemies while he is off
         # the board"; its Hewn turn ends
@@ -209,15 +213,61 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
         else:
             burn(state, frame, *how)
     elif action == Verb.MINE:
-        hewn_turn(frame).spent = 1
+        hewn_turn(frame).spent = SPENT_ACTION
         mining.start_mining(state, frame)
     elif action == Verb.CALM:
-        hewn_turn(frame).spent = 1
+        hewn_turn(frame).spent = SPENT_ACTION
         danger.start_calm(state, frame)
     elif action in (Verb.ANNOUNCE, Verb.ENCOUNTER_SAME, Verb.ARTILLERY):
         encounters.start_verb(state, frame, action)
     else:
         management.start_verb(state, frame.seat, action, h)
+
+
+def step(state: State, frame: Frame, space: int) -> None:
+    """A step into `space` for 1 AP. Under rules 1 the reaction window follows
+    every step; under rules 2 it waits until the movement stops (the reacting
+    Hewns "can now see the moving Hewn - after it has moved"), and only the
+    same-space encounter is immediate."""
+    turn = hewn_turn(frame)
+    turn.ap -= 1
+    turn.forced = 0
+    if state.config.audit_fixes():
+        turn.spent = SPENT_STEP
+        turn.moved = 1
+    else:
+        turn.spent = SPENT_ACTION
+    state.loc[frame.hewn] = space
+    danger.entered(state, frame.hewn)
+    if state.frames[-1] is frame:  # no danger attack pending
+        resume_hewn_turn(state, frame)
+
+
+def goes_on_moving(action: int) -> bool:
+    """Rules 2: the actions that do not stop the movement: another step, a
+    BURN (buying action points to move on), EXIT (off the board it "cannot be
+    attacked") and the player's free management verbs (TRANSMIT, BANJER, LOAD
+    and the rest are not the Hewn's actions and spend no action point)."""
+    return (
+        SPACE <= action < NUM
+        or action in (Verb.BURN, Verb.EXIT)
+        or action in management.VERBS
+    )
+
+
+def stop_moving(state: State, frame: Frame, action: int) -> bool:
+    """Rules 2: `action` stops a moved Hewn's movement; the reaction window
+    comes first and `action` waits in the frame until it is over. Returns
+    whether it waits. ANNOUNCE waits for nothing: the announced encounter's
+    window lets the reacting Hewns announce too."""
+    turn = hewn_turn(frame)
+    if not (state.config.audit_fixes() and turn.moved) or goes_on_moving(action):
+        return False
+    turn.moved = 0
+    if action == Verb.ANNOUNCE or not encounters.after_movement(state, frame):
+        return False
+    turn.then = int(action)
+    return True
 
 
 def burn(
@@ -235,24 +285,46 @@ def burn(
 
 def resume_hewn_turn(state: State, frame: Frame) -> None:
     """Back from a child decision (a mining chain, a danger attack, ...): after
-    an action that spent action points, the reaction window comes first."""
+    an action that spent action points, the reaction window comes first (after
+    a step under rules 2, only the same-space encounter); after the window that
+    a stop opened, the action that stopped the movement is played."""
     if not still_acting(state, frame):
         pop(state)
         return
-    if hewn_turn(frame).spent:
-        hewn_turn(frame).spent = 0
-        encounters.after_ap_action(state, frame)
-        if state.frames[-1] is not frame:  # a reaction window was opened
+    turn = hewn_turn(frame)
+    if turn.spent != SPENT_NONE:
+        stepped = turn.spent == SPENT_STEP
+        turn.spent = SPENT_NONE
+        if stepped:
+            encounters.after_step(state, frame)
+        else:
+            encounters.after_ap_action(state, frame)
+        if state.frames[-1] is not frame:  # an encounter or window was opened
             return
+    if turn.then != NONE:
+        play_waiting(state, frame)
+        return
     _auto_end_hewn_turn(state, frame)
 
 
+def play_waiting(state: State, frame: Frame) -> None:
+    """Rules 2: the reaction window is over; the action that stopped the
+    movement is played if it is still legal, else the mover is asked again."""
+    turn = hewn_turn(frame)
+    action, turn.then = turn.then, NONE
+    if action in legal_hewn_turn(state, frame):
+        apply_hewn_turn(state, frame, action)
+    else:
+        _auto_end_hewn_turn(state, frame)
+
+
 def _auto_end_hewn_turn(state: State, frame: Frame) -> None:
-    """A Hewn turn with nothing left but ending it ends by itself."""
+    """A Hewn turn with nothing left but ending it ends by itself (under rules
+    2, after the reaction window to its movement)."""
     if not still_acting(state, frame):
         pop(state)
     elif legal_hewn_turn(state, frame) == [Ctrl.END_HEWN_TURN]:
-        end_hewn_turn(state)
+        apply_hewn_turn(state, frame, Ctrl.END_HEWN_TURN)
 
 
 def end_hewn_turn(state: State) -> None:

@@ -10,15 +10,25 @@ from __future__ import annotations
 from typing import Final
 
 from .flow import push, wake
-from .state import FRAME_FIELDS, Ask, Frame, State, hewn_type
+from .state import FRAME_FIELDS, NONE, Ask, Frame, State, hewn_type
+
+#: `HewnTurnFrame.spent`: nothing spent since the last check
+SPENT_NONE: Final = 0
+#: an AP action (or, under rules 1, a step): the reaction window comes next
+SPENT_ACTION: Final = 1
+#: rules 2: a step; only the same-space automatic encounter comes next (the
+#: window waits until the movement stops, `HewnTurnFrame.moved`)
+SPENT_STEP: Final = 2
 
 
 class HewnTurnFrame(Frame):
     """The frame of a Hewn turn (`Ask.HEWN_TURN`): what the turn has left and
     done. `args` lists the Hewns it failed against (D59: a further encounter
-    with one of them costs 1 AP)."""
+    with one of them costs 1 AP). Under rules 2 the reaction window comes when
+    the movement stops: `moved` says a window is owed, `then` holds the
+    action that stopped it until the window is over."""
 
-    __slots__ = ("ap", "burnt", "forced", "mined", "spent")
+    __slots__ = ("ap", "burnt", "forced", "mined", "moved", "spent", "then")
 
     def __init__(self, seat: int, hewn: int, ap: int, forced: int) -> None:
         super().__init__(Ask.HEWN_TURN, seat, hewn)
@@ -26,7 +36,9 @@ class HewnTurnFrame(Frame):
         self.burnt = 0  # Substract burnt for AP this Hewn turn
         self.mined = 0  # 1 once it has mined this Hewn turn
         self.forced = forced  # 1 while it must leave its (danger) space first
-        self.spent = 0  # 1 after an AP action, until the reaction window
+        self.spent = SPENT_NONE  # what was spent, until the check after it
+        self.moved = 0  # rules 2: 1 once it stepped since the last window
+        self.then = NONE  # rules 2: the action waiting for the window
 
     def copy(self) -> HewnTurnFrame:
         """An independent copy."""
@@ -39,15 +51,34 @@ class HewnTurnFrame(Frame):
         new.burnt = self.burnt
         new.mined = self.mined
         new.spent = self.spent
+        new.moved = self.moved
+        new.then = self.then
         return new
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""
-        fields = (self.ap, self.burnt, self.mined, self.forced, self.spent)
+        fields = (
+            self.ap,
+            self.burnt,
+            self.mined,
+            self.forced,
+            self.spent,
+            self.moved,
+            self.then,
+        )
         return self.key_with(fields)
 
 
-HEWN_TURN_FIELDS: Final = (*FRAME_FIELDS, "ap", "burnt", "mined", "forced", "spent")
+HEWN_TURN_FIELDS: Final = (
+    *FRAME_FIELDS,
+    "ap",
+    "burnt",
+    "mined",
+    "forced",
+    "spent",
+    "moved",
+    "then",
+)
 """Every field of a `HewnTurnFrame` (a compiled class has no `__slots__` to
 read)."""
 
