@@ -931,6 +931,19 @@ RULINGS: tuple[Ruling, ...] = (
         "first, its dirty Substract before its normal.",
         "ruling",
     ),
+    Ruling(
+        "When a turn-order card may be shown",
+        "A player holding a turn-order card they have not shown may show it "
+        "whenever they are asked anything, in their own turn or out of it, and "
+        "are then asked the same thing again: \"Players can either reveal (or "
+        'keep it secret) their turn order". Nobody holds a card in the auction '
+        '("All players return their turn order cards"); during the deal a player '
+        "holds one once dealt it. Whether a player may show a card tells nothing, "
+        "since everyone knows who holds one and which cards are shown. Under "
+        "rules 1 a card could be shown only when asked to react to a moving Hewn "
+        "or to transmit Substract away in an encounter.",
+        "rulebook",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""
@@ -969,6 +982,9 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             '(see "Damaged Hewns transmit").',
             "The payer chooses how much of a chain's part of a payment is dirty "
             '(see "The kind a chain pays with").',
+            "A player may show their turn-order card whenever asked anything, "
+            "not only when asked to react or to transmit away in an encounter "
+            '(see "When a turn-order card may be shown").',
         ),
     ),
 )
