@@ -935,7 +935,7 @@ RULINGS: tuple[Ruling, ...] = (
         "When a turn-order card may be shown",
         "A player holding a turn-order card they have not shown may show it "
         "whenever they are asked anything, in their own turn or out of it, and "
-        "are then asked the same thing again: \"Players can either reveal (or "
+        'are then asked the same thing again: "Players can either reveal (or '
         'keep it secret) their turn order". Nobody holds a card in the auction '
         '("All players return their turn order cards"); during the deal a player '
         "holds one once dealt it. Whether a player may show a card tells nothing, "
