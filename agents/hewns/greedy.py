@@ -24,7 +24,12 @@ from scavenger_env.hewns.engine.ending import score
 from scavenger_env.hewns.engine.state import NUM_HEWNS, Ask, Phase, State, hewn_type
 from scavenger_env.hewns.game import HEWNS
 
-from .heuristics import HewnsScriptedAgent, ProspectorAgent, RaiderAgent
+from .heuristics import (
+    HewnsScriptedAgent,
+    ProspectorAgent,
+    RaiderAgent,
+    without_reveal,
+)
 
 __all__ = ["GreedyAgent", "margin", "play_out", "worth"]
 
@@ -156,6 +161,7 @@ class GreedyAgent:
         self.policy.seat = seat
 
     def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
+        legal = without_reveal(legal)  # its worth never shows in a play-out
         if len(legal) == 1:
             return legal[0]
         seat = view.seat

@@ -31,7 +31,9 @@ Each decision is taken on one full state sampled from the bot's own view
   best mean) with its load, names the enemy worth the most, takes over (brain
   repair) where it can repair; both bots re-roll their worst die, force the
   attacker's best die to be re-rolled, escape and retreat to safe spaces and
-  lose their cheapest Sicket technology. The Prospector only defends.
+  lose their cheapest Sicket technology. The Prospector only defends;
+* the turn-order card: never shown before the rules show it (showing it early
+  tells the rivals more and gains the bot nothing).
 
 `choose(state, seat, legal, rng)` is the decision on a full state, for the search
 bots' rollouts as well.
@@ -82,7 +84,7 @@ from scavenger_env.hewns.engine.state import (
     hewn_type,
 )
 
-__all__ = ["HewnsScriptedAgent", "ProspectorAgent", "RaiderAgent"]
+__all__ = ["HewnsScriptedAgent", "ProspectorAgent", "RaiderAgent", "without_reveal"]
 
 _MAP_SPACES = 64  # SPACE ids below SPACE + this are map spaces
 
@@ -121,6 +123,13 @@ SICKET_WORTH: dict[int, float] = {
 }
 
 
+def without_reveal(legal: list[int]) -> list[int]:
+    """The choices a bot weighs: the legal actions but `Ctrl.REVEAL` (rules 2
+    offer it at every decision of a seat with a hidden turn-order card; it only
+    tells the rivals something and asks the same decision again)."""
+    return [a for a in legal if a != Ctrl.REVEAL] or legal
+
+
 def _ids(legal: Sequence[int], start: int, size: int) -> list[int]:
     """The offsets of the legal ids of one block."""
     return [a - start for a in legal if start <= a < start + size]
@@ -149,6 +158,7 @@ class HewnsScriptedAgent:
         self.seat = seat
 
     def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
+        legal = without_reveal(legal)
         if len(legal) == 1:
             return legal[0]
         return self.choose(view.sample(rng), view.seat, legal, rng)
@@ -158,7 +168,8 @@ class HewnsScriptedAgent:
     def choose(
         self, s: State, seat: int, legal: list[int], rng: np.random.Generator
     ) -> int:
-        """The bot's choice on a full state."""
+        """The bot's choice on a full state (never `Ctrl.REVEAL`)."""
+        legal = without_reveal(legal)
         if len(legal) == 1:
             return legal[0]
         ask = s.frames[-1].ask if s.frames else NONE

@@ -948,7 +948,22 @@ RULINGS: tuple[Ruling, ...] = (
         '"healthy enemy Hewns ... that can now see the moving Hewn - after it '
         'has moved", and in its Example 3 a Smeggler cannot react to a '
         "Flappchap that crossed its sight on its first step and stopped in "
-        "another Hewn's space. Under rules 1 every step opened the reactions.",
+        "another Hewn's space. The enemies asked know which action waits, as at a "
+        "table where the mover says what it does next. Under rules 1 every step "
+        "opened the reactions.",
+        "ruling",
+    ),
+    Ruling(
+        "When a turn-order card may be shown",
+        "A player holding a turn-order card they have not shown may show it "
+        "whenever they are asked anything, in their own turn or out of it, and "
+        'are then asked the same thing again: "Players can either reveal (or '
+        'keep it secret) their turn order". Nobody holds a card in the auction '
+        '("All players return their turn order cards"); during the deal a player '
+        "holds one once dealt it. Whether a player may show a card tells nothing, "
+        "since everyone knows who holds one and which cards are shown. Under "
+        "rules 1 a card could be shown only when asked to react to a moving Hewn "
+        "or to transmit Substract away in an encounter.",
         "rulebook",
     ),
 )
@@ -991,6 +1006,9 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             '(see "The kind a chain pays with").',
             "Enemies react to a moving Hewn when its movement stops, not after "
             'every step (see "When the moving Hewn can be reacted to").',
+            "A player may show their turn-order card whenever asked anything, "
+            "not only when asked to react or to transmit away in an encounter "
+            '(see "When a turn-order card may be shown").',
         ),
     ),
 )

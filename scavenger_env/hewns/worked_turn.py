@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from scavenger_env.core.chance import game_rng, sample_outcome
 
 from .engine import position as pos
-from .engine.actions import describe_id, id_of
+from .engine.actions import Ctrl, describe_id, id_of
 from .engine.describe import ask_name, hewn_turn_ap
 from .engine.state import NONE, Ask, Phase, State
 from .game import HEWNS
@@ -66,7 +66,8 @@ def play_worked_turn(seed: int = SEED) -> WorkedTurn:
     """Play player 0's turn from `_position`: activate the Major Miner, step onto
     the mine, mine, end the Hewn turn and the player turn; every other decision
     (mining plainly, no re-roll, keeping nothing on the Hewn) takes the first
-    choice offered. Dice are drawn from `seed`."""
+    choice offered, other than showing a turn-order card. Dice are drawn from
+    `seed`."""
     state, miner = _position()
     plan = [f"HEWN {miner}", f"SPACE {MINE_SPACE}", "VERB MINE", "CTRL END_HEWN_TURN"]
     plan.append("CTRL END_PLAYER_TURN")
@@ -81,7 +82,8 @@ def play_worked_turn(seed: int = SEED) -> WorkedTurn:
             continue
         legal = HEWNS.legal_actions(state)
         named = [describe_id(a) for a in legal]
-        action = next((id_of(p) for p in plan if p in named), legal[0])
+        first = next(a for a in legal if a != Ctrl.REVEAL)  # no card shown early
+        action = next((id_of(p) for p in plan if p in named), first)
         if describe_id(action) in plan:
             plan.remove(describe_id(action))
         turn.steps.append(

@@ -18,6 +18,7 @@ from agents.hewns.greedy import GreedyAgent, margin
 from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
 from scavenger_env.core.chance import sample_outcome
 from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine.actions import Ctrl
 from scavenger_env.hewns.engine.state import Ask
 from scavenger_env.hewns.game import HEWNS
 
@@ -192,3 +193,39 @@ def test_greedy_values_the_margin() -> None:
     seats at the start of a game are worth the same."""
     state = HEWNS.new_game(HEWNS.make_config(2), 0)
     assert margin(state, 0) == pytest.approx(-margin(state, 1))
+
+
+@pytest.mark.parametrize("make", [ProspectorAgent, RaiderAgent, GreedyAgent])
+def test_bots_keep_their_turn_order_card_hidden(make: Any) -> None:
+    """Rules 2 offer REVEAL at every decision of a seat with a hidden
+    turn-order card; the scripted and greedy bots never take it (it only tells
+    the rivals something). Seat 1, out of turn, picks its secret lasers."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, 3)
+    shooter = pos.place(state, "Hover Cataclysm", 1, 1, dirty=1)
+    pos.start_hewn_turn(state, mover)
+    pos.play(state, "SPACE 6", f"HEWN {shooter}", "CTRL NO", "CTRL DONE")
+    assert state.frames[-1].ask == Ask.PICK_L
+    legal = HEWNS.legal_actions(state)
+    assert Ctrl.REVEAL in legal
+    agent = make()
+    agent.reset(1, state.config)
+    for seed in range(5):
+        view = view_for(agent, state, 1, HEWNS)
+        assert agent.act(view, legal, np.random.default_rng(seed)) != Ctrl.REVEAL
+
+
+def test_scripted_bots_never_show_their_card_in_whole_games() -> None:
+    """Over whole games REVEAL is offered to the scripted bots, and never
+    taken."""
+    offered = [0]
+
+    def check(state: Any, seat: int, legal: list[int], agent: Any) -> None:
+        offered[0] += Ctrl.REVEAL in legal
+
+    for seed in range(2):
+        decisions, _ = play(
+            [RaiderAgent(), ProspectorAgent(), RaiderAgent()], seed, check
+        )
+        assert Ctrl.REVEAL not in decisions
+    assert offered[0] > 0

@@ -78,11 +78,12 @@ def test_ranged_picks_use_the_chain_and_the_payer_splits() -> None:
     reactors_only(state, shooter)
     skip_away(state)
     assert top(state).ask == Ask.PICK_L
-    assert legal_actions(state) == [NUM + v for v in range(5)]  # 1 own + 3 chain
+    # 1 own + 3 chain; seat 1 may show its card at any of its decisions
+    assert legal_actions(state) == [Ctrl.REVEAL, *(NUM + v for v in range(5))]
     pile = state.normal_pile
     act(state, NUM + 3, NUM + 0, NUM + 0)
     assert top(state).ask == Ask.PAY_SPLIT and top(state).seat == 1
-    assert legal_actions(state) == [NUM + 0, NUM + 1]
+    assert legal_actions(state) == [Ctrl.REVEAL, NUM + 0, NUM + 1]
     act(state, NUM + 0)  # all from the chain: it keeps its own
     assert state.dirty[shooter] == 1 and state.normal[veyark] == 0
     assert state.normal_pile == pile + 3
@@ -118,10 +119,11 @@ def test_announcers_of_one_seat_share_their_chain() -> None:
     reactors_only(state, first, second)
     skip_away(state)
     assert top(state).hewn == first
-    assert legal_actions(state) == [NUM + v for v in range(5)]  # 1 + 3
+    assert legal_actions(state) == [Ctrl.REVEAL, *(NUM + v for v in range(5))]  # 1+3
     act(state, NUM + 3, NUM + 0, NUM + 0)  # needs 2 of the donor's 3
     assert top(state).hewn == second
-    assert legal_actions(state) == [NUM + v for v in range(4)]  # 2 own + 1 left
+    # 2 own + 1 left
+    assert legal_actions(state) == [Ctrl.REVEAL, *(NUM + v for v in range(4))]
     act(state, NUM + 3, NUM + 0, NUM + 0)
     # the first may not take more than 2 from the donor: no choice is left
     assert is_chance(state)
@@ -259,7 +261,7 @@ def test_the_chain_mix_leaves_later_payers_of_the_seat_enough() -> None:
     get hold of"); the Cataclysm's payment then has one form."""
     state, major, minor = _two_announcers_pay(2)
     assert top(state).ask == Ask.CHAIN_MIX
-    assert legal_actions(state) == [NUM + 0, NUM + 1]
+    assert legal_actions(state) == [Ctrl.REVEAL, NUM + 0, NUM + 1]
     act(state, NUM + 1)
     assert is_chance(state)
     assert (state.normal[major], state.dirty[major]) == (1, 0)

@@ -210,7 +210,8 @@ def test_reaction_window_opens_after_an_ap_action() -> None:
     assert Verb.ANNOUNCE not in legal_actions(state)  # nothing seen from space 9
     into_sight(state)
     assert top(state).ask == Ask.REACT and top(state).seat == 1
-    assert legal_actions(state) == [Ctrl.DONE, Ctrl.REVEAL, HEWN + watcher]
+    # `position` deals no turn-order card: nobody has one to show
+    assert legal_actions(state) == [Ctrl.DONE, HEWN + watcher]
 
 
 def test_no_window_when_nobody_announces() -> None:

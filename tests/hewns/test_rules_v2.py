@@ -5,14 +5,17 @@ the engine first did, so records made then replay unchanged."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.hewns.engine import management as m
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import HEWN, Ctrl, Verb, describe_id
 from scavenger_env.hewns.engine.config import RULES_VERSION, HewnsConfig
-from scavenger_env.hewns.engine.state import Ask
+from scavenger_env.hewns.engine.digest import state_data
+from scavenger_env.hewns.engine.state import Ask, State
 
 
 def test_the_audit_fixes_are_the_default_rules() -> None:
@@ -120,6 +123,7 @@ def test_after_a_double_brain_repair_the_mover_is_retreated_by_its_new_owner() -
     frame = state.frames[-1]
     assert (frame.ask, frame.seat, frame.hewn) == (Ask.RETREAT, 1, spricelos)
     assert sorted(describe_id(a) for a in rules.legal_actions(state)) == [
+        "CTRL REVEAL",  # seat 1 has not shown its turn-order card
         "SPACE 11",
         "SPACE 27",
         "SPACE 30",
@@ -151,8 +155,6 @@ def _load_in_the_auction(
     which `dirty_in_bidox` dirty; seat 1 places one too; then seat 0 loads its
     off-board Fogbear. Returns each prompt (decision kind, legal actions) of
     the load."""
-    import numpy as np
-
     state = rules.new_game(
         HewnsConfig(num_players=2, rules_version=version), np.random.default_rng(3)
     )
@@ -227,3 +229,113 @@ def test_a_damaged_hewn_may_not_transmit_under_the_other_reading(
     `damaged_transmit=False`, as under rules 1, it keeps its load."""
     state, miner, _ = _damaged_miner(version, **options)
     assert miner not in m.tx_sources(state, 0)
+
+
+# --- showing the turn-order card at any decision -----------------------------------------
+def _seat_1_reacts(version: int) -> tuple[State, int]:
+    """Seat 0's Chailbine Zach steps from space 3 into space 6, seen by seat 1's
+    Hover Cataclysm (space 1, 1 dirty Substract): seat 1, whose turn-order card
+    is hidden, is asked whether to react."""
+    state = pos.actions_phase(2, rules_version=version)
+    mover = pos.place(state, "Chailbine Zach", seat=0, space=3)
+    shooter = pos.place(state, "Hover Cataclysm", seat=1, space=1, dirty=1)
+    pos.start_hewn_turn(state, mover)
+    pos.play(state, "SPACE 6")
+    assert (state.frames[-1].ask, state.frames[-1].seat) == (Ask.REACT, 1)
+    return state, shooter
+
+
+def _seat_1_picks(version: int) -> State:
+    """Seat 1 reacts with its Cataclysm, the mover does not join, seat 1 keeps
+    its load: seat 1 is asked its secret laser pick."""
+    state, shooter = _seat_1_reacts(version)
+    pos.play(state, f"HEWN {shooter}", "CTRL NO", "CTRL DONE")
+    assert (state.frames[-1].ask, state.frames[-1].seat) == (Ask.PICK_L, 1)
+    return state
+
+
+def test_a_hidden_turn_order_card_may_be_shown_at_any_decision() -> None:
+    """rulebook: "Players can either reveal (or keep it secret) their turn
+    order": at its secret pick, seat 1 may show its card; that shows the card
+    and asks the same pick again, nothing else changed."""
+    state = _seat_1_picks(2)
+    legal = rules.legal_actions(state)
+    assert Ctrl.REVEAL in legal
+    before = state_data(state)
+    assert before["card_shown"] == [True, False]  # the mover's is shown
+    pos.play(state, "CTRL REVEAL")
+    after = state_data(state)
+    assert after["card_shown"] == [True, True]
+    assert after["decisions"] == before["decisions"] + 1  # a decision was played
+    unchanged = set(before) - {"card_shown", "decisions"}
+    assert {k: after[k] for k in unchanged} == {k: before[k] for k in unchanged}
+    assert rules.legal_actions(state) == [a for a in legal if a != Ctrl.REVEAL]
+
+
+def test_rules_1_showed_a_card_only_when_reacting_or_transmitting_away() -> None:
+    """Rules 1 offered the card only at the reaction and the transmit-away
+    prompts: the pick refuses it and changes nothing."""
+    state, _ = _seat_1_reacts(1)
+    assert Ctrl.REVEAL in rules.legal_actions(state)
+    state = _seat_1_picks(1)
+    assert Ctrl.REVEAL not in rules.legal_actions(state)
+    before = state_data(state)
+    with pytest.raises(IllegalActionError, match="CTRL REVEAL is not legal now"):
+        rules.apply_action(state, Ctrl.REVEAL)
+    assert state_data(state) == before
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_shown_card_is_not_offered_again(version: int) -> None:
+    """rulebook: "if it comes time for their turn ... they will have to reveal
+    the order": the mover's card is shown, so its player and Hewn turns offer no
+    REVEAL; nor does a decision of a seat that has shown its card."""
+    state = pos.actions_phase(2, rules_version=version)
+    mover = pos.place(state, "Chailbine Zach", seat=0, space=3)
+    pos.start_player_turn(state, 0)
+    assert state.frames[-1].ask == Ask.PLAYER_TURN and state.card_shown[0]
+    assert Ctrl.REVEAL not in rules.legal_actions(state)
+    pos.play(state, f"HEWN {mover}")
+    assert state.frames[-1].ask == Ask.HEWN_TURN
+    assert Ctrl.REVEAL not in rules.legal_actions(state)
+    state, _ = _seat_1_reacts(version)
+    pos.play(state, "CTRL REVEAL")
+    assert state.frames[-1].ask == Ask.REACT
+    assert Ctrl.REVEAL not in rules.legal_actions(state)
+
+
+def test_nobody_holds_a_card_to_show_in_the_auction() -> None:
+    """rulebook: "AUCTION phase: All players return their turn order cards":
+    no bid prompt offers REVEAL, in round 1 nor in round 2 (where last round's
+    turn order is still known)."""
+    state = pos.auction_phase(2, bidder=0)
+    assert state.frames[-1].ask == Ask.BID_TURN
+    assert Ctrl.REVEAL not in rules.legal_actions(state)
+    state = pos.actions_phase(2)
+    pos.start_player_turn(state, 0)  # nothing to do: both turns end, round 2 opens
+    assert (state.round, state.frames[-1].ask) == (2, Ask.BID_TURN)
+    assert Ctrl.REVEAL not in rules.legal_actions(state)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_the_dealer_may_show_its_card_once_dealt(version: int) -> None:
+    """rulebook: "Players can either reveal (or keep it secret) their turn
+    order": seat 1 won the turn-order stack and deals in seat order; once it
+    has dealt itself a card it may show it (rules 2; rules 1 never offered it
+    in the deal)."""
+    state = rules.new_game(
+        HewnsConfig(num_players=4, rules_version=version), np.random.default_rng(1)
+    )
+    assert state.frames[-1].seat == 1
+    pos.set_screen(state, 1, dirty=10)
+    pos.play(state, "VERB PLACE_BIDOX", "NUM 0", "LOT 0", "NUM 2", "NUM 2")
+    while state.frames[-1].ask == Ask.BID_TURN:
+        pos.play(state, "CTRL PASS_AUCTION")
+    assert state.frames[-1].ask == Ask.DEAL_ORDER and state.dealer == 1
+    offered = []
+    while state.frames[-1].ask == Ask.DEAL_ORDER:
+        legal = rules.legal_actions(state)
+        offered.append(Ctrl.REVEAL in legal)
+        pos.play(state, max(legal))  # the highest card left
+    # asked for seat 0's card, seat 1's (its own), then seat 2's
+    assert offered == [False, False, version == 2]

@@ -56,7 +56,7 @@ from .encounter import (
 from .flow import pop, push, roll, wake
 from .management import AWAY_RANGED, AWAY_SAME, tx_sources
 from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
-from .turnstate import hewn_turn, may_reveal, reveal
+from .turnstate import hewn_turn
 
 
 # --- sight and eligibility ---------------------------------------------------------------
@@ -665,8 +665,7 @@ def escape_spaces(state: State, hewn: int) -> list[int]:
 
 # --- the decisions -------------------------------------------------------------------
 def legal_react(state: State, frame: Frame) -> list[int]:
-    reveal = [Ctrl.REVEAL] if may_reveal(state, frame.seat) else []
-    return [Ctrl.DONE, *reveal, *(HEWN + h for h in _unannounced(state, frame))]
+    return [Ctrl.DONE, *(HEWN + h for h in _unannounced(state, frame))]
 
 
 def _unannounced(state: State, frame: Frame) -> list[int]:
@@ -679,9 +678,6 @@ def apply_react(state: State, frame: Frame, action: int) -> None:
     """rulebook: reacting Hewns "can announce an encounter (even though it's not
     their turn)"; one Hewn per step, DONE to stop."""
     enc = encounter_frame(state).enc
-    if action == Ctrl.REVEAL:
-        reveal(state, frame.seat)
-        return
     if action == Ctrl.DONE:
         pop(state)
         return
@@ -779,12 +775,8 @@ def legal_away(state: State, frame: Frame) -> list[int]:
     enc_frame = encounter_frame(state)
     enc = enc_frame.enc
 
-    more: list[int] = (
-        [Verb.TRANSMIT] if away_sources(state, enc, enc_frame, frame.seat) else []
-    )
-    if may_reveal(state, frame.seat):
-        more.append(Ctrl.REVEAL)
-    return sorted([Ctrl.DONE, *more])
+    more = [Verb.TRANSMIT] if away_sources(state, enc, enc_frame, frame.seat) else []
+    return [Ctrl.DONE, *more]
 
 
 def apply_away(state: State, frame: Frame, action: int) -> None:
@@ -793,9 +785,6 @@ def apply_away(state: State, frame: Frame, action: int) -> None:
     transmit Substract to other Hewns"); DONE ends the seat's step."""
     if action == Ctrl.DONE:
         pop(state)
-        return
-    if action == Ctrl.REVEAL:
-        reveal(state, frame.seat)
         return
     enc_frame = encounter_frame(state)
     enc = enc_frame.enc

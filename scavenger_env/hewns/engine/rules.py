@@ -10,6 +10,10 @@ module. A rule that is done pops its frame, which wakes the one under it
 (`flow.pop`); `drive` then resumes the woken frame on top until the game waits
 for a decision or for chance, so the rule modules never call the table and sit
 below this module.
+
+Showing one's turn-order card (`Ctrl.REVEAL`) is no handler's business: the
+driver offers it at the decisions where the asker may show its card
+(`offers_reveal`) and answers it by showing the card and asking again.
 """
 
 from __future__ import annotations
@@ -33,13 +37,14 @@ from . import (
     samespace,
     turns,
 )
-from .actions import NUM_ACTIONS, describe_id
+from .actions import NUM_ACTIONS, Ctrl, describe_id
 from .config import HewnsConfig
 from .ending import check_end
 from .flow import chance_legal as _chance_legal
 from .flow import is_chance, no_resume, play_chance
 from .setup import deal
 from .state import Ask, Frame, State
+from .turnstate import may_reveal, reveal
 
 __all__ = [
     "HANDLERS",
@@ -49,6 +54,7 @@ __all__ = [
     "explain_illegal",
     "legal_actions",
     "new_game",
+    "offers_reveal",
 ]
 
 Legal = Callable[[State, Frame], list[int]]
@@ -187,6 +193,31 @@ HANDLERS: Final[dict[int, Handler]] = {
 """Decision kind -> its handler: every kind the engine asks, in one place."""
 
 
+# --- showing the turn-order card -------------------------------------------------------
+RULES_1_REVEAL_ASKS: Final = frozenset({Ask.REACT, Ask.TRANSMIT_AWAY})
+"""The only decisions where rules 1 offered `Ctrl.REVEAL` (records made then
+replay unchanged)."""
+
+
+def offers_reveal(state: State, frame: Frame) -> bool:
+    """rulebook: "Players can either reveal (or keep it secret) their turn
+    order": rules 2 offers `Ctrl.REVEAL` at every decision of a seat that holds
+    a turn-order card it has not shown; rules 1 only at `RULES_1_REVEAL_ASKS`.
+    Whether a seat holds a card and has shown it is public, so the offer tells
+    nobody anything."""
+    if not state.config.audit_fixes() and frame.ask not in RULES_1_REVEAL_ASKS:
+        return False
+    return 0 <= frame.seat < state.num_players and may_reveal(state, frame.seat)
+
+
+def with_reveal(legal: list[int]) -> list[int]:
+    """`legal` with `Ctrl.REVEAL` in its sorted place (the rest keeps its
+    order)."""
+    below = [a for a in legal if a < Ctrl.REVEAL]
+    above = [a for a in legal if a > Ctrl.REVEAL]
+    return [*below, Ctrl.REVEAL, *above]
+
+
 # --- driving the stack ------------------------------------------------------------------
 def drive(state: State) -> None:
     """Resume the woken frame on top until the game waits for a decision (a
@@ -217,7 +248,8 @@ def legal_actions(state: State) -> list[int]:
     if is_chance(state):
         return _chance_legal(state)
     frame = state.frames[-1]
-    return HANDLERS[frame.ask].legal(state, frame)
+    legal = HANDLERS[frame.ask].legal(state, frame)
+    return with_reveal(legal) if offers_reveal(state, frame) else legal
 
 
 def apply_legal(state: State, action: int) -> None:
@@ -227,7 +259,10 @@ def apply_legal(state: State, action: int) -> None:
         play_chance(state, action)
     else:
         frame = state.frames[-1]
-        HANDLERS[frame.ask].apply(state, frame, action)
+        if action == Ctrl.REVEAL:
+            reveal(state, frame.seat)  # the same decision is asked again
+        else:
+            HANDLERS[frame.ask].apply(state, frame, action)
     drive(state)
     after_action(state)
 

@@ -104,8 +104,10 @@ def start_hewn_turn(state: State, seat: int, hewn: int) -> None:
 def may_reveal(state: State, seat: int) -> bool:
     """rulebook: "Players can either reveal (or keep it secret) their turn
     order": a seat holding a card it has not shown may show it when asked
-    something (`Ctrl.REVEAL`, which asks it again)."""
-    return seat in state.order and not state.card_shown[seat]
+    something (`Ctrl.REVEAL`, which asks it again). In the auction nobody
+    holds one ("All players return their turn order cards"); during the deal,
+    only the seats dealt one so far."""
+    return state.turn_card[seat] != 0 and not state.card_shown[seat]
 
 
 def reveal(state: State, seat: int) -> None:
