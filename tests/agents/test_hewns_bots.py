@@ -204,7 +204,14 @@ def test_bots_keep_their_turn_order_card_hidden(make: Any) -> None:
     mover = pos.place(state, "Chailbine Zach", 0, 3)
     shooter = pos.place(state, "Hover Cataclysm", 1, 1, dirty=1)
     pos.start_hewn_turn(state, mover)
-    pos.play(state, "SPACE 6", f"HEWN {shooter}", "CTRL NO", "CTRL DONE")
+    pos.play(
+        state,
+        "SPACE 6",
+        "CTRL END_HEWN_TURN",
+        f"HEWN {shooter}",
+        "CTRL NO",
+        "CTRL DONE",
+    )
     assert state.frames[-1].ask == Ask.PICK_L
     legal = HEWNS.legal_actions(state)
     assert Ctrl.REVEAL in legal

@@ -54,8 +54,9 @@ FROM, TO, WATCH, WATCH2, WATCH3 = 9, 0, 12, 15, 10
 # --- helpers ----------------------------------------------------------------------------
 def position(players: int = 2, version: int = 2) -> State:
     """An actions phase under rules `version` with nothing on the board but the
-    starting mines (none on the node the mover steps onto)."""
-    state = pos.actions_phase(players, rules_version=version)
+    starting mines (none on the node the mover steps onto), every turn-order
+    card shown (showing one is tested in test_rules_v2.py)."""
+    state = pos.actions_phase(players, shown=True, rules_version=version)
     pos.set_mine(state, TO, None)
     return state
 
@@ -210,7 +211,7 @@ def test_reaction_window_opens_after_an_ap_action() -> None:
     assert Verb.ANNOUNCE not in legal_actions(state)  # nothing seen from space 9
     into_sight(state)
     assert top(state).ask == Ask.REACT and top(state).seat == 1
-    # `position` deals no turn-order card: nobody has one to show
+    # every turn-order card is shown: nobody has one to show
     assert legal_actions(state) == [Ctrl.DONE, HEWN + watcher]
 
 

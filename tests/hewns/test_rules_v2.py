@@ -235,12 +235,15 @@ def test_a_damaged_hewn_may_not_transmit_under_the_other_reading(
 def _seat_1_reacts(version: int) -> tuple[State, int]:
     """Seat 0's Chailbine Zach steps from space 3 into space 6, seen by seat 1's
     Hover Cataclysm (space 1, 1 dirty Substract): seat 1, whose turn-order card
-    is hidden, is asked whether to react."""
+    is hidden, is asked whether to react (under rules 2 once the Zach stops
+    moving: it ends its Hewn turn there, which waits for the reactions)."""
     state = pos.actions_phase(2, rules_version=version)
     mover = pos.place(state, "Chailbine Zach", seat=0, space=3)
     shooter = pos.place(state, "Hover Cataclysm", seat=1, space=1, dirty=1)
     pos.start_hewn_turn(state, mover)
     pos.play(state, "SPACE 6")
+    if version >= 2:
+        pos.play(state, "CTRL END_HEWN_TURN")
     assert (state.frames[-1].ask, state.frames[-1].seat) == (Ask.REACT, 1)
     return state, shooter
 

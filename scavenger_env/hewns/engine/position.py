@@ -76,11 +76,13 @@ def actions_phase(
     *,
     round: int = 1,
     order: Iterable[int] | None = None,
+    shown: bool = False,
     **options: Any,
 ) -> State:
     """An empty board in the actions phase of `round`: the starting mines, the
     full piles, no Hewn bought, no Substract anywhere, turn order `order` (seat
-    order by default). `options` are `HewnsConfig` fields (`rules_version=1`)."""
+    order by default), every turn-order card face down unless `shown`.
+    `options` are `HewnsConfig` fields (`rules_version=1`)."""
     config = HewnsConfig(num_players=num_players, **options)
     state = new_state(config)
     state.round = round
@@ -90,6 +92,7 @@ def actions_phase(
         raise PositionError(f"order {state.order} is not a permutation of the seats")
     for card, seat in enumerate(state.order, start=1):
         state.turn_card[seat] = card
+        state.card_shown[seat] = shown
     state.order_index = 0
     push(state, Frame(Ask.ENGINE, NONE, step=RoundStep.ACTIONS, data=[0]))
     return state
