@@ -12,10 +12,12 @@ from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.hewns.engine import management as m
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
-from scavenger_env.hewns.engine.actions import HEWN, Ctrl, Verb, describe_id
+from scavenger_env.hewns.engine.actions import HEWN, VERB, Ctrl, Verb, describe_id
 from scavenger_env.hewns.engine.config import RULES_VERSION, HewnsConfig
 from scavenger_env.hewns.engine.digest import state_data
+from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.state import Ask, State
+from scavenger_env.hewns.engine.view import determinize
 
 
 def test_the_audit_fixes_are_the_default_rules() -> None:
@@ -232,6 +234,12 @@ def test_a_damaged_hewn_may_not_transmit_under_the_other_reading(
 
 
 # --- showing the turn-order card at any decision -----------------------------------------
+def _snapshot(state: State) -> dict[str, object]:
+    """Every field of `state` by name, taken from a clone: `state_data` hands
+    out the state's own lists, which a later action would change under it."""
+    return dict(state_data(state.clone()))
+
+
 def _seat_1_reacts(version: int) -> tuple[State, int]:
     """Seat 0's Chailbine Zach steps from space 3 into space 6, seen by seat 1's
     Hover Cataclysm (space 1, 1 dirty Substract): seat 1, whose turn-order card
@@ -264,10 +272,10 @@ def test_a_hidden_turn_order_card_may_be_shown_at_any_decision() -> None:
     state = _seat_1_picks(2)
     legal = rules.legal_actions(state)
     assert Ctrl.REVEAL in legal
-    before = state_data(state)
+    before = _snapshot(state)
     assert before["card_shown"] == [True, False]  # the mover's is shown
     pos.play(state, "CTRL REVEAL")
-    after = state_data(state)
+    after = _snapshot(state)
     assert after["card_shown"] == [True, True]
     assert after["decisions"] == before["decisions"] + 1  # a decision was played
     unchanged = set(before) - {"card_shown", "decisions"}
@@ -282,10 +290,10 @@ def test_rules_1_showed_a_card_only_when_reacting_or_transmitting_away() -> None
     assert Ctrl.REVEAL in rules.legal_actions(state)
     state = _seat_1_picks(1)
     assert Ctrl.REVEAL not in rules.legal_actions(state)
-    before = state_data(state)
+    before = _snapshot(state)
     with pytest.raises(IllegalActionError, match="CTRL REVEAL is not legal now"):
         rules.apply_action(state, Ctrl.REVEAL)
-    assert state_data(state) == before
+    assert _snapshot(state) == before
 
 
 @pytest.mark.parametrize("version", [1, 2])
@@ -342,3 +350,130 @@ def test_the_dealer_may_show_its_card_once_dealt(version: int) -> None:
         pos.play(state, max(legal))  # the highest card left
     # asked for seat 0's card, seat 1's (its own), then seat 2's
     assert offered == [False, False, version == 2]
+
+
+def _danger_token_on_seat_1(version: int) -> State:
+    """Seat 0's Major Miner mines space 44 plainly, every mining die a 0, and
+    its danger die shows a Snedj, which it places on space 45: seat 1's Minor
+    Miner there is asked for body screens, its turn-order card hidden."""
+    state = pos.actions_phase(2, rules_version=version)
+    miner = pos.place(state, "Major Miner", seat=0, space=44)
+    pos.place(state, "Minor Miner", seat=1, space=45)
+    pos.start_hewn_turn(state, miner)
+    pos.play(state, "VERB MINE", "OPTION MINE_PLAIN")
+    pos.roll(state, "mining", 0, 0, 0)
+    pos.play(state, "CTRL DONE")  # no mining re-roll
+    pos.roll(state, "danger", "snedj")
+    pos.play(state, "SPACE 45")
+    assert (state.frames[-1].ask, state.frames[-1].seat) == (Ask.SCREENS, 1)
+    assert not state.card_shown[1]
+    return state
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_card_may_be_shown_when_screening_against_a_danger_token(
+    version: int,
+) -> None:
+    """rulebook: "Players can either reveal (or keep it secret) their turn
+    order": a danger token placed by another player's mining asks seat 1 for
+    body screens; rules 2 let it show its card there (and ask the screens
+    again, nothing else changed), rules 1 did not."""
+    state = _danger_token_on_seat_1(version)
+    legal = rules.legal_actions(state)
+    assert (Ctrl.REVEAL in legal) == (version == 2)
+    if version == 1:
+        return
+    before = _snapshot(state)
+    pos.play(state, "CTRL REVEAL")
+    after = _snapshot(state)
+    assert after["card_shown"] == [True, True]
+    changed = {k for k in before if before[k] != after[k]}
+    assert changed == {"card_shown", "decisions"}
+    assert rules.legal_actions(state) == [a for a in legal if a != Ctrl.REVEAL]
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_the_new_mines_placer_shows_its_card_and_is_offered_none(
+    version: int,
+) -> None:
+    """rulebook: "if it comes time for their turn, or time to "place a new
+    mine" ... they will have to reveal the order they are playing in": the
+    seat after the miner shows its card to place the new mine, so REVEAL is
+    not offered to it there."""
+    state = pos.actions_phase(2, rules_version=version)
+    miner = pos.place(state, "Major Miner", seat=0, space=44)
+    pos.start_hewn_turn(state, miner)
+    pos.play(state, "VERB MINE", "OPTION MINE_PLAIN")
+    pos.roll(state, "mining", 0, 0, 0)
+    pos.play(state, "CTRL DONE")
+    pos.roll(state, "danger", "new_mine")
+    assert (state.frames[-1].ask, state.frames[-1].seat) == (Ask.NEW_MINE, 1)
+    assert state.card_shown[1]
+    assert Ctrl.REVEAL not in rules.legal_actions(state)
+
+
+def _random_game_checking_reveal(version: int, seed: int, every: int) -> int:
+    """Play a 3-player game of random actions other than REVEAL
+    (`_busy_choice`, up to 1500 decisions) and check at each decision that REVEAL is offered exactly to a
+    seat holding a card it has not shown (rules 1: only at the reaction and
+    transmit-away prompts); every `every`-th offer, on copies: showing the card
+    changes nothing but the card's flag and the decision count, and the offer
+    is the same in a copy another seat cannot tell from the real game (so it
+    leaks nothing). Returns how many decisions offered REVEAL."""
+    rng = np.random.default_rng(seed)
+    state = rules.new_game(HewnsConfig(num_players=3, rules_version=version), rng)
+    offered = 0
+    while not state.over and state.decisions < 1500:
+        legal = rules.legal_actions(state)
+        if not is_chance(state):
+            frame = state.frames[-1]
+            seat = frame.seat
+            hidden = state.turn_card[seat] != 0 and not state.card_shown[seat]
+            asked = version == 2 or frame.ask in (Ask.REACT, Ask.TRANSMIT_AWAY)
+            assert (Ctrl.REVEAL in legal) == (hidden and asked), Ask(frame.ask)
+            if Ctrl.REVEAL in legal:
+                offered += 1
+                if offered % every == 1:
+                    _check_reveal_copy(state, seat, legal, rng)
+        rules.apply_legal(state, _busy_choice(legal, rng))
+    return offered
+
+
+def _busy_choice(legal: list[int], rng: np.random.Generator) -> int:
+    """A random legal action other than REVEAL, mostly one that does something
+    (not DONE, a pass or an END), so that the games reach the encounters."""
+    choices = [a for a in legal if a != Ctrl.REVEAL]
+    busy = [a for a in choices if a >= VERB]
+    if busy and rng.random() < 0.85:
+        choices = busy
+    return choices[int(rng.integers(len(choices)))]
+
+
+def _check_reveal_copy(
+    state: State, seat: int, legal: list[int], rng: np.random.Generator
+) -> None:
+    """On copies of `state`: REVEAL shows `seat`'s card and asks the same
+    decision again; every other seat's determinized copy offers it too."""
+    for viewer in range(state.num_players):
+        if viewer != seat:
+            copy = determinize(state, viewer, rng)
+            assert Ctrl.REVEAL in rules.legal_actions(copy)
+    shown = state.clone()
+    rules.apply_legal(shown, Ctrl.REVEAL)
+    before, after = _snapshot(state), _snapshot(shown)
+    assert after["card_shown"][seat] and not before["card_shown"][seat]
+    changed = {k for k in before if before[k] != after[k]}
+    assert changed == {"card_shown", "decisions"}
+    assert rules.legal_actions(shown) == [a for a in legal if a != Ctrl.REVEAL]
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_reveal_is_offered_exactly_to_a_hidden_card_in_random_games(
+    version: int,
+) -> None:
+    """rulebook: "Players can either reveal (or keep it secret) their turn
+    order": over random games, REVEAL is offered at every decision (rules 2)
+    of a seat with a hidden card and nowhere else, shows only that card, and
+    its offer rests on public facts."""
+    offered = [_random_game_checking_reveal(version, seed, 3) for seed in range(16)]
+    assert sum(offered) > 0
