@@ -267,6 +267,12 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "re-roll a mining die",
         "The Hewn may re-roll mining dice as often as its re-rolls allow.",
     ),
+    "MINE_GEM": (
+        "a gem or 2 Substract",
+        'A "2/gem" face gives 2 normal Substract, or the best gem left in the '
+        "pile goes into the Hewn's heart card (any gem there goes back); one gem "
+        "per mining action.",
+    ),
     "MINE_KEEP": (
         "how much mined Substract the Hewn carries",
         "What the Hewn does not load goes behind your screen at once.",

@@ -1,0 +1,137 @@
+"""Substract gems (rules 2): the "2/gem" mining choice, the gem in the heart
+card, the gem pile, and what rules 1 did instead. Positions come from
+`engine.position`; each rule is checked under rules 2 and rules 1."""
+
+from __future__ import annotations
+
+import pytest
+
+from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine import rules
+from scavenger_env.hewns.engine.actions import describe_id
+from scavenger_env.hewns.engine.data import GEMS, Gem
+from scavenger_env.hewns.engine.effects import kill
+from scavenger_env.hewns.engine.state import NONE, Ask, State
+
+PLUS1_MINE = 34  # a +1 mine between spaces 33 and 35
+FULL_PILE = [count for _, count in GEMS[0]]
+
+
+def _legal(state: State) -> list[str]:
+    return [describe_id(a) for a in rules.legal_actions(state)]
+
+
+def _mine(state: State, hewn: int, *faces: int | str) -> None:
+    """`hewn` mines plainly and rolls `faces` on its mining dice, then keeps
+    them (no re-roll)."""
+    pos.start_hewn_turn(state, hewn)
+    pos.play(state, "VERB MINE", "OPTION MINE_PLAIN")
+    pos.roll(state, "mining", *faces)
+    if state.frames[-1].ask == Ask.MINE_REROLL:
+        pos.play(state, "CTRL DONE")
+
+
+def _major_miner(version: int = 2) -> tuple[State, int]:
+    """The issue's position: a Major Miner (3 mining dice, 1 re-roll, a heart
+    card) of seat 0 on a +1 mine, so it rolls 4 mining dice."""
+    state = pos.actions_phase(2, shown=True, rules_version=version)
+    return state, pos.place(state, "Major Miner", seat=0, space=PLUS1_MINE)
+
+
+def test_a_major_miner_rolling_the_gem_face_is_offered_the_gem() -> None:
+    """rulebook: "When a Hewn rolls the "2/gem" on the mining dice, the owning
+    player of the Hewn can choose to either receive 2 normal Substract or, if
+    the Hewn has the heart card ability, it can choose to take a Substract
+    Gem."""
+    state, miner = _major_miner()
+    _mine(state, miner, "gem", 1, 1, 1)
+    assert state.frames[-1].ask == Ask.MINE_GEM
+    assert state.frames[-1].seat == 0
+    assert _legal(state) == ["OPTION TAKE_GEM", "OPTION TAKE_TWO"]
+
+
+def test_the_gem_goes_into_the_heart_card_instead_of_2_substract() -> None:
+    """rulebook: "the Hewn's owner selects the best available Gem from the Gem
+    pile, which must be inserted into the heart card of the Hewn"."""
+    state, miner = _major_miner()
+    pile = state.normal_pile
+    _mine(state, miner, "gem", 1, 1, 1)
+    pos.play(state, "OPTION TAKE_GEM")
+    assert state.gem[miner] == Gem.FOUR_LEGGED
+    assert state.gem_pile == [FULL_PILE[0] - 1, *FULL_PILE[1:]]
+    assert state.screen_normal[0] == 3  # the three 1s, not the gem face
+    assert state.normal_pile == pile - 3
+
+
+def test_taking_2_leaves_the_gem_pile_alone() -> None:
+    """rulebook: "...can choose to either receive 2 normal Substract"."""
+    state, miner = _major_miner()
+    _mine(state, miner, "gem", 1, 1, 1)
+    pos.play(state, "OPTION TAKE_TWO")
+    assert state.gem[miner] == NONE
+    assert state.gem_pile == FULL_PILE
+    assert state.screen_normal[0] == 5
+
+
+def test_one_gem_per_mining_action_the_other_gem_faces_count_2() -> None:
+    """D40: one gem per mining action; two "2/gem" faces ask once, and the
+    other face gives 2."""
+    state, miner = _major_miner()
+    _mine(state, miner, "gem", "gem", 1, 1)
+    pos.play(state, "OPTION TAKE_GEM")
+    assert state.frames[-1].ask == Ask.MINE_KEEP
+    assert state.screen_normal[0] == 4
+    assert sum(FULL_PILE) - sum(state.gem_pile) == 1
+
+
+def test_a_second_gem_replaces_the_first_which_returns_to_the_pile() -> None:
+    """rulebook: "Any stone that is already in the heart card must be discarded
+    to make way for the new Substract Gem"; D40: the old gem goes back to the
+    pile, after the best available one is taken."""
+    state, miner = _major_miner()
+    pos.set_gem_pile(state, 0, 1, 1)
+    pos.set_gem(state, miner, "three_legged")
+    assert state.gem_pile == [0, 0, 1]
+    _mine(state, miner, "gem", 1, 1, 1)
+    pos.play(state, "OPTION TAKE_GEM")
+    assert state.gem[miner] == Gem.TWO_LEGGED  # the best left when taken
+    assert state.gem_pile == [0, 1, 0]
+
+
+def test_no_choice_without_a_heart_card_or_with_an_empty_pile() -> None:
+    """rulebook: "...or, if the Hewn has the heart card ability, it can choose
+    to take a Substract Gem": a Hewn without it gets 2 with no question, and so
+    does one when no gem is left."""
+    state = pos.actions_phase(2, shown=True)
+    gotler = pos.place(
+        state, "Four-way Gotler", seat=0, space=PLUS1_MINE, techs=("Mining claw",)
+    )  # no heart card; 1 die for the claw and 1 for the +1 mine
+    _mine(state, gotler, "gem", "gem")
+    assert state.frames[-1].ask == Ask.MINE_KEEP
+    assert state.screen_normal[0] == 4
+    state, miner = _major_miner()
+    pos.set_gem_pile(state, 0, 0, 0)
+    _mine(state, miner, "gem", 1, 1, 1)
+    assert state.frames[-1].ask == Ask.MINE_KEEP
+    assert state.screen_normal[0] == 5
+
+
+def test_rules_1_counted_the_gem_face_2_with_no_question() -> None:
+    """Rules 1 had no gems: the "2/gem" face gave 2 normal Substract."""
+    state, miner = _major_miner(1)
+    assert state.gem_pile == [0, 0, 0]
+    _mine(state, miner, "gem", 1, 1, 1)
+    assert state.frames[-1].ask == Ask.MINE_KEEP
+    assert state.screen_normal[0] == 5
+    with pytest.raises(pos.PositionError):
+        pos.set_gem(state, miner, "four_legged")
+
+
+def test_death_returns_the_gem_to_the_pile() -> None:
+    """D40: a gem held by a Hewn that dies goes back to the pile (its "card is
+    discarded")."""
+    state, miner = _major_miner()
+    pos.set_gem(state, miner, Gem.FOUR_LEGGED)
+    kill(state, miner)
+    assert state.gem[miner] == NONE
+    assert state.gem_pile == FULL_PILE
