@@ -975,11 +975,16 @@ RULINGS: tuple[Ruling, ...] = (
         "Substract for the face; every other 2/gem face gives 2, since a Hewn "
         "takes at most one gem per mining action and the faces are alike. A gem "
         "is not Substract: no transmission, load or payment moves it, and it "
-        "goes back to the pile when its Hewn dies. The rulebook: the player "
+        "goes back to the pile when its Hewn dies. At the end a gem scores its "
+        "value for the player whose control rod is in its Hewn, if that Hewn is "
+        "healthy, whether or not carried Substract scores. The rulebook: the "
+        "player "
         '"can choose to either receive 2 normal Substract or, if the Hewn has '
         'the heart card ability, it can choose to take a Substract Gem", and '
         '"Substract Gems can never be transmitted off-planet or to other '
-        'Hewns". Under rules 1 there were no gems and the face gave 2.',
+        'Hewns", and "the surviving Hewn which holds each gem must be healthy '
+        "to receive the gem's Substract value for their owner\". Under rules 1 "
+        "there were no gems and the face gave 2.",
         "ruling",
     ),
 )
@@ -1026,7 +1031,8 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             "not only when asked to react or to transmit away in an encounter "
             '(see "When a turn-order card may be shown").',
             "Gems are in the game: a Hewn with a heart card may take one for a "
-            '2/gem face (see "Gems in the core game").',
+            "2/gem face, and a healthy Hewn's gem scores its value (see \"Gems "
+            'in the core game").',
         ),
     ),
 )

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from scavenger_env.hewns.engine import ending, rules
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import describe_id
 from scavenger_env.hewns.engine.data import GEMS, Gem
 from scavenger_env.hewns.engine.effects import kill
@@ -135,3 +135,33 @@ def test_death_returns_the_gem_to_the_pile() -> None:
     kill(state, miner)
     assert state.gem[miner] == NONE
     assert state.gem_pile == FULL_PILE
+
+
+# --- the end score -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("carried", [True, False])
+def test_a_gem_scores_for_a_healthy_hewn_only(carried: bool) -> None:
+    """rulebook: "When the game ends, Substract Gems have a value in Substract,
+    but the surviving Hewn which holds each gem must be healthy to receive the
+    gem's Substract value for their owner" (whatever `score_carried` says)."""
+    state = pos.actions_phase(2, shown=True, score_carried=carried)
+    healthy = pos.place(state, "Major Miner", seat=0, space=PLUS1_MINE)
+    damaged = pos.place(state, "Minor Miner", seat=0, space=33, damaged=True)
+    stunned = pos.place(state, "Fogbear", seat=0, space=35, stunned=True)
+    pos.set_gem(state, healthy, "four_legged")
+    pos.set_gem(state, damaged, "three_legged")
+    pos.set_gem(state, stunned, "three_legged")
+    pos.set_screen(state, 0, normal=3)
+    value = GEMS[0][Gem.FOUR_LEGGED][0]
+    assert ending.gem_score(state, 0) == value
+    assert ending.score(state, 0) == 3 + value
+    assert ending.score(state, 1) == 0
+
+
+def test_rules_1_scored_no_gems() -> None:
+    """Rules 1 had no gems: the score is the Substract alone."""
+    state = pos.actions_phase(2, shown=True, rules_version=1)
+    pos.place(state, "Major Miner", seat=0, space=PLUS1_MINE, normal=2)
+    assert ending.gem_score(state, 0) == 0
+    assert ending.score(state, 0) == 2
