@@ -977,7 +977,8 @@ RULINGS: tuple[Ruling, ...] = (
         "is not Substract: no transmission, load or payment moves it, and it "
         "goes back to the pile when its Hewn dies. At the end a gem scores its "
         "value for the player whose control rod is in its Hewn, if that Hewn is "
-        "healthy, whether or not carried Substract scores. The rulebook: the "
+        "healthy, whether or not carried Substract scores. A healthy Hewn "
+        "holding a gem rolls one more d10 against a brain repair. The rulebook: the "
         "player "
         '"can choose to either receive 2 normal Substract or, if the Hewn has '
         'the heart card ability, it can choose to take a Substract Gem", and '
@@ -1031,8 +1032,8 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             "not only when asked to react or to transmit away in an encounter "
             '(see "When a turn-order card may be shown").',
             "Gems are in the game: a Hewn with a heart card may take one for a "
-            "2/gem face, and a healthy Hewn's gem scores its value (see \"Gems "
-            'in the core game").',
+            "2/gem face; its gem gives a healthy Hewn one more d10 against a "
+            'brain repair and scores its value (see "Gems in the core game").',
         ),
     ),
 )

@@ -9,7 +9,7 @@ import pytest
 from scavenger_env.hewns.engine import ending, rules
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import describe_id
-from scavenger_env.hewns.engine.data import GEMS, Gem
+from scavenger_env.hewns.engine.data import GEMS, DieKind, Gem
 from scavenger_env.hewns.engine.effects import kill
 from scavenger_env.hewns.engine.state import NONE, Ask, State
 
@@ -165,3 +165,47 @@ def test_rules_1_scored_no_gems() -> None:
     pos.place(state, "Major Miner", seat=0, space=PLUS1_MINE, normal=2)
     assert ending.gem_score(state, 0) == 0
     assert ending.score(state, 0) == 2
+
+
+# --- defence from a brain repair ---------------------------------------------------------
+
+
+def _brain_repair_on_a_fogbear(version: int, gem: bool) -> tuple[State, int]:
+    """A Spricelos (2 repair d10s) of seat 0 steps into space 1 onto seat 1's
+    healthy Fogbear (a heart card, holding a gem if `gem`), nobody picks
+    anything and the Spricelos brain-repairs it."""
+    state = pos.actions_phase(2, shown=True, rules_version=version)
+    spricelos = pos.place(state, "Spricelos", 0, 11)
+    fogbear = pos.place(state, "Fogbear", 1, 1)
+    if gem:
+        pos.set_gem(state, fogbear, "two_legged")
+    pos.start_hewn_turn(state, spricelos)
+    pos.play(state, "SPACE 1")
+    while state.frames[-1].ask != Ask.INTENT:
+        assert _legal(state) == ["NUM 0"], _legal(state)  # the picks and no more
+        pos.play(state, "NUM 0")
+    pos.play(state, "OPTION BRAIN_REPAIR")
+    return state, fogbear
+
+
+@pytest.mark.parametrize(("version", "gem", "resist"), [(2, True, 2), (2, False, 1)])
+def test_a_gem_gives_one_more_d10_against_a_brain_repair(
+    version: int, gem: bool, resist: int
+) -> None:
+    """rulebook, defence from repair: "1 d10 in defence - all Hewns get this.
+    If they have a complete heart card, they get an extra d10. (If they have a
+    Substract Gem inserted in their heart card, they would also get that extra
+    d10.)": the gem's d10 can beat the repair."""
+    state, fogbear = _brain_repair_on_a_fogbear(version, gem)
+    d10s = [k for k in state.roll_queue if k == DieKind.D10]
+    assert len(d10s) == 2 + resist  # the Spricelos' 2 repair d10s first
+    pos.roll(state, "d10", 7, 3, *(5, 8)[:resist])
+    while state.roll_queue:
+        pos.roll(state, DieKind(state.roll_queue[0]), 0)
+    assert state.ctrl[fogbear] == (1 if gem else 0)  # 8 beats 7; 5 does not
+
+
+def test_rules_1_gave_no_gem_d10() -> None:
+    """Rules 1 had no gems: the healthy defender rolled its 1 d10."""
+    state, _ = _brain_repair_on_a_fogbear(1, gem=False)
+    assert [k for k in state.roll_queue if k == DieKind.D10] == [DieKind.D10] * 3
