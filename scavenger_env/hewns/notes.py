@@ -978,7 +978,12 @@ RULINGS: tuple[Ruling, ...] = (
         "goes back to the pile when its Hewn dies. At the end a gem scores its "
         "value for the player whose control rod is in its Hewn, if that Hewn is "
         "healthy, whether or not carried Substract scores. A healthy Hewn "
-        "holding a gem rolls one more d10 against a brain repair. The rulebook: the "
+        "holding a gem rolls one more d10 against a brain repair. At the start "
+        "of each round, before the bidding, every damaged Hewn holding a gem "
+        "(with a control rod or not) rolls a d10 against a difficulty d10 and "
+        "loses its damage if it rolls higher (a tie fails); the gem never gives "
+        "a stunned Hewn its rod back. Nananbites and Fixitos do not take part in "
+        "the recovery in this version. The rulebook: the "
         "player "
         '"can choose to either receive 2 normal Substract or, if the Hewn has '
         'the heart card ability, it can choose to take a Substract Gem", and '
@@ -1033,7 +1038,8 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             '(see "When a turn-order card may be shown").',
             "Gems are in the game: a Hewn with a heart card may take one for a "
             "2/gem face; its gem gives a healthy Hewn one more d10 against a "
-            'brain repair and scores its value (see "Gems in the core game").',
+            "brain repair, lets a damaged Hewn try to mend at the start of the "
+            'round and scores its value (see "Gems in the core game").',
         ),
     ),
 )

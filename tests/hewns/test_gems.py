@@ -11,7 +11,7 @@ from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import describe_id
 from scavenger_env.hewns.engine.data import GEMS, DieKind, Gem
 from scavenger_env.hewns.engine.effects import kill
-from scavenger_env.hewns.engine.state import NONE, Ask, State
+from scavenger_env.hewns.engine.state import NEUTRAL, NONE, Ask, State
 
 PLUS1_MINE = 34  # a +1 mine between spaces 33 and 35
 FULL_PILE = [count for _, count in GEMS[0]]
@@ -209,3 +209,64 @@ def test_rules_1_gave_no_gem_d10() -> None:
     """Rules 1 had no gems: the healthy defender rolled its 1 d10."""
     state, _ = _brain_repair_on_a_fogbear(1, gem=False)
     assert [k for k in state.roll_queue if k == DieKind.D10] == [DieKind.D10] * 3
+
+
+# --- the recovery phase ---------------------------------------------------------------
+
+
+def _round_ends_with_a_damaged_major_miner(
+    version: int, gem: bool
+) -> tuple[State, int]:
+    """Round 1's actions phase with a damaged Major Miner of seat 0 (a gem in
+    its heart card if `gem`) and nothing else: both player turns end by
+    themselves and round 2 begins."""
+    state = pos.actions_phase(2, shown=True, rules_version=version)
+    miner = pos.place(state, "Major Miner", 0, PLUS1_MINE, damaged=True)
+    if gem:
+        pos.set_gem(state, miner, "four_legged")
+    pos.start_player_turn(state, 0)
+    assert state.round == 2
+    return state, miner
+
+
+@pytest.mark.parametrize(
+    ("heart", "difficulty", "mended"), [(7, 4, True), (5, 5, False)]
+)
+def test_recovery_mends_a_damaged_hewn_with_a_gem_on_a_higher_roll(
+    heart: int, difficulty: int, mended: bool
+) -> None:
+    """rulebook, the recovery phase: "If that Hewn has a complete heart card or a
+    heart card with a Substract Gem it will also attempt the body repair. (Roll
+    a single an additional d10.) ... The player to the Hewn owner's right rolls
+    a single d10 to represent the difficulty ... If the Nananbites, and/or
+    Fixito and/ or heart card get a higher dice roll than the "difficulty roll"
+    then discard the damaged token": a tie fails; the bidding opens after."""
+    state, miner = _round_ends_with_a_damaged_major_miner(2, gem=True)
+    assert state.roll_queue == [DieKind.D10, DieKind.D10]
+    pos.roll(state, "d10", heart, difficulty)
+    assert state.damaged[miner] is not mended
+    assert state.frames[-1].ask == Ask.BID_TURN
+
+
+def test_no_recovery_roll_without_a_gem_nor_under_rules_1() -> None:
+    """ "A Hewn without a complete heart card/ heart card with Substract Gem; or
+    Fixito or any Nananbites will not be able to heal itself from damage";
+    rules 1 had no recovery rolls."""
+    for version, gem in ((2, False), (1, False)):
+        state, miner = _round_ends_with_a_damaged_major_miner(version, gem)
+        assert not state.roll_queue
+        assert state.frames[-1].ask == Ask.BID_TURN
+        assert state.damaged[miner]
+
+
+def test_a_gem_mends_the_damage_of_a_stunned_hewn_but_gives_no_rod() -> None:
+    """rulebook: "Substract gems in Hewns do not allow those Hewns to recover
+    from being stunned or their previous owners to re-assert control in the
+    recovery phase"."""
+    state = pos.actions_phase(2, shown=True)
+    miner = pos.place(state, "Major Miner", 0, PLUS1_MINE, damaged=True, stunned=True)
+    pos.set_gem(state, miner, "four_legged")
+    pos.start_player_turn(state, 0)
+    pos.roll(state, "d10", 7, 4)
+    assert not state.damaged[miner]
+    assert state.ctrl[miner] == NEUTRAL

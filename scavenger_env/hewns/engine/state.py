@@ -74,7 +74,8 @@ def tech_of_card(card: int) -> Tech:
 
 class Phase(IntEnum):
     """The phase of the round (the rulebook's four phases; new turn and recovery
-    need no decision in the core card set, so they pass inside the engine)."""
+    need no decision in the core card set, so they pass inside the engine: the
+    recovery's rolls are chance nodes at the start of the auction)."""
 
     AUCTION = 0
     ACTIONS = 1
@@ -89,6 +90,7 @@ class RoundStep(IntEnum):
     DEALING = 1  # the turn-order cards are dealt
     DRAWING = 2  # the new offer is drawn
     ACTIONS = 3  # the player turns, in turn order; then the next round
+    RECOVERY = 4  # rules 2, before the bidding: damaged Hewns with gems roll
 
 
 class Ask(IntEnum):
