@@ -10,8 +10,11 @@ from scavenger_env.hewns.engine import ending, rules
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import describe_id
 from scavenger_env.hewns.engine.data import GEMS, DieKind, Gem
+from scavenger_env.hewns.engine.describe import describe_action
 from scavenger_env.hewns.engine.effects import kill
 from scavenger_env.hewns.engine.state import NEUTRAL, NONE, Ask, State
+from scavenger_env.hewns.observation import encode, views
+from scavenger_env.hewns.render import render_state
 
 PLUS1_MINE = 34  # a +1 mine between spaces 33 and 35
 FULL_PILE = [count for _, count in GEMS[0]]
@@ -270,3 +273,42 @@ def test_a_gem_mends_the_damage_of_a_stunned_hewn_but_gives_no_rod() -> None:
     pos.roll(state, "d10", 7, 4)
     assert not state.damaged[miner]
     assert state.ctrl[miner] == NEUTRAL
+
+
+# --- what the players see -------------------------------------------------------------
+
+
+def test_the_observation_shows_each_gem_and_the_pile() -> None:
+    """Gems are public: a Hewn's row holds its gem's value / 8, the global view
+    the pile by kind / 3."""
+    state, miner = _major_miner()
+    before = views(encode(state, 1))
+    pos.set_gem(state, miner, "three_legged")
+    after = views(encode(state, 1))
+    assert after["hewns"][miner][-1] == pytest.approx(6 / 8)
+    assert before["hewns"][miner][-1] == 0.0
+    assert list(after["global"][24:27]) == pytest.approx([2 / 3, 2 / 3, 1.0])
+    assert list(before["global"][24:27]) == pytest.approx([2 / 3, 1.0, 1.0])
+
+
+def test_render_and_descriptions_name_the_gems() -> None:
+    """The screen shows each Hewn's gem and the pile; the 2/gem choice names the
+    gem taken and the one going back; a recovery roll says whose it is."""
+    state, miner = _major_miner()
+    pos.set_gem(state, miner, "two_legged")
+    screen = " ".join(render_state(state, 0).split())  # the lines wrap
+    assert "a two-legged gem (worth 4)" in screen
+    assert "gems left: 2 four-legged (8), 3 three-legged (6), 2" in screen
+    _mine(state, miner, "gem", 1, 1, 1)
+    words = [describe_action(state, a, 0) for a in rules.legal_actions(state)]
+    assert words == [
+        "take a four-legged gem (worth 8) into the heart card; a two-legged gem "
+        "(worth 4) goes back",
+        "take 2 normal Substract for the 2/gem face",
+    ]
+    state, miner = _round_ends_with_a_damaged_major_miner(2, gem=True)
+    d10 = rules.legal_actions(state)[0]
+    assert "(the heart card of Major Miner" in describe_action(state, d10, 0)
+    pos.roll(state, "d10", 3)
+    assert "(the difficulty for Major Miner" in describe_action(state, d10, 0)
+    assert "gems left" not in render_state(pos.actions_phase(rules_version=1), 0)
