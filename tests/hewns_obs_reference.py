@@ -103,6 +103,8 @@ def _global(s: State, g: np.ndarray) -> None:
     g[15] = _cap(len(s.tech_deck) / 20)
     for i, f in enumerate(s.rolled[-8:]):
         g[16 + i] = (f + 1) / _MAX_FACES
+    for k, left in enumerate(s.gem_pile):
+        g[24 + k] = _cap(left / 3)
     np.minimum(g, 1.0, out=g)
 
 
@@ -178,6 +180,8 @@ def _hewns(s: State, hw: np.ndarray, rel: _Rel) -> None:
         row[at + 2] = _cap(s.normal[h] / 12)
         row[at + 3] = _cap(s.dirty[h] / 12)
         row[at + 4] = float(h == top_hewn)
+        if s.gem[h] != NONE:
+            row[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
 
 
 def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:

@@ -601,6 +601,8 @@ class HewnsScriptedAgent:
             return Option.MINE_AGGRESSIVE if aggressive else Option.MINE_PLAIN
         if ask == Ask.MINE_REROLL:
             return self.reroll_mining(frame, legal)
+        if ask == Ask.MINE_GEM:
+            return self.gem_or_two(s, frame.hewn)
         if ask == Ask.MINE_KEEP:
             h = frame.hewn
             need = self.keep_load(s, h) - s.normal[h] - s.dirty[h]
@@ -644,6 +646,16 @@ class HewnsScriptedAgent:
             nums = _ids(legal, NUM, 32)
             return NUM + min(max(nums), SCREENS_FOR.get(token, 3))
         return NONE
+
+    @staticmethod
+    def gem_or_two(s: State, hewn: int) -> int:
+        """Take the gem when it is worth more than the 2 Substract and more than
+        the gem the Hewn already holds (which would go back to the pile)."""
+        best = next(k for k, left in enumerate(s.gem_pile) if left > 0)
+        value = s.scenario.gems[best][0]
+        held = s.scenario.gems[s.gem[hewn]][0] if s.gem[hewn] != NONE else 0
+        take = value > mining.GEM_FACE_VALUE and value > held
+        return Option.TAKE_GEM if take else Option.TAKE_TWO
 
     @staticmethod
     def reroll_mining(frame: Frame, legal: list[int]) -> int:
@@ -769,6 +781,7 @@ _MINING_ASKS = frozenset(
     {
         Ask.MINE_OPTS,
         Ask.MINE_REROLL,
+        Ask.MINE_GEM,
         Ask.MINE_KEEP,
         Ask.DANGER_ORDER,
         Ask.RESPITE,

@@ -192,9 +192,14 @@ def rules_text(config: HewnsConfig | None = None) -> str:
         f"is left; otherwise after round {scenario.rounds}. The most normal "
         "Substract wins"
         + (
-            " (normal Substract carried by your Hewns counts)."
+            " (normal Substract carried by your Hewns counts"
             if config.score_carried
-            else " (only the Substract in your screen counts)."
+            else " (only the Substract in your screen counts"
+        )
+        + (
+            ", and each gem in a healthy Hewn of yours its value)."
+            if config.audit_fixes()
+            else ")."
         ),
         "Type cards for the Hewns and technologies, card NAME for one.",
     ]

@@ -301,13 +301,15 @@ class HewnsGame(Game[State, HewnsConfig]):
         }
         return why.get(state.end_reason, f"in round {state.round}")
 
-    score_heads = ("total", "screen", "carried", "healthy")
+    score_heads = ("total", "screen", "carried", "gems", "healthy")
     score_note = "(a tie goes to the most healthy Hewns; then it is a draw)"
 
     def score_row(self, state: State, seat: int) -> tuple[int, ...]:
         total = ending.score(state, seat)
         screen = state.screen_normal[seat]
-        return (total, screen, total - screen, ending.healthy_hewns(state, seat))
+        gems = ending.gem_score(state, seat)
+        healthy = ending.healthy_hewns(state, seat)
+        return (total, screen, total - screen - gems, gems, healthy)
 
     # -- the environment -----------------------------------------------------
 

@@ -966,6 +966,33 @@ RULINGS: tuple[Ruling, ...] = (
         "or to transmit Substract away in an encounter.",
         "rulebook",
     ),
+    Ruling(
+        "Gems in the core game",
+        "The Hewns with a heart card slot come with their empty heart card, so "
+        "gems are part of the core game. When a Hewn with a heart card rolls "
+        "one or more 2/gem faces while a gem is left in the pile, its player is "
+        "asked once per mining action whether to take the best gem left or 2 "
+        "Substract for the face; every other 2/gem face gives 2, since a Hewn "
+        "takes at most one gem per mining action and the faces are alike. A gem "
+        "is not Substract: no transmission, load or payment moves it, and it "
+        "goes back to the pile when its Hewn dies. At the end a gem scores its "
+        "value for the player whose control rod is in its Hewn, if that Hewn is "
+        "healthy, whether or not carried Substract scores. A healthy Hewn "
+        "holding a gem rolls one more d10 against a brain repair. At the start "
+        "of each round, before the bidding, every damaged Hewn holding a gem "
+        "(with a control rod or not) rolls a d10 against a difficulty d10 and "
+        "loses its damage if it rolls higher (a tie fails); the gem never gives "
+        "a stunned Hewn its rod back. Nananbites and Fixitos do not take part in "
+        "the recovery in this version. The rulebook: the "
+        "player "
+        '"can choose to either receive 2 normal Substract or, if the Hewn has '
+        'the heart card ability, it can choose to take a Substract Gem", and '
+        '"Substract Gems can never be transmitted off-planet or to other '
+        'Hewns", and "the surviving Hewn which holds each gem must be healthy '
+        "to receive the gem's Substract value for their owner\". Under rules 1 "
+        "there were no gems and the face gave 2.",
+        "ruling",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""
@@ -1009,6 +1036,10 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             "A player may show their turn-order card whenever asked anything, "
             "not only when asked to react or to transmit away in an encounter "
             '(see "When a turn-order card may be shown").',
+            "Gems are in the game: a Hewn with a heart card may take one for a "
+            "2/gem face; its gem gives a healthy Hewn one more d10 against a "
+            "brain repair, lets a damaged Hewn try to mend at the start of the "
+            'round and scores its value (see "Gems in the core game").',
         ),
     ),
 )

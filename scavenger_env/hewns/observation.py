@@ -33,7 +33,8 @@ global    104-143    (40,)      normal pile / its start, depleted /
                                 token stock by kind / 5, player count
                                 one-hot (3), Hewn decks by size and the
                                 tech deck / 20, the last 8 faces rolled
-                                (face index + 1) / 10, 16 spare
+                                (face index + 1) / 10, the gem pile by
+                                kind / 3 (rules 2), 13 spare
 offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
                                 one-hot (13), the turn-order stack, empty,
                                 minimum price / 10, Bidoxes placed there
@@ -49,7 +50,8 @@ hewns     2228-3827  (40, 40)   type one-hot (22), controller relative
                                 board, off the board, on offer, in a deck,
                                 discarded, dead), space / 76, damaged,
                                 acted, normal / 12, dirty / 12 (at most
-                                1), the Hewn of the top frame, 1 spare
+                                1), the Hewn of the top frame, the gem
+                                in its heart card: its value / 8
 seats     3828-3939  (4, 28)    screen normal / 50, screen dirty / 50 (at
                                 most 1; for others their private total
                                 with closed Bidoxes), techs per kind / 4
@@ -320,6 +322,8 @@ def _global(s: State, out: memoryview[float]) -> None:
     rolled = s.rolled[-8:]
     for i in range(len(rolled)):
         out[g + 16 + i] = min(1.0, (rolled[i] + 1) / _MAX_FACES)
+    for k in range(len(s.gem_pile)):
+        out[g + 24 + k] = _cap(s.gem_pile[k] / 3)
 
 
 def _offer(s: State, seat: int, out: memoryview[float]) -> None:
@@ -415,6 +419,8 @@ def _hewns(s: State, seat: int, out: memoryview[float]) -> None:
             out[at + 3] = _cap(s.dirty[h] / 12)
         if h == top_hewn:
             out[at + 4] = 1.0
+        if s.gem[h] != NONE:
+            out[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
 
 
 def _seats(s: State, seat: int, out: memoryview[float]) -> None:

@@ -22,10 +22,13 @@ from .engine.board import render_map
 from .engine.data import DICE, HEWN_TYPES, SIZE_NAMES, TECHS, Symbol, Token
 from .engine.describe import (
     ask_name,
+    gem_pile_words,
+    gem_words,
     hewn_label,
     hewn_turn_ap,
     lot_label,
     place_label,
+    recovery_die_words,
     turn_seat,
 )
 from .engine.ending import score
@@ -107,8 +110,10 @@ def _header(s: State, viewer: int) -> list[str]:
         if s.roll_queue:
             kind = s.roll_queue[0]
             more = len(s.roll_queue) - 1
+            whose = recovery_die_words(s)
             lines.append(
                 f"Rolling the {DICE[kind].name} die"
+                + (f" for {whose}" if whose else "")
                 + (f" ({more} more dice to roll)" if more else "")
             )
         else:
@@ -182,6 +187,7 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
             f"{_state_word(s, h)}{acted}, {place_label(s, s.loc[h])}, "
             f"load {s.normal[h]} normal + {s.dirty[h]} dirty "
             f"(room {s.capacity(h)})"
+            + (f"; {gem_words(s, s.gem[h])}" if s.gem[h] != NONE else "")
         )
     if not shown:
         lines.append("  none yet")
@@ -189,7 +195,8 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
 
 
 def _seat_lines(s: State, viewer: int) -> list[str]:
-    lines = ["", f"Seats (normal Substract pile: {s.normal_pile}):"]
+    gems = f"; gems left: {gem_pile_words(s)}" if s.config.audit_fixes() else ""
+    lines = ["", f"Seats (normal Substract pile: {s.normal_pile}{gems}):"]
     hidden = bids_hidden(s)
     for q in range(s.num_players):
         techs = [f"{k}x {TECHS[t].name}" for t, k in enumerate(s.screen_tech[q]) if k]

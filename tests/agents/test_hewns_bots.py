@@ -18,7 +18,7 @@ from agents.hewns.greedy import GreedyAgent, margin
 from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
 from scavenger_env.core.chance import sample_outcome
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine.actions import Ctrl
+from scavenger_env.hewns.engine.actions import Ctrl, Option
 from scavenger_env.hewns.engine.state import Ask
 from scavenger_env.hewns.game import HEWNS
 
@@ -115,6 +115,26 @@ def test_scripted_bots_have_a_chain_pay_dirty_first(make: Any) -> None:
     legal = HEWNS.legal_actions(state)
     assert len(legal) == 2
     assert make().choose(state, 0, legal, np.random.default_rng(0)) == max(legal)
+
+
+@pytest.mark.parametrize("make", [ProspectorAgent, RaiderAgent])
+def test_scripted_bots_take_a_gem_worth_more_than_2_and_than_theirs(make: Any) -> None:
+    """MINE_GEM (rules 2): the scripted bots take the best gem left when it is
+    worth more than the 2 Substract and than the gem the Hewn holds."""
+    for held, take in ((None, True), ("four_legged", False)):
+        state = pos.actions_phase(shown=True)
+        miner = pos.place(state, "Major Miner", 0, 34)
+        pos.set_gem_pile(state, 1, 1, 1)
+        if held:
+            pos.set_gem(state, miner, held)  # the pile keeps a three-legged (6)
+        pos.start_hewn_turn(state, miner)
+        pos.play(state, "VERB MINE", "OPTION MINE_PLAIN")
+        pos.roll(state, "mining", "gem", 1, 1, 1)
+        pos.play(state, "CTRL DONE")
+        assert state.frames[-1].ask == Ask.MINE_GEM
+        legal = HEWNS.legal_actions(state)
+        choice = make().choose(state, 0, legal, np.random.default_rng(0))
+        assert choice == (Option.TAKE_GEM if take else Option.TAKE_TWO)
 
 
 @pytest.mark.parametrize("make", [ProspectorAgent, RaiderAgent, GreedyAgent])

@@ -81,9 +81,9 @@ FIXED: dict[str, list[tuple[int, int, dict[str, Any], str]]] = {
             {"rules_version": 1, "score_carried": False},
             "ccdf989f7688da9b72c8d1e783264101",
         ),
-        (2, 1, {"rules_version": 2}, "2d994a37a0426db6e8ad124e7bb066fb"),
-        (3, 4, {"rules_version": 2}, "2065d97955e575972eedfa55c89bf252"),
-        (4, 2, {"rules_version": 2}, "c2621985571f2e05061cd22fc9542ee3"),
+        (2, 1, {"rules_version": 2}, "7ed900ce9e5b52c2551c8889995a4f74"),
+        (3, 4, {"rules_version": 2}, "21eae90e2f522631a2345b3e28fa591d"),
+        (4, 2, {"rules_version": 2}, "189100a52165d1b1bdf78a3b0f11e4c6"),
     ],
 }
 

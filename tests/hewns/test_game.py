@@ -15,7 +15,7 @@ from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game_check import check_game
 from scavenger_env.hewns.engine import flow, rules
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.digest import FIELDS, state_data
+from scavenger_env.hewns.engine.digest import FIELDS, RULES_2_FIELDS, state_data
 from scavenger_env.hewns.engine.encounter import EncounterFrame
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import State
@@ -101,9 +101,14 @@ def test_clone_is_independent() -> None:
 
 def test_the_digest_covers_every_field() -> None:
     """The digest fingerprints the whole position: every state field is in
-    `digest.FIELDS` or written apart (config, board, frames)."""
+    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only) or
+    written apart (config, board, frames)."""
     state = new_state(HewnsConfig(num_players=2))
-    assert set(fields(state)) == set(FIELDS) | {"config", "scenario", "board", "frames"}
+    apart = {"config", "scenario", "board", "frames"}
+    assert set(fields(state)) == set(FIELDS) | set(RULES_2_FIELDS) | apart
+    assert set(RULES_2_FIELDS) <= set(state_data(state))
+    rules_1 = state_data(new_state(HewnsConfig(num_players=2, rules_version=1)))
+    assert not set(RULES_2_FIELDS) & set(rules_1)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -69,6 +69,16 @@ def check_state(s: State, total_normal: int, where: object) -> None:
     assert all(
         s.token[sp] < 0 or s.board.kind[sp] != 2 for sp in range(s.board.n_spaces)
     )
+    # gems (rules 2): every gem is in the pile or in the heart card of a living
+    # Hewn that has one, one at most per Hewn
+    gems = [0] * len(s.gem_pile)
+    for h in range(NUM_HEWNS):
+        if s.gem[h] >= 0:
+            assert hewn_type(h).heart and s.loc[h] >= OFF_BOARD, (where, h)
+            gems[s.gem[h]] += 1
+    assert [a + b for a, b in zip(gems, s.gem_pile, strict=True)] == [
+        count for _, count in s.scenario.gems
+    ], where
 
 
 def check_between_turns(s: State, where: object) -> None:

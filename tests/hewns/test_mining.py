@@ -242,13 +242,14 @@ def test_no_reroll_step_without_rerolls() -> None:
 def test_take_gem_face_counts_two_and_keep_up_to_free_room() -> None:
     """rulebook: "takes that total number of normal Substract from the pool ...
     loaded onto/ into the Hewn, and/or ... transmitted off planet"; the "2/gem"
-    face gives 2 (no gems in the core cards)."""
+    face gives 2 when the miner takes 2 rather than the gem (test_gems)."""
     state = pos.actions_phase()
     minor = pos.hewn_id("Minor Miner")  # stores 3
     pos.place_card(state, minor, 0, NORMAL_MINE, dirty=1)
     before = total_normal(state)
     hewn_turn(state, 0, minor)
     play(state, Verb.MINE, Option.MINE_PLAIN, DIE + MGEM, DIE + M3)
+    play(state, Option.TAKE_TWO)
     assert legal_actions(state) == [NUM + 0, NUM + 1, NUM + 2]  # 2 free
     play(state, NUM + 2)
     assert state.normal[minor] == 2

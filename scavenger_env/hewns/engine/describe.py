@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import encounter, mining, payment, turnstate
+from . import encounter, mining, payment, rounds, turnstate
 from .actions import (
     CTRL,
     DIE,
@@ -41,7 +41,7 @@ from .actions import (
     block_of,
     describe_id,
 )
-from .data import DICE, TECHS, DieKind, Symbol, TechKind
+from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
 from .flow import FIRST_TECH_LOT, face, is_chance
 from .state import (
     DEAD,
@@ -54,6 +54,7 @@ from .state import (
     OUT,
     Ask,
     Frame,
+    RoundStep,
     State,
     hewn_type,
     tech_of_card,
@@ -266,6 +267,12 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
     "MINE_REROLL": (
         "re-roll a mining die",
         "The Hewn may re-roll mining dice as often as its re-rolls allow.",
+    ),
+    "MINE_GEM": (
+        "a gem or 2 Substract",
+        'A "2/gem" face gives 2 normal Substract, or the best gem left in the '
+        "pile goes into the Hewn's heart card (any gem there goes back); one gem "
+        "per mining action.",
     ),
     "MINE_KEEP": (
         "how much mined Substract the Hewn carries",
@@ -613,6 +620,40 @@ def why_asked(state: State, viewer: int | None = None) -> str:
     return text[:1].upper() + text[1:]
 
 
+def gem_words(state: State, gem: int) -> str:
+    """A gem kind and its worth: "a four-legged gem (worth 8)"."""
+    name = Gem(gem).name.lower().replace("_", "-")
+    return f"a {name} gem (worth {state.scenario.gems[gem][0]})"
+
+
+def gem_pile_words(state: State) -> str:
+    """What the gem pile holds, best first: "2 four-legged (8), 3 three-legged
+    (6), 3 two-legged (4)"; "none" when empty."""
+    parts = [
+        f"{left} {Gem(k).name.lower().replace('_', '-')} ({state.scenario.gems[k][0]})"
+        for k, left in enumerate(state.gem_pile)
+        if left
+    ]
+    return ", ".join(parts) if parts else "none"
+
+
+def recovery_die_words(state: State) -> str:
+    """Whose d10 the next recovery roll is ("the heart card of Major Miner #12",
+    "the difficulty for Major Miner #12"); "" outside the recovery."""
+    if not (
+        state.roll_queue
+        and len(state.frames) == 1
+        and state.frames[0].step == RoundStep.RECOVERY
+    ):
+        return ""
+    hewns = rounds.recovering(state)
+    i, difficulty = divmod(len(state.rolled), 2)
+    if i >= len(hewns):
+        return ""  # pragma: no cover - the pairs match the Hewns
+    who = hewn_label(hewns[i])
+    return f"the difficulty for {who}" if difficulty else f"the heart card of {who}"
+
+
 def hewn_label(hewn: int) -> str:
     """A Hewn card instance: its type and its id ("Gunana #3")."""
     if not 0 <= hewn < NUM_HEWNS:
@@ -675,7 +716,8 @@ def _describe_chance(state: State, action: int, block: str, viewer: int | None) 
             else f"{Symbol(symbol).name.lower().replace('_', ' ')} ({value})"
         )
         die = DICE[kind]
-        return f"the {die.name} die shows {shown}"
+        whose = recovery_die_words(state)
+        return f"the {die.name} die shows {shown}" + (f" ({whose})" if whose else "")
     if state.draw_queue:
         lot = state.draw_queue[0]
         if lot == 0 and block == "NUM" and state.deal_left:
@@ -906,6 +948,8 @@ _OPTION_LEAD: Final[dict[int, str]] = {
 def _describe_option(
     state: State, frame: Frame, action: int, viewer: int | None
 ) -> str:
+    if frame.ask == Ask.MINE_GEM:
+        return _gem_option_words(state, frame, action)
     if action in Option._value2member_map_:
         name = Option(action).name
         words = _OPTION_WORDS.get(name, name.lower().replace("_", " "))
@@ -913,6 +957,19 @@ def _describe_option(
         words = f"option {action - OPTION}"
     lead = _OPTION_LEAD.get(frame.ask)
     return f"{lead} {words}" if lead else words
+
+
+def _gem_option_words(state: State, frame: Frame, action: int) -> str:
+    """The 2/gem choice in full: which gem the Hewn would take and what goes
+    back, or the 2 Substract."""
+    if action != Option.TAKE_GEM:
+        return "take 2 normal Substract for the 2/gem face"
+    best = next((k for k, left in enumerate(state.gem_pile) if left), NONE)
+    if best == NONE:
+        return _OPTION_WORDS["TAKE_GEM"]  # pragma: no cover - asked with a gem left
+    held = state.gem[frame.hewn]
+    back = f"; {gem_words(state, held)} goes back" if held != NONE else ""
+    return f"take {gem_words(state, best)} into the heart card{back}"
 
 
 def _describe_plain(state: State, frame: Frame, action: int, viewer: int | None) -> str:

@@ -14,7 +14,7 @@ from scavenger_env.core.digest import Fields
 
 from .state import State
 
-__all__ = ["FIELDS", "state_data"]
+__all__ = ["FIELDS", "RULES_2_FIELDS", "state_data"]
 
 FIELDS: Final = (
     "num_players",
@@ -79,9 +79,15 @@ apart below), in a fixed order; a test fails when the state gains a field that
 is not here."""
 
 
+RULES_2_FIELDS: Final = ("gem", "gem_pile")
+"""The fields only rules 2 uses (gems): written under rules 2 only, so a game
+recorded under rules 1 keeps its digest."""
+
+
 def state_data(state: State) -> Fields:
     """Every field of `state` by name; the config by option, the frames as ints."""
-    data = Fields((name, getattr(state, name)) for name in FIELDS)
+    names = FIELDS + RULES_2_FIELDS if state.config.audit_fixes() else FIELDS
+    data = Fields((name, getattr(state, name)) for name in names)
     data["frames"] = [list(f.key()) for f in state.frames]
     data["config"] = Fields(sorted(state.config.to_dict().items()))
     return data

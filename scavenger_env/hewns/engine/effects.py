@@ -13,7 +13,9 @@ from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, State
 def kill(state: State, hewn: int) -> None:
     """rulebook: "its card is discarded and any remaining Substract it carried is
     destroyed": normal Substract goes back to the pile, dirty to the supply, and
-    its technologies are lost."""
+    its technologies are lost; a gem in its heart card goes back to the gem pile
+    (D40)."""
+    return_gem(state, hewn)
     state.normal_pile += state.normal[hewn]
     state.normal[hewn] = 0
     state.dirty[hewn] = 0
@@ -23,6 +25,24 @@ def kill(state: State, hewn: int) -> None:
     slots = state.slots[hewn]
     for i in range(len(slots)):
         slots[i] = EMPTY_SLOT
+
+
+def return_gem(state: State, hewn: int) -> None:
+    """The gem in `hewn`'s heart card, if any, goes back to the gem pile."""
+    gem = state.gem[hewn]
+    if gem != NONE:
+        state.gem_pile[gem] += 1
+        state.gem[hewn] = NONE
+
+
+def insert_gem(state: State, hewn: int) -> None:
+    """rulebook: "the Hewn's owner selects the best available Gem from the Gem
+    pile, which must be inserted into the heart card of the Hewn"; the gem it
+    held goes back to the pile once the new one is taken (D40)."""
+    best = next(k for k, left in enumerate(state.gem_pile) if left > 0)
+    state.gem_pile[best] -= 1
+    return_gem(state, hewn)
+    state.gem[hewn] = best
 
 
 def stun(state: State, hewn: int) -> None:

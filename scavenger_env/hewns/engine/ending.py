@@ -36,8 +36,9 @@ def check_end(state: State) -> None:
 def score(state: State, seat: int) -> int:
     """Normal Substract on the screen plus the normal Substract carried by the
     seat's Hewns, on or off the board (a ruling, option `score_carried`: "the
-    most normal Substract"); dirty never scores."""
-    total = state.screen_normal[seat]
+    most normal Substract"), plus its gems (`gem_score`); dirty never
+    scores."""
+    total = state.screen_normal[seat] + gem_score(state, seat)
     if state.config.score_carried:
         total += sum(
             state.normal[h]
@@ -45,6 +46,22 @@ def score(state: State, seat: int) -> int:
             if state.ctrl[h] == seat and state.loc[h] >= -2
         )
     return total
+
+
+def gem_score(state: State, seat: int) -> int:
+    """rulebook (rules 2): "When the game ends, Substract Gems have a value in
+    Substract, but the surviving Hewn which holds each gem must be healthy to
+    receive the gem's Substract value for their owner": the gems in the
+    healthy Hewns under `seat`'s control rod, on or off the board, whatever
+    `score_carried` says."""
+    if not state.config.audit_fixes():
+        return 0
+    gems = state.scenario.gems
+    return sum(
+        gems[state.gem[h]][0]
+        for h in range(NUM_HEWNS)
+        if state.gem[h] != NONE and state.ctrl[h] == seat and state.healthy(h)
+    )
 
 
 def healthy_hewns(state: State, seat: int) -> int:

@@ -3,7 +3,8 @@ then danger dice (lava, Snedj, planet attack, deplete, new mine, respite, blank)
 
 One frame carries the whole chain and changes its `ask` link by link: MINE_OPTS
 (plain, aggressive, Gozzbag, both) -> the mining dice -> MINE_REROLL (one die per
-decision) -> the take -> MINE_KEEP -> the danger dice -> DANGER_ORDER, each die
+decision) -> MINE_GEM (rules 2: a gem or 2 Substract for a "2/gem" face) -> the
+take -> MINE_KEEP -> the danger dice -> DANGER_ORDER, each die
 resolved in turn (PLACE_TOKEN, NEW_MINE / REMOVE_TOKEN by the next seat, RESPITE
 as child frames) -> the token attacks (`danger.start_attacks`).
 
@@ -21,7 +22,7 @@ from typing import Final
 from . import danger
 from .actions import DIE, NUM, SPACE, Ctrl, Option
 from .data import DieKind, Symbol, TechKind, Token
-from .effects import token_kills
+from .effects import insert_gem, token_kills
 from .flow import face, no_resume, pop, push, roll
 from .state import FRAME_FIELDS, NONE, Ask, Frame, State, hewn_type
 from .turnstate import hewn_turn
@@ -125,7 +126,13 @@ class MineStep(IntEnum):
     ATTACKING = 5  # the tokens placed attack; then the chain ends
 
 
-CHAIN: Final = (Ask.MINE_OPTS, Ask.MINE_REROLL, Ask.MINE_KEEP, Ask.DANGER_ORDER)
+CHAIN: Final = (
+    Ask.MINE_OPTS,
+    Ask.MINE_REROLL,
+    Ask.MINE_GEM,
+    Ask.MINE_KEEP,
+    Ask.DANGER_ORDER,
+)
 
 TOKEN_OF: Final = {
     Symbol.LAVA: Token.LAVA,
@@ -265,7 +272,7 @@ def _after_mining_dice(state: State, frame: Frame) -> None:
     if mine_of(frame).rerolls > 0:
         frame.ask = Ask.MINE_REROLL
     else:
-        _take(state, frame)
+        _gem_or_take(state, frame)
 
 
 def legal_reroll(state: State, frame: Frame) -> list[int]:
@@ -276,7 +283,7 @@ def apply_reroll(state: State, frame: Frame, action: int) -> None:
     """rulebook: "You can even re-roll a single dice more than once - if you have
     enough re-rolls"; "you cannot re-roll danger dice"."""
     if action == Ctrl.DONE:
-        _take(state, frame)
+        _gem_or_take(state, frame)
         return
     mine_of(frame).current = action - DIE
     mine_of(frame).rerolls -= 1
@@ -290,15 +297,65 @@ def apply_reroll(state: State, frame: Frame, action: int) -> None:
 
 def mined_total(frame: Frame) -> int:
     """rulebook: "simply adds up all of the mining numbers rolled"; a "2/gem" face
-    counts 2 (no gems in this card set)."""
+    counts 2 unless a gem is taken for it (`MINE_GEM`)."""
     return sum(face(DieKind.MINING, i)[0] for i in _mining_faces(frame))
 
 
-def _take(state: State, frame: Frame) -> None:
+def gem_faces(frame: Frame) -> int:
+    """How many mining dice show the "2/gem" face."""
+    return sum(
+        1 for i in _mining_faces(frame) if face(DieKind.MINING, i)[1] == Symbol.GEM
+    )
+
+
+def may_take_gem(state: State, frame: Frame) -> bool:
+    """rulebook (rules 2): "the owning player of the Hewn can choose to either
+    receive 2 normal Substract or, if the Hewn has the heart card ability, it can
+    choose to take a Substract Gem": a "2/gem" face rolled, the heart ability and
+    a gem left in the pile (D40)."""
+    return (
+        state.config.audit_fixes()
+        and hewn_type(frame.hewn).heart
+        and any(state.gem_pile)
+        and gem_faces(frame) > 0
+    )
+
+
+def _gem_or_take(state: State, frame: Frame) -> None:
+    """The mining dice are final: the gem choice when there is one, else the
+    take."""
+    if may_take_gem(state, frame):
+        frame.ask = Ask.MINE_GEM
+    else:
+        _take(state, frame)
+
+
+GEM_FACE_VALUE: Final = 2
+"""What a "2/gem" face adds when no gem is taken for it."""
+
+
+def legal_gem(state: State, frame: Frame) -> list[int]:
+    return [int(Option.TAKE_GEM), int(Option.TAKE_TWO)]
+
+
+def apply_gem(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "When a Hewn rolls the "2/gem" on the mining dice, the owning
+    player of the Hewn can choose to either receive 2 normal Substract or ...
+    take a Substract Gem". Asked once per mining action (a ruling: one gem per
+    mining action, D40, and every "2/gem" face is alike, so a second question
+    could only repeat the first): the other "2/gem" faces count 2."""
+    if action == Option.TAKE_GEM:
+        insert_gem(state, frame.hewn)
+        _take(state, frame, less=GEM_FACE_VALUE)
+    else:
+        _take(state, frame)
+
+
+def _take(state: State, frame: Frame, less: int = 0) -> None:
     """rulebook: "takes that total number of normal Substract from the pool" (as
-    much as is left); it is on the owner's screen until MINE_KEEP loads some of
-    it onto the Hewn."""
-    amount = min(mined_total(frame), state.normal_pile)
+    much as is left; `less` for the face a gem was taken for); it is on the
+    owner's screen until MINE_KEEP loads some of it onto the Hewn."""
+    amount = min(mined_total(frame) - less, state.normal_pile)
     state.normal_pile -= amount
     state.screen_normal[frame.seat] += amount
     mine_of(frame).taken = amount
@@ -613,7 +670,7 @@ def mining_die_rerolled(state: State, frame: Frame) -> None:
     if mine_of(frame).rerolls > 0:
         frame.ask = Ask.MINE_REROLL
     else:
-        _take(state, frame)
+        _gem_or_take(state, frame)
 
 
 def danger_dice_rolled(state: State, frame: Frame) -> None:

@@ -27,7 +27,7 @@ from scavenger_env.core.errors import IllegalActionError
 from . import rules
 from .actions import DIE, id_of
 from .config import HewnsConfig
-from .data import DICE, HEWN_TYPES, TECHS, DieKind, Socket, Symbol, Token
+from .data import DICE, HEWN_TYPES, TECHS, DieKind, Gem, Socket, Symbol, Token
 from .flow import FACES, is_chance, push
 from .setup import new_state
 from .state import (
@@ -253,6 +253,47 @@ def set_mine(state: State, space: int, bonus: int | None) -> None:
     """Put a mine with `bonus` (0 normal, 1-3 for +1..+3) in `space`, or remove
     the one there (None)."""
     state.mine[space] = NONE if bonus is None else bonus
+
+
+def set_gem(state: State, hewn: int, gem: str | Gem | None) -> None:
+    """Put a gem ("four_legged", "three_legged", "two_legged", or a `Gem`) from
+    the gem pile into `hewn`'s heart card (the one there goes back), or return
+    the one there (None). Rules 2 only: rules 1 has no gems."""
+    if not state.config.audit_fixes():
+        raise PositionError("rules 1 has no gems: use rules_version=2")
+    if gem is None:
+        old = state.gem[hewn]
+        if old != NONE:
+            state.gem_pile[old] += 1
+            state.gem[hewn] = NONE
+        return
+    if not hewn_type(hewn).heart:
+        raise PositionError(f"a {hewn_type(hewn).name} has no heart card for a gem")
+    kind = _gem_kind(gem)
+    if state.gem_pile[kind] == 0:
+        raise PositionError(f"no {kind.name.lower()} gem left in the pile")
+    set_gem(state, hewn, None)
+    state.gem_pile[kind] -= 1
+    state.gem[hewn] = int(kind)
+
+
+def _gem_kind(gem: str | Gem) -> Gem:
+    if isinstance(gem, Gem):
+        return gem
+    names = [g.name.lower() for g in Gem]
+    if gem.lower() not in names:
+        raise PositionError(f"no gem {gem!r}; the gems are {', '.join(names)}")
+    return Gem[gem.upper()]
+
+
+def set_gem_pile(state: State, *counts: int) -> None:
+    """What is left in the gem pile, per kind best first (rules 2 only); the
+    gems in heart cards stay where they are."""
+    if not state.config.audit_fixes():
+        raise PositionError("rules 1 has no gems: use rules_version=2")
+    if len(counts) != len(Gem) or min(counts) < 0:
+        raise PositionError(f"give {len(Gem)} counts >= 0, best gem first")
+    state.gem_pile[:] = list(counts)
 
 
 def set_screen(

@@ -13,12 +13,14 @@ from collections.abc import Callable
 from typing import Final
 
 from . import auction, turns
-from .flow import draw, push, skip_empty_draws, wake
+from .data import DieKind
+from .flow import draw, face, push, roll, skip_empty_draws, wake
 from .state import (
     BIDOX_HOME,
     NEUTRAL,
     NONE,
     NUM_HEWNS,
+    OFF_BOARD,
     Ask,
     Frame,
     Phase,
@@ -36,8 +38,9 @@ def begin(state: State) -> None:
 
 
 def start_round(state: State) -> None:
-    """New turn and recovery, then the auction opens: "All players return their
-    turn order cards"; every Bidox comes home."""
+    """New turn, then the auction opens: "All players return their turn order
+    cards"; every Bidox comes home; the recovery's rolls (rules 2) come before
+    the first bid turn."""
     state.round += 1
     new_turn_income(state)
     state.phase = Phase.AUCTION
@@ -55,6 +58,45 @@ def start_round(state: State) -> None:
     state.bidder = state.first_bidder
     state.frames[0].step = RoundStep.BIDDING
     state.frames[0].data = [0]  # bid turns played this auction
+    start_recovery(state)
+
+
+def recovering(state: State) -> list[int]:
+    """rulebook (rules 2), the recovery phase: "If that Hewn has a complete heart
+    card or a heart card with a Substract Gem it will also attempt the body
+    repair": the damaged Hewns, on or off the board, holding a gem, by id (with
+    or without a control rod: the gem mends the damage only, "Substract gems in
+    Hewns do not allow those Hewns to recover from being stunned")."""
+    if not state.config.audit_fixes():
+        return []
+    return [
+        h
+        for h in range(NUM_HEWNS)
+        if state.damaged[h] and state.gem[h] != NONE and state.loc[h] >= OFF_BOARD
+    ]
+
+
+def start_recovery(state: State) -> None:
+    """Roll a pair of d10s per recovering Hewn, the heart card's then "The player
+    to the Hewn owner's right rolls a single d10 to represent the difficulty"
+    (chance nodes; the bidding opens once they are in)."""
+    hewns = recovering(state)
+    if hewns:
+        state.frames[0].step = RoundStep.RECOVERY
+        state.rolled.clear()
+        roll(state, [int(DieKind.D10)] * (2 * len(hewns)))
+
+
+def recovered(state: State, frame: Frame) -> None:
+    """rulebook: "If the Nananbites, and/or Fixito and/ or heart card get a
+    higher dice roll than the "difficulty roll" then discard the damaged
+    token" (a tie fails); then the bidding opens."""
+    for i, h in enumerate(recovering(state)):
+        heart, difficulty = state.rolled[2 * i], state.rolled[2 * i + 1]
+        if face(DieKind.D10, heart)[0] > face(DieKind.D10, difficulty)[0]:
+            state.damaged[h] = False
+    frame.step = RoundStep.BIDDING
+    next_bid_turn(state, frame)
 
 
 def new_turn_income(state: State) -> None:
@@ -129,6 +171,7 @@ ROUND_STEPS: Final[dict[RoundStep, Callable[[State, Frame], None]]] = {
     RoundStep.DEALING: dealt,
     RoundStep.DRAWING: drawn,
     RoundStep.ACTIONS: next_player_turn,
+    RoundStep.RECOVERY: recovered,
 }
 """What the ROUND frame does when it resumes at each step."""
 

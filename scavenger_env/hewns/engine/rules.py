@@ -119,6 +119,7 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.MINE_REROLL: Handler(
         mining.legal_reroll, mining.apply_reroll, mining.resume_mine
     ),
+    Ask.MINE_GEM: Handler(mining.legal_gem, mining.apply_gem, mining.resume_mine),
     Ask.MINE_KEEP: Handler(mining.legal_keep, mining.apply_keep, mining.resume_mine),
     Ask.DANGER_ORDER: Handler(
         mining.legal_order, mining.apply_order, mining.resume_mine

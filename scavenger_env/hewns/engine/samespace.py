@@ -32,7 +32,7 @@ from .encounter import (
     turn_below,
 )
 from .flow import pop, push, wake
-from .state import DEAD, NEUTRAL, NUM_HEWNS, Ask, Frame, State, hewn_type
+from .state import DEAD, NEUTRAL, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
 from .turnstate import hewn_turn, start_hewn_turn
 
 REPAIRS = (Option.BODY_REPAIR, Option.BRAIN_REPAIR)
@@ -159,8 +159,9 @@ def repair_dice(
     state: State, enc: Enc, mover: int, add: Callable[[int, int, int, int], None]
 ) -> None:
     """Step 6: the repairer rolls its repair d10s; a healthy defender "1 d10 in
-    defence - all Hewns get this" plus a d10 per brain screen; a non-healthy one
-    1 d10 "to reflect the difficulty of the repair"."""
+    defence - all Hewns get this" plus a d10 per brain screen and one for a gem
+    (`gem_defence`); a non-healthy one 1 d10 "to reflect the difficulty of the
+    repair"."""
     for fight, actor in ((MOVER_FIGHT, mover), (REACTOR_FIGHT, enc.target)):
         if enc.intent_of(actor) not in REPAIRS:
             continue
@@ -168,8 +169,16 @@ def repair_dice(
         for _ in range(combat.repair_source(state, actor)):
             add(DieKind.D10, actor, fight, REPAIR)
         screens = enc.pick(victim)[3] if victim in enc.ann else 0
-        for _ in range(1 + (screens if state.healthy(victim) else 0)):
+        extra = screens + gem_defence(state, victim) if state.healthy(victim) else 0
+        for _ in range(1 + extra):
             add(DieKind.D10, victim, fight, RESIST)
+
+
+def gem_defence(state: State, hewn: int) -> int:
+    """rulebook (rules 2), defence from repair: "If they have a complete heart
+    card, they get an extra d10. (If they have a Substract Gem inserted in their
+    heart card, they would also get that extra d10.)"."""
+    return int(state.config.audit_fixes() and state.gem[hewn] != NONE)
 
 
 def resolve_repairs(state: State, enc: Enc, frame: Frame) -> None:

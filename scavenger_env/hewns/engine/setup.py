@@ -45,6 +45,8 @@ def new_state(config: HewnsConfig) -> State:
         bonus for bonus, count in enumerate(scenario.mine_pool) for _ in range(count)
     ]
     state.token_stock = [scenario.danger_tokens] * len(Token)
+    if config.audit_fixes():  # rules 2: the gems are part of the core game
+        state.gem_pile = [count for _, count in scenario.gems]
     n, boxes = config.num_players, scenario.bidoxes
     state.bidox_lot = [[BIDOX_HOME] * boxes for _ in range(n)]
     state.bidox_amount = [[0] * boxes for _ in range(n)]

@@ -23,7 +23,7 @@ from typing import Final
 
 from .board import Board
 from .config import HewnsConfig
-from .data import HEWN_TYPES, TECHS, HewnType, Scenario, Tech
+from .data import HEWN_TYPES, TECHS, Gem, HewnType, Scenario, Tech
 
 # --- where a Hewn card instance is ----------------------------------------------
 #: Locations below 0; a location >= 0 is a space of the board (a map space, or
@@ -74,7 +74,8 @@ def tech_of_card(card: int) -> Tech:
 
 class Phase(IntEnum):
     """The phase of the round (the rulebook's four phases; new turn and recovery
-    need no decision in the core card set, so they pass inside the engine)."""
+    need no decision in the core card set, so they pass inside the engine: the
+    recovery's rolls are chance nodes at the start of the auction)."""
 
     AUCTION = 0
     ACTIONS = 1
@@ -89,6 +90,7 @@ class RoundStep(IntEnum):
     DEALING = 1  # the turn-order cards are dealt
     DRAWING = 2  # the new offer is drawn
     ACTIONS = 3  # the player turns, in turn order; then the next round
+    RECOVERY = 4  # rules 2, before the bidding: damaged Hewns with gems roll
 
 
 class Ask(IntEnum):
@@ -122,6 +124,7 @@ class Ask(IntEnum):
     SCREENS = 28  # body screens against a danger token (or an overflow)
     SCREENS_MIX = 29
     TOKEN_ATTACK = 30  # an engine step: danger-token attacks, one Hewn at a time
+    MINE_GEM = 31  # rules 2: a "2/gem" face gives a gem or 2 Substract
     # transmission and management
     TX_SOURCE = 40
     TX_DEST = 41
@@ -281,6 +284,8 @@ class State:
             [EMPTY_SLOT] * (hewn_type(h).nanasockets + hewn_type(h).sicket_sockets)
             for h in range(NUM_HEWNS)
         ]
+        # rules 2: the `data.Gem` in each Hewn's heart card, NONE without one
+        self.gem = [NONE] * NUM_HEWNS
         # --- the board's contents -----------------------------------------------
         spaces = board.n_spaces
         self.mine = [NONE] * spaces  # mine bonus 0-3, NONE without a mine
@@ -289,6 +294,7 @@ class State:
         self.depleted = 0
         self.mine_pool: list[int] = []  # bonuses of the new mines, next first
         self.token_stock = [0, 0, 0]  # per `data.Token`
+        self.gem_pile = [0] * len(Gem)  # rules 2: gems left per kind, best first
         # --- seats --------------------------------------------------------------
         self.screen_normal = [0] * n
         self.screen_dirty = [0] * n
@@ -388,12 +394,14 @@ class State:
         new.dirty = list(self.dirty)
         new.acted = list(self.acted)
         new.slots = [list(v) for v in self.slots]
+        new.gem = list(self.gem)
         new.mine = list(self.mine)
         new.token = list(self.token)
         new.normal_pile = self.normal_pile
         new.depleted = self.depleted
         new.mine_pool = list(self.mine_pool)
         new.token_stock = list(self.token_stock)
+        new.gem_pile = list(self.gem_pile)
         new.screen_normal = list(self.screen_normal)
         new.screen_dirty = list(self.screen_dirty)
         new.screen_tech = [list(v) for v in self.screen_tech]

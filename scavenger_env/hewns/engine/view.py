@@ -295,12 +295,14 @@ class PlayerView:
     dirty: tuple[int, ...]
     acted: tuple[bool, ...]
     slots: tuple[tuple[int, ...], ...]
+    gem: tuple[int, ...]  # rules 2: the `Gem` in each heart card, -1 none
     mine: tuple[int, ...]
     token: tuple[int, ...]
     normal_pile: int
     depleted: int
     mine_pool: tuple[int, ...]
     token_stock: tuple[int, ...]
+    gem_pile: tuple[int, ...]  # rules 2: gems left per kind, best first
     offer: tuple[int, ...]
     lot_result: tuple[tuple[int, ...], ...]
     lot_winner: tuple[int, ...]
@@ -356,12 +358,14 @@ def player_view(state: State, seat: int) -> PlayerView:
         dirty=tuple(s.dirty),
         acted=tuple(s.acted),
         slots=tuple(tuple(v) for v in s.slots),
+        gem=tuple(s.gem),
         mine=tuple(s.mine),
         token=tuple(s.token),
         normal_pile=s.normal_pile,
         depleted=s.depleted,
         mine_pool=tuple(s.mine_pool),
         token_stock=tuple(s.token_stock),
+        gem_pile=tuple(s.gem_pile),
         offer=tuple(s.offer),
         lot_result=tuple(tuple(r) for r in s.lot_result),
         lot_winner=tuple(s.lot_winner),
