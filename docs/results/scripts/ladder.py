@@ -177,7 +177,7 @@ def section(
     out = [
         f"\n## {ladder.game}, {ladder.num_players} players\n\n",
         f"`{_cli(ladder, games, seed)}`: {summary['deals']} deals × "
-        f"{summary['seatings']} seatings = {games} games, {summary['ties']} ties, "
+        f"{summary['seatings']} seatings = {games} games, {summary['ties']} tie{'' if summary['ties'] == 1 else 's'}, "
         f"{summary['mean_turns']:.1f} turns a game on average.\n\n",
     ]
     players = sorted(
