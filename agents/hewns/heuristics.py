@@ -433,14 +433,14 @@ class HewnsScriptedAgent:
         if ask == Ask.TX_KIND:
             return Option.NORMAL
         if ask == Ask.TX_AMOUNT:
-            source = frame.args[0]
+            source = management.tx_frame(frame).source
             spare = s.normal[source] + s.dirty[source] - self.keep_load(s, source)
             if self.threatened(s, source) and not combat.has_weapon(s, source):
                 spare = s.normal[source]
             nums = _ids(legal, NUM, 32)
             return NUM + max(min(nums), min(max(nums), spare))
         if ask in (Ask.BANJER_TECH, Ask.BANJER_HEWN, Ask.BANJER_SOCKET):
-            plan = self.attach_plan(s, seat, frame.data[0])
+            plan = self.attach_plan(s, seat, management.banjer_frame(frame).mode)
             if not plan:
                 return NONE
             kind, h, slot = plan
@@ -455,7 +455,7 @@ class HewnsScriptedAgent:
         if ask == Ask.LOAD_KIND:
             return Option.DIRTY
         if ask == Ask.LOAD_AMOUNT:
-            h = frame.args[0]
+            h = management.load_frame(frame).target
             need = self.keep_load(s, h) - s.normal[h] - s.dirty[h]
             nums = _ids(legal, NUM, 32)
             return NUM + max(min(nums), min(max(nums), need))

@@ -41,6 +41,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     from scavenger_env.hewns.engine import danger as hewns_danger
     from scavenger_env.hewns.engine import digest as hewns_digest
     from scavenger_env.hewns.engine import encounter as hewns_encounter
+    from scavenger_env.hewns.engine import management as hewns_management
     from scavenger_env.hewns.engine import mining as hewns_mining
     from scavenger_env.hewns.engine import payment as hewns_payment
     from scavenger_env.hewns.engine import state as hewns_state
@@ -60,6 +61,9 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_mining.MineFrame: hewns_mining.MINE_FRAME_FIELDS,
         hewns_danger.TokenAttackFrame: hewns_danger.TOKEN_ATTACK_FIELDS,
         hewns_payment.PayFrame: hewns_payment.PAY_FRAME_FIELDS,
+        hewns_management.TxFrame: hewns_management.TX_FRAME_FIELDS,
+        hewns_management.BanjerFrame: hewns_management.BANJER_FRAME_FIELDS,
+        hewns_management.LoadFrame: hewns_management.LOAD_FRAME_FIELDS,
         hewns_encounter.Enc: hewns_encounter.ENC_FIELDS,
     }
 

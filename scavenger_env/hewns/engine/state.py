@@ -236,6 +236,12 @@ class Frame:
             *fields,
         )
 
+    def shown(self) -> list[int]:
+        """The numbers of the decision as the observation shows them: the
+        choices so far (`args`); a typed frame gives its fields in the places
+        rules 1's frames held them."""
+        return self.args
+
     def __repr__(self) -> str:
         name = Ask(self.ask).name if self.ask in Ask._value2member_map_ else self.ask
         return (
