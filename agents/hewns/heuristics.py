@@ -60,7 +60,7 @@ from scavenger_env.hewns.engine.actions import (
     Option,
     Verb,
 )
-from scavenger_env.hewns.engine.auction import min_price
+from scavenger_env.hewns.engine.auction import bid_frame, min_price
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import (
     TECHS,
@@ -185,7 +185,7 @@ class HewnsScriptedAgent:
         if ask == Ask.BID_LOT:
             return LOT + self.best_lot(s, seat, legal)
         if ask == Ask.BID_AMOUNT:
-            return NUM + self.bid_amount(s, seat, frame.args[1], legal)
+            return NUM + self.bid_amount(s, seat, bid_frame(frame).lot, legal)
         if ask == Ask.TRANSMIT_AWAY:
             return Ctrl.DONE  # what it carries is what it fights with
         if ask == Ask.PAY_SPLIT:

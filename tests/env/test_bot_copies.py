@@ -38,6 +38,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     """The fields of each game's state classes (a compiled class has no
     `__slots__` to read them from)."""
     from scavenger_env.cavein.engine import state as cavein_state
+    from scavenger_env.hewns.engine import auction as hewns_auction
     from scavenger_env.hewns.engine import danger as hewns_danger
     from scavenger_env.hewns.engine import digest as hewns_digest
     from scavenger_env.hewns.engine import encounter as hewns_encounter
@@ -61,6 +62,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_mining.MineFrame: hewns_mining.MINE_FRAME_FIELDS,
         hewns_danger.TokenAttackFrame: hewns_danger.TOKEN_ATTACK_FIELDS,
         hewns_payment.PayFrame: hewns_payment.PAY_FRAME_FIELDS,
+        hewns_auction.BidFrame: hewns_auction.BID_FRAME_FIELDS,
         hewns_management.TxFrame: hewns_management.TX_FRAME_FIELDS,
         hewns_management.BanjerFrame: hewns_management.BANJER_FRAME_FIELDS,
         hewns_management.LoadFrame: hewns_management.LOAD_FRAME_FIELDS,
