@@ -47,7 +47,14 @@ from typing import ClassVar
 import numpy as np
 
 from agents.base import SeatView
-from scavenger_env.hewns.engine import combat, encounter, management, mining, ranged
+from scavenger_env.hewns.engine import (
+    combat,
+    encounter,
+    management,
+    mining,
+    ranged,
+    samespace,
+)
 from scavenger_env.hewns.engine.actions import (
     DIE,
     HEWN,
@@ -725,7 +732,7 @@ class HewnsScriptedAgent:
                 ),
             )
         if ask == Ask.EXPEL:
-            if frame.args:
+            if samespace.expel_frame(frame).expelled != NONE:
                 spaces = _ids(legal, SPACE, _MAP_SPACES)
                 tokens = [sp for sp in spaces if s.token[sp] != NONE]
                 return SPACE + (tokens or spaces)[0]

@@ -45,6 +45,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     from scavenger_env.hewns.engine import management as hewns_management
     from scavenger_env.hewns.engine import mining as hewns_mining
     from scavenger_env.hewns.engine import payment as hewns_payment
+    from scavenger_env.hewns.engine import samespace as hewns_samespace
     from scavenger_env.hewns.engine import state as hewns_state
     from scavenger_env.hewns.engine import turnstate as hewns_turnstate
     from scavenger_env.krysis.engine import state as krysis_state
@@ -60,6 +61,8 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_encounter.EncounterFrame: (*hewns_state.FRAME_FIELDS, "enc"),
         hewns_turnstate.HewnTurnFrame: hewns_turnstate.HEWN_TURN_FIELDS,
         hewns_mining.MineFrame: hewns_mining.MINE_FRAME_FIELDS,
+        hewns_mining.PlaceFrame: hewns_mining.PLACE_FRAME_FIELDS,
+        hewns_samespace.ExpelFrame: hewns_samespace.EXPEL_FRAME_FIELDS,
         hewns_danger.TokenAttackFrame: hewns_danger.TOKEN_ATTACK_FIELDS,
         hewns_payment.PayFrame: hewns_payment.PAY_FRAME_FIELDS,
         hewns_auction.BidFrame: hewns_auction.BID_FRAME_FIELDS,

@@ -56,7 +56,7 @@ class BidFrame(Frame):
     def copy(self) -> BidFrame:
         """An independent copy."""
         new = BidFrame(self.seat)
-        management.copy_base(self, new)
+        self.fill_copy(new)
         new.made = self.made
         new.box = self.box
         new.lot = self.lot

@@ -87,7 +87,7 @@ class TxFrame(Frame):
     def copy(self) -> TxFrame:
         """An independent copy."""
         new = TxFrame(self.seat, self.window, list(self.senders))
-        copy_base(self, new)
+        self.fill_copy(new)
         new.made = self.made
         new.source = self.source
         new.dest = self.dest
@@ -133,7 +133,7 @@ class BanjerFrame(Frame):
     def copy(self) -> BanjerFrame:
         """An independent copy."""
         new = BanjerFrame(self.seat, self.mode)
-        copy_base(self, new)
+        self.fill_copy(new)
         new.made = self.made
         new.kind = self.kind
         new.receiver = self.receiver
@@ -170,7 +170,7 @@ class LoadFrame(Frame):
     def copy(self) -> LoadFrame:
         """An independent copy."""
         new = LoadFrame(self.seat, self.direction)
-        copy_base(self, new)
+        self.fill_copy(new)
         new.made = self.made
         new.target = self.target
         new.dirty = self.dirty
@@ -187,17 +187,6 @@ class LoadFrame(Frame):
 
 LOAD_FRAME_FIELDS: Final = (*FRAME_FIELDS, "direction", "dirty", "made", "target")
 """Every field of a `LoadFrame` (a compiled class has no `__slots__` to read)."""
-
-
-def copy_base(old: Frame, new: Frame) -> None:
-    """Copy the fields every frame has (a typed frame's `copy` sets its own)."""
-    new.ask = old.ask
-    new.hewn = old.hewn
-    new.other = old.other
-    new.step = old.step
-    new.args = list(old.args)
-    new.data = list(old.data)
-    new.woken = old.woken
 
 
 def tx_frame(frame: Frame) -> TxFrame:

@@ -217,6 +217,17 @@ class Frame:
         new.woken = self.woken
         return new
 
+    def fill_copy(self, new: Frame) -> None:
+        """Copy the fields every frame has into `new`, a fresh frame of the
+        same class (a typed frame's `copy` then sets its own fields)."""
+        new.ask = self.ask
+        new.hewn = self.hewn
+        new.other = self.other
+        new.step = self.step
+        new.args = list(self.args)
+        new.data = list(self.data)
+        new.woken = self.woken
+
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints (for digests and comparisons)."""
         return self.key_with(self.data)
