@@ -157,7 +157,7 @@ class PlaceFrame(Frame):
 
     def __init__(self, seat: int, hewn: int, kind: int, step: int, mined: int) -> None:
         super().__init__(Ask.PLACE_TOKEN, seat, hewn, step=step)
-        self.kind = kind
+        self.kind = int(kind)  # plain ints: digests and copies stay exact
         self.mined = mined
 
     def copy(self) -> PlaceFrame:
