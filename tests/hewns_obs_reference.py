@@ -13,7 +13,6 @@ from scavenger_env.hewns.engine.actions import SPACE_SIZE
 from scavenger_env.hewns.engine.board import RAVINE
 from scavenger_env.hewns.engine.ending import healthy_hewns, score
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
-from scavenger_env.hewns.engine.payment import PayFrame
 from scavenger_env.hewns.engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -75,7 +74,7 @@ def _decision(s: State, d: np.ndarray, rel: _Rel) -> None:
             d[top.ask] = 1
         if not chance and top.seat >= 0:
             d[KINDS + 3 + 1 + rel(top.seat)] = 1
-        numbers = top.shown() if isinstance(top, PayFrame) else top.args
+        numbers = top.shown()  # the choices so far, as rules 1 held them in args
         for i, a in enumerate(numbers[:4]):
             d[KINDS + 3 + 1 + 4 + 2 + i] = _cap(a / 31)
         d[KINDS + 3 + 1 + 4 + 2 + 4] = _cap(_step_code(top) / 8)

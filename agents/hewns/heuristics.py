@@ -47,7 +47,14 @@ from typing import ClassVar
 import numpy as np
 
 from agents.base import SeatView
-from scavenger_env.hewns.engine import combat, encounter, management, mining, ranged
+from scavenger_env.hewns.engine import (
+    combat,
+    encounter,
+    management,
+    mining,
+    ranged,
+    samespace,
+)
 from scavenger_env.hewns.engine.actions import (
     DIE,
     HEWN,
@@ -60,7 +67,7 @@ from scavenger_env.hewns.engine.actions import (
     Option,
     Verb,
 )
-from scavenger_env.hewns.engine.auction import min_price
+from scavenger_env.hewns.engine.auction import bid_frame, min_price
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import (
     TECHS,
@@ -185,7 +192,7 @@ class HewnsScriptedAgent:
         if ask == Ask.BID_LOT:
             return LOT + self.best_lot(s, seat, legal)
         if ask == Ask.BID_AMOUNT:
-            return NUM + self.bid_amount(s, seat, frame.args[1], legal)
+            return NUM + self.bid_amount(s, seat, bid_frame(frame).lot, legal)
         if ask == Ask.TRANSMIT_AWAY:
             return Ctrl.DONE  # what it carries is what it fights with
         if ask == Ask.PAY_SPLIT:
@@ -433,14 +440,14 @@ class HewnsScriptedAgent:
         if ask == Ask.TX_KIND:
             return Option.NORMAL
         if ask == Ask.TX_AMOUNT:
-            source = frame.args[0]
+            source = management.tx_frame(frame).source
             spare = s.normal[source] + s.dirty[source] - self.keep_load(s, source)
             if self.threatened(s, source) and not combat.has_weapon(s, source):
                 spare = s.normal[source]
             nums = _ids(legal, NUM, 32)
             return NUM + max(min(nums), min(max(nums), spare))
         if ask in (Ask.BANJER_TECH, Ask.BANJER_HEWN, Ask.BANJER_SOCKET):
-            plan = self.attach_plan(s, seat, frame.data[0])
+            plan = self.attach_plan(s, seat, management.banjer_frame(frame).mode)
             if not plan:
                 return NONE
             kind, h, slot = plan
@@ -455,7 +462,7 @@ class HewnsScriptedAgent:
         if ask == Ask.LOAD_KIND:
             return Option.DIRTY
         if ask == Ask.LOAD_AMOUNT:
-            h = frame.args[0]
+            h = management.load_frame(frame).target
             need = self.keep_load(s, h) - s.normal[h] - s.dirty[h]
             nums = _ids(legal, NUM, 32)
             return NUM + max(min(nums), min(max(nums), need))
@@ -725,7 +732,7 @@ class HewnsScriptedAgent:
                 ),
             )
         if ask == Ask.EXPEL:
-            if frame.args:
+            if samespace.expel_frame(frame).expelled != NONE:
                 spaces = _ids(legal, SPACE, _MAP_SPACES)
                 tokens = [sp for sp in spaces if s.token[sp] != NONE]
                 return SPACE + (tokens or spaces)[0]

@@ -76,7 +76,6 @@ from .engine.data import DICE, HEWN_TYPES, TECHS
 from .engine.encounter import EncStep
 from .engine.ending import healthy_hewns, score
 from .engine.flow import FIRST_TECH_LOT, is_chance
-from .engine.payment import PayFrame
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -274,9 +273,9 @@ def _step_code(frame: Frame) -> int:
 
 
 def _numbers(frame: Frame) -> list[int]:
-    """The numbers of the top frame's decision: its `args`, or a payment's
-    fields in the same places (`PayFrame.shown`)."""
-    return frame.shown() if isinstance(frame, PayFrame) else frame.args
+    """The numbers of the top frame's decision: its `args`, or a typed frame's
+    fields in the same places (`Frame.shown`)."""
+    return frame.shown()
 
 
 def _decision(s: State, seat: int, out: memoryview[float]) -> None:

@@ -38,11 +38,14 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     """The fields of each game's state classes (a compiled class has no
     `__slots__` to read them from)."""
     from scavenger_env.cavein.engine import state as cavein_state
+    from scavenger_env.hewns.engine import auction as hewns_auction
     from scavenger_env.hewns.engine import danger as hewns_danger
     from scavenger_env.hewns.engine import digest as hewns_digest
     from scavenger_env.hewns.engine import encounter as hewns_encounter
+    from scavenger_env.hewns.engine import management as hewns_management
     from scavenger_env.hewns.engine import mining as hewns_mining
     from scavenger_env.hewns.engine import payment as hewns_payment
+    from scavenger_env.hewns.engine import samespace as hewns_samespace
     from scavenger_env.hewns.engine import state as hewns_state
     from scavenger_env.hewns.engine import turnstate as hewns_turnstate
     from scavenger_env.krysis.engine import state as krysis_state
@@ -58,8 +61,14 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_encounter.EncounterFrame: (*hewns_state.FRAME_FIELDS, "enc"),
         hewns_turnstate.HewnTurnFrame: hewns_turnstate.HEWN_TURN_FIELDS,
         hewns_mining.MineFrame: hewns_mining.MINE_FRAME_FIELDS,
+        hewns_mining.PlaceFrame: hewns_mining.PLACE_FRAME_FIELDS,
+        hewns_samespace.ExpelFrame: hewns_samespace.EXPEL_FRAME_FIELDS,
         hewns_danger.TokenAttackFrame: hewns_danger.TOKEN_ATTACK_FIELDS,
         hewns_payment.PayFrame: hewns_payment.PAY_FRAME_FIELDS,
+        hewns_auction.BidFrame: hewns_auction.BID_FRAME_FIELDS,
+        hewns_management.TxFrame: hewns_management.TX_FRAME_FIELDS,
+        hewns_management.BanjerFrame: hewns_management.BANJER_FRAME_FIELDS,
+        hewns_management.LoadFrame: hewns_management.LOAD_FRAME_FIELDS,
         hewns_encounter.Enc: hewns_encounter.ENC_FIELDS,
     }
 

@@ -13,12 +13,13 @@ from quick_set import first_quick
 from scavenger_env.core.chance import sample_outcome
 from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game_check import check_game
-from scavenger_env.hewns.engine import flow, rules
+from scavenger_env.hewns.engine import auction, flow, management, rules
+from scavenger_env.hewns.engine.actions import HEWN, LOT, NUM, TECH, Ctrl, Option
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.digest import FIELDS, RULES_2_FIELDS, state_data
 from scavenger_env.hewns.engine.encounter import EncounterFrame
 from scavenger_env.hewns.engine.setup import new_state
-from scavenger_env.hewns.engine.state import State
+from scavenger_env.hewns.engine.state import Ask, Frame, State
 from scavenger_env.hewns.engine.view import bids_hidden, redact
 from scavenger_env.hewns.game import HEWNS
 
@@ -245,6 +246,64 @@ def test_frame_fields_name_every_slot() -> None:
     frame = Frame(1, 0)
     assert sorted(FRAME_FIELDS) == sorted(getattr(Frame, "__slots__", FRAME_FIELDS))
     assert all(hasattr(frame, name) for name in FRAME_FIELDS)
+
+
+#: a chain's decision kinds -> (its typed frame, how many choices it has made)
+CHAINS: dict[int, tuple[type[Frame], int]] = {
+    Ask.BID_TURN: (auction.BidFrame, 0),
+    Ask.BID_BIDOX: (auction.BidFrame, 0),
+    Ask.HUNT_BIDOX: (auction.BidFrame, 0),
+    Ask.BID_LOT: (auction.BidFrame, 1),
+    Ask.BID_AMOUNT: (auction.BidFrame, 2),
+    Ask.BID_MIX: (auction.BidFrame, 3),
+    Ask.TX_SOURCE: (management.TxFrame, 0),
+    Ask.TX_DEST: (management.TxFrame, 1),
+    Ask.TX_KIND: (management.TxFrame, 2),
+    Ask.TX_AMOUNT: (management.TxFrame, 3),
+    Ask.BANJER_TECH: (management.BanjerFrame, 0),
+    Ask.BANJER_HEWN: (management.BanjerFrame, 1),
+    Ask.BANJER_SOCKET: (management.BanjerFrame, 2),
+    Ask.LOAD_HEWN: (management.LoadFrame, 0),
+    Ask.LOAD_KIND: (management.LoadFrame, 1),
+    Ask.LOAD_AMOUNT: (management.LoadFrame, 2),
+}
+
+
+def test_chain_frames_are_typed_and_show_their_choices_in_order() -> None:
+    """A decision chain's frame is typed (named fields, no offsets in `args`)
+    and shows the observation the choices made so far, in the order they were
+    made: after a choice, the next link shows it last (a TRANSMIT or LOAD
+    whose kind is asked of nobody shows it too, right after the Hewn)."""
+    met: set[int] = set()
+    for seed in range(4):
+        _, actions, seen = random_game(3, seed)
+        for before, action, after in zip(seen, actions, [*seen[1:], None]):
+            if before.frames and before.frames[-1].ask in CHAINS:
+                top = before.frames[-1]
+                kind, made = CHAINS[top.ask]
+                met.add(top.ask)
+                assert isinstance(top, kind), top
+                assert len(top.shown()) == made, top
+                assert top.copy().key() == top.key()
+                if after is None or len(after.frames) != len(before.frames):
+                    continue
+                nxt = after.frames[-1]
+                if nxt.ask in CHAINS and CHAINS[nxt.ask][1] > made:
+                    assert nxt.shown()[:made] == top.shown()
+                    assert nxt.shown()[made] == _choice(top.ask, action)
+    assert {Ask.BID_MIX, Ask.TX_AMOUNT, Ask.BANJER_SOCKET, Ask.LOAD_AMOUNT} <= met
+
+
+def _choice(ask: int, action: int) -> int:
+    """The number a chain keeps for `action` asked at `ask`."""
+    if ask in (Ask.TX_KIND, Ask.LOAD_KIND):
+        return int(action == Option.DIRTY)
+    if ask == Ask.TX_DEST and action == Ctrl.OFF_PLANET:
+        return -1  # the screen
+    for base in (TECH, LOT, NUM, HEWN):  # highest first
+        if action >= base:
+            return action - base
+    raise AssertionError(f"no chain choice: {action}")
 
 
 def _draws_from_an_empty_deck(seed: int) -> list[State]:

@@ -10,6 +10,8 @@ one, or passing (every Bidox left goes hunting, as when the timer runs out).
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import management
 from .actions import LOT, NUM, Ctrl, Verb
 from .data import TECHS
@@ -21,6 +23,7 @@ from .state import (
     BOUGHT_TECH,
     BOUGHT_TURN_ORDER,
     DISCARD,
+    FRAME_FIELDS,
     HEWN_TYPE_OF,
     NONE,
     OFF_BOARD,
@@ -31,6 +34,54 @@ from .state import (
     hewn_type,
     tech_of_card,
 )
+
+# --- the bid turn's frame ------------------------------------------------------------
+
+
+class BidFrame(Frame):
+    """A bid turn (`Ask.BID_TURN`, then `Ask.BID_BIDOX` .. `Ask.BID_MIX` or
+    `Ask.HUNT_BIDOX`): `box`, `lot` and `amount` are the placing's choices so
+    far (`made` says how many); the amount is the seat's secret until the
+    resolution (`view`)."""
+
+    __slots__ = ("amount", "box", "lot", "made")
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(Ask.BID_TURN, seat)
+        self.made = 0
+        self.box = NONE
+        self.lot = NONE
+        self.amount = 0
+
+    def copy(self) -> BidFrame:
+        """An independent copy."""
+        new = BidFrame(self.seat)
+        self.fill_copy(new)
+        new.made = self.made
+        new.box = self.box
+        new.lot = self.lot
+        new.amount = self.amount
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, its fields in place of `data`."""
+        return self.key_with((self.made, self.box, self.lot, self.amount))
+
+    def shown(self) -> list[int]:
+        """The choices so far, in order: Bidox, lot, amount."""
+        return [self.box, self.lot, self.amount][: self.made]
+
+
+BID_FRAME_FIELDS: Final = (*FRAME_FIELDS, "amount", "box", "lot", "made")
+"""Every field of a `BidFrame` (a compiled class has no `__slots__` to read)."""
+
+
+def bid_frame(frame: Frame) -> BidFrame:
+    """`frame` as the bid turn it is."""
+    if not isinstance(frame, BidFrame):
+        raise RuntimeError(f"not a bid turn: {frame!r}")
+    return frame
+
 
 # --- whose turn ---------------------------------------------------------------------
 
@@ -56,7 +107,7 @@ def start_bid_turn(state: State, seat: int) -> None:
     """`seat`'s bid turn: place one Bidox, hunt with one, or pass."""
     state.bidder = seat
     state.go += 1
-    push(state, Frame(Ask.BID_TURN, seat))
+    push(state, BidFrame(seat))
 
 
 def min_price(state: State, lot: int) -> int:
@@ -129,8 +180,10 @@ def apply_hunt_box(state: State, frame: Frame, action: int) -> None:
 
 
 def apply_bid_box(state: State, frame: Frame, action: int) -> None:
-    frame.args = [action - NUM]
-    frame.ask = Ask.BID_LOT
+    bid = bid_frame(frame)
+    bid.box = action - NUM
+    bid.made = 1
+    bid.ask = Ask.BID_LOT
 
 
 def legal_lot(state: State, frame: Frame) -> list[int]:
@@ -142,8 +195,10 @@ def legal_lot(state: State, frame: Frame) -> list[int]:
 
 
 def apply_lot(state: State, frame: Frame, action: int) -> None:
-    frame.args.append(action - LOT)
-    frame.ask = Ask.BID_AMOUNT
+    bid = bid_frame(frame)
+    bid.lot = action - LOT
+    bid.made = 2
+    bid.ask = Ask.BID_AMOUNT
 
 
 def legal_amount(state: State, frame: Frame) -> list[int]:
@@ -156,8 +211,10 @@ def legal_amount(state: State, frame: Frame) -> list[int]:
 
 
 def apply_amount(state: State, frame: Frame, action: int) -> None:
-    frame.args.append(action - NUM)
-    frame.ask = Ask.BID_MIX
+    bid = bid_frame(frame)
+    bid.amount = action - NUM
+    bid.made = 3
+    bid.ask = Ask.BID_MIX
 
 
 def mix_range(amount: int, normal: int, dirty: int) -> range:
@@ -168,7 +225,7 @@ def mix_range(amount: int, normal: int, dirty: int) -> range:
 
 
 def legal_mix(state: State, frame: Frame) -> list[int]:
-    seat, amount = frame.seat, frame.args[2]
+    seat, amount = frame.seat, bid_frame(frame).amount
     return [
         NUM + d
         for d in mix_range(amount, state.screen_normal[seat], state.screen_dirty[seat])
@@ -178,8 +235,8 @@ def legal_mix(state: State, frame: Frame) -> list[int]:
 def apply_mix(state: State, frame: Frame, action: int) -> None:
     """The Bidox is placed: its lot is public, its content secret until the
     resolution ("Once a Bidox has been placed ... it cannot be taken back")."""
-    seat = frame.seat
-    box, lot, amount = frame.args
+    bid = bid_frame(frame)
+    seat, box, lot, amount = bid.seat, bid.box, bid.lot, bid.amount
     dirty = action - NUM
     state.screen_dirty[seat] -= dirty
     state.screen_normal[seat] -= amount - dirty

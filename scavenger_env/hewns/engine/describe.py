@@ -82,8 +82,9 @@ __all__ = [
 
 def _chain_arg(frame: Frame, i: int) -> int:
     """The `i`-th choice made so far in a decision chain (0 when not made):
-    BID_MIX's amount is `args[2]`."""
-    return frame.args[i] if 0 <= i < len(frame.args) else 0
+    BID_MIX's amount is the third (`Frame.shown`)."""
+    made = frame.shown()
+    return made[i] if 0 <= i < len(made) else 0
 
 
 def _payment(frame: Frame) -> tuple[int, int]:

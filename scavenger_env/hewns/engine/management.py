@@ -10,9 +10,9 @@ in this stage (D47). Hidden loads (Substract or a heart loaded secretly into an
 off-board Hewn) come in a later stage; LOAD, UNLOAD and ATTACH_OFF will then
 have to keep their amounts and picks out of the public prompts.
 
-Frames: a chain is one frame whose `ask` moves from link to link; `data[0]`
-holds the window (TRANSMIT), the mode (BANJER / ATTACH_OFF) or the direction
-(LOAD / UNLOAD), and `args` the choices so far.
+Frames: a chain is one typed frame whose `ask` moves from link to link:
+`TxFrame` (its window and the choices so far), `BanjerFrame` (its mode) and
+`LoadFrame` (its direction).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from .flow import pop, push
 from .sight import component, may_send
 from .state import (
     EMPTY_SLOT,
+    FRAME_FIELDS,
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
@@ -35,19 +36,19 @@ from .state import (
     public_totals,
 )
 
-# windows (TRANSMIT's data[0])
+# windows (`TxFrame.window`)
 BID_WINDOW: Final = 0
 PLAYER_WINDOW: Final = 1
 HEWN_WINDOW: Final = 2
-#: an encounter's step 2 (data[1:]: the Hewns that may send)
+#: an encounter's step 2 (`TxFrame.senders`: the Hewns that may send)
 AWAY_RANGED: Final = 3
 AWAY_SAME: Final = 4
 
-# BANJER_* frames' data[0]
+# `BanjerFrame.mode`
 ON_BOARD: Final = 0  # BANJER
 OFF: Final = 1  # ATTACH_OFF
 
-# LOAD_* frames' data[0]
+# `LoadFrame.direction`
 LOAD: Final = 0
 UNLOAD: Final = 1
 
@@ -61,6 +62,152 @@ _FIXED: Final = frozenset({TechKind.NANANBITES, TechKind.MAMABITE})
 
 #: the screen's room: more than any Hewn carries
 _NO_LIMIT: Final = 1 << 20
+
+
+# --- the chains' frames -----------------------------------------------------------
+
+
+class TxFrame(Frame):
+    """A TRANSMIT chain (`Ask.TX_SOURCE` .. `Ask.TX_AMOUNT`): `window` says
+    where it was started (`senders`: in an encounter's step 2, the Hewns that
+    may send); `source`, `dest` (NONE: the screen) and `dirty` are the choices
+    so far (`made` says how many)."""
+
+    __slots__ = ("dest", "dirty", "made", "senders", "source", "window")
+
+    def __init__(self, seat: int, window: int, senders: list[int]) -> None:
+        super().__init__(Ask.TX_SOURCE, seat)
+        self.window = window
+        self.senders = senders
+        self.made = 0
+        self.source = NONE
+        self.dest = NONE
+        self.dirty = 0
+
+    def copy(self) -> TxFrame:
+        """An independent copy."""
+        new = TxFrame(self.seat, self.window, list(self.senders))
+        self.fill_copy(new)
+        new.made = self.made
+        new.source = self.source
+        new.dest = self.dest
+        new.dirty = self.dirty
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, its fields in place of `data`."""
+        fields = (self.window, self.made, self.source, self.dest, self.dirty)
+        return self.key_with((*fields, *self.senders))
+
+    def shown(self) -> list[int]:
+        """The choices so far, in order: source, destination, dirty."""
+        return [self.source, self.dest, self.dirty][: self.made]
+
+
+TX_FRAME_FIELDS: Final = (
+    *FRAME_FIELDS,
+    "dest",
+    "dirty",
+    "made",
+    "senders",
+    "source",
+    "window",
+)
+"""Every field of a `TxFrame` (a compiled class has no `__slots__` to read)."""
+
+
+class BanjerFrame(Frame):
+    """A BANJER or ATTACH_OFF chain (`Ask.BANJER_TECH` .. `Ask.BANJER_SOCKET`):
+    `mode` (ON_BOARD or OFF); `kind` (the technology) and `receiver` (the
+    Hewn) are the choices so far (`made` says how many)."""
+
+    __slots__ = ("kind", "made", "mode", "receiver")
+
+    def __init__(self, seat: int, mode: int) -> None:
+        super().__init__(Ask.BANJER_TECH, seat)
+        self.mode = mode
+        self.made = 0
+        self.kind = NONE
+        self.receiver = NONE
+
+    def copy(self) -> BanjerFrame:
+        """An independent copy."""
+        new = BanjerFrame(self.seat, self.mode)
+        self.fill_copy(new)
+        new.made = self.made
+        new.kind = self.kind
+        new.receiver = self.receiver
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, its fields in place of `data`."""
+        return self.key_with((self.mode, self.made, self.kind, self.receiver))
+
+    def shown(self) -> list[int]:
+        """The choices so far, in order: technology, receiver."""
+        return [self.kind, self.receiver][: self.made]
+
+
+BANJER_FRAME_FIELDS: Final = (*FRAME_FIELDS, "kind", "made", "mode", "receiver")
+"""Every field of a `BanjerFrame` (a compiled class has no `__slots__` to
+read)."""
+
+
+class LoadFrame(Frame):
+    """A LOAD or UNLOAD chain (`Ask.LOAD_HEWN` .. `Ask.LOAD_AMOUNT`):
+    `direction` (LOAD or UNLOAD); `target` (the Hewn behind the screen) and
+    `dirty` are the choices so far (`made` says how many)."""
+
+    __slots__ = ("direction", "dirty", "made", "target")
+
+    def __init__(self, seat: int, direction: int) -> None:
+        super().__init__(Ask.LOAD_HEWN, seat)
+        self.direction = direction
+        self.made = 0
+        self.target = NONE
+        self.dirty = 0
+
+    def copy(self) -> LoadFrame:
+        """An independent copy."""
+        new = LoadFrame(self.seat, self.direction)
+        self.fill_copy(new)
+        new.made = self.made
+        new.target = self.target
+        new.dirty = self.dirty
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, its fields in place of `data`."""
+        return self.key_with((self.direction, self.made, self.target, self.dirty))
+
+    def shown(self) -> list[int]:
+        """The choices so far, in order: Hewn, dirty."""
+        return [self.target, self.dirty][: self.made]
+
+
+LOAD_FRAME_FIELDS: Final = (*FRAME_FIELDS, "direction", "dirty", "made", "target")
+"""Every field of a `LoadFrame` (a compiled class has no `__slots__` to read)."""
+
+
+def tx_frame(frame: Frame) -> TxFrame:
+    """`frame` as the TRANSMIT chain it is."""
+    if not isinstance(frame, TxFrame):
+        raise RuntimeError(f"not a TRANSMIT chain: {frame!r}")
+    return frame
+
+
+def banjer_frame(frame: Frame) -> BanjerFrame:
+    """`frame` as the BANJER or ATTACH_OFF chain it is."""
+    if not isinstance(frame, BanjerFrame):
+        raise RuntimeError(f"not a BANJER chain: {frame!r}")
+    return frame
+
+
+def load_frame(frame: Frame) -> LoadFrame:
+    """`frame` as the LOAD or UNLOAD chain it is."""
+    if not isinstance(frame, LoadFrame):
+        raise RuntimeError(f"not a LOAD chain: {frame!r}")
+    return frame
 
 
 # --- small queries ----------------------------------------------------------------
@@ -199,51 +346,59 @@ def tx_room(state: State, dest: int) -> int:
 
 
 def legal_tx_source(state: State, frame: Frame) -> list[int]:
-    sources = tx_sources(state, frame.seat, frame.data[0])
-    if frame.data[0] in (AWAY_RANGED, AWAY_SAME):
-        sources = [h for h in sources if h in frame.data[1:]]
+    tx = tx_frame(frame)
+    sources = tx_sources(state, tx.seat, tx.window)
+    if tx.window in (AWAY_RANGED, AWAY_SAME):
+        sources = [h for h in sources if h in tx.senders]
     return [HEWN + h for h in sources]
 
 
 def apply_tx_source(state: State, frame: Frame, action: int) -> None:
-    frame.args = [action - HEWN]
-    frame.ask = Ask.TX_DEST
+    tx = tx_frame(frame)
+    tx.source = action - HEWN
+    tx.made = 1
+    tx.ask = Ask.TX_DEST
 
 
 def legal_tx_dest(state: State, frame: Frame) -> list[int]:
     """Off planet always; another Hewn only outside the bid turn (D31: the bid
     turn allows off-planet transmission only)."""
-    dests = tx_dests(state, frame.args[0], frame.data[0])
+    tx = tx_frame(frame)
+    dests = tx_dests(state, tx.source, tx.window)
     return sorted(int(Ctrl.OFF_PLANET) if d == NONE else HEWN + d for d in dests)
 
 
 def apply_tx_dest(state: State, frame: Frame, action: int) -> None:
-    frame.args.append(NONE if action == Ctrl.OFF_PLANET else action - HEWN)
-    source = frame.args[0]
-    kinds = _kinds(state.normal[source], state.dirty[source])
+    tx = tx_frame(frame)
+    tx.dest = NONE if action == Ctrl.OFF_PLANET else action - HEWN
+    tx.made = 2
+    kinds = _kinds(state.normal[tx.source], state.dirty[tx.source])
     if len(kinds) == 1:
-        frame.args.append(int(kinds[0] == Option.DIRTY))
-        frame.ask = Ask.TX_AMOUNT
+        tx.dirty = int(kinds[0] == Option.DIRTY)
+        tx.made = 3
+        tx.ask = Ask.TX_AMOUNT
     else:
-        frame.ask = Ask.TX_KIND
+        tx.ask = Ask.TX_KIND
 
 
 def legal_tx_kind(state: State, frame: Frame) -> list[int]:
-    source = frame.args[0]
+    source = tx_frame(frame).source
     return _kinds(state.normal[source], state.dirty[source])
 
 
 def apply_tx_kind(state: State, frame: Frame, action: int) -> None:
-    frame.args.append(int(action == Option.DIRTY))
-    frame.ask = Ask.TX_AMOUNT
+    tx = tx_frame(frame)
+    tx.dirty = int(action == Option.DIRTY)
+    tx.made = 3
+    tx.ask = Ask.TX_AMOUNT
 
 
 def tx_most(state: State, frame: Frame) -> int:
     """The largest amount: the source's load of the kind, within the
     receiver's room (rulebook: "either used up ... and/ or stored in the Hewn
     that finally receives the Substract")."""
-    source, dest, dirty = frame.args
-    return min(load(state, source, bool(dirty)), tx_room(state, dest))
+    tx = tx_frame(frame)
+    return min(load(state, tx.source, bool(tx.dirty)), tx_room(state, tx.dest))
 
 
 def legal_tx_amount(state: State, frame: Frame) -> list[int]:
@@ -251,8 +406,8 @@ def legal_tx_amount(state: State, frame: Frame) -> list[int]:
 
 
 def apply_tx_amount(state: State, frame: Frame, action: int) -> None:
-    source, dest, dirty = frame.args
-    transmit(state, source, dest, bool(dirty), action - NUM)
+    tx = tx_frame(frame)
+    transmit(state, tx.source, tx.dest, bool(tx.dirty), action - NUM)
     pop(state)
 
 
@@ -341,36 +496,41 @@ def banjer_kinds(state: State, seat: int, mode: int) -> list[int]:
 
 
 def legal_banjer_tech(state: State, frame: Frame) -> list[int]:
-    return [TECH + k for k in banjer_kinds(state, frame.seat, frame.data[0])]
+    chain = banjer_frame(frame)
+    return [TECH + k for k in banjer_kinds(state, chain.seat, chain.mode)]
 
 
 def apply_banjer_tech(state: State, frame: Frame, action: int) -> None:
-    frame.args = [action - TECH]
-    frame.ask = Ask.BANJER_HEWN
+    chain = banjer_frame(frame)
+    chain.kind = action - TECH
+    chain.made = 1
+    chain.ask = Ask.BANJER_HEWN
 
 
 def legal_banjer_hewn(state: State, frame: Frame) -> list[int]:
-    kind = frame.args[0]
+    chain = banjer_frame(frame)
     return [
         HEWN + h
-        for h in banjer_receivers(state, frame.seat, frame.data[0])
-        if fitting_slots(state, h, kind)
+        for h in banjer_receivers(state, chain.seat, chain.mode)
+        if fitting_slots(state, h, chain.kind)
     ]
 
 
 def apply_banjer_hewn(state: State, frame: Frame, action: int) -> None:
-    frame.args.append(action - HEWN)
-    frame.ask = Ask.BANJER_SOCKET
+    chain = banjer_frame(frame)
+    chain.receiver = action - HEWN
+    chain.made = 2
+    chain.ask = Ask.BANJER_SOCKET
 
 
 def legal_banjer_socket(state: State, frame: Frame) -> list[int]:
-    kind, hewn = frame.args
-    return [SOCKET + s for s in fitting_slots(state, hewn, kind)]
+    chain = banjer_frame(frame)
+    return [SOCKET + s for s in fitting_slots(state, chain.receiver, chain.kind)]
 
 
 def apply_banjer_socket(state: State, frame: Frame, action: int) -> None:
-    kind, hewn = frame.args
-    attach(state, frame.seat, hewn, action - SOCKET, kind)
+    chain = banjer_frame(frame)
+    attach(state, chain.seat, chain.receiver, action - SOCKET, chain.kind)
     pop(state)
 
 
@@ -414,8 +574,9 @@ def load_hewns(state: State, seat: int, direction: int) -> list[int]:
 
 def _load_kinds(state: State, frame: Frame) -> list[int]:
     """The kinds that can move: on the screen (LOAD) or on the Hewn (UNLOAD)."""
-    seat, hewn = frame.seat, frame.args[0]
-    if frame.data[0] == LOAD:
+    chain = load_frame(frame)
+    seat, hewn = chain.seat, chain.target
+    if chain.direction == LOAD:
         return _kinds(state.screen_normal[seat], state.screen_dirty[seat])
     return _kinds(state.normal[hewn], state.dirty[hewn])
 
@@ -423,16 +584,17 @@ def _load_kinds(state: State, frame: Frame) -> list[int]:
 def load_most(state: State, frame: Frame) -> int:
     """The largest amount: what the giver has of the kind, and (LOAD) within
     the Hewn's room."""
-    seat = frame.seat
-    hewn, dirty = frame.args
-    if frame.data[0] == LOAD:
+    chain = load_frame(frame)
+    seat, hewn, dirty = chain.seat, chain.target, chain.dirty
+    if chain.direction == LOAD:
         have = state.screen_dirty[seat] if dirty else state.screen_normal[seat]
         return min(have, state.capacity(hewn))
     return load(state, hewn, bool(dirty))
 
 
 def legal_load_hewn(state: State, frame: Frame) -> list[int]:
-    return [HEWN + h for h in load_hewns(state, frame.seat, frame.data[0])]
+    chain = load_frame(frame)
+    return [HEWN + h for h in load_hewns(state, chain.seat, chain.direction)]
 
 
 def public_kinds(state: State, seat: int) -> list[int]:
@@ -450,19 +612,22 @@ def kind_asked(state: State, frame: Frame, kinds: list[int]) -> bool:
         return True
     return (
         state.config.audit_fixes()
-        and frame.data[0] == LOAD
+        and load_frame(frame).direction == LOAD
         and len(public_kinds(state, frame.seat)) > 1
     )
 
 
 def apply_load_hewn(state: State, frame: Frame, action: int) -> None:
-    frame.args = [action - HEWN]
-    kinds = _load_kinds(state, frame)
-    if not kind_asked(state, frame, kinds):
-        frame.args.append(int(kinds[0] == Option.DIRTY))
-        frame.ask = Ask.LOAD_AMOUNT
+    chain = load_frame(frame)
+    chain.target = action - HEWN
+    chain.made = 1
+    kinds = _load_kinds(state, chain)
+    if not kind_asked(state, chain, kinds):
+        chain.dirty = int(kinds[0] == Option.DIRTY)
+        chain.made = 2
+        chain.ask = Ask.LOAD_AMOUNT
     else:
-        frame.ask = Ask.LOAD_KIND
+        chain.ask = Ask.LOAD_KIND
 
 
 def legal_load_kind(state: State, frame: Frame) -> list[int]:
@@ -470,8 +635,10 @@ def legal_load_kind(state: State, frame: Frame) -> list[int]:
 
 
 def apply_load_kind(state: State, frame: Frame, action: int) -> None:
-    frame.args.append(int(action == Option.DIRTY))
-    frame.ask = Ask.LOAD_AMOUNT
+    chain = load_frame(frame)
+    chain.dirty = int(action == Option.DIRTY)
+    chain.made = 2
+    chain.ask = Ask.LOAD_AMOUNT
 
 
 def legal_load_amount(state: State, frame: Frame) -> list[int]:
@@ -479,10 +646,11 @@ def legal_load_amount(state: State, frame: Frame) -> list[int]:
 
 
 def apply_load_amount(state: State, frame: Frame, action: int) -> None:
-    hewn, dirty = frame.args
+    chain = load_frame(frame)
+    hewn, dirty = chain.target, chain.dirty
     amount = action - NUM
-    sign = 1 if frame.data[0] == LOAD else -1
-    seat = frame.seat
+    sign = 1 if chain.direction == LOAD else -1
+    seat = chain.seat
     if sign > 0:
         mark_move(state, screen_node(seat), hewn)
     else:
@@ -553,14 +721,14 @@ def start_verb(state: State, seat: int, verb: int, hewn: int = NONE) -> None:
             window = PLAYER_WINDOW
         else:
             window = BID_WINDOW
-        push(state, Frame(Ask.TX_SOURCE, seat, data=[window]))
+        push(state, TxFrame(seat, window, []))
     elif verb == Verb.BANJER:
-        push(state, Frame(Ask.BANJER_TECH, seat, data=[ON_BOARD]))
+        push(state, BanjerFrame(seat, ON_BOARD))
     elif verb == Verb.ATTACH_OFF:
-        push(state, Frame(Ask.BANJER_TECH, seat, data=[OFF]))
+        push(state, BanjerFrame(seat, OFF))
     elif verb == Verb.LOAD:
-        push(state, Frame(Ask.LOAD_HEWN, seat, data=[LOAD]))
+        push(state, LoadFrame(seat, LOAD))
     elif verb == Verb.UNLOAD:
-        push(state, Frame(Ask.LOAD_HEWN, seat, data=[UNLOAD]))
+        push(state, LoadFrame(seat, UNLOAD))
     else:
         raise NotImplementedError(f"verb {verb}")

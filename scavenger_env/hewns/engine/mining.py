@@ -149,6 +149,40 @@ class PlaceStep(IntEnum):
     PUT = 1  # where the token goes
 
 
+class PlaceFrame(Frame):
+    """PLACE_TOKEN (`step`: a `PlaceStep`): `kind` is the danger token to
+    place, `mined` the space mined (the token goes next to it)."""
+
+    __slots__ = ("kind", "mined")
+
+    def __init__(self, seat: int, hewn: int, kind: int, step: int, mined: int) -> None:
+        super().__init__(Ask.PLACE_TOKEN, seat, hewn, step=step)
+        self.kind = int(kind)  # plain ints: digests and copies stay exact
+        self.mined = mined
+
+    def copy(self) -> PlaceFrame:
+        """An independent copy."""
+        new = PlaceFrame(self.seat, self.hewn, self.kind, self.step, self.mined)
+        self.fill_copy(new)
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, its fields in place of `data`."""
+        return self.key_with((self.kind, self.mined))
+
+
+PLACE_FRAME_FIELDS: Final = (*FRAME_FIELDS, "kind", "mined")
+"""Every field of a `PlaceFrame` (a compiled class has no `__slots__` to
+read)."""
+
+
+def place_frame(frame: Frame) -> PlaceFrame:
+    """`frame` as the token placement it is."""
+    if not isinstance(frame, PlaceFrame):
+        raise RuntimeError(f"not a token placement: {frame!r}")
+    return frame
+
+
 class RespiteStep(IntEnum):
     """RESPITE's steps, in the order they run (the first asked is the first
     with a choice)."""
@@ -493,33 +527,32 @@ def _token_face(state: State, frame: Frame, kind: int) -> None:
         push(state, _place_frame(frame, kind, PlaceStep.PUT))
 
 
-def _place_frame(mine: Frame, kind: int, step: int) -> Frame:
-    return Frame(
-        Ask.PLACE_TOKEN, mine.seat, mine.hewn, other=kind, step=step,
-        data=[mine_of(mine).space_mined],
-    )  # fmt: skip
+def _place_frame(mine: Frame, kind: int, step: int) -> PlaceFrame:
+    return PlaceFrame(mine.seat, mine.hewn, kind, step, mine_of(mine).space_mined)
 
 
 def legal_place(state: State, frame: Frame) -> list[int]:
-    if frame.step == PlaceStep.TAKE_FROM_BOARD:
+    place = place_frame(frame)
+    if place.step == PlaceStep.TAKE_FROM_BOARD:
         spaces = [
-            s for s in range(state.board.n_spaces) if state.token[s] == frame.other
+            s for s in range(state.board.n_spaces) if state.token[s] == place.kind
         ]
     else:
-        spaces = placement_targets(state, frame.data[0])
+        spaces = placement_targets(state, place.mined)
     return [SPACE + s for s in spaces]
 
 
 def apply_place(state: State, frame: Frame, action: int) -> None:
+    place = place_frame(frame)
     space = action - SPACE
-    if frame.step == PlaceStep.TAKE_FROM_BOARD:
+    if place.step == PlaceStep.TAKE_FROM_BOARD:
         withdraw(state, space)
-        targets = placement_targets(state, frame.data[0])
+        targets = placement_targets(state, place.mined)
         if len(targets) > 1:
-            frame.step = PlaceStep.PUT
+            place.step = PlaceStep.PUT
             return
         space = targets[0]
-    place_token(state, frame.other, space)
+    place_token(state, place.kind, space)
     pop(state)
 
 

@@ -26,6 +26,7 @@ from scavenger_env.core.errors import IllegalActionError
 
 from . import rules
 from .actions import DIE, id_of
+from .auction import BidFrame
 from .config import HewnsConfig
 from .data import DICE, HEWN_TYPES, TECHS, DieKind, Gem, Socket, Symbol, Token
 from .flow import FACES, is_chance, push
@@ -108,7 +109,7 @@ def auction_phase(num_players: int = 2, *, bidder: int = 0, **options: Any) -> S
     state.round = 1
     state.bidder = state.first_bidder = state.opening_bidder = bidder
     push(state, Frame(Ask.ENGINE, NONE, step=RoundStep.BIDDING, data=[0]))
-    push(state, Frame(Ask.BID_TURN, bidder))
+    push(state, BidFrame(bidder))
     return state
 
 

@@ -54,7 +54,7 @@ from .encounter import (
     turn_below,
 )
 from .flow import pop, push, roll, wake
-from .management import AWAY_RANGED, AWAY_SAME, tx_sources
+from .management import AWAY_RANGED, AWAY_SAME, TxFrame, tx_sources
 from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
 from .turnstate import hewn_turn
 
@@ -790,7 +790,7 @@ def apply_away(state: State, frame: Frame, action: int) -> None:
     enc = enc_frame.enc
     window = AWAY_SAME if enc.same else AWAY_RANGED
     sources = away_sources(state, enc, enc_frame, frame.seat)
-    push(state, Frame(Ask.TX_SOURCE, frame.seat, data=[window, *sources]))
+    push(state, TxFrame(frame.seat, window, list(sources)))
 
 
 def resume_away(state: State, frame: Frame) -> None:

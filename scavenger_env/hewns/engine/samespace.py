@@ -13,6 +13,7 @@ the split), the heart card's extra d10, swarms.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from . import combat, danger
 from .actions import HEWN, SPACE, Ctrl, Option
@@ -32,7 +33,17 @@ from .encounter import (
     turn_below,
 )
 from .flow import pop, push, wake
-from .state import DEAD, NEUTRAL, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
+from .state import (
+    DEAD,
+    FRAME_FIELDS,
+    NEUTRAL,
+    NONE,
+    NUM_HEWNS,
+    Ask,
+    Frame,
+    State,
+    hewn_type,
+)
 from .turnstate import hewn_turn, start_hewn_turn
 
 REPAIRS = (Option.BODY_REPAIR, Option.BRAIN_REPAIR)
@@ -218,7 +229,7 @@ def step_expel(state: State, enc: Enc, frame: Frame) -> bool:
     frame.step = EncStep.RETREAT
     survivor = _sole_survivor(state, enc.space)
     if survivor >= 0 and expellable(state, enc.space, survivor):
-        push(state, Frame(Ask.EXPEL, state.ctrl[survivor], survivor))
+        push(state, ExpelFrame(state.ctrl[survivor], survivor))
         return True
     return False
 
@@ -375,11 +386,50 @@ def apply_intent(state: State, frame: Frame, action: int) -> None:
     pop(state)
 
 
+class ExpelFrame(Frame):
+    """EXPEL: `hewn`, the sole survivor, expels the others one by one;
+    `expelled` is the one chosen whose space comes next (NONE: none chosen)."""
+
+    __slots__ = ("expelled",)
+
+    def __init__(self, seat: int, survivor: int) -> None:
+        super().__init__(Ask.EXPEL, seat, survivor)
+        self.expelled = NONE
+
+    def copy(self) -> ExpelFrame:
+        """An independent copy."""
+        new = ExpelFrame(self.seat, self.hewn)
+        self.fill_copy(new)
+        new.expelled = self.expelled
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, its fields in place of `data`."""
+        return self.key_with((self.expelled,))
+
+    def shown(self) -> list[int]:
+        """The choice so far: the Hewn expelled, once chosen."""
+        return [] if self.expelled == NONE else [self.expelled]
+
+
+EXPEL_FRAME_FIELDS: Final = (*FRAME_FIELDS, "expelled")
+"""Every field of an `ExpelFrame` (a compiled class has no `__slots__` to
+read)."""
+
+
+def expel_frame(frame: Frame) -> ExpelFrame:
+    """`frame` as the expulsion it is."""
+    if not isinstance(frame, ExpelFrame):
+        raise RuntimeError(f"not an expulsion: {frame!r}")
+    return frame
+
+
 def legal_expel(state: State, frame: Frame) -> list[int]:
-    if frame.args:
-        return [SPACE + s for s in expel_spaces(state, frame.args[0])]
-    space = state.loc[frame.hewn]
-    return [Ctrl.DONE, *(HEWN + h for h in expellable(state, space, frame.hewn))]
+    expel = expel_frame(frame)
+    if expel.expelled != NONE:
+        return [SPACE + s for s in expel_spaces(state, expel.expelled)]
+    space = state.loc[expel.hewn]
+    return [Ctrl.DONE, *(HEWN + h for h in expellable(state, space, expel.hewn))]
 
 
 def apply_expel(state: State, frame: Frame, action: int) -> None:
@@ -388,10 +438,11 @@ def apply_expel(state: State, frame: Frame, action: int) -> None:
     if action == Ctrl.DONE:
         pop(state)
         return
-    if not frame.args:
-        frame.args.append(action - HEWN)
+    expel = expel_frame(frame)
+    if expel.expelled == NONE:
+        expel.expelled = action - HEWN
         return
-    hewn = frame.args.pop()
+    hewn, expel.expelled = expel.expelled, NONE
     state.loc[hewn] = action - SPACE
     token_kills(state, action - SPACE)
     if not expellable(state, state.loc[frame.hewn], frame.hewn):

@@ -217,6 +217,17 @@ class Frame:
         new.woken = self.woken
         return new
 
+    def fill_copy(self, new: Frame) -> None:
+        """Copy the fields every frame has into `new`, a fresh frame of the
+        same class (a typed frame's `copy` then sets its own fields)."""
+        new.ask = self.ask
+        new.hewn = self.hewn
+        new.other = self.other
+        new.step = self.step
+        new.args = list(self.args)
+        new.data = list(self.data)
+        new.woken = self.woken
+
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints (for digests and comparisons)."""
         return self.key_with(self.data)
@@ -235,6 +246,12 @@ class Frame:
             len(fields),
             *fields,
         )
+
+    def shown(self) -> list[int]:
+        """The numbers of the decision as the observation shows them: the
+        choices so far (`args`); a typed frame gives its fields in the places
+        rules 1's frames held them."""
+        return self.args
 
     def __repr__(self) -> str:
         name = Ask(self.ask).name if self.ask in Ask._value2member_map_ else self.ask

@@ -10,8 +10,8 @@ what):
   public, since every flow in or out of it is seen; so a redacted state puts
   another seat's Bidox contents back on its screen, and a determinized one
   deals them out again from that total;
-* the amount another seat is putting in a Bidox now (the args of its
-  `BID_MIX` frame), and the secret picks of encounters: the args and data of
+* the amount another seat is putting in a Bidox now (the amount of its
+  `BidFrame` at `BID_MIX`), and the secret picks of encounters: the args and data of
   every frame of a kind in `SECRET_ASKS` that another seat owns;
 * the turn-order cards of other seats not yet shown ("hands out the turn cards
   ... face down"; "they will have to reveal the order" on their turn), except
@@ -33,6 +33,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from .auction import BidFrame
 from .payment import hide_payment
 from .ranged import hide_picks
 from .state import NONE, Ask, Frame, Phase, State, bids_hidden
@@ -188,13 +189,8 @@ def _hide_frame(s: State, frame: Frame, seat: int, dealer: _Dealer) -> None:
     first = SECRET_ASKS.get(frame.ask)
     if first is None or frame.seat == seat:
         return
-    if frame.ask == Ask.BID_MIX and len(frame.args) > 2:
-        q = frame.seat
-        top = min(
-            s.config.scenario.bidox_capacity,
-            s.screen_normal[q] + s.screen_dirty[q],
-        )
-        frame.args[2] = dealer.upto(0, top)
+    if isinstance(frame, BidFrame):
+        _hide_bid(s, frame, dealer)
         return
     # a secret pick: zeros (a determinized game draws no pick it cannot
     # know the range of; the encounter rules own that range)
@@ -202,6 +198,18 @@ def _hide_frame(s: State, frame: Frame, seat: int, dealer: _Dealer) -> None:
         frame.args[i] = 0
     for i in range(len(frame.data)):
         frame.data[i] = 0
+
+
+def _hide_bid(s: State, frame: BidFrame, dealer: _Dealer) -> None:
+    """A Bidox being placed: its amount (chosen, at `BID_MIX`) is secret, any
+    amount the seat could have put in (fixed: none)."""
+    if frame.made > 2:
+        q = frame.seat
+        top = min(
+            s.config.scenario.bidox_capacity,
+            s.screen_normal[q] + s.screen_dirty[q],
+        )
+        frame.amount = dealer.upto(0, top)
 
 
 def _decks(s: State, dealer: _Dealer) -> None:
