@@ -58,6 +58,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         # the board is fixed by the config; the frames hold the decisions asked
         hewns_state.State: (*hewns_digest.FIELDS, "frames", "config"),
         hewns_state.Frame: hewns_state.FRAME_FIELDS,
+        hewns_state.RoundFrame: hewns_state.ROUND_FRAME_FIELDS,
         hewns_encounter.EncounterFrame: (*hewns_state.FRAME_FIELDS, "enc"),
         hewns_turnstate.HewnTurnFrame: hewns_turnstate.HEWN_TURN_FIELDS,
         hewns_mining.MineFrame: hewns_mining.MINE_FRAME_FIELDS,

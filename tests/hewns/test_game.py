@@ -5,6 +5,7 @@ picture of every seat at every step."""
 from __future__ import annotations
 
 import inspect
+import itertools
 
 import numpy as np
 import pytest
@@ -19,7 +20,7 @@ from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.digest import FIELDS, RULES_2_FIELDS, state_data
 from scavenger_env.hewns.engine.encounter import EncounterFrame
 from scavenger_env.hewns.engine.setup import new_state
-from scavenger_env.hewns.engine.state import Ask, Frame, State
+from scavenger_env.hewns.engine.state import Ask, Frame, RoundFrame, State
 from scavenger_env.hewns.engine.view import bids_hidden, redact
 from scavenger_env.hewns.game import HEWNS
 
@@ -345,3 +346,25 @@ def test_drawing_from_an_emptied_deck_is_a_query_that_changes_nothing() -> None:
         with pytest.raises(IllegalActionError):
             HEWNS.apply_action(state, max(legal) + 1)
         assert HEWNS.same_state(state, before)
+
+
+def test_the_round_frame_counts_the_bid_turns() -> None:
+    """The frame at the bottom of the stack is the typed round frame all game
+    long; its `bid_turns` starts at 0 with each auction and grows by one with
+    each bid turn (the first goes to the round's first bidder)."""
+    _, _, seen = random_game(2, 3)
+    opened = 0
+    for before, after in itertools.pairwise(seen):
+        if not before.frames or not after.frames:
+            continue
+        bottom, nxt = before.frames[0], after.frames[0]
+        assert isinstance(bottom, RoundFrame) and bottom.copy().key() == bottom.key()
+        new_bid_turn = after.frames[-1].ask == Ask.BID_TURN and (
+            before.frames[-1].ask != Ask.BID_TURN or after.bidder != before.bidder
+        )
+        if before.round != after.round:
+            opened += 1
+            assert nxt.bid_turns <= 1  # type: ignore[attr-defined]
+        elif new_bid_turn and before.phase == after.phase:
+            assert nxt.bid_turns == bottom.bid_turns + 1, (bottom, nxt)  # type: ignore[attr-defined]
+    assert opened >= 2

@@ -32,6 +32,7 @@ from .state import (
     Frame,
     State,
     hewn_type,
+    round_frame,
     tech_of_card,
 )
 
@@ -95,7 +96,11 @@ def next_bidder(state: State) -> int:
     """The next seat with a Bidox at home, in seat order from the first bidder (a
     ruling: "none given" in print); NONE when bidding is over."""
     n = state.num_players
-    first = state.first_bidder if state.frames[0].data[0] == 0 else state.bidder + 1
+    first = (
+        state.first_bidder
+        if round_frame(state.frames[0]).bid_turns == 0
+        else state.bidder + 1
+    )
     for k in range(n):
         seat = (first + k) % n
         if has_bidox_home(state, seat):

@@ -39,8 +39,8 @@ from .state import (
     NUM_HEWNS,
     OFF_BOARD,
     Ask,
-    Frame,
     Phase,
+    RoundFrame,
     RoundStep,
     State,
     hewn_type,
@@ -95,7 +95,7 @@ def actions_phase(
         state.turn_card[seat] = card
         state.card_shown[seat] = shown
     state.order_index = 0
-    push(state, Frame(Ask.ENGINE, NONE, step=RoundStep.ACTIONS, data=[0]))
+    push(state, RoundFrame(RoundStep.ACTIONS))
     return state
 
 
@@ -108,7 +108,7 @@ def auction_phase(num_players: int = 2, *, bidder: int = 0, **options: Any) -> S
     state = new_state(config)
     state.round = 1
     state.bidder = state.first_bidder = state.opening_bidder = bidder
-    push(state, Frame(Ask.ENGINE, NONE, step=RoundStep.BIDDING, data=[0]))
+    push(state, RoundFrame(RoundStep.BIDDING))
     push(state, BidFrame(bidder))
     return state
 

@@ -21,18 +21,19 @@ from .state import (
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
-    Ask,
     Frame,
     Phase,
+    RoundFrame,
     RoundStep,
     State,
+    round_frame,
 )
 
 
 def begin(state: State) -> None:
     """Start the game: the ROUND frame, then round 1 (it goes on when the
     driver resumes the woken ROUND frame)."""
-    push(state, Frame(Ask.ENGINE, NONE))
+    push(state, RoundFrame())
     start_round(state)
     wake(state)
 
@@ -56,8 +57,9 @@ def start_round(state: State) -> None:
             state.bidox_order[seat][box] = NONE
     state.placements = 0
     state.bidder = state.first_bidder
-    state.frames[0].step = RoundStep.BIDDING
-    state.frames[0].data = [0]  # bid turns played this auction
+    frame = round_frame(state.frames[0])
+    frame.step = RoundStep.BIDDING
+    frame.bid_turns = 0
     start_recovery(state)
 
 
@@ -126,7 +128,7 @@ def next_bid_turn(state: State, frame: Frame) -> None:
     """The next bid turn, or (all passed) the resolution and the deal."""
     seat = auction.next_bidder(state)
     if seat != NONE:
-        frame.data[0] += 1
+        round_frame(frame).bid_turns += 1
         auction.start_bid_turn(state, seat)
         return
     auction.resolve(state)

@@ -261,6 +261,40 @@ class Frame:
         )
 
 
+class RoundFrame(Frame):
+    """The `Ask.ENGINE` frame at the bottom of the stack, which drives the
+    round (`step`: a `RoundStep`); `bid_turns` counts the bid turns played in
+    this auction (the first one goes to the round's first bidder)."""
+
+    __slots__ = ("bid_turns",)
+
+    def __init__(self, step: int = 0, bid_turns: int = 0) -> None:
+        super().__init__(Ask.ENGINE, NONE, step=step)
+        self.bid_turns = bid_turns
+
+    def copy(self) -> RoundFrame:
+        """An independent copy."""
+        new = RoundFrame(self.step, self.bid_turns)
+        self.fill_copy(new)
+        return new
+
+    def key(self) -> tuple[int, ...]:
+        """The frame as plain ints, its field in place of `data`."""
+        return self.key_with((self.bid_turns,))
+
+
+ROUND_FRAME_FIELDS: Final = (*FRAME_FIELDS, "bid_turns")
+"""Every field of a `RoundFrame` (a compiled class has no `__slots__` to
+read)."""
+
+
+def round_frame(frame: Frame) -> RoundFrame:
+    """`frame` as the round's frame it is (the bottom of the stack)."""
+    if not isinstance(frame, RoundFrame):
+        raise RuntimeError(f"not the round's frame: {frame!r}")
+    return frame
+
+
 class State:
     """Everything about one game of Hewns. Per-Hewn facts are lists indexed by card
     instance (0..`NUM_HEWNS` - 1), per-space facts lists indexed by space, per-seat
