@@ -19,6 +19,8 @@ __all__ = ["as_action", "checked_action"]
 def as_action(action: object) -> int | None:
     """`action` as an action id: an int or a numpy integer (as drawn from a
     mask), not a bool (True is an int to Python, not an action); else None."""
+    if type(action) is int:  # the common case first
+        return action
     if isinstance(action, bool):
         return None
     if isinstance(action, int):

@@ -206,9 +206,9 @@ def offers_reveal(state: State, frame: Frame) -> bool:
     a turn-order card it has not shown; rules 1 only at `RULES_1_REVEAL_ASKS`.
     Whether a seat holds a card and has shown it is public, so the offer tells
     nobody anything."""
-    if not state.config.audit_fixes() and frame.ask not in RULES_1_REVEAL_ASKS:
-        return False
-    return 0 <= frame.seat < state.num_players and may_reveal(state, frame.seat)
+    if not (0 <= frame.seat < state.num_players and may_reveal(state, frame.seat)):
+        return False  # the common case, checked first: no hidden card
+    return state.config.audit_fixes() or frame.ask in RULES_1_REVEAL_ASKS
 
 
 def with_reveal(legal: list[int]) -> list[int]:
