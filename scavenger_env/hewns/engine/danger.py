@@ -61,11 +61,7 @@ class TokenAttackFrame(Frame):
     def copy(self) -> TokenAttackFrame:
         """An independent copy."""
         new = TokenAttackFrame(self.seat, list(self.args), self.space, list(self.queue))
-        new.hewn = self.hewn
-        new.other = self.other
-        new.step = self.step
-        new.data = list(self.data)
-        new.woken = self.woken
+        self.fill_copy(new)
         new.screens = self.screens
         return new
 

@@ -227,10 +227,7 @@ class EncounterFrame(Frame):
     def copy(self) -> EncounterFrame:
         """An independent copy (its record too)."""
         new = EncounterFrame(self.ask, self.seat, self.hewn, self.enc.copy(), self.step)
-        new.other = self.other
-        new.args = list(self.args)
-        new.data = list(self.data)
-        new.woken = self.woken
+        self.fill_copy(new)
         return new
 
     def key(self) -> tuple[int, ...]:

@@ -68,12 +68,7 @@ class MineFrame(Frame):
     def copy(self) -> MineFrame:
         """An independent copy."""
         new = MineFrame(self.seat, self.hewn, self.space_mined, self.rerolls)
-        new.ask = self.ask
-        new.other = self.other
-        new.step = self.step
-        new.args = list(self.args)
-        new.data = list(self.data)
-        new.woken = self.woken
+        self.fill_copy(new)
         new.aggressive = self.aggressive
         new.gozzbag = self.gozzbag
         new.taken = self.taken

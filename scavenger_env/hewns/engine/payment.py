@@ -81,12 +81,7 @@ class PayFrame(Frame):
             self.high,
             list(self.later),
         )
-        new.ask = self.ask
-        new.other = self.other
-        new.step = self.step
-        new.args = list(self.args)
-        new.data = list(self.data)
-        new.woken = self.woken
+        self.fill_copy(new)
         new.own = self.own
         new.own_dirty = self.own_dirty
         return new

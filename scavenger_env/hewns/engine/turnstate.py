@@ -43,11 +43,7 @@ class HewnTurnFrame(Frame):
     def copy(self) -> HewnTurnFrame:
         """An independent copy."""
         new = HewnTurnFrame(self.seat, self.hewn, self.ap, self.forced)
-        new.other = self.other
-        new.step = self.step
-        new.args = list(self.args)
-        new.data = list(self.data)
-        new.woken = self.woken
+        self.fill_copy(new)
         new.burnt = self.burnt
         new.mined = self.mined
         new.spent = self.spent
