@@ -21,7 +21,7 @@ import numpy as np
 from agents.base import SeatView
 from scavenger_env.core.chance import sample_outcome
 from scavenger_env.hewns.engine.ending import score
-from scavenger_env.hewns.engine.state import NUM_HEWNS, Ask, Phase, State, hewn_type
+from scavenger_env.hewns.engine.state import NUM_HEWNS, Ask, Phase, State
 from scavenger_env.hewns.game import HEWNS
 
 from .heuristics import (
@@ -63,7 +63,7 @@ def worth(s: State, seat: int) -> float:
             continue
         dirty += s.dirty[h]
         if s.healthy(h):
-            hewns += 2.0 + 1.5 * hewn_type(h).mine
+            hewns += 2.0 + 1.5 * s.card(h).mine
     if seat < len(s.bidox_amount):
         value += sum(s.bidox_amount[seat])
     return value + 0.4 * dirty + hewns

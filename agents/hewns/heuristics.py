@@ -88,7 +88,6 @@ from scavenger_env.hewns.engine.state import (
     Ask,
     Frame,
     State,
-    hewn_type,
 )
 
 __all__ = ["HewnsScriptedAgent", "ProspectorAgent", "RaiderAgent", "without_reveal"]
@@ -287,7 +286,7 @@ class HewnsScriptedAgent:
         ]
         if not own:
             return 0.0
-        miners = [h for h in own if hewn_type(h).mine]
+        miners = [h for h in own if s.card(h).mine]
         if kind == TechKind.MINING_CLAW:
             return 5.0 if miners else 3.0
         if kind == TechKind.MAJOR_GOZZBAG:
@@ -306,7 +305,7 @@ class HewnsScriptedAgent:
         if card == NONE:
             return 0.0
         if lot < FIRST_TECH_LOT:
-            worth = self.hewn_worth(hewn_type(card))
+            worth = self.hewn_worth(s.card(card))
             return worth * (4 - s.round) / 3  # fewer Hewn turns left
         tech = TECHS[TECH_KIND_OF[card]]
         return self.tech_worth(s, seat, tech.kind) * tech.quantity
@@ -370,7 +369,7 @@ class HewnsScriptedAgent:
         hewns = _ids(legal, HEWN, NUM_HEWNS)
         if not hewns:
             return Ctrl.END_PLAYER_TURN
-        hewns.sort(key=lambda h: (s.loc[h] < 0, -hewn_type(h).mine))
+        hewns.sort(key=lambda h: (s.loc[h] < 0, -s.card(h).mine))
         return HEWN + hewns[0]
 
     def management_verb(self, s: State, seat: int, legal: list[int]) -> int:
@@ -387,7 +386,7 @@ class HewnsScriptedAgent:
 
     def tech_fit(self, s: State, hewn: int, kind: int) -> float:
         """How well technology `kind` suits `hewn` (higher is better)."""
-        h = hewn_type(hewn)
+        h = s.card(hewn)
         if kind in (TechKind.MINING_CLAW, TechKind.MAJOR_GOZZBAG):
             return 1.0 + h.mine
         if kind in (TechKind.GUNANA, TechKind.SICKET_SUNGER, TechKind.FUTANAZ):
@@ -473,7 +472,7 @@ class HewnsScriptedAgent:
     def free_mines(self, s: State, hewn: int) -> list[int]:
         """Spaces with a mine and no token that no other healthy Hewn holds and
         that admit the Hewn."""
-        size = hewn_type(hewn).size
+        size = s.card(hewn).size
         taken = {
             s.loc[h]
             for h in range(NUM_HEWNS)
@@ -491,7 +490,7 @@ class HewnsScriptedAgent:
     def distance_to_mine(
         self, s: State, hewn: int, space: int, mines: list[int] | None = None
     ) -> int:
-        size = hewn_type(hewn).size
+        size = s.card(hewn).size
         best = 99
         for target in self.free_mines(s, hewn) if mines is None else mines:
             d = s.board.distance(space, target, size)
@@ -515,10 +514,10 @@ class HewnsScriptedAgent:
     def target_worth(self, s: State, t: int) -> float:
         """An enemy's worth as a target: its load and its card, less its
         defence (speed and armour dice)."""
-        h = hewn_type(t)
+        h = s.card(t)
         worth = s.normal[t] + 0.5 * s.dirty[t] + 0.3 * self.hewn_worth(h)
         if s.healthy(t):
-            worth -= 0.4 * (combat.speed_dice(t) + combat.armour_dice(s, t, 0))
+            worth -= 0.4 * (combat.speed_dice(s, t) + combat.armour_dice(s, t, 0))
         else:
             worth += 1.0
         return worth
@@ -593,7 +592,7 @@ class HewnsScriptedAgent:
         with a strong miner, while the pile lasts."""
         space = s.loc[frame_hewn]
         bonus = s.mine[space] if space >= 0 and s.mine[space] != NONE else 0
-        dice = hewn_type(frame_hewn).mine + bonus + mining.claws(s, frame_hewn)
+        dice = s.card(frame_hewn).mine + bonus + mining.claws(s, frame_hewn)
         return dice >= 3 and s.normal_pile >= 6
 
     def mining(self, s: State, seat: int, ask: int, legal: list[int]) -> int:

@@ -102,7 +102,7 @@ def test_defence_dice_follow_the_card_and_the_slocic() -> None:
     """rulebook: "5 speed defence dice and 1 armour dice (as per his card)" (D3:
     the card's AP); "an armour dice from a Slocic shield"; one per screen."""
     state, zach = state_with("Chailbine Zach")
-    assert combat.speed_dice(zach) == 6
+    assert combat.speed_dice(state, zach) == 6
     assert combat.armour_dice(state, zach, 0) == 1
     state, zach = state_with("Chailbine Zach", techs=("Slocic Shield",))
     assert combat.armour_dice(state, zach, 2) == 4

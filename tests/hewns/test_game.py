@@ -104,9 +104,10 @@ def test_clone_is_independent() -> None:
 def test_the_digest_covers_every_field() -> None:
     """The digest fingerprints the whole position: every state field is in
     `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only) or
-    written apart (config, board, frames)."""
+    written apart (config, board, frames, and the cards when a position rigs
+    them)."""
     state = new_state(HewnsConfig(num_players=2))
-    apart = {"config", "scenario", "board", "frames"}
+    apart = {"config", "scenario", "board", "frames", "card_table"}
     assert set(fields(state)) == set(FIELDS) | set(RULES_2_FIELDS) | apart
     assert set(RULES_2_FIELDS) <= set(state_data(state))
     rules_1 = state_data(new_state(HewnsConfig(num_players=2, rules_version=1)))

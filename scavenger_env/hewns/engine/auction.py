@@ -31,7 +31,6 @@ from .state import (
     Ask,
     Frame,
     State,
-    hewn_type,
     round_frame,
     tech_of_card,
 )
@@ -127,7 +126,7 @@ def min_price(state: State, lot: int) -> int:
         return scenario.final_round_min_price
     card = state.offer[lot]
     if lot < FIRST_TECH_LOT:
-        return hewn_type(card).cost
+        return state.card(card).cost
     return tech_of_card(card).cost
 
 
@@ -312,7 +311,7 @@ def resolve(state: State) -> None:
         if lot < FIRST_TECH_LOT:
             if winner == NONE:
                 state.loc[card] = DISCARD
-                state.hewn_discard[hewn_type(card).size].append(card)
+                state.hewn_discard[state.card(card).size].append(card)
             else:
                 # rulebook: "The Hewn can be placed behind her player screen"
                 state.loc[card] = OFF_BOARD

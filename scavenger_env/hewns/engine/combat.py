@@ -17,7 +17,7 @@ from .data import (
     TechKind,
 )
 from .effects import damage, kill, stun
-from .state import EMPTY_SLOT, State, hewn_type
+from .state import EMPTY_SLOT, State
 
 #: the weapon technologies: "+1/+2/etc weapons (Gunanas; Sicket Sunger; Futanaz)"
 WEAPON_TECHS: Final = frozenset(
@@ -37,7 +37,9 @@ def fitted(state: State, hewn: int) -> list[int]:
 def has_weapon(state: State, hewn: int) -> bool:
     """rulebook: "Hewns must have the weapon ability on their Hewn card"; a
     fitted weapon technology gives it ("weapon ability if absent")."""
-    return hewn_type(hewn).weapon or any(k in WEAPON_TECHS for k in fitted(state, hewn))
+    return state.card(hewn).weapon or any(
+        k in WEAPON_TECHS for k in fitted(state, hewn)
+    )
 
 
 def weapon_bonus(state: State, hewn: int) -> int:
@@ -51,28 +53,28 @@ def armour_dice(state: State, hewn: int, screens: int) -> int:
     get from technologies (e.g.: ... an armour dice from a Slocic shield.)", plus
     one per body screen."""
     return (
-        hewn_type(hewn).armour
+        state.card(hewn).armour
         + sum(TECHS[k].armour_dice for k in fitted(state, hewn))
         + screens
     )
 
 
-def speed_dice(hewn: int) -> int:
+def speed_dice(state: State, hewn: int) -> int:
     """D3: the card's action points ("5 speed defence dice ... (as per his
     card)")."""
-    return hewn_type(hewn).ap
+    return state.card(hewn).ap
 
 
-def can_dodge(hewn: int) -> bool:
+def can_dodge(state: State, hewn: int) -> bool:
     """rulebook: "A Hewn that can dodge, can, when attacked ... force the
     attacker to re-roll any 1 (one) of his dice"."""
-    return Ability.DODGE in hewn_type(hewn).abilities
+    return Ability.DODGE in state.card(hewn).abilities
 
 
-def can_explode(hewn: int) -> bool:
+def can_explode(state: State, hewn: int) -> bool:
     """rulebook: "A Hewn that can explode, can only decide to use this special
     ability in a same space encounter"."""
-    return Ability.EXPLODE in hewn_type(hewn).abilities
+    return Ability.EXPLODE in state.card(hewn).abilities
 
 
 def repair_source(state: State, hewn: int) -> int:
@@ -80,7 +82,7 @@ def repair_source(state: State, hewn: int) -> int:
     a Spricelos" and "1 d10 for a Fixito technology" (Nananbites are not used
     in this version)."""
     fixitos = sum(1 for k in fitted(state, hewn) if k == TechKind.FIXITO)
-    return hewn_type(hewn).repair + fixitos
+    return state.card(hewn).repair + fixitos
 
 
 def load(state: State, hewn: int) -> int:
@@ -175,7 +177,7 @@ def succeeds(attack: int, defence: int) -> bool:
 def sicket_slots(state: State, hewn: int) -> list[int]:
     """The Sicket sockets of `hewn` that hold a technology (slots after the
     Nanasockets)."""
-    first = hewn_type(hewn).nanasockets
+    first = state.card(hewn).nanasockets
     slots = state.slots[hewn]
     return [i for i in range(first, len(slots)) if slots[i] != EMPTY_SLOT]
 

@@ -29,7 +29,7 @@ from .data import (
 from .effects import chain_pool, kill, load, own_shares
 from .encounter import fighting
 from .flow import face, pop, push, roll
-from .state import FRAME_FIELDS, NONE, Ask, Frame, State, hewn_type
+from .state import FRAME_FIELDS, NONE, Ask, Frame, State
 from .turnstate import hewn_turn
 
 
@@ -127,7 +127,7 @@ def slocic_shields(state: State, hewn: int) -> int:
 def armour_dice(state: State, hewn: int, screens: int) -> int:
     """Card armour, Slocic Shields and body screens: "will get a number of extra
     armour dice equal to the total Substract burnt"."""
-    return hewn_type(hewn).armour + slocic_shields(state, hewn) + screens
+    return state.card(hewn).armour + slocic_shields(state, hewn) + screens
 
 
 def screen_limit(state: State, hewn: int) -> int:
@@ -219,7 +219,7 @@ def _roll_attack(state: State, frame: Frame) -> None:
     attack = attack_of(frame)
     space, hewn = attack.space, attack.queue[0]
     kinds = attack_dice(state, space)
-    kinds += [int(DieKind.SPEED)] * hewn_type(hewn).ap
+    kinds += [int(DieKind.SPEED)] * state.card(hewn).ap
     kinds += [int(DieKind.ARMOUR)] * armour_dice(state, hewn, attack.screens)
     frame.step = AttackStep.ROLLING
     state.rolled.clear()
@@ -231,7 +231,7 @@ def _resolve_attack(state: State, frame: Frame) -> None:
     attack = attack_of(frame)
     space, hewn = attack.space, attack.queue[0]
     kind, n_attack = TOKEN_ATTACKS[0][state.token[space]]
-    if token_wins(kind, state.rolled, n_attack, hewn_type(hewn).ap):
+    if token_wins(kind, state.rolled, n_attack, state.card(hewn).ap):
         kill(state, hewn)
     del attack.queue[0]
     frame.step = AttackStep.NEXT
@@ -314,7 +314,7 @@ def can_calm(state: State, hewn: int, turn: Frame) -> bool:
     the ability if it is in the same space as a ... danger token"."""
     loc = state.loc[hewn]
     return (
-        Ability.CALM_PLANET in hewn_type(hewn).abilities
+        Ability.CALM_PLANET in state.card(hewn).abilities
         and hewn_turn(turn).ap >= 1
         and on_map(state, loc)
         and state.token[loc] == NONE

@@ -12,7 +12,7 @@ from typing import Final
 
 from scavenger_env.core.digest import Fields
 
-from .state import State
+from .state import PRINTED_CARDS, State
 
 __all__ = ["FIELDS", "RULES_2_FIELDS", "state_data"]
 
@@ -90,4 +90,37 @@ def state_data(state: State) -> Fields:
     data = Fields((name, getattr(state, name)) for name in names)
     data["frames"] = [list(f.key()) for f in state.frames]
     data["config"] = Fields(sorted(state.config.to_dict().items()))
+    if state.card_table is not PRINTED_CARDS:
+        data["rigged"] = rigged_cards(state)
     return data
+
+
+def rigged_cards(state: State) -> list[list[int]]:
+    """The cards a position rigged (`position.rig`), as ints: the Hewn id, then
+    the card's values in field order (a list by its length, then its items).
+    A game's own cards are the printed ones and add nothing to its digest."""
+    out: list[list[int]] = []
+    for h, card in enumerate(state.card_table):
+        if card is PRINTED_CARDS[h]:
+            continue
+        row = [h]
+        for value in (
+            card.cost,
+            card.mine,
+            card.ap,
+            card.armour,
+            card.rerolls,
+            card.secret,
+            int(card.weapon),
+            card.close_combat,
+            card.nanasockets,
+            card.sicket_sockets,
+            int(card.heart),
+            card.repair,
+        ):
+            row.append(int(value))
+        for items in (card.store, card.abilities):
+            row.append(len(items))
+            row.extend(int(v) for v in items)
+        out.append(row)
+    return out

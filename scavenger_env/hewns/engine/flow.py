@@ -15,7 +15,7 @@ from typing import Final
 
 from .actions import DIE, HEWN, NUM, TECH
 from .data import DICE
-from .state import DECK, OFFER, TECH_KIND_OF, Frame, State, hewn_type
+from .state import DECK, OFFER, TECH_KIND_OF, Frame, State
 
 
 def no_resume(state: State, frame: Frame) -> None:
@@ -143,7 +143,7 @@ def play_chance(state: State, action: int) -> None:
             state.turn_card[state.deal_left.pop(0)] = action - NUM
         elif lot < FIRST_TECH_LOT:
             hewn = action - HEWN
-            state.hewn_deck[hewn_type(hewn).size].remove(hewn)
+            state.hewn_deck[state.card(hewn).size].remove(hewn)
             state.loc[hewn] = OFFER
             state.offer[lot] = hewn
         else:

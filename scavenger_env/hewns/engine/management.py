@@ -32,7 +32,6 @@ from .state import (
     Ask,
     Frame,
     State,
-    hewn_type,
     public_totals,
 )
 
@@ -434,10 +433,10 @@ def transmit(state: State, source: int, dest: int, dirty: bool, amount: int) -> 
 # --- BANJER and ATTACH_OFF ------------------------------------------------------------
 
 
-def socket_kind(hewn: int, slot: int) -> Socket:
+def socket_kind(state: State, hewn: int, slot: int) -> Socket:
     """The kind of slot `slot` of `hewn`: its Nanasockets come first, then its
     Sicket sockets."""
-    return Socket.NANA if slot < hewn_type(hewn).nanasockets else Socket.SICKET
+    return Socket.NANA if slot < state.card(hewn).nanasockets else Socket.SICKET
 
 
 def fitting_slots(state: State, hewn: int, kind: int) -> list[int]:
@@ -452,7 +451,7 @@ def fitting_slots(state: State, hewn: int, kind: int) -> list[int]:
         return []
     out: list[int] = []
     for slot, held in enumerate(state.slots[hewn]):
-        if socket_kind(hewn, slot) != tech.socket:
+        if socket_kind(state, hewn, slot) != tech.socket:
             continue
         if held == EMPTY_SLOT or (
             tech.socket == Socket.NANA

@@ -24,7 +24,7 @@ from .actions import DIE, NUM, SPACE, Ctrl, Option
 from .data import DieKind, Symbol, TechKind, Token
 from .effects import insert_gem, token_kills
 from .flow import face, no_resume, pop, push, roll
-from .state import FRAME_FIELDS, NONE, Ask, Frame, State, hewn_type
+from .state import FRAME_FIELDS, NONE, Ask, Frame, State
 from .turnstate import hewn_turn
 
 MINE_FIELDS: Final = (
@@ -205,7 +205,7 @@ def can_mine_at_all(state: State, hewn: int) -> bool:
     """rulebook: the mining ability on the card, or "If a mining claw is used by a
     Hewn that normally does NOT mine - that Hewn now functions as a normal
     miner"."""
-    return hewn_type(hewn).mine > 0 or claws(state, hewn) > 0
+    return state.card(hewn).mine > 0 or claws(state, hewn) > 0
 
 
 def can_mine(state: State, hewn: int, turn: Frame) -> bool:
@@ -228,7 +228,7 @@ def mining_dice(state: State, hewn: int, aggressive: int, gozzbag: int) -> int:
     additional 1 mining dice"."""
     space = state.loc[hewn]
     return (
-        hewn_type(hewn).mine + state.mine[space] + claws(state, hewn) + aggressive
+        state.card(hewn).mine + state.mine[space] + claws(state, hewn) + aggressive
     ) + gozzbag
 
 
@@ -244,7 +244,7 @@ def start_mining(state: State, turn: Frame) -> None:
     hewn = turn.hewn
     hewn_turn(turn).ap -= 1
     hewn_turn(turn).mined = 1
-    push(state, MineFrame(turn.seat, hewn, state.loc[hewn], hewn_type(hewn).rerolls))
+    push(state, MineFrame(turn.seat, hewn, state.loc[hewn], state.card(hewn).rerolls))
 
 
 # --- the frame's layout ----------------------------------------------------------------
@@ -344,7 +344,7 @@ def may_take_gem(state: State, frame: Frame) -> bool:
     a gem left in the pile (D40)."""
     return (
         state.config.audit_fixes()
-        and hewn_type(frame.hewn).heart
+        and state.card(frame.hewn).heart
         and any(state.gem_pile)
         and gem_faces(frame) > 0
     )

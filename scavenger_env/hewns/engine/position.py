@@ -15,12 +15,38 @@ Fogbear with 2 screens?") without playing a game up to that point::
 
 A position is a normal state: every tool (the render, `rules.legal_actions`,
 `rules.apply_action`) works on it, and it plays on to the end of the game.
+
+To ask "what if" of a card, `rig` changes one Hewn's stats in this game only
+(`rig(state, fogbear, ap=6)`); `set_ap` sets the action points left in the
+running Hewn turn, `set_depleted` the depletion track and `set_supply` the pile,
+the token stock and the new-mine pool.
+
+The order of dice. `roll` plays faces in the order the engine queued the dice,
+and a decision that names a die (DIE k: a re-roll, a dodge, the danger order, a
+respite) counts k from 0 in the same order:
+
+* mining: the mining dice (card, mine bonus, claws, aggressive, Gozzbag: all
+  alike), then, once the Substract is taken, the danger dice; DIE k of a
+  re-roll is mining die k, of the danger order and the respite danger die k;
+* an encounter: in a same-space encounter first the repair dice (the repairer's
+  d10s, then the defender's d10s against the repair); then the attack on the
+  mover's target, then the attack on the mover (reactors). Each attack lists
+  its attackers in announcing order, each attacker's dice as close combat,
+  laser, area, then the explode area dice; then its defender's speed dice and
+  armour dice (card, Slocic shield, body screens). DIE k of a dodge or a
+  re-roll is attack die k of the attack being resolved (defence dice are not
+  counted);
+* a danger token's attack: the token's attack dice, then the defender's speed
+  and armour dice;
+* the recovery phase: per recovering Hewn, by id, its d10 then the difficulty
+  d10.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import fields, replace
+from typing import Any, Final
 
 from scavenger_env.core.errors import IllegalActionError
 
@@ -28,7 +54,18 @@ from . import rules
 from .actions import DIE, id_of
 from .auction import BidFrame
 from .config import HewnsConfig
-from .data import DICE, HEWN_TYPES, TECHS, DieKind, Gem, Socket, Symbol, Token
+from .data import (
+    DICE,
+    HEWN_TYPES,
+    TECHS,
+    Ability,
+    DieKind,
+    Gem,
+    HewnType,
+    Socket,
+    Symbol,
+    Token,
+)
 from .flow import FACES, is_chance, push
 from .setup import new_state
 from .state import (
@@ -46,6 +83,7 @@ from .state import (
     hewn_type,
 )
 from .turns import start_player_turn as _start_player_turn
+from .turnstate import hewn_turn
 from .turnstate import start_hewn_turn as _start_hewn_turn
 
 __all__ = [
@@ -56,7 +94,9 @@ __all__ = [
     "place",
     "place_card",
     "play",
+    "rig",
     "roll",
+    "set_ap",
     "set_depleted",
     "set_mine",
     "set_screen",
@@ -189,18 +229,19 @@ def place_card(
     control (no rod if `stunned`), with a load and technologies fitted in order
     (Nanasocket ones into Nanasockets, Sicket ones into Sicket sockets); the
     normal load comes from the pile, so Substract stays conserved."""
-    name = hewn_type(hewn).name
+    card = state.card(hewn)
+    name = card.name
     if state.loc[hewn] != DECK:
         raise PositionError(f"card {hewn} (a {name}) is not in the deck")
     if not (space == OFF_BOARD or 0 <= space < state.board.n_spaces):
         raise PositionError(
             f"space {space} is not on this board (0-{state.board.n_spaces - 1})"
         )
-    if space >= 0 and not state.board.admits(space, hewn_type(hewn).size):
+    if space >= 0 and not state.board.admits(space, card.size):
         raise PositionError(f"space {space} does not admit a {name}")
-    if normal + dirty > hewn_type(hewn).store_total:
-        raise PositionError(f"a {name} stores at most {hewn_type(hewn).store_total}")
-    state.hewn_deck[hewn_type(hewn).size].remove(hewn)
+    if normal + dirty > card.store_total:
+        raise PositionError(f"a {name} stores at most {card.store_total}")
+    state.hewn_deck[card.size].remove(hewn)
     state.loc[hewn] = space
     state.ctrl[hewn] = NEUTRAL if stunned else seat
     state.damaged[hewn] = damaged
@@ -222,7 +263,7 @@ def _fit(state: State, hewn: int, tech_name: str) -> None:
         raise PositionError(
             f"no technology {tech_name!r}; the technologies are {names}"
         )
-    card = hewn_type(hewn)
+    card = state.card(hewn)
     first, count = (
         (0, card.nanasockets)
         if tech.socket == Socket.NANA
@@ -268,8 +309,8 @@ def set_gem(state: State, hewn: int, gem: str | Gem | None) -> None:
             state.gem_pile[old] += 1
             state.gem[hewn] = NONE
         return
-    if not hewn_type(hewn).heart:
-        raise PositionError(f"a {hewn_type(hewn).name} has no heart card for a gem")
+    if not state.card(hewn).heart:
+        raise PositionError(f"a {state.card(hewn).name} has no heart card for a gem")
     kind = _gem_kind(gem)
     if state.gem_pile[kind] == 0:
         raise PositionError(f"no {kind.name.lower()} gem left in the pile")
@@ -363,6 +404,108 @@ def set_depleted(state: State, count: int) -> None:
             f"the depletion track runs 0-{end} (the game's end), not {count}"
         )
     state.depleted = count
+
+
+#: the card fields `rig` may change: everything a rule reads, but the size
+#: (which decides the deck and the spaces a Hewn may stand in) and the
+#: bookkeeping (name, copies, stage, provenance)
+RIGGABLE: Final = (
+    "cost",
+    "mine",
+    "ap",
+    "armour",
+    "rerolls",
+    "store",
+    "secret",
+    "weapon",
+    "close_combat",
+    "nanasockets",
+    "sicket_sockets",
+    "heart",
+    "abilities",
+    "repair",
+)
+
+
+def rig(state: State, hewn: int, **stats: Any) -> HewnType:
+    """Change the card of Hewn `hewn` in this game only, for a rules question
+    ("what if this Fogbear had 6 action points?"): `stats` are `HewnType`
+    fields from `RIGGABLE` (`ap=6`, `store=(4, 4)`, `abilities=("dig",)`).
+    A Hewn turn already running keeps its action points (`set_ap`). Socket
+    counts may change only while the Hewn has nothing fitted. Returns the new
+    card; refuses bad stats with a `PositionError`, changing nothing."""
+    if not 0 <= hewn < NUM_HEWNS:
+        raise PositionError(f"no Hewn {hewn}: the card ids are 0-{NUM_HEWNS - 1}")
+    card = state.card(hewn)
+    changes = {name: _rigged_value(card, name, value) for name, value in stats.items()}
+    new = replace(card, **changes)
+    sockets = new.nanasockets + new.sicket_sockets
+    if sockets != len(state.slots[hewn]):
+        if any(slot != EMPTY_SLOT for slot in state.slots[hewn]):
+            raise PositionError(
+                f"the {card.name} #{hewn} has technologies fitted: take them off "
+                "before changing its socket counts"
+            )
+        state.slots[hewn] = [EMPTY_SLOT] * sockets
+    if state.normal[hewn] + state.dirty[hewn] > new.store_total:
+        raise PositionError(
+            f"the {card.name} #{hewn} carries "
+            f"{state.normal[hewn] + state.dirty[hewn]} Substract, more than a store "
+            f"of {new.store_total}"
+        )
+    table = list(state.card_table)
+    table[hewn] = new
+    state.card_table = tuple(table)
+    return new
+
+
+def _rigged_value(card: HewnType, name: str, value: Any) -> Any:
+    """`value` checked for field `name` of `card`, in the field's type."""
+    if name not in RIGGABLE:
+        known = {f.name for f in fields(card)}
+        why = "is not a card field" if name not in known else "cannot be rigged"
+        raise PositionError(f"{name!r} {why}; a rig may change {', '.join(RIGGABLE)}")
+    if name in ("weapon", "heart"):
+        if not isinstance(value, bool):
+            raise PositionError(f"{name} is True or False, not {value!r}")
+        return value
+    if name == "store":
+        if not (
+            isinstance(value, tuple | list)
+            and value
+            and all(isinstance(v, int) and v >= 0 for v in value)
+        ):
+            raise PositionError(
+                f"store is one or more place sizes >= 0, as (4, 4), not {value!r}"
+            )
+        return tuple(value)
+    if name == "abilities":
+        return tuple(_ability(a) for a in value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise PositionError(f"{name} is an int >= 0, not {value!r}")
+    return value
+
+
+def _ability(name: str | Ability) -> Ability:
+    if isinstance(name, Ability):
+        return name
+    names = [a.name.lower() for a in Ability]
+    if not isinstance(name, str) or name.lower() not in names:
+        raise PositionError(
+            f"no ability {name!r}; the abilities are {', '.join(names)}"
+        )
+    return Ability[name.upper()]
+
+
+def set_ap(state: State, ap: int) -> None:
+    """The action points left to the Hewn whose turn is running (the top
+    frame must be its Hewn turn: `start_hewn_turn` first)."""
+    frame = state.frames[-1] if state.frames else None
+    if frame is None or frame.ask != Ask.HEWN_TURN:
+        raise PositionError("no Hewn turn is waiting for its mover: start one first")
+    if isinstance(ap, bool) or not isinstance(ap, int) or ap < 0:
+        raise PositionError(f"action points are an int >= 0, not {ap!r}")
+    hewn_turn(frame).ap = ap
 
 
 def start_hewn_turn(state: State, hewn: int) -> None:

@@ -55,7 +55,7 @@ from .encounter import (
 )
 from .flow import pop, push, roll, wake
 from .management import AWAY_RANGED, AWAY_SAME, TxFrame, tx_sources
-from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State, hewn_type
+from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State
 from .turnstate import hewn_turn
 
 
@@ -540,7 +540,7 @@ def _build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
         for h in atts:
             lasers, areas, _, _, explode = enc.pick(h)
             if enc.same:  # "the close combat dice on their Hewn card"
-                for _ in range(hewn_type(h).close_combat):
+                for _ in range(state.card(h).close_combat):
                     add(DieKind.CLOSE_COMBAT, h, fight, ATTACK)
             for _ in range(lasers):
                 add(DieKind.LASER, h, fight, ATTACK, 1)
@@ -551,7 +551,7 @@ def _build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
         d = defender(enc, fight, mover)
         if state.healthy(d):
             screens = enc.pick(d)[2] if d in enc.ann else 0
-            for _ in range(combat.speed_dice(d)):
+            for _ in range(combat.speed_dice(state, d)):
                 add(DieKind.SPEED, d, fight, DEFENCE)
             for _ in range(combat.armour_dice(state, d, screens)):
                 add(DieKind.ARMOUR, d, fight, DEFENCE)
@@ -568,9 +568,13 @@ def _can_act(state: State, enc: Enc, fight: int, mover: int, hewn: int, k: int) 
     if not enc.fight_dice(fight, ATTACK):
         return False
     if k == 0:
-        return state.healthy(hewn) and combat.can_dodge(hewn) and hewn not in enc.dodged
+        return (
+            state.healthy(hewn)
+            and combat.can_dodge(state, hewn)
+            and hewn not in enc.dodged
+        )
     i = enc.ann.index(hewn)
-    return enc.rerolls[i] < hewn_type(hewn).rerolls
+    return enc.rerolls[i] < state.card(hewn).rerolls
 
 
 def _fight_cancelled(state: State, enc: Enc, fight: int) -> bool:
@@ -659,7 +663,7 @@ def escape_spaces(state: State, hewn: int) -> list[int]:
     loc = state.loc[hewn]
     if loc < 0 or not state.healthy(hewn):
         return []
-    size = hewn_type(hewn).size
+    size = state.card(hewn).size
     return [s for s in state.board.steps[size][loc] if not healthy_at(state, s, hewn)]
 
 
@@ -722,7 +726,7 @@ def legal_pick(state: State, frame: Frame) -> list[int]:
     if slot < 2 and not combat.has_weapon(state, hewn):
         return [NUM]
     if slot == 4:
-        cap = min(cap, 1) if combat.can_explode(hewn) else 0
+        cap = min(cap, 1) if combat.can_explode(state, hewn) else 0
     return [NUM + v for v in range(cap + 1)]
 
 

@@ -42,7 +42,6 @@ from .state import (
     Ask,
     Frame,
     State,
-    hewn_type,
 )
 from .turnstate import hewn_turn, start_hewn_turn
 
@@ -320,7 +319,7 @@ def _sole_survivor(state: State, space: int) -> int:
 def expel_spaces(state: State, hewn: int) -> list[int]:
     """rulebook: "into any adjacent space(s) of the survivor's choice" (one that
     admits the expelled Hewn's size)."""
-    return list(state.board.steps[hewn_type(hewn).size][state.loc[hewn]])
+    return list(state.board.steps[state.card(hewn).size][state.loc[hewn]])
 
 
 def expellable(state: State, space: int, survivor: int) -> list[int]:
@@ -342,7 +341,7 @@ def retreat_spaces(state: State, frame: Frame, mover: int) -> list[int]:
     acts with AP left, one holding only healthy friends (it must leave before
     its turn ends); none: it is stunned."""
     loc = state.loc[mover]
-    links = state.board.steps[hewn_type(mover).size][loc]
+    links = state.board.steps[state.card(mover).size][loc]
     free = [s for s in links if not healthy_at(state, s, mover)]
     if free:
         return free

@@ -63,8 +63,13 @@ NUM_TECH_CARDS: Final = len(TECH_KIND_OF)
 
 
 def hewn_type(hewn: int) -> HewnType:
-    """The card of Hewn instance `hewn`."""
+    """The printed card of Hewn instance `hewn` (the rules read a game's own
+    table, `State.card`, which a position may rig)."""
     return HEWN_TYPES[HEWN_TYPE_OF[hewn]]
+
+
+PRINTED_CARDS: Final = tuple(hewn_type(h) for h in range(NUM_HEWNS))
+"""The printed card of every Hewn instance: a new game's card table."""
 
 
 def tech_of_card(card: int) -> Tech:
@@ -308,6 +313,9 @@ class State:
         self.scenario: Scenario = config.scenario  # computed once: read often
         self.board = board  # shared, never mutated
         self.num_players = n
+        # the card of each Hewn instance (`card`): the printed ones, unless a
+        # position rigs a card for a rules question; immutable, so copies share it
+        self.card_table: tuple[HewnType, ...] = PRINTED_CARDS
         if empty:
             return
         # --- progress ---------------------------------------------------------
@@ -387,9 +395,14 @@ class State:
         self.deal_left: list[int] = []  # seats still without a card in the deal
 
     # --- small queries --------------------------------------------------------
+    def card(self, hewn: int) -> HewnType:
+        """The card of Hewn instance `hewn` in this game (every rule reads its
+        stats here)."""
+        return self.card_table[hewn]
+
     def capacity(self, hewn: int) -> int:
         """How much Substract `hewn` can still take."""
-        return hewn_type(hewn).store_total - self.normal[hewn] - self.dirty[hewn]
+        return self.card_table[hewn].store_total - self.normal[hewn] - self.dirty[hewn]
 
     def healthy(self, hewn: int) -> bool:
         """Whether `hewn` is healthy: on or off the board, with a control rod and
@@ -425,6 +438,7 @@ class State:
         none); a test fails when a field is added without its line here."""
         new = State(self.config, self.board, empty=True)
         new.scenario = self.scenario
+        new.card_table = self.card_table
         new.round = self.round
         new.phase = self.phase
         new.decisions = self.decisions

@@ -20,7 +20,7 @@ from .effects import (
 )
 from .encounter import fighting
 from .flow import pop, push
-from .state import NONE, NUM_HEWNS, OFF_BOARD, Ask, Frame, State, hewn_type
+from .state import NONE, NUM_HEWNS, OFF_BOARD, Ask, Frame, State
 from .turnstate import (
     SPENT_ACTION,
     SPENT_NONE,
@@ -61,7 +61,7 @@ def must_leave(state: State, seat: int, hewn: int) -> bool:
         space >= 0
         and state.token[space] >= 0
         and can_activate(state, seat, hewn)
-        and hewn_type(hewn).ap >= 1
+        and state.card(hewn).ap >= 1
         and has_way_out(state, seat, hewn)
     )
 
@@ -69,7 +69,7 @@ def must_leave(state: State, seat: int, hewn: int) -> bool:
 def has_way_out(state: State, seat: int, hewn: int) -> bool:
     """A step to a linked space or an exit through an entrance that admits
     `hewn` ("they still need to move at least 1 space")."""
-    size = hewn_type(hewn).size
+    size = state.card(hewn).size
     space = state.loc[hewn]
     return bool(state.board.steps[size][space]) or state.board.entrance_admits(
         space, size, seat
@@ -127,7 +127,7 @@ def step_targets(state: State, frame: Frame) -> list[int]:
     if hewn_turn(frame).ap < 1:
         return []
     h = frame.hewn
-    size = hewn_type(h).size
+    size = state.card(h).size
     board = state.board
     loc = state.loc[h]
     if loc == OFF_BOARD:
@@ -147,7 +147,7 @@ def can_exit(state: State, frame: Frame) -> bool:
     return (
         hewn_turn(frame).ap >= 1
         and loc >= 0
-        and state.board.entrance_admits(loc, hewn_type(frame.hewn).size, frame.seat)
+        and state.board.entrance_admits(loc, state.card(frame.hewn).size, frame.seat)
     )
 
 

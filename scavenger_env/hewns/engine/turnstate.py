@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .flow import push, wake
-from .state import FRAME_FIELDS, NONE, Ask, Frame, State, hewn_type
+from .state import FRAME_FIELDS, NONE, Ask, Frame, State
 
 #: `HewnTurnFrame.spent`: nothing spent since the last check
 SPENT_NONE: Final = 0
@@ -93,7 +93,7 @@ def start_hewn_turn(state: State, seat: int, hewn: int) -> None:
     state.acted[hewn] = True
     space = state.loc[hewn]
     forced = int(space >= 0 and state.token[space] >= 0)
-    push(state, HewnTurnFrame(seat, hewn, hewn_type(hewn).ap, forced))
+    push(state, HewnTurnFrame(seat, hewn, state.card(hewn).ap, forced))
     wake(state)
 
 

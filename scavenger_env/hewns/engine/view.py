@@ -137,13 +137,14 @@ def determinize(state: State, seat: int, rng: np.random.Generator) -> State:
 
 
 def own_rules(s: State) -> None:
-    """Give `s` its own config, scenario and board (equal copies): a bot that
+    """Give `s` its own config, scenario, board and cards (equal copies): a bot that
     changes those of its copy, even with `object.__setattr__` on the frozen
     ones, reaches nothing of the game in play. What the copies share is
     immutable (ints, strings, tuples, a read-only mapping)."""
     s.config = copy.copy(s.config)
     s.scenario = replace(s.scenario)
     s.board = s.board.copy()
+    s.card_table = tuple(replace(card) for card in s.card_table)
 
 
 def card_known(state: State, viewer: int, seat: int) -> bool:
