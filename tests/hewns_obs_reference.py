@@ -12,6 +12,7 @@ import numpy as np
 from scavenger_env.hewns.engine.actions import SPACE_SIZE
 from scavenger_env.hewns.engine.board import RAVINE
 from scavenger_env.hewns.engine.ending import healthy_hewns, score
+from scavenger_env.hewns.engine.entrances import entrance_at
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
 from scavenger_env.hewns.engine.state import (
     BIDOX_HOME,
@@ -104,6 +105,9 @@ def _global(s: State, g: np.ndarray) -> None:
         g[16 + i] = (f + 1) / _MAX_FACES
     for k, left in enumerate(s.gem_pile):
         g[24 + k] = _cap(left / 3)
+    if s.config.cards != "core":
+        for z, left in enumerate(s.entrance_stock):
+            g[27 + z] = _cap(left / 3)
     np.minimum(g, 1.0, out=g)
 
 
@@ -146,8 +150,10 @@ def _spaces(s: State, seat: int, sp: np.ndarray) -> None:
         row[0] = 1
         row[1 if board.kind[x] == RAVINE else 2] = 1
         row[3 + board.size[x] - 1] = 1
-        row[6 + board.entrance_size[x]] = 1
-        row[10] = float(board.entrance_size[x] > 0 and board.entrance_owner[x] == seat)
+        size, owner = entrance_at(s, x)
+        row[6 + size] = 1
+        if size:
+            row[10] = 1.0 if owner == seat else (0.5 if owner >= 0 else 0.0)
         row[11 + (s.mine[x] + 1 if 0 <= s.mine[x] <= 3 else 0)] = 1
         if 0 <= s.token[x] < 3:
             row[16 + s.token[x]] = 1

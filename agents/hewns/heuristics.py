@@ -32,6 +32,11 @@ Each decision is taken on one full state sampled from the bot's own view
   repair) where it can repair; both bots re-roll their worst die, force the
   attacker's best die to be re-rolled, escape and retreat to safe spaces and
   lose their cheapest Sicket technology. The Prospector only defends;
+* terrain: a flier or climber takes off for a free mine it could not walk to
+  as cheaply (landing with an action point left to mine), or to escape a danger
+  space it cannot step out of safely; a Suderer extracts every Hewn turn (the
+  dirty Substract off-planet, for bids); a secret entrance is opened at once,
+  on the free node nearest a mine;
 * the turn-order card: never shown before the rules show it (showing it early
   tells the rivals more and gains the bot nothing).
 
@@ -50,6 +55,8 @@ from agents.base import SeatView
 from scavenger_env.hewns.engine import (
     combat,
     encounter,
+    entrances,
+    flight,
     management,
     mining,
     ranged,
@@ -89,6 +96,7 @@ from scavenger_env.hewns.engine.state import (
     Frame,
     State,
 )
+from scavenger_env.hewns.engine.turnstate import hewn_turn
 
 __all__ = ["HewnsScriptedAgent", "ProspectorAgent", "RaiderAgent", "without_reveal"]
 
@@ -213,6 +221,8 @@ class HewnsScriptedAgent:
             return self.manage(s, seat, ask, legal)
         if ask in _FIGHT_ASKS:
             return self.fight(s, seat, ask, legal)
+        if ask in _TERRAIN_ASKS:
+            return self.terrain(s, seat, ask, legal)
         return NONE
 
     @staticmethod
@@ -295,6 +305,10 @@ class HewnsScriptedAgent:
             return 1.0 + 4.0 * self.FIGHT_WEIGHT
         if kind == TechKind.SLOCIC_SHIELD:
             return 1.5
+        if kind == TechKind.SUDERER:
+            return 2.0  # about 1.5 dirty Substract every Hewn turn
+        if kind == TechKind.SECRET_ENTRANCE:
+            return 1.5  # an entrance of its own near a mine
         return 0.5
 
     def lot_worth(self, s: State, seat: int, lot: int) -> float:
@@ -366,6 +380,8 @@ class HewnsScriptedAgent:
         manage = self.management_verb(s, seat, legal)
         if manage != NONE:
             return manage
+        if Verb.SECRET_ENTRANCE in legal and self.entrance_plan(s):
+            return Verb.SECRET_ENTRANCE  # free: an entrance near a mine
         hewns = _ids(legal, HEWN, NUM_HEWNS)
         if not hewns:
             return Ctrl.END_PLAYER_TURN
@@ -391,6 +407,8 @@ class HewnsScriptedAgent:
             return 1.0 + h.mine
         if kind in (TechKind.GUNANA, TechKind.SICKET_SUNGER, TechKind.FUTANAZ):
             return 1.0 + 2.0 * h.weapon + h.ap / 10
+        if kind == TechKind.SUDERER:
+            return 1.0 + h.ap / 10 + (0.5 if not h.mine else 0.0)
         return 1.0 + h.armour
 
     def attach_plan(self, s: State, seat: int, mode: int) -> tuple[int, int, int]:
@@ -530,6 +548,8 @@ class HewnsScriptedAgent:
             return manage
         if Verb.MINE in legal:
             return Verb.MINE
+        if Verb.EXTRACT in legal:
+            return Verb.EXTRACT
         if Verb.ENCOUNTER_SAME in legal and (
             self.FIGHTS or combat.repair_source(s, h) > 0
         ):
@@ -538,6 +558,9 @@ class HewnsScriptedAgent:
             return Verb.ANNOUNCE
         steps = _ids(legal, SPACE, _MAP_SPACES)
         must_move = Ctrl.END_HEWN_TURN not in legal  # it must leave a danger token
+        take_off = self.flight_plan(s, seat, h, legal)
+        if take_off:
+            return take_off[0]
         here = s.loc[h]
         crowded = here >= 0 and any(
             o != h and s.loc[o] == here and s.healthy(o) for o in range(NUM_HEWNS)
@@ -564,6 +587,90 @@ class HewnsScriptedAgent:
         if crowded and Verb.BURN in legal and s.dirty[h] > 0:
             return Verb.BURN  # one more step: never end beside a healthy Hewn
         return Ctrl.END_HEWN_TURN
+
+    # --- terrain: flying, climbing, the Suderer, secret entrances -------------------
+
+    def flight_plan(
+        self, s: State, seat: int, h: int, legal: list[int]
+    ) -> tuple[int, int]:
+        """(verb, target) of a FLY or CLIMB worth the risk of the d10, or ():
+        to a free mine it reaches for fewer action points than walking, with
+        one left to mine on landing; or, forced off a danger space with no
+        safe step, to the safe space nearest a free mine."""
+        verbs = [v for v in flight.VERBS if v in legal]
+        if not verbs:
+            return ()
+        ap = hewn_turn(s.frames[-1]).ap
+        here = s.loc[h]
+        mines = self.free_mines(s, h)
+        enemies = {s.loc[e] for e in self.rivals_on_board(s, seat)}
+        steps = _ids(legal, SPACE, _MAP_SPACES)
+        forced = Ctrl.END_HEWN_TURN not in legal
+        safe_step = any(s.token[sp] == NONE and sp not in enemies for sp in steps)
+        walk = self.distance_to_mine(s, h, here, mines)
+        best: tuple[int, int, int, int] | None = None
+        for verb in verbs:
+            cost = flight.cost(verb)
+            for t in flight.targets(s, h, verb):
+                if s.token[t] != NONE or t in enemies:
+                    continue
+                if t in mines and ap - cost >= 1 and walk > cost:
+                    rank = 0
+                elif forced and not safe_step:
+                    rank = 1 + self.distance_to_mine(s, h, t, mines)
+                else:
+                    continue
+                if best is None or (rank, cost) < best[:2]:
+                    best = (rank, cost, verb, t)
+        return () if best is None else (best[2], best[3])
+
+    def flight_target(self, s: State, seat: int, frame: Frame, legal: list[int]) -> int:
+        """Where to land (`flight_plan`'s reasons): a free mine with an action
+        point left to mine, else the safe space nearest a free mine."""
+        h = frame.hewn
+        ap = hewn_turn(s.frames[-2]).ap - flight.cost(flight.flight_frame(frame).verb)
+        mines = self.free_mines(s, h)
+        enemies = {s.loc[e] for e in self.rivals_on_board(s, seat)}
+
+        def rank(t: int) -> tuple[bool, int]:
+            unsafe = s.token[t] != NONE or t in enemies
+            if t in mines and ap >= 1:
+                return unsafe, 0
+            return unsafe, 1 + self.distance_to_mine(s, h, t, mines)
+
+        return SPACE + min(_ids(legal, SPACE, _MAP_SPACES), key=rank)
+
+    def entrance_plan(self, s: State) -> tuple[int, int]:
+        """(size, node) of the secret entrance to open: the free node nearest
+        a mine without a danger token, the bigger piece on a tie; ()."""
+        mines = [
+            sp
+            for sp in range(s.board.n_spaces)
+            if s.mine[sp] != NONE and s.token[sp] == NONE
+        ]
+        best: tuple[int, int, int, int] | None = None
+        for size in entrances.open_sizes(s):
+            for node in entrances.free_homes(s, size):
+                near = self.nearest(s, node, mines) if mines else 99
+                if best is None or (near, -size) < best[:2]:
+                    best = (near, -size, size, node)
+        return () if best is None else (best[2], best[3])
+
+    def terrain(self, s: State, seat: int, ask: int, legal: list[int]) -> int:
+        frame = s.frames[-1]
+        if ask == Ask.FLIGHT_TARGET:
+            return self.flight_target(s, seat, frame, legal)
+        if ask == Ask.EXTRACT_KEEP:
+            h = frame.hewn
+            need = self.keep_load(s, h) - s.normal[h] - s.dirty[h]
+            nums = _ids(legal, NUM, 32)
+            return NUM + max(0, min(max(nums), need))
+        plan = self.entrance_plan(s)
+        if not plan:
+            return NONE
+        if ask == Ask.ENTRANCE_SIZE:
+            return int(entrances.SIZE_OPTIONS[plan[0]])
+        return SPACE + plan[1]
 
     def place(self, s: State, seat: int, legal: list[int], near: bool) -> int:
         """A danger token far from its own Hewns and near rivals (on one if it
@@ -783,6 +890,9 @@ class HewnsScriptedAgent:
         return DIE + worst if value(worst) < 0 else Ctrl.DONE
 
 
+_TERRAIN_ASKS = frozenset(
+    {Ask.FLIGHT_TARGET, Ask.EXTRACT_KEEP, Ask.ENTRANCE_SIZE, Ask.ENTRANCE_SPACE}
+)
 _MINING_ASKS = frozenset(
     {
         Ask.MINE_OPTS,

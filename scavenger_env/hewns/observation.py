@@ -34,7 +34,9 @@ global    104-143    (40,)      normal pile / its start, depleted /
                                 one-hot (3), Hewn decks by size and the
                                 tech deck / 20, the last 8 faces rolled
                                 (face index + 1) / 10, the gem pile by
-                                kind / 3 (rules 2), 13 spare
+                                kind / 3 (rules 2), the entrance pieces
+                                left for secret entrances by size S, M,
+                                B / 3 (cards beyond "core"), 10 spare
 offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
                                 one-hot (13), the turn-order stack, empty,
                                 minimum price / 10, Bidoxes placed there
@@ -42,9 +44,12 @@ offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
                                 winner per relative seat (4), your own bid
                                 there / 30
 spaces    708-2227   (76, 20)   exists, ravine, node, size one-hot (3),
-                                entrance size one-hot (4: none, S, M, B),
-                                own entrance, mine (5: none, +0..+3),
-                                danger token (3), Hewns there / 4
+                                entrance size one-hot (4: none, S, M, B;
+                                common or secret), the entrance's owner
+                                (1: you, 0.5: another player's secret
+                                entrance, 0: common or none), mine (5:
+                                none, +0..+3), danger token (3), Hewns
+                                there / 4
 hewns     2228-3827  (40, 40)   type one-hot (22), controller relative
                                 one-hot (4) and neutral, where (on the
                                 board, off the board, on offer, in a deck,
@@ -158,8 +163,9 @@ def _cap(x: float) -> float:
     return 1.0 if x > 1.0 else (0.0 if x < 0.0 else x)
 
 
-_MinesTokens = tuple[tuple[int, ...], tuple[int, ...]]
-"""Each space's mine and danger token (they change only now and then)."""
+_MinesTokens = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""Each space's mine and danger token, and the secret entrances (they change
+only now and then)."""
 
 
 class Encoder:
@@ -201,7 +207,7 @@ class Encoder:
             self.reset()
             self._board = state.board
             self._players = state.num_players
-        key = (tuple(state.mine), tuple(state.token))
+        key = (tuple(state.mine), tuple(state.token), tuple(state.secret_entrances))
         cached = self._bases.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -210,7 +216,7 @@ class Encoder:
             static = _static_part(state, seat)
             self._static[seat] = static
         base: np.ndarray = static.copy()
-        _mines_tokens(state, base.data.cast("B").cast("f"))
+        _mines_tokens(state, seat, base.data.cast("B").cast("f"))
         self._bases[seat] = (key, base)
         return base
 
@@ -323,6 +329,9 @@ def _global(s: State, out: memoryview[float]) -> None:
         out[g + 16 + i] = min(1.0, (rolled[i] + 1) / _MAX_FACES)
     for k in range(len(s.gem_pile)):
         out[g + 24 + k] = _cap(s.gem_pile[k] / 3)
+    if s.config.cards != "core":
+        for z in range(3):
+            out[g + 27 + z] = _cap(s.entrance_stock[z] / 3)
 
 
 def _offer(s: State, seat: int, out: memoryview[float]) -> None:
@@ -364,7 +373,7 @@ def _offer(s: State, seat: int, out: memoryview[float]) -> None:
         out[at + base + 2 * SEATS] = _cap(own[lot] / 30)
 
 
-def _mines_tokens(s: State, out: memoryview[float]) -> None:
+def _mines_tokens(s: State, seat: int, out: memoryview[float]) -> None:
     for x in range(min(s.board.n_spaces, SPACE_SIZE)):
         at = _SPACES + SPACE_WIDTH * x
         mine = s.mine[x]
@@ -372,6 +381,12 @@ def _mines_tokens(s: State, out: memoryview[float]) -> None:
         token = s.token[x]
         if 0 <= token < 3:
             out[at + 16 + token] = 1.0
+    placed = s.secret_entrances
+    for i in range(0, len(placed), 3):
+        at = _SPACES + SPACE_WIDTH * placed[i]
+        out[at + 6] = 0.0
+        out[at + 6 + placed[i + 1]] = 1.0
+        out[at + 10] = 1.0 if placed[i + 2] == seat else 0.5
 
 
 def _occupancy(s: State, out: memoryview[float]) -> None:

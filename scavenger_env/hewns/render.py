@@ -18,7 +18,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final
 
-from .engine.board import render_map
+from .engine.board import SIZE_LETTERS, render_map
 from .engine.data import DICE, HEWN_TYPES, SIZE_NAMES, TECHS, Symbol, Token
 from .engine.describe import (
     ask_name,
@@ -163,7 +163,21 @@ def _map(s: State) -> list[str]:
     )
     if tokens:
         lines.append("Danger tokens: " + " ".join(tokens))
-    return lines
+    return lines + _entrance_lines(s)
+
+
+def _entrance_lines(s: State) -> list[str]:
+    """The secret entrances placed and the entrance pieces left for them (the
+    map's line lists the common entrances); none in a core game."""
+    if s.config.cards == "core":
+        return []
+    placed = s.secret_entrances
+    secret = [
+        f"{placed[i]:02d}:{SIZE_LETTERS[placed[i + 1]]}(p{placed[i + 2]})"
+        for i in range(0, len(placed), 3)
+    ]
+    stock = " ".join(f"{SIZE_LETTERS[z]} {s.entrance_stock[z - 1]}" for z in (1, 2, 3))
+    return [f"Secret entrances: {' '.join(secret) or 'none'}; pieces left {stock}"]
 
 
 def _state_word(s: State, h: int) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import encounter, mining, payment, rounds, turnstate
+from . import encounter, entrances, flight, mining, payment, rounds, suderer, turnstate
 from .actions import (
     CTRL,
     DIE,
@@ -141,13 +141,13 @@ _CTRL_WORDS: Final[dict[int, str]] = {
 }
 
 _VERB_WORDS: Final[dict[int, str]] = {
-    Verb.FLY: "fly",
-    Verb.CLIMB: "climb",
+    Verb.FLY: "fly (2 action points; a d10 roll of 0 kills)",
+    Verb.CLIMB: "climb (3 action points; a d10 roll of 0 kills)",
     Verb.DIG: "dig a tunnel",
     Verb.ENLARGE: "enlarge a tunnel",
     Verb.EXIT: "exit the board (off-planet)",
     Verb.MINE: "mine",
-    Verb.EXTRACT: "extract",
+    Verb.EXTRACT: "extract dirty Substract with the Suderer (1 action point)",
     Verb.CALM: "calm the planet",
     Verb.BURN: "burn 1 Substract for 1 action point",
     Verb.ANNOUNCE: "announce a ranged encounter",
@@ -193,6 +193,7 @@ _LEAD: Final[dict[int, str]] = {
     Ask.ESCAPE_MOVE: "escape to",
     Ask.RETREAT: "retreat to",
     Ask.CALM_TARGET: "calm the planet attack on",
+    Ask.ENTRANCE_SPACE: "open the secret entrance on",
     Ask.RESPITE: "respite: withdraw the danger token from",
     Ask.EXPEL: "expel",
     Ask.SICKET_LOSS: "lose the technology in",
@@ -337,6 +338,24 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
     "CALM_TARGET": (
         "which planet attack to calm",
         "Calming the planet removes a planet-attack token.",
+    ),
+    # terrain
+    "FLIGHT_TARGET": (
+        "where to fly or climb",
+        "Any space within the Mudgestick's reach (a climb touches no other "
+        "space); then a d10: on a 0 the Hewn is swept away and dies.",
+    ),
+    "EXTRACT_KEEP": (
+        "how much extracted dirty Substract to keep on the Hewn",
+        "The Suderer's dirty Substract goes off-planet, except what the Hewn keeps.",
+    ),
+    "ENTRANCE_SIZE": (
+        "which size of secret entrance",
+        "A piece from the stock of entrances, for a node of the same size.",
+    ),
+    "ENTRANCE_SPACE": (
+        "where to open the secret entrance",
+        "A node of its size without an entrance; only your Hewns may use it.",
     ),
     # encounters
     "REACT": (
@@ -655,6 +674,22 @@ def recovery_die_words(state: State) -> str:
     return f"the difficulty for {who}" if difficulty else f"the heart card of {who}"
 
 
+def terrain_die_words(state: State) -> str:
+    """Whose roll the next die is in a flight or an extraction ("the flight of
+    Sveanivo #26 to 14 (0: swept away)", "the Suderer of Clogg #31"); ""
+    otherwise."""
+    if not state.roll_queue or not state.frames:
+        return ""
+    top = state.frames[-1]
+    if isinstance(top, flight.FlightFrame) and top.target != NONE:
+        how = "flight" if top.verb == Verb.FLY else "climb"
+        where = space_label(state, top.target)
+        return f"the {how} of {hewn_label(top.hewn)} to {where}; 0: swept away"
+    if isinstance(top, suderer.ExtractFrame):
+        return f"the Suderer of {hewn_label(top.hewn)}"
+    return ""
+
+
 def hewn_label(hewn: int) -> str:
     """A Hewn card instance: its type and its id ("Gunana #3")."""
     if not 0 <= hewn < NUM_HEWNS:
@@ -717,7 +752,7 @@ def _describe_chance(state: State, action: int, block: str, viewer: int | None) 
             else f"{Symbol(symbol).name.lower().replace('_', ' ')} ({value})"
         )
         die = DICE[kind]
-        whose = recovery_die_words(state)
+        whose = recovery_die_words(state) or terrain_die_words(state)
         return f"the {die.name} die shows {shown}" + (f" ({whose})" if whose else "")
     if state.draw_queue:
         lot = state.draw_queue[0]
@@ -784,6 +819,9 @@ def _describe_space(state: State, frame: Frame, action: int, viewer: int | None)
         return f"{hewn_label(frame.hewn)}: {verb} {label}"
     if frame.ask == Ask.EXPEL:
         return f"push the expelled Hewn to {label}"
+    if isinstance(frame, flight.FlightFrame):
+        verb = "fly" if frame.verb == Verb.FLY else "climb"
+        return f"{hewn_label(frame.hewn)}: {verb} to {label}"
     return f"{_lead(frame.ask)} {label}"
 
 
@@ -804,6 +842,12 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
         return (
             f"load {k} of the mined Substract onto the Hewn (the rest is behind "
             f"{screen} screen)"
+        )
+    if ask == Ask.EXTRACT_KEEP:
+        screen = "your" if viewer in (None, frame.seat) else "their"
+        return (
+            f"load {k} of the extracted dirty Substract onto the Hewn (the rest "
+            f"is behind {screen} screen)"
         )
     if ask == Ask.PAY_SPLIT:
         return f"pay {k} from the Hewn's own load (the rest from its friends)"
@@ -951,6 +995,11 @@ def _describe_option(
 ) -> str:
     if frame.ask == Ask.MINE_GEM:
         return _gem_option_words(state, frame, action)
+    if frame.ask == Ask.ENTRANCE_SIZE and action in entrances.SIZE_OPTIONS:
+        size = entrances.SIZE_OPTIONS.index(action)
+        words = _OPTION_WORDS[Option(action).name]
+        left = state.entrance_stock[size - 1]
+        return f"a {words} secret entrance ({left} {words} piece(s) left)"
     if action in Option._value2member_map_:
         name = Option(action).name
         words = _OPTION_WORDS.get(name, name.lower().replace("_", " "))

@@ -14,7 +14,7 @@ from scavenger_env.core.digest import Fields
 
 from .state import PRINTED_CARDS, State
 
-__all__ = ["FIELDS", "RULES_2_FIELDS", "state_data"]
+__all__ = ["FIELDS", "RULES_2_FIELDS", "TERRAIN_FIELDS", "state_data"]
 
 FIELDS: Final = (
     "num_players",
@@ -84,9 +84,16 @@ RULES_2_FIELDS: Final = ("gem", "gem_pile")
 recorded under rules 1 keeps its digest."""
 
 
+TERRAIN_FIELDS: Final = ("entrance_stock", "secret_entrances")
+"""The fields only the cards beyond "core" change (secret entrances): written
+only when the game's cards are not "core", so a core game keeps its digest."""
+
+
 def state_data(state: State) -> Fields:
     """Every field of `state` by name; the config by option, the frames as ints."""
     names = FIELDS + RULES_2_FIELDS if state.config.audit_fixes() else FIELDS
+    if state.config.cards != "core":
+        names = names + TERRAIN_FIELDS
     data = Fields((name, getattr(state, name)) for name in names)
     data["frames"] = [list(f.key()) for f in state.frames]
     data["config"] = Fields(sorted(state.config.to_dict().items()))

@@ -25,7 +25,7 @@ from .data import DieKind, Symbol, TechKind, Token
 from .effects import insert_gem, token_kills
 from .flow import face, no_resume, pop, push, roll
 from .state import FRAME_FIELDS, NONE, Ask, Frame, State
-from .turnstate import hewn_turn
+from .turnstate import MINED, hewn_turn
 
 MINE_FIELDS: Final = (
     "space_mined",
@@ -215,7 +215,7 @@ def can_mine(state: State, hewn: int, turn: Frame) -> bool:
     loc = state.loc[hewn]
     return (
         hewn_turn(turn).ap >= 1
-        and not hewn_turn(turn).mined
+        and not hewn_turn(turn).mined & MINED
         and danger.on_map(state, loc)
         and state.mine[loc] != NONE
         and can_mine_at_all(state, hewn)
@@ -243,7 +243,7 @@ def start_mining(state: State, turn: Frame) -> None:
     """MINE was chosen: pay the AP and push the mining chain."""
     hewn = turn.hewn
     hewn_turn(turn).ap -= 1
-    hewn_turn(turn).mined = 1
+    hewn_turn(turn).mined |= MINED
     push(state, MineFrame(turn.seat, hewn, state.loc[hewn], state.card(hewn).rerolls))
 
 

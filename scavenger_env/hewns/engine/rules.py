@@ -29,12 +29,15 @@ from scavenger_env.core.errors import IllegalActionError
 from . import (
     auction,
     danger,
+    entrances,
+    flight,
     management,
     mining,
     payment,
     ranged,
     rounds,
     samespace,
+    suderer,
     turns,
 )
 from .actions import NUM_ACTIONS, Ctrl, describe_id
@@ -134,6 +137,17 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.SCREENS: Handler(danger.legal_screens, danger.apply_screens, no_resume),
     Ask.SCREENS_MIX: PAY,
     Ask.CALM_TARGET: Handler(danger.legal_calm, danger.apply_calm, no_resume),
+    # terrain: fly, climb, the Suderer, secret entrances
+    Ask.FLIGHT_TARGET: Handler(
+        flight.legal_target, flight.apply_target, flight.resume_flight
+    ),
+    Ask.EXTRACT_KEEP: Handler(
+        suderer.legal_keep, suderer.apply_keep, suderer.resume_extract
+    ),
+    Ask.ENTRANCE_SIZE: Handler(entrances.legal_size, entrances.apply_size, no_resume),
+    Ask.ENTRANCE_SPACE: Handler(
+        entrances.legal_space, entrances.apply_space, no_resume
+    ),
     # transmission and management
     Ask.TX_SOURCE: Handler(
         management.legal_tx_source, management.apply_tx_source, no_resume

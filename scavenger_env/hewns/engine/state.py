@@ -142,6 +142,11 @@ class Ask(IntEnum):
     LOAD_KIND = 48
     LOAD_AMOUNT = 49
     CALM_TARGET = 50
+    # terrain (stage 2): fly, climb, the Suderer, secret entrances
+    FLIGHT_TARGET = 51  # where a FLY or CLIMB goes (then the d10)
+    EXTRACT_KEEP = 52  # how much of the extracted dirty Substract the Hewn keeps
+    ENTRANCE_SIZE = 53  # a secret entrance: which size of piece
+    ENTRANCE_SPACE = 54  # a secret entrance: on which node
     # encounters
     REACT = 60
     MOVER_JOIN = 61
@@ -354,6 +359,10 @@ class State:
         self.mine_pool: list[int] = []  # bonuses of the new mines, next first
         self.token_stock = [0, 0, 0]  # per `data.Token`
         self.gem_pile = [0] * len(Gem)  # rules 2: gems left per kind, best first
+        # terrain: the entrance pieces left for secret entrances, per size S, M,
+        # B, and the secret entrances placed, flat (space, size, owner seat)
+        self.entrance_stock = list(board.spec.entrance_stock)
+        self.secret_entrances: list[int] = []
         # --- seats --------------------------------------------------------------
         self.screen_normal = [0] * n
         self.screen_dirty = [0] * n
@@ -467,6 +476,8 @@ class State:
         new.mine_pool = list(self.mine_pool)
         new.token_stock = list(self.token_stock)
         new.gem_pile = list(self.gem_pile)
+        new.entrance_stock = list(self.entrance_stock)
+        new.secret_entrances = list(self.secret_entrances)
         new.screen_normal = list(self.screen_normal)
         new.screen_dirty = list(self.screen_dirty)
         new.screen_tech = [list(v) for v in self.screen_tech]

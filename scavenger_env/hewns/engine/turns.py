@@ -9,7 +9,16 @@ left over.
 
 from __future__ import annotations
 
-from . import danger, encounters, management, mining, payment
+from . import (
+    danger,
+    encounters,
+    entrances,
+    flight,
+    management,
+    mining,
+    payment,
+    suderer,
+)
 from .actions import HEWN, NUM, SPACE, Ctrl, Verb
 from .data import BURN_FOR_AP_MAX
 from .effects import (
@@ -67,12 +76,16 @@ def must_leave(state: State, seat: int, hewn: int) -> bool:
 
 
 def has_way_out(state: State, seat: int, hewn: int) -> bool:
-    """A step to a linked space or an exit through an entrance that admits
-    `hewn` ("they still need to move at least 1 space")."""
+    """A step to a linked space, an exit through an entrance that admits
+    `hewn` ("they still need to move at least 1 space"), or a flight or climb
+    ("Hewns may also be able to dig; fly; or climb themselves out of
+    danger")."""
     size = state.card(hewn).size
     space = state.loc[hewn]
-    return bool(state.board.steps[size][space]) or state.board.entrance_admits(
-        space, size, seat
+    return (
+        bool(state.board.steps[size][space])
+        or entrances.admits(state, space, size, seat)
+        or flight.can_take_off(state, hewn)
     )
 
 
@@ -85,6 +98,7 @@ def legal_player_turn(state: State, frame: Frame) -> list[int]:
     ):
         legal.append(Ctrl.END_PLAYER_TURN)
     legal.extend(management.player_turn_verbs(state, seat))
+    legal.extend(entrances.player_turn_verbs(state, seat))
     return sorted(legal)
 
 
@@ -93,6 +107,8 @@ def apply_player_turn(state: State, frame: Frame, action: int) -> None:
         pop(state)
     elif HEWN <= action < HEWN + NUM_HEWNS:
         start_hewn_turn(state, frame.seat, action - HEWN)
+    elif action == Verb.SECRET_ENTRANCE:
+        entrances.start(state, frame.seat)
     else:
         management.start_verb(state, frame.seat, action)
 
@@ -134,7 +150,7 @@ def step_targets(state: State, frame: Frame) -> list[int]:
         spaces = [
             s
             for s in range(board.n_spaces)
-            if board.entrance_admits(s, size, frame.seat)
+            if entrances.admits(state, s, size, frame.seat)
         ]
     else:
         spaces = list(board.steps[size][loc])
@@ -147,7 +163,7 @@ def can_exit(state: State, frame: Frame) -> bool:
     return (
         hewn_turn(frame).ap >= 1
         and loc >= 0
-        and state.board.entrance_admits(loc, state.card(frame.hewn).size, frame.seat)
+        and entrances.admits(state, loc, state.card(frame.hewn).size, frame.seat)
     )
 
 
@@ -168,8 +184,9 @@ def legal_hewn_turn(state: State, frame: Frame) -> list[int]:
     h = frame.hewn
     steps = step_targets(state, frame)
     exit_open = can_exit(state, frame)
+    flights = flight.hewn_turn_verbs(state, frame)
     # rulebook: it "must leave the space immediately!" while it can
-    stuck = hewn_turn(frame).forced and (steps or exit_open)
+    stuck = hewn_turn(frame).forced and (steps or exit_open or flights)
     legal: list[int] = []
     if not (stuck and state.config.audit_fixes()):
         legal.append(Ctrl.END_HEWN_TURN)
@@ -178,9 +195,12 @@ def legal_hewn_turn(state: State, frame: Frame) -> list[int]:
         legal.append(Verb.EXIT)
     if can_burn(state, frame):
         legal.append(Verb.BURN)
+    legal.extend(flights)
     if state.on_board(h) and not hewn_turn(frame).forced:
         if mining.can_mine(state, h, frame):
             legal.append(Verb.MINE)
+        if suderer.can_extract(state, h, frame):
+            legal.append(Verb.EXTRACT)
         if danger.can_calm(state, h, frame):
             legal.append(Verb.CALM)
         legal.extend(encounters.hewn_turn_verbs(state, frame))
@@ -218,6 +238,11 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
     elif action == Verb.CALM:
         hewn_turn(frame).spent = SPENT_ACTION
         danger.start_calm(state, frame)
+    elif action in flight.VERBS:
+        flight.start(state, frame, action)
+    elif action == Verb.EXTRACT:
+        hewn_turn(frame).spent = SPENT_ACTION
+        suderer.start(state, frame)
     elif action in (Verb.ANNOUNCE, Verb.ENCOUNTER_SAME, Verb.ARTILLERY):
         encounters.start_verb(state, frame, action)
     else:
@@ -245,12 +270,14 @@ def step(state: State, frame: Frame, space: int) -> None:
 
 def goes_on_moving(action: int) -> bool:
     """Rules 2: the actions that do not stop the movement: another step, a
-    BURN (buying action points to move on), EXIT (off the board it "cannot be
-    attacked") and the player's free management verbs (TRANSMIT, BANJER, LOAD
-    and the rest are not the Hewn's actions and spend no action point)."""
+    FLY or CLIMB (moving on over the mountains), a BURN (buying action points
+    to move on), EXIT (off the board it "cannot be attacked") and the
+    player's free management verbs (TRANSMIT, BANJER, LOAD and the rest are
+    not the Hewn's actions and spend no action point)."""
     return (
         SPACE <= action < NUM
         or action in (Verb.BURN, Verb.EXIT)
+        or action in flight.VERBS
         or action in management.VERBS
     )
 

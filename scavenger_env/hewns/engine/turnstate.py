@@ -20,6 +20,12 @@ SPENT_ACTION: Final = 1
 #: window waits until the movement stops, `HewnTurnFrame.moved`)
 SPENT_STEP: Final = 2
 
+#: `HewnTurnFrame.mined` bits: the once-per-Hewn-turn actions done ("Mining 1
+#: Maximum 1 time per Hewn's turn"; "Extract Dirty Substract 1 Maximum 1 time
+#: per Hewn's turn"); one field, so a core game's frames keep their digest
+MINED: Final = 1
+EXTRACTED: Final = 2
+
 
 class HewnTurnFrame(Frame):
     """The frame of a Hewn turn (`Ask.HEWN_TURN`): what the turn has left and
@@ -34,7 +40,7 @@ class HewnTurnFrame(Frame):
         super().__init__(Ask.HEWN_TURN, seat, hewn)
         self.ap = ap  # action points left
         self.burnt = 0  # Substract burnt for AP this Hewn turn
-        self.mined = 0  # 1 once it has mined this Hewn turn
+        self.mined = 0  # MINED once it has mined this Hewn turn, | EXTRACTED
         self.forced = forced  # 1 while it must leave its (danger) space first
         self.spent = SPENT_NONE  # what was spent, until the check after it
         self.moved = 0  # rules 2: 1 once it stepped since the last window
