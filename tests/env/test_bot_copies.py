@@ -42,11 +42,14 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     from scavenger_env.hewns.engine import danger as hewns_danger
     from scavenger_env.hewns.engine import digest as hewns_digest
     from scavenger_env.hewns.engine import encounter as hewns_encounter
+    from scavenger_env.hewns.engine import entrances as hewns_entrances
+    from scavenger_env.hewns.engine import flight as hewns_flight
     from scavenger_env.hewns.engine import management as hewns_management
     from scavenger_env.hewns.engine import mining as hewns_mining
     from scavenger_env.hewns.engine import payment as hewns_payment
     from scavenger_env.hewns.engine import samespace as hewns_samespace
     from scavenger_env.hewns.engine import state as hewns_state
+    from scavenger_env.hewns.engine import suderer as hewns_suderer
     from scavenger_env.hewns.engine import turnstate as hewns_turnstate
     from scavenger_env.krysis.engine import state as krysis_state
 
@@ -56,7 +59,12 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         cavein_state.TurnState: cavein_state.TURN_FIELDS,
         krysis_state.State: krysis_state.FIELDS,
         # the board is fixed by the config; the frames hold the decisions asked
-        hewns_state.State: (*hewns_digest.FIELDS, "frames", "config"),
+        hewns_state.State: (
+            *hewns_digest.FIELDS,
+            *hewns_digest.TERRAIN_FIELDS,
+            "frames",
+            "config",
+        ),
         hewns_state.Frame: hewns_state.FRAME_FIELDS,
         hewns_state.RoundFrame: hewns_state.ROUND_FRAME_FIELDS,
         hewns_encounter.EncounterFrame: (*hewns_state.FRAME_FIELDS, "enc"),
@@ -71,6 +79,9 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_management.BanjerFrame: hewns_management.BANJER_FRAME_FIELDS,
         hewns_management.LoadFrame: hewns_management.LOAD_FRAME_FIELDS,
         hewns_encounter.Enc: hewns_encounter.ENC_FIELDS,
+        hewns_flight.FlightFrame: hewns_flight.FLIGHT_FRAME_FIELDS,
+        hewns_suderer.ExtractFrame: hewns_suderer.EXTRACT_FRAME_FIELDS,
+        hewns_entrances.EntranceFrame: hewns_entrances.ENTRANCE_FRAME_FIELDS,
     }
 
 

@@ -27,7 +27,7 @@ from scavenger_env.hewns.engine.encounter import EncounterFrame
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import Ask, Frame, RoundFrame, State
 from scavenger_env.hewns.engine.view import bids_hidden, redact
-from scavenger_env.hewns.game import HEWNS
+from scavenger_env.hewns.game import HEWNS, HewnsGame
 
 
 def fields(state: State) -> list[str]:
@@ -70,6 +70,22 @@ def test_the_game_keeps_the_interface_contract(seed: int) -> None:
     random games at 2, 3 and 4 players and checks what the tools rely on (masks,
     chance nodes, illegal actions, clones, redaction for the mover, replays)."""
     assert check_game(HEWNS, games_per_count=3, seed=seed) > 200
+
+
+class TerrainHewns(HewnsGame):
+    """Hewns dealt the "terrain" cards (fliers, climbers, the Suderer, secret
+    entrances) unless told otherwise."""
+
+    def make_config(self, num_players: int, **options: object) -> HewnsConfig:
+        options.setdefault("cards", "terrain")
+        return super().make_config(num_players, **options)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_terrain_games_keep_the_interface_contract(seed: int) -> None:
+    """`check_game` on games with the "terrain" cards: their new decisions
+    (flights, the d10, extraction, secret entrances) keep the contract."""
+    assert check_game(TerrainHewns(), games_per_count=3, seed=seed) > 200
 
 
 def test_clone_copies_every_field() -> None:

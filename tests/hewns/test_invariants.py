@@ -79,6 +79,25 @@ def check_state(s: State, total_normal: int, where: object) -> None:
     assert [a + b for a, b in zip(gems, s.gem_pile, strict=True)] == [
         count for _, count in s.scenario.gems
     ], where
+    check_entrances(s, where)
+
+
+def check_entrances(s: State, where: object) -> None:
+    """Every entrance piece is in the stock or on the board, and a secret
+    entrance lies on a node of its size that had no entrance, one per node
+    (rulebook: "attaches an available small entrance to a small node ...")."""
+    placed = s.secret_entrances
+    on_board = [0, 0, 0]
+    nodes = placed[0::3]
+    assert len(nodes) == len(set(nodes)), where
+    for i in range(0, len(placed), 3):
+        space, size, owner = placed[i : i + 3]
+        assert space in s.board.secret_homes[size], where
+        assert 0 <= owner < s.num_players, where
+        on_board[size - 1] += 1
+    assert [a + b for a, b in zip(on_board, s.entrance_stock, strict=True)] == list(
+        s.board.spec.entrance_stock
+    ), where
 
 
 def check_between_turns(s: State, where: object) -> None:
@@ -88,8 +107,8 @@ def check_between_turns(s: State, where: object) -> None:
     assert len(healthy) == len(set(healthy)), where
 
 
-def play_checked(n: int, seed: int) -> State:
-    config = HewnsConfig(num_players=n)
+def play_checked(n: int, seed: int, cards: str = "core") -> State:
+    config = HewnsConfig(num_players=n, cards=cards)
     rng = np.random.default_rng(seed)
     s = rules.new_game(config, rng)
     total = config.effective_pile
@@ -117,3 +136,14 @@ def play_checked(n: int, seed: int) -> State:
 def test_random_games_keep_the_invariants(chunk: int) -> None:
     for k in range(chunk, 3 * GAMES, CHUNKS):
         play_checked(2 + k % 3, k // 3)
+
+
+TERRAIN_GAMES = GAMES // 4
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS // 2))
+def test_random_terrain_games_keep_the_invariants(chunk: int) -> None:
+    """The "terrain" cards (fliers, climbers, the Suderer, secret entrances)
+    play to the end at 2, 3 and 4 players with every invariant kept."""
+    for k in range(chunk, 3 * TERRAIN_GAMES, CHUNKS // 2):
+        play_checked(2 + k % 3, k // 3, cards="terrain")

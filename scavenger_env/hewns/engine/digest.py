@@ -91,9 +91,11 @@ only when the game's cards are not "core", so a core game keeps its digest."""
 
 def state_data(state: State) -> Fields:
     """Every field of `state` by name; the config by option, the frames as ints."""
-    names = FIELDS + RULES_2_FIELDS if state.config.audit_fixes() else FIELDS
+    names: tuple[str, ...] = FIELDS
+    if state.config.audit_fixes():
+        names += RULES_2_FIELDS
     if state.config.cards != "core":
-        names = names + TERRAIN_FIELDS
+        names += TERRAIN_FIELDS
     data = Fields((name, getattr(state, name)) for name in names)
     data["frames"] = [list(f.key()) for f in state.frames]
     data["config"] = Fields(sorted(state.config.to_dict().items()))

@@ -38,6 +38,10 @@ respite) counts k from 0 in the same order:
   counted);
 * a danger token's attack: the token's attack dice, then the defender's speed
   and armour dice;
+* a FLY or CLIMB (cards "terrain"): one d10 once the target is chosen (0: the
+  Hewn is swept away); then, if it lands on a danger token, the token's
+  attack;
+* an EXTRACT with a Suderer: one mining die (no danger dice);
 * the recovery phase: per recovering Hewn, by id, its d10 then the difficulty
   d10.
 """
@@ -361,13 +365,16 @@ def set_supply(
     normal: int | None = None,
     tokens: dict[str, int] | None = None,
     mines: Iterable[int] | None = None,
+    entrances: Iterable[int] | None = None,
 ) -> None:
     """What is left in the supply, for a position late in a game where it runs
     low: `normal` Substract in the pile, danger tokens in the stock by kind name
-    (`tokens={"lava": 1}`), and the bonuses of the mines still to be drawn, the
-    next first (0 normal, 1-3 for +1..+3). Pieces taken out this way leave the
-    game; what is not given stays as it is. Refuses, changing nothing, a count
-    below 0 or more tokens than the box holds off the board."""
+    (`tokens={"lava": 1}`), the bonuses of the mines still to be drawn, the
+    next first (0 normal, 1-3 for +1..+3), and the entrance pieces left for
+    secret entrances by size (`entrances=(0, 1, 2)`: S, M, B; at most the
+    map's stock). Pieces taken out this way leave the game; what is not given
+    stays as it is. Refuses, changing nothing, a count below 0 or more tokens
+    or entrance pieces than the box holds off the board."""
     stock = list(state.token_stock)
     for name, count in (tokens or {}).items():
         kind = next((k for k in Token if k.name.lower() == name.lower()), None)
@@ -388,6 +395,16 @@ def set_supply(
         raise PositionError(f"a mine's bonus is 0-{bonuses - 1}, not one of {pool}")
     if normal is not None and normal < 0:
         raise PositionError(f"the normal Substract pile cannot hold {normal}")
+    pieces = list(state.entrance_stock if entrances is None else entrances)
+    box = state.board.spec.entrance_stock
+    if len(pieces) != 3 or any(
+        not 0 <= k <= m for k, m in zip(pieces, box, strict=True)
+    ):
+        raise PositionError(
+            f"the entrance pieces left are 3 counts (S, M, B) of 0-{list(box)}, "
+            f"not {pieces}"
+        )
+    state.entrance_stock[:] = pieces
     state.token_stock[:] = stock
     state.mine_pool[:] = pool
     if normal is not None:
