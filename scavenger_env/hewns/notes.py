@@ -993,6 +993,44 @@ RULINGS: tuple[Ruling, ...] = (
         "there were no gems and the face gave 2.",
         "ruling",
     ),
+    Ruling(
+        "Flying and climbing are movement",
+        "A Hewn that flies or climbs pays its action points and rolls the d10 "
+        "once its destination is chosen; on a 0 it dies where it took off. "
+        "Otherwise it lands as if it had stepped in: a danger token there "
+        "attacks it, a healthy enemy there starts the same-space encounter at "
+        "once, and enemies that now see it may react when its movement stops, "
+        "since a flight or a climb goes on with the movement like a step. A "
+        "Hewn that must leave a danger token's space may fly or climb away, "
+        "and must if that is its only way out. The rulebook: \"ONLY after the "
+        'Hewn lands in the destination space can she can perform an action"; '
+        '"If the Hewn wants to end the flight in a space with another enemy '
+        'healthy Hewn, a same space encounter must take place"; "Hewns may also '
+        'be able to dig; fly; or climb themselves out of danger"; it does not '
+        "say when the enemies who see the landing may react.",
+        "ruling",
+    ),
+    Ruling(
+        "Extracting dirty Substract",
+        "A Hewn with a Suderer fitted may extract once in its Hewn turn, "
+        "anywhere on the board, for 1 action point, besides mining: 1 mining "
+        "die, no mine needed, no danger die and no re-roll. The dirty "
+        "Substract goes off-planet except what the Hewn keeps; a friendly Hewn "
+        "gets some by transmission afterwards. The rulebook: \"Roll 1 mining "
+        'dice to determine how much dirty Substract is collected", and re-rolls '
+        'are for "that mining action (or attacking action)"; it names no mine '
+        "and no danger die for extracting.",
+        "ruling",
+    ),
+    Ruling(
+        "When a secret entrance is found",
+        "A player finds a secret entrance in their player turn, between Hewn "
+        "turns, and may do so on a node where Hewns or danger tokens are. "
+        'The rulebook: "during his turn, announce that a new entrance has been '
+        'found"; it does not say whether a Hewn turn may be interrupted for it '
+        "or whether the node must be empty.",
+        "ruling",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""
