@@ -1002,7 +1002,7 @@ RULINGS: tuple[Ruling, ...] = (
         "once, and enemies that now see it may react when its movement stops, "
         "since a flight or a climb goes on with the movement like a step. A "
         "Hewn that must leave a danger token's space may fly or climb away, "
-        "and must if that is its only way out. The rulebook: \"ONLY after the "
+        'and must if that is its only way out. The rulebook: "ONLY after the '
         'Hewn lands in the destination space can she can perform an action"; '
         '"If the Hewn wants to end the flight in a space with another enemy '
         'healthy Hewn, a same space encounter must take place"; "Hewns may also '
@@ -1016,7 +1016,7 @@ RULINGS: tuple[Ruling, ...] = (
         "anywhere on the board, for 1 action point, besides mining: 1 mining "
         "die, no mine needed, no danger die and no re-roll. The dirty "
         "Substract goes off-planet except what the Hewn keeps; a friendly Hewn "
-        "gets some by transmission afterwards. The rulebook: \"Roll 1 mining "
+        'gets some by transmission afterwards. The rulebook: "Roll 1 mining '
         'dice to determine how much dirty Substract is collected", and re-rolls '
         'are for "that mining action (or attacking action)"; it names no mine '
         "and no danger die for extracting.",
