@@ -11,6 +11,7 @@ from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import DIE, SPACE, Ctrl, Verb
+from scavenger_env.hewns.engine.describe import ask_help, describe_action
 from scavenger_env.hewns.engine.digest import state_data
 from scavenger_env.hewns.engine.state import DEAD, Ask, State
 from scavenger_env.hewns.engine.turnstate import HewnTurnFrame, hewn_turn
@@ -285,3 +286,19 @@ def test_rules_1_opens_the_window_right_after_the_landing() -> None:
     pos.play(state, Verb.FLY, SPACE + 12)
     pos.roll(state, "d10", 2)
     assert state.frames[-1].ask == Ask.REACT
+
+
+def test_the_flight_reads_in_words() -> None:
+    """Every new decision reads plainly: the verb with its cost and risk, the
+    target, and the d10 with what a 0 means ("On a roll of "0" The Hewn is
+    swept away and dies")."""
+    state = terrain()
+    sveanivo = pos.place(state, "Sveanivo", 0, space=34)
+    pos.start_hewn_turn(state, sveanivo)
+    assert "2 action points" in describe_action(state, Verb.FLY)
+    pos.play(state, Verb.FLY)
+    assert "Mudgestick" in ask_help(Ask.FLIGHT_TARGET)
+    assert describe_action(state, SPACE + 13).endswith("fly to space 13 (he.2)")
+    pos.play(state, SPACE + 13)
+    words = describe_action(state, DIE + 0)
+    assert "d10" in words and "swept away" in words and "space 13" in words

@@ -10,6 +10,7 @@ from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import NUM, Ctrl, Verb
+from scavenger_env.hewns.engine.describe import describe_action
 from scavenger_env.hewns.engine.digest import state_data
 from scavenger_env.hewns.engine.state import Ask, State
 from scavenger_env.hewns.engine.turnstate import HewnTurnFrame, hewn_turn
@@ -42,6 +43,7 @@ def test_extract_rolls_1_mining_die_of_dirty_substract_for_1_action_point() -> N
     assert not state.roll_queue  # no danger die
     assert state.frames[-1].ask == Ask.EXTRACT_KEEP
     assert rules.legal_actions(state) == [NUM + k for k in range(4)]
+    assert "extracted dirty Substract" in describe_action(state, NUM + 1)
     pos.play(state, NUM + 1)
     assert (state.dirty[skrunke], state.screen_dirty[0]) == (1, 2)
     assert state.frames[-1].ask == Ask.HEWN_TURN
