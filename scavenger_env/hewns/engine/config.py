@@ -300,7 +300,9 @@ class HewnsConfig(CheckedConfig):
             found.spec(self.num_players)
         except MapError as err:
             raise HewnsConfigError(
-                f"HewnsConfig.map={show_value(given)} is not allowed: {err}"
+                f"HewnsConfig.map={show_value(given)} is not allowed; use a bundled "
+                "map (" + ", ".join(repr(m) for m in MAPS) + ") or the path of a "
+                f"map file without mistakes. {err}"
             ) from err
         object.__setattr__(self, "_map_file", found)
 

@@ -749,8 +749,8 @@ def _reachable(spec: MapSpec, hewn_size: int, starts: Sequence[int]) -> set[int]
 
 
 def map_advice(spec: MapSpec) -> list[str]:
-    """What a playable map usually has and this one lacks, in sentences: every
-    space of each size reachable by Hewns of that size from a common entrance,
+    """What a playable map usually has and this one lacks, in sentences: the
+    spaces a Hewn size may enter joined for that size (links and tunnels),
     a starting mine within 2 spaces of each common entrance, a secret-entrance
     home (a node without entrance) and an entrance piece for each size, and a
     magnetic tunnel. The bundled maps have none of these findings."""
@@ -759,15 +759,15 @@ def map_advice(spec: MapSpec) -> list[str]:
     sizes = [row[2] for row in spec.spaces]
     kinds = [row[1] for row in spec.spaces]
     for z in sorted({int(h.size) for h in HEWN_TYPES}):
-        doors = [s for s, ez, _ in spec.entrances if ez >= z and sizes[s] >= z]
-        reach = _reachable(spec, z, doors)
-        lost = [names[s] for s in range(len(names)) if sizes[s] >= z and s not in reach]
+        admitted = [s for s in range(len(names)) if sizes[s] >= z]
+        reach = _reachable(spec, z, admitted[:1])
+        lost = [names[s] for s in admitted if s not in reach]
         if lost:
             out.append(
-                f"{SIZE_LETTERS[z]} Hewns cannot reach "
+                f"the {SIZE_LETTERS[z]} network falls apart: {SIZE_LETTERS[z]} Hewns "
+                f"cannot walk from {names[admitted[0]]!r} to "
                 + ", ".join(repr(s) for s in lost[:6])
                 + (" ..." if len(lost) > 6 else "")
-                + " from a common entrance"
             )
     mined = [s for s, _ in spec.mines]
     near = _reachable_within(spec, 2)
