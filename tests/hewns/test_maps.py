@@ -471,3 +471,79 @@ def test_map_from_data_names_its_source() -> None:
     data["nodes"][0]["size"] = "XL"
     with pytest.raises(MapError, match=r"^the stored copy: nodes\[0\]"):
         map_from_data(data, "the stored copy")
+
+
+# --- the designer's command line ----------------------------------------------------
+
+
+def scavenger(argv: list[str]) -> int:
+    from project_commands import PROJECT_COMMANDS
+
+    from scavenger_env.cli.main import main
+
+    return main(argv, commands=PROJECT_COMMANDS)
+
+
+def test_maps_list_names_every_bundled_map(capsys: pytest.CaptureFixture[str]) -> None:
+    assert scavenger(["maps", "list"]) == 0
+    out = capsys.readouterr().out
+    for name in bundled_maps():
+        assert f"{name}: spaces 2p " in out
+    assert "crater: spaces 2p 55, 3p 58, 4p 61" in out
+
+
+def test_maps_show_draws_and_checks_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert scavenger(["maps", "show", str(EXAMPLE), "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "--- 3 players: 16 spaces; entrance stock S/M/B 1/1/1" in out
+    assert "12b-00B-03b-04b-05b-01M" in out
+    assert "checks: all good" in out
+    assert "--- 2 players" not in out
+
+
+def test_maps_show_refuses_a_bad_file_and_flags_advice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = example()
+    data["magnetic"] = []
+    path = tmp_path / "plain.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert scavenger(["maps", "show", str(path)]) == 0
+    assert "checks: no magnetic tunnel" in capsys.readouterr().out
+    assert scavenger(["maps", "show", str(path), "--strict"]) == 1
+    capsys.readouterr()
+    data["nodes"][0]["size"] = "XL"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert scavenger(["maps", "show", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {path}: nodes[0] ('hub'): size 'XL'")
+    assert scavenger(["maps", "show", str(path), "--players", "4"]) == 2
+
+
+def test_simulate_plays_a_map_file_and_its_records_replay_without_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "pocket.json"
+    path.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    games = tmp_path / "games.jsonl"
+    argv = ["simulate", "--game", "hewns", "--rules", f"map={path}"]
+    argv += ["--num-players", "2", "--games", "3", "--output", str(games)]
+    assert scavenger(argv) == 0
+    path.unlink()
+    assert scavenger(["replay", str(games), "--quiet"]) == 0
+    records = [GameRecord.from_json(line) for line in games.read_text().splitlines()]
+    assert all(r.config["map"]["content"] == example() for r in records)
+
+
+def test_balance_tune_keeps_a_map_file_inline(tmp_path: Path) -> None:
+    import argparse
+
+    from agents.commands.balance import _base_options
+
+    path = tmp_path / "pocket.json"
+    path.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    args = argparse.Namespace(game="hewns", num_players=2, rules=f"map={path}")
+    base = _base_options(args)
+    assert base == {"map": {"source": str(path), "content": example()}}
+    path.unlink()  # every trial plays the copy
+    assert HEWNS.make_config(2, **base).map_file.name == "pocket"

@@ -21,8 +21,14 @@ from types import MappingProxyType
 from typing import Final
 
 from scavenger_env.hewns.engine.data import MUDGESTICK as MUDGESTICK_FACT
+from scavenger_env.hewns.engine.mapfile import (
+    DEFAULT_MAP,
+    map_from_data,
+    read_map,
+)
 from scavenger_env.hewns.engine.maps import (
     BIG,
+    COMMON,
     KIND_NAMES,
     MEDIUM,
     NODE,
@@ -30,6 +36,8 @@ from scavenger_env.hewns.engine.maps import (
     SIZE_LETTERS,
     SMALL,
     TUNNEL,
+    MapSpec,
+    hex_distance,
 )
 
 __all__ = [
@@ -61,35 +69,7 @@ DIRECTIONS: Final = ((2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (1, 1))
 #: value and reason are in `data.MUDGESTICK`; `HewnsConfig.mudgestick` sets it)
 MUDGESTICK: Final = MUDGESTICK_FACT.value
 
-#: Owner of a common entrance (a secret entrance's owner is a seat, 0-3).
-COMMON: Final = -1
-
 _UNREACHABLE: Final = -1
-
-
-def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """Hex distance between two doubled-coordinate cells (steps on the lattice)."""
-    dcol = abs(a[0] - b[0])
-    drow = abs(a[1] - b[1])
-    return drow + max(0, (dcol - drow) // 2)
-
-
-@dataclass(frozen=True)
-class MapSpec:
-    """A map as data: spaces, links and pieces, before any precomputation.
-
-    ``spaces`` rows are ``(id, kind, size, col, row, name)`` with ids 0..n-1;
-    ``links`` are ravine/node links between lattice neighbours; ``magnetic`` rows
-    are ``(a, b, size)``; ``entrances`` rows ``(space, size, owner)``; ``mines``
-    rows ``(space, bonus)``.
-    """
-
-    spaces: tuple[tuple[int, int, int, int, int, str], ...]
-    links: tuple[tuple[int, int], ...]
-    magnetic: tuple[tuple[int, int, int], ...] = ()
-    entrances: tuple[tuple[int, int, int], ...] = ()
-    mines: tuple[tuple[int, int], ...] = ()
-    entrance_stock: tuple[int, int, int] = (0, 0, 0)
 
 
 @dataclass(frozen=True, eq=False)
@@ -477,8 +457,6 @@ def build_board(spec: MapSpec, mudgestick: int = MUDGESTICK) -> Board:
 def crater_spec(n_players: int) -> MapSpec:
     """The default map ("the crater", the bundled map file) for 2-4 players as a
     `MapSpec`; a `mapfile.MapError` (a ValueError) for another count."""
-    from scavenger_env.hewns.engine.mapfile import DEFAULT_MAP, read_map
-
     return read_map(DEFAULT_MAP).spec(n_players)
 
 
@@ -497,12 +475,6 @@ def board_for(
 
 @cache
 def _cached_board(n_players: int, mudgestick: int, map_text: str | None) -> Board:
-    from scavenger_env.hewns.engine.mapfile import (
-        DEFAULT_MAP,
-        map_from_data,
-        read_map,
-    )
-
     if map_text is None:
         mapfile = read_map(DEFAULT_MAP)
     else:

@@ -30,9 +30,9 @@ from typing import Any, Final
 
 from scavenger_env.core.errors import ConfigError
 
-from .board import COMMON, MapSpec, hex_distance
 from .data import HEWN_TYPES, PLAYER_COUNTS
 from .maps import (
+    COMMON,
     KIND_NAMES,
     MAX_MAP_SPACES,
     NODE,
@@ -40,6 +40,8 @@ from .maps import (
     SIZE_LETTERS,
     STEP_NAMES,
     TUNNEL,
+    MapSpec,
+    hex_distance,
 )
 
 __all__ = [

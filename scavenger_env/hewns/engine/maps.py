@@ -10,6 +10,7 @@ module can build on it without a cycle.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from .data import Size
@@ -45,3 +46,31 @@ STEP_NAMES: Final = {"E": E, "W": W, "NE": NE, "NW": NW, "SE": SE, "SW": SW}
 #: crater's 61 spaces, padded to 64) rather than read from the maps: a new map
 #: never moves an action id, and a map with more spaces is refused.
 MAX_MAP_SPACES: Final = 64
+
+#: Owner of a common entrance (a secret entrance's owner is a seat, 0-3).
+COMMON: Final = -1
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Hex distance between two doubled-coordinate cells (steps on the lattice)."""
+    dcol = abs(a[0] - b[0])
+    drow = abs(a[1] - b[1])
+    return drow + max(0, (dcol - drow) // 2)
+
+
+@dataclass(frozen=True)
+class MapSpec:
+    """A map as data: spaces, links and pieces, before any precomputation.
+
+    ``spaces`` rows are ``(id, kind, size, col, row, name)`` with ids 0..n-1;
+    ``links`` are ravine/node links between lattice neighbours; ``magnetic`` rows
+    are ``(a, b, size)``; ``entrances`` rows ``(space, size, owner)``; ``mines``
+    rows ``(space, bonus)``.
+    """
+
+    spaces: tuple[tuple[int, int, int, int, int, str], ...]
+    links: tuple[tuple[int, int], ...]
+    magnetic: tuple[tuple[int, int, int], ...] = ()
+    entrances: tuple[tuple[int, int, int], ...] = ()
+    mines: tuple[tuple[int, int], ...] = ()
+    entrance_stock: tuple[int, int, int] = (0, 0, 0)
