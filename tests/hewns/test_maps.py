@@ -547,3 +547,14 @@ def test_balance_tune_keeps_a_map_file_inline(tmp_path: Path) -> None:
     assert base == {"map": {"source": str(path), "content": example()}}
     path.unlink()  # every trial plays the copy
     assert HEWNS.make_config(2, **base).map_file.name == "pocket"
+
+
+def test_the_docs_page_shows_each_bundled_map_as_it_is() -> None:
+    """The pictures on the map page are the maps' `render_map` at 4 players."""
+    from scavenger_env.hewns.engine.board import render_map
+
+    page = (ROOT / "docs" / "games" / "hewns-maps.md").read_text(encoding="utf-8")
+    for name in bundled_maps():
+        mapfile = read_map(name)
+        assert render_map(build_board(mapfile.spec(4))) in page, name
+        assert mapfile.description in page, name
