@@ -512,25 +512,33 @@ class _Checker:
                     "give one step per space (and one more onto the 'to' node); "
                     "link two touching nodes with 'links' instead",
                 )
-            col, row = self.cells[start]
-            cells: list[tuple[int, int]] = []
-            for i, step in enumerate(steps):
-                dc, dr = STEP_NAMES[step]
-                col, row = col + dc, row + dr
-                if i < n_spaces:
-                    cells.append((col, row))
-                    self.add_space(
-                        f"{name}.{i + 1}", kind, size, (col, row), since, where
-                    )
-                elif (col, row) != self.cells[end]:  # type: ignore[index]
-                    raise _fail(
-                        where,
-                        f"the last step lands on {[col, row]}, not on node {end!r} at "
-                        f"{list(self.cells[end])}",  # type: ignore[index]
-                        "change the steps so that the walk ends on the node",
-                    )
-            out.append(_Walk(kind, name, size, start, end, tuple(cells), since))
+            cells = self.walk_cells(start, end, steps, where)
+            for i, cell in enumerate(cells):
+                self.add_space(f"{name}.{i + 1}", kind, size, cell, since, where)
+            out.append(_Walk(kind, name, size, start, end, cells, since))
         return out
+
+    def walk_cells(
+        self, start: str, end: str | None, steps: Sequence[str], where: str
+    ) -> tuple[tuple[int, int], ...]:
+        """The cells a walk's steps make from its start node; with an end node,
+        the last step must land on it (and makes no space)."""
+        col, row = self.cells[start]
+        cells: list[tuple[int, int]] = []
+        for step in steps:
+            dc, dr = STEP_NAMES[step]
+            col, row = col + dc, row + dr
+            cells.append((col, row))
+        if end is not None:
+            landed = cells.pop()
+            if landed != self.cells[end]:
+                raise _fail(
+                    where,
+                    f"the last step lands on {list(landed)}, not on node {end!r} at "
+                    f"{list(self.cells[end])}",
+                    "change the steps so that the walk ends on the node",
+                )
+        return tuple(cells)
 
     def pair(self, value: Any, where: str, key: str, since: int) -> tuple[str, str]:
         if not isinstance(value, list) or len(value) != 2:
