@@ -50,7 +50,8 @@ __all__ = ["HEWNS", "HewnsGame"]
 _OPTIONS = {
     "cards": "the card set: 'core' (the only one built so far; 'terrain', "
     "'nanas' and 'complete' are to come)",
-    "map": "the board: 'crater' (the designed map for 2-4 players)",
+    "map": "the board: a bundled map ('crater', the default; 'gorge'; 'twins') "
+    "or the path of a map file (`scavenger maps list`)",
     "mudgestick": "how far a dig, fly or climb reaches, in spaces (2-6; 3)",
     "nananbites_per_bidox": "Nananbites one Bidox may hold (1 or 2; 2)",
     "score_carried": "normal Substract carried by a player's Hewns scores (True)",

@@ -190,7 +190,9 @@ COMPONENTS: tuple[Component, ...] = (
         "the board",
         "a crater of 55, 58 or 61 spaces for 2, 3 or 4 players: a hub with six "
         "spokes, a ring of six nodes and one spur with an entrance per side; "
-        "magnetic tunnels; the starting mines",
+        "magnetic tunnels; the starting mines. A map file: the option `map` "
+        "takes the bundled `gorge` or `twins` or a file of your own (see "
+        "[Hewns maps](hewns-maps.md))",
         f"{DESIGNED} (the rulebook's map-building booklet is missing)",
     ),
     Component(
