@@ -73,7 +73,7 @@ from scavenger_env.core import layout
 from .engine.actions import SPACE_SIZE
 from .engine.board import RAVINE
 from .engine.data import DICE, HEWN_TYPES, TECHS
-from .engine.encounter import EncStep
+from .engine.encounter import ENCOUNTER_ASKS, EncStep
 from .engine.ending import healthy_hewns, score
 from .engine.flow import FIRST_TECH_LOT, is_chance
 from .engine.state import (
@@ -90,7 +90,6 @@ from .engine.state import (
     OFFER,
     OUT,
     TECH_KIND_OF,
-    Ask,
     Frame,
     State,
     public_totals,
@@ -259,6 +258,7 @@ _ENCOUNTER_STEP_CODES: Final = {
     EncStep.RETREAT: 14,
     EncStep.END: 15,
     EncStep.AWAY: 16,
+    EncStep.DISCARD: 17,
 }
 """The number the observation gives each step of an encounter frame (on top
 only at its dice): the steps' numbers before they were put in run order, so
@@ -267,7 +267,7 @@ that the observation, and the models trained on it, stay the same."""
 
 def _step_code(frame: Frame) -> int:
     """The step of the top frame as the observation encodes it."""
-    if frame.ask in (Ask.RANGED, Ask.SAME_SPACE):
+    if frame.ask in ENCOUNTER_ASKS:
         return _ENCOUNTER_STEP_CODES[EncStep(frame.step)]
     return frame.step
 
