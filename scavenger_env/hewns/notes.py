@@ -682,7 +682,7 @@ RULINGS: tuple[Ruling, ...] = (
         'Hewn" for the attacker and "limited by the Substract he can get hold '
         'of" for the defender. The attacker needs the weapon ability ("The '
         'ability to fire weapon(s)") and at least 2 Substract ("he must take '
-        'at least 2 dice!"). Before the picks only the target\'s owner may '
+        "at least 2 dice!\"). Before the picks only the target's owner may "
         'transmit Substract away ("Transmit Substract away"); the attacker has '
         "just chosen to fire its own.",
         "rulebook",

@@ -22,7 +22,7 @@ from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game_check import check_game
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
-from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, Verb
+from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, Verb, id_of
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DieKind
 from scavenger_env.hewns.engine.describe import describe_action
@@ -419,6 +419,38 @@ def test_the_decisions_read_in_words() -> None:
     words = legal_words(state)
     assert words[0].startswith("discard attack die 1 (area (red) 3")
     assert "artillery" in HEWNS.render(state, 1).lower()
+
+
+def test_the_narration_tells_the_shot_in_a_few_lines() -> None:
+    """The screen's teller sums the artillery up: who fired at whom, the dice,
+    the die discarded, the re-roll and the result (the rulebook's example)."""
+    state, _, gotler = duel(load=5)
+    teller = HEWNS.narrator(1)
+    lines: list[str] = []
+
+    def play(action: int | str) -> None:
+        a = id_of(action) if isinstance(action, str) else action
+        said = teller.tell(state, a)
+        rules.apply_action(state, a)
+        lines.extend([said] if said else [])
+        lines.extend(teller.after(state))
+
+    for action in ("VERB ARTILLERY", HEWN + gotler, "NUM 1", "NUM 2", "NUM 0"):
+        play(action)
+    for kind, value in (
+        [("laser", 3), ("area", 3), ("area", 2)]
+        + [("speed", v) for v in (2, 1, 1, 0)]
+        + [("armour", 0), ("armour", 0)]
+    ):
+        play(DIE + pos.face_index(kind, value))
+    play("DIE 0")
+    play("DIE 0")
+    play(DIE + pos.face_index("area", 2))
+    text = "\n".join(lines)
+    assert "Artillery in player 0's turn: player 0's Igil" in text
+    assert "Discarded: attack: laser (yellow) 3." in text
+    assert "Re-rolled: attack: area (red) 2." in text
+    assert "your Four-way Gotler #" in text and "was unhurt" in text
 
 
 # --- whole games ---------------------------------------------------------------------------
