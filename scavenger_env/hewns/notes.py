@@ -682,9 +682,7 @@ RULINGS: tuple[Ruling, ...] = (
         'Hewn" for the attacker and "limited by the Substract he can get hold '
         'of" for the defender. The attacker needs the weapon ability ("The '
         'ability to fire weapon(s)") and at least 2 Substract ("he must take '
-        "at least 2 dice!\"). Before the picks only the target's owner may "
-        'transmit Substract away ("Transmit Substract away"); the attacker has '
-        "just chosen to fire its own.",
+        'at least 2 dice!").',
         "rulebook",
     ),
     Ruling(
@@ -1011,7 +1009,11 @@ RULINGS: tuple[Ruling, ...] = (
         'action, but these are free actions". A failed shot at a damaged or '
         "stunned Hewn is a humiliating encounter failure like any other: "
         '"If they wish to encounter that same damaged and/or stunned Hewn again '
-        'this turn, they must spend 1 action point".',
+        'this turn, they must spend 1 action point". Under rules 2 firing '
+        "stops a moved Hewn's movement, so the reaction window to its movement "
+        "comes first. Before the picks only the "
+        'target\'s owner may "Transmit Substract away"; the attacker has just '
+        "chosen to fire its own.",
         "ruling",
     ),
 )

@@ -336,6 +336,26 @@ def test_artillery_spends_no_action_point_and_humiliation_costs_one() -> None:
     assert hewn_turn(state.frames[-3]).ap == 0  # under the encounter and PICK_L
 
 
+def test_under_rules_2_the_reaction_window_comes_before_the_shot() -> None:
+    """rulebook: reacting Hewns "can now see the moving Hewn - after it has
+    moved"; firing stops the movement, so a Clampeyt in space 12 that sees the
+    Igil step onto the node may react first, and the shot at the Gotler (out
+    of sight in space 30) follows."""
+    state = pos.actions_phase(2, shown=True, cards="terrain")
+    pos.set_mine(state, IN_SIGHT, None)
+    igil = pos.place(state, "Igil", 0, IGIL_AT, normal=5)
+    watcher = pos.place(state, "Clampeyt", 1, OUT_OF_SIGHT)
+    gotler = pos.place(state, "Four-way Gotler", 1, 30)
+    pos.start_hewn_turn(state, igil)
+    pos.play(state, f"SPACE {IN_SIGHT}")
+    assert sees(state, igil, watcher) and not sees(state, igil, gotler)
+    pos.play(state, "VERB ARTILLERY")
+    assert top(state).ask == Ask.REACT and top(state).seat == 1
+    pos.play(state, "CTRL DONE")
+    assert top(state).ask == Ask.NAME_TARGET
+    assert rules.legal_actions(state) == [HEWN + gotler]
+
+
 # --- bad input ----------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("setup", "bad"),
@@ -454,12 +474,21 @@ def test_the_narration_tells_the_shot_in_a_few_lines() -> None:
 
 
 # --- whole games ---------------------------------------------------------------------------
+def _normal_total(state: State) -> int:
+    """All normal Substract: the pile, the screens, the Hewns, the Bidoxes."""
+    boxes = sum(sum(b) for b in state.bidox_normal)
+    return state.normal_pile + sum(state.screen_normal) + sum(state.normal) + boxes
+
+
 def _random_to_the_end(state: State, seed: int, fire_first: bool) -> set[int]:
     """Play random legal actions to the end (VERB ARTILLERY whenever offered, if
     `fire_first`); returns the decision kinds seen."""
     rng = np.random.default_rng(seed)
     seen: set[int] = set()
+    total = _normal_total(state)
     while not state.over:
+        assert _normal_total(state) == total, "normal Substract is conserved"
+        assert min(state.normal) >= 0 and min(state.dirty) >= 0
         legal = rules.legal_actions(state)
         if not is_chance(state):
             seen.add(top(state).ask)
