@@ -175,12 +175,11 @@ def test_artillery_never_rerolls_and_gets_no_bonus() -> None:
     defence of 2 and fails, with no REROLL asked."""
     state, igil, clampeyt = duel(load=5, target="Clampeyt")
     assert state.card(igil).rerolls == 2
-    fire(state, igil_target := clampeyt, 0, 3)
+    fire(state, clampeyt, 0, 3)
     pos.play(state, "NUM 0")
     pos.roll(state, "area", 1, 1, 3)
-    n_speed = state.card(igil_target).ap
-    pos.roll(state, "speed", 2, *([0] * (n_speed - 1)))
-    pos.roll(state, "armour", *([0] * state.card(igil_target).armour))
+    pos.roll(state, "speed", 2, *([0] * (state.card(clampeyt).ap - 1)))
+    pos.roll(state, "armour", *([0] * state.card(clampeyt).armour))
     pos.play(state, "DIE 2")  # the 3 goes
     assert not is_chance(state)
     assert top(state).ask == Ask.HEWN_TURN
@@ -215,6 +214,7 @@ def test_the_verb_needs_an_unseen_lone_enemy() -> None:
     state, igil, _ = duel()
     seen = pos.place(state, "Clampeyt", 1, IN_SIGHT)
     assert sees(state, igil, seen)
+    assert Verb.ANNOUNCE in rules.legal_actions(state)
     pos.play(state, "VERB ARTILLERY")
     assert HEWN + seen not in rules.legal_actions(state)
     # two Hewns in one space: neither is a target
@@ -224,13 +224,13 @@ def test_the_verb_needs_an_unseen_lone_enemy() -> None:
     # a friend out of sight is no target; a neutral one is
     state, igil, gotler = duel()
     friend = pos.place(state, "Clampeyt", 0, OUT_OF_SIGHT_2)
+    assert not sees(state, igil, friend)
     pos.play(state, "VERB ARTILLERY")
     assert rules.legal_actions(state) == [HEWN + gotler]
     state, igil, gotler = duel(neutral=True)
     assert state.ctrl[gotler] == NEUTRAL
     pos.play(state, "VERB ARTILLERY")
     assert rules.legal_actions(state) == [HEWN + gotler]
-    assert friend >= 0
 
 
 def test_the_verb_needs_the_ability_a_weapon_and_two_substract() -> None:
@@ -363,7 +363,7 @@ def test_under_rules_2_the_reaction_window_comes_before_the_shot() -> None:
         ((), "HEWN 0"),  # not a target
         (("NUM 0",), "NUM 1"),  # L + A below 2
         (("NUM 0",), "NUM 6"),  # more than the load
-        (("NUM 1", "NUM 1", "NUM 0"), "DIE 0"),  # a roll is due, not a discard
+        (("NUM 1", "NUM 1", "NUM 0"), "CTRL DONE"),  # the dice are due
     ],
 )
 def test_bad_input_is_refused_and_changes_nothing(
@@ -376,12 +376,11 @@ def test_bad_input_is_refused_and_changes_nothing(
     if setup:
         pos.play(state, HEWN + gotler, *setup)
     before = HEWNS.state_data(state)
-    if is_chance(state):
-        with pytest.raises(IllegalActionError):
-            pos.play(state, "CTRL DONE")
-    else:
-        with pytest.raises(IllegalActionError):
-            pos.play(state, bad)
+    with pytest.raises(IllegalActionError, match="not legal"):
+        pos.play(state, bad)
+    assert HEWNS.state_data(state) == before
+    with pytest.raises(IllegalActionError):
+        rules.apply_action(state, id_of(bad))
     assert HEWNS.state_data(state) == before
 
 
