@@ -74,8 +74,8 @@ class HewnsConfig(CheckedConfig):
         num_players: 2, 3 or 4.
         cards: which cards are in the decks, a `data.CardSet` name: "core",
             "terrain", "nanas" or "complete"; each set holds the cards of the
-            smaller ones. The engine is built set by set and plays "core" only
-            (`BUILT_CARD_SETS`); the others are refused until their cards are
+            smaller ones. The engine is built set by set and plays the sets
+            in `BUILT_CARD_SETS`; the others are refused until their cards are
             built.
         map: the board, "crater" (the designed default map for 2-4 players; the
             rulebook's map-building booklet is missing).
