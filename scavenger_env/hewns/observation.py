@@ -27,7 +27,8 @@ decision  0-103      (104,)     the decision kind on top, one-hot over 80
                                 (at most 1); the top frame's first 4 args
                                 / 31 (secret ones zero for others); its
                                 step / 8 (at most 1); stack depth / 16 (at
-                                most 1); 8 spare
+                                most 1); an artillery encounter in
+                                progress; 7 spare
 global    104-143    (40,)      normal pile / its start, depleted /
                                 threshold, new mines by bonus 0-3 / 10,
                                 token stock by kind / 5, player count
@@ -90,6 +91,7 @@ from .engine.state import (
     OFFER,
     OUT,
     TECH_KIND_OF,
+    Ask,
     Frame,
     State,
     public_totals,
@@ -265,6 +267,12 @@ only at its dice): the steps' numbers before they were put in run order, so
 that the observation, and the models trained on it, stay the same."""
 
 
+def _in_artillery(s: State) -> bool:
+    """Whether an artillery encounter is in progress (a public fact: the
+    decisions inside it are those of a ranged encounter)."""
+    return not s.over and any(f.ask == Ask.ARTILLERY for f in s.frames)
+
+
 def _step_code(frame: Frame) -> int:
     """The step of the top frame as the observation encodes it."""
     if frame.ask in ENCOUNTER_ASKS:
@@ -300,6 +308,7 @@ def _decision(s: State, seat: int, out: memoryview[float]) -> None:
     out[d + KINDS + 3] = s.round / s.scenario.rounds
     out[d + KINDS + 3 + 1 + 4] = float(chance)
     out[d + KINDS + 3 + 1 + 4 + 2 + 5] = _cap(len(s.frames) / 16)
+    out[d + KINDS + 3 + 1 + 4 + 2 + 6] = float(_in_artillery(s))
 
 
 def _global(s: State, out: memoryview[float]) -> None:

@@ -33,6 +33,7 @@ from scavenger_env.hewns.engine.state import DEAD, NEUTRAL, Ask, Frame, State
 from scavenger_env.hewns.engine.turnstate import hewn_turn
 from scavenger_env.hewns.engine.view import determinize, redact
 from scavenger_env.hewns.game import HEWNS, HewnsGame
+from scavenger_env.hewns.observation import OFFSETS
 
 IGIL_AT, OUT_OF_SIGHT, OUT_OF_SIGHT_2, IN_SIGHT, NEXT_DOOR, GOTLER_SEES = (
     9,
@@ -415,6 +416,10 @@ def test_the_defender_does_not_see_the_attackers_picks() -> None:
     encoder = HEWNS.make_encoder()
     assert (encoder.encode(a, 1) == encoder.encode(b, 1)).all()
     assert HEWNS.render(a, 1) == HEWNS.render(b, 1)
+    flag = OFFSETS["decision"][0] + 80 + 16  # an artillery encounter in progress
+    assert encoder.encode(a, 1)[flag] == 1.0
+    state, _, _ = duel()
+    assert encoder.encode(state, 0)[flag] == 0.0
     own = next(f for f in redact(b, 0).frames if f.ask == Ask.ARTILLERY)
     assert enc_of(own).pick(igil)[:2] == (3, 2)
     rng = np.random.default_rng(0)
