@@ -85,6 +85,9 @@ def _decision(s: State, d: np.ndarray, rel: _Rel) -> None:
     d[KINDS + 3] = s.round / s.scenario.rounds
     d[KINDS + 3 + 1 + 4] = float(chance)
     d[KINDS + 3 + 1 + 4 + 2 + 5] = _cap(len(s.frames) / 16)
+    d[KINDS + 3 + 1 + 4 + 2 + 6] = float(
+        not s.over and any(f.ask == Ask.ARTILLERY for f in s.frames)
+    )
 
 
 def _global(s: State, g: np.ndarray) -> None:

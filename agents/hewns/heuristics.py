@@ -48,6 +48,7 @@ import numpy as np
 
 from agents.base import SeatView
 from scavenger_env.hewns.engine import (
+    artillery,
     combat,
     encounter,
     management,
@@ -93,6 +94,11 @@ from scavenger_env.hewns.engine.state import (
 __all__ = ["HewnsScriptedAgent", "ProspectorAgent", "RaiderAgent", "without_reveal"]
 
 _MAP_SPACES = 64  # SPACE ids below SPACE + this are map spaces
+
+#: the most laser dice the Raider fires at once
+RAIDER_LASERS = 4
+#: the load from which the Raider spares Substract for artillery
+ARTILLERY_SPARE = 3
 
 #: the mean value of each die kind
 MEAN: dict[int, float] = {
@@ -511,6 +517,42 @@ class HewnsScriptedAgent:
             for t in ranged.targets(s, h, turn)
         )
 
+    def fire_artillery(self, s: State, h: int, turn_legal: list[int]) -> bool:
+        """Whether the Raider's Hewn `h` should fire artillery: it has
+        Substract to spare (3 or more) and an unseen target worth it that its
+        lasers beat on average, one die discarded (`artillery_target`)."""
+        if not self.FIGHTS or Verb.ARTILLERY not in turn_legal:
+            return False
+        if s.normal[h] + s.dirty[h] < ARTILLERY_SPARE:
+            return False
+        turn = s.frames[-1]
+        return self.artillery_target(s, h, artillery.targets(s, turn)) != NONE
+
+    def artillery_target(self, s: State, h: int, targets: list[int]) -> int:
+        """The best of `targets` for `h`'s artillery (NONE if none is worth a
+        shot): worth more than 1 and weaker, on average, than its lasers with
+        the highest discarded (rulebook: the defender "can discard one of the
+        weapon attack dice")."""
+        dice = min(s.normal[h] + s.dirty[h], RAIDER_LASERS)
+        attack = (dice - 1) * MEAN[DieKind.LASER]
+        good = [
+            t
+            for t in targets
+            if self.target_worth(s, t) > 1.0 and self.defence_mean(s, t) < attack
+        ]
+        return max(good, key=lambda t: self.target_worth(s, t), default=NONE)
+
+    @staticmethod
+    def defence_mean(s: State, t: int) -> float:
+        """The mean of `t`'s defence dice with no screens (0 if not healthy:
+        "damaged and stunned Hewns ... have a defence of 0")."""
+        if not s.healthy(t):
+            return 0.0
+        return (
+            combat.speed_dice(s, t) * MEAN[DieKind.SPEED]
+            + combat.armour_dice(s, t, 0) * MEAN[DieKind.ARMOUR]
+        )
+
     def target_worth(self, s: State, t: int) -> float:
         """An enemy's worth as a target: its load and its card, less its
         defence (speed and armour dice)."""
@@ -536,6 +578,8 @@ class HewnsScriptedAgent:
             return Verb.ENCOUNTER_SAME
         if self.attack_target(s, h, legal):
             return Verb.ANNOUNCE
+        if self.fire_artillery(s, h, legal):
+            return Verb.ARTILLERY
         steps = _ids(legal, SPACE, _MAP_SPACES)
         must_move = Ctrl.END_HEWN_TURN not in legal  # it must leave a danger token
         here = s.loc[h]
@@ -705,7 +749,13 @@ class HewnsScriptedAgent:
             return NUM + self.pick(s, h, ask, _ids(legal, NUM, 32))
         if ask == Ask.NAME_TARGET:
             targets = _ids(legal, HEWN, NUM_HEWNS)
+            if artillery.is_artillery(s):
+                best = self.artillery_target(s, h, targets)
+                if best != NONE:
+                    return HEWN + best
             return HEWN + max(targets, key=lambda t: self.target_worth(s, t))
+        if ask == Ask.DISCARD:
+            return self.discard(s, legal)
         if ask == Ask.SAME_TARGET:
             targets = _ids(legal, HEWN, NUM_HEWNS)
             return HEWN + max(targets, key=lambda t: self.target_worth(s, t))
@@ -753,14 +803,29 @@ class HewnsScriptedAgent:
         enc = encounter.enc_of(encounter.encounter_frame(s))
         attacking = self.FIGHTS and combat.has_weapon(s, h)
         if ask == Ask.PICK_L:
-            return min(top, 4) if attacking else 0
+            return min(top, RAIDER_LASERS) if attacking else 0
         if ask == Ask.PICK_A:
-            return 0
+            return min(nums)  # none, or what artillery's 2 dice still need
         if ask == Ask.PICK_K:
             mover = encounter.encounter_frame(s).hewn
             exposed = h == mover or enc.same or h == enc.target
             return min(top, 2 if attacking else 3) if exposed else 0
         return 0
+
+    @staticmethod
+    def discard(s: State, legal: list[int]) -> int:
+        """Artillery: throw away the highest attack die; among equals the one of
+        the kind with the higher mean, so that a dodge re-rolls the other (the
+        rulebook's Gotler discards the laser 3 and dodges the area 3)."""
+        enc = encounter.enc_of(encounter.encounter_frame(s))
+        dice = enc.fight_dice(enc.fight, encounter.ATTACK)
+        ids = [a - DIE for a in legal if a >= DIE]
+
+        def key(p: int) -> tuple[int, float]:
+            kind, fc = enc.die(dice[p])[:2]
+            return combat.value(kind, fc), MEAN[kind]
+
+        return DIE + max(ids, key=key)
 
     @staticmethod
     def reroll_attack(s: State, ask: int, legal: list[int]) -> int:
@@ -830,6 +895,7 @@ _FIGHT_ASKS = frozenset(
         Ask.RETREAT,
         Ask.EXPEL,
         Ask.SICKET_LOSS,
+        Ask.DISCARD,
     }
 )
 

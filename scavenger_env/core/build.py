@@ -51,6 +51,7 @@ COMPILED_MODULES = (
     "scavenger_env.krysis.engine.view",
     "scavenger_env.krysis.observation",
     "scavenger_env.hewns.engine.actions",
+    "scavenger_env.hewns.engine.artillery",
     "scavenger_env.hewns.engine.auction",
     "scavenger_env.hewns.engine.board",
     "scavenger_env.hewns.engine.combat",

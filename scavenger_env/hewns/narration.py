@@ -30,7 +30,13 @@ from scavenger_env.core.game import Narrator
 
 from .engine.actions import DIE, HEWN, LOT, NUM, Verb, block_of
 from .engine.data import DICE, DieKind, Symbol
-from .engine.describe import hewn_label, lot_label, place_label, turn_seat
+from .engine.describe import (
+    attack_die,
+    hewn_label,
+    lot_label,
+    place_label,
+    turn_seat,
+)
 from .engine.flow import face, is_chance
 from .engine.state import (
     BIDOX_HOME,
@@ -47,7 +53,7 @@ __all__ = ["HewnsNarrator"]
 
 _FIGHT_ASKS: Final = frozenset(
     int(a)
-    for name in ("RANGED", "SAME_SPACE", "TOKEN_ATTACK")
+    for name in ("RANGED", "SAME_SPACE", "ARTILLERY", "TOKEN_ATTACK")
     if (a := Ask.__members__.get(name)) is not None
 )
 """The frames a fight runs in (while one is on the stack, dice are held)."""
@@ -57,7 +63,7 @@ _PARTY_ASKS: Final = frozenset(
     for name in (
         "REACT", "NAME_TARGET", "SAME_TARGET", "PICK_L", "PICK_A", "PICK_K",
         "PICK_Q", "PICK_E", "INTENT", "DODGE", "REROLL", "SCREENS",
-        "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS",
+        "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS", "DISCARD",
     )
     if (a := Ask.__members__.get(name)) is not None
 )  # fmt: skip
@@ -78,6 +84,8 @@ class _Fight:
     rolled: list[tuple[int, int]] = field(default_factory=list)  # kind, face
     rerolled: list[tuple[int, int]] = field(default_factory=list)
     rerolling: bool = False
+    artillery: bool = False
+    discarded: list[tuple[int, int]] = field(default_factory=list)  # kind, face
 
 
 @dataclass
@@ -165,6 +173,7 @@ class HewnsNarrator(Narrator):
             mover=frame.hewn if frame.ask != Ask.TOKEN_ATTACK else -1,
             seat=owner if owner is not None else frame.seat,
             before=self._seen(state).clone(),
+            artillery=frame.ask == Ask.ARTILLERY,
         )
         if 0 <= fight.mover < NUM_HEWNS:
             fight.hewns.add(fight.mover)
@@ -183,6 +192,10 @@ class HewnsNarrator(Narrator):
         fight.rerolling = top.ask in (Ask.DODGE, Ask.REROLL) and (
             block_of(action) == "DIE" or fight.rerolling
         )
+        if top.ask == Ask.DISCARD and block_of(action) == "DIE":
+            die = attack_die(state, action - DIE)
+            if die is not None:
+                fight.discarded.append(die[:2])
 
     def _fight_summary(self, state: State, fight: _Fight) -> list[str]:
         """The fight in a few lines; none when no one fought (every seat let
@@ -197,7 +210,8 @@ class HewnsNarrator(Narrator):
         if 0 <= fight.mover < NUM_HEWNS:
             others = [h for h in hewns if h != fight.mover]
             head = (
-                f"Fight in {_whose(fight.seat, v)} turn: "
+                ("Artillery" if fight.artillery else "Fight")
+                + f" in {_whose(fight.seat, v)} turn: "
                 f"{_owned(before, fight.mover, v)} against "
                 + (_listed([_owned(before, h, v) for h in others]) or "no one")
                 + "."
@@ -211,6 +225,9 @@ class HewnsNarrator(Narrator):
         dice = _dice_words(fight.rolled)
         if dice:
             lines.append(f"  Dice: {dice}.")
+        gone = _dice_words(fight.discarded)
+        if gone:
+            lines.append(f"  Discarded: {gone}.")
         again = _dice_words(fight.rerolled)
         if again:
             lines.append(f"  Re-rolled: {again}.")

@@ -309,7 +309,11 @@ RULINGS: tuple[Ruling, ...] = (
         '"completely discard any of the attacking dice of the artillery Hewn", '
         'while the attack steps say "the defender can discard one of the weapon '
         'attack dice" and the example has him "discard his highest dice"; the '
-        "steps and the example are followed.",
+        "steps and the example are followed. The defender's owner chooses the "
+        'die: in the example the Gotler "removes the attackers "3" laser type '
+        'dice" while an area die also shows 3. A neutral defender has no owner '
+        "to choose, so the highest die goes (the first rolled among equals). "
+        "When two escapes cancel the attack nothing is discarded.",
         "ruling",
     ),
     Ruling(
@@ -678,7 +682,9 @@ RULINGS: tuple[Ruling, ...] = (
         "defender may use its chain; an implosion bomb may be added. The "
         'rulebook: "He is limited by the amount of Substract stored on the '
         'Hewn" for the attacker and "limited by the Substract he can get hold '
-        'of" for the defender.',
+        'of" for the defender. The attacker needs the weapon ability ("The '
+        'ability to fire weapon(s)") and at least 2 Substract ("he must take '
+        'at least 2 dice!").',
         "rulebook",
     ),
     Ruling(
@@ -993,6 +999,23 @@ RULINGS: tuple[Ruling, ...] = (
         'Hewns", and "the surviving Hewn which holds each gem must be healthy '
         "to receive the gem's Substract value for their owner\". Under rules 1 "
         "there were no gems and the face gave 2.",
+        "ruling",
+    ),
+    Ruling(
+        "Artillery in a Hewn turn",
+        "A Hewn may fire artillery as often as it likes in its Hewn turn, "
+        "paying at least 2 Substract each time, and it spends no action point, "
+        "so no reaction window follows a shot. The rulebook sets no limit: "
+        '"When announcing an Artillery! Encounter (this counts as an action)" '
+        'and "A close combat attack and a ranged attack both count as an '
+        'action, but these are free actions". A failed shot at a damaged or '
+        "stunned Hewn is a humiliating encounter failure like any other: "
+        '"If they wish to encounter that same damaged and/or stunned Hewn again '
+        'this turn, they must spend 1 action point". Under rules 2 firing '
+        "stops a moved Hewn's movement, so the reaction window to its movement "
+        "comes first. Before the picks only the "
+        'target\'s owner may "Transmit Substract away"; the attacker has just '
+        "chosen to fire its own.",
         "ruling",
     ),
 )

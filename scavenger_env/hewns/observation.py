@@ -27,7 +27,8 @@ decision  0-103      (104,)     the decision kind on top, one-hot over 80
                                 (at most 1); the top frame's first 4 args
                                 / 31 (secret ones zero for others); its
                                 step / 8 (at most 1); stack depth / 16 (at
-                                most 1); 8 spare
+                                most 1); an artillery encounter in
+                                progress; 7 spare
 global    104-143    (40,)      normal pile / its start, depleted /
                                 threshold, new mines by bonus 0-3 / 10,
                                 token stock by kind / 5, player count
@@ -73,7 +74,7 @@ from scavenger_env.core import layout
 from .engine.actions import SPACE_SIZE
 from .engine.board import RAVINE
 from .engine.data import DICE, HEWN_TYPES, TECHS
-from .engine.encounter import EncStep
+from .engine.encounter import ENCOUNTER_ASKS, EncStep
 from .engine.ending import healthy_hewns, score
 from .engine.flow import FIRST_TECH_LOT, is_chance
 from .engine.state import (
@@ -259,15 +260,22 @@ _ENCOUNTER_STEP_CODES: Final = {
     EncStep.RETREAT: 14,
     EncStep.END: 15,
     EncStep.AWAY: 16,
+    EncStep.DISCARD: 17,
 }
 """The number the observation gives each step of an encounter frame (on top
 only at its dice): the steps' numbers before they were put in run order, so
 that the observation, and the models trained on it, stay the same."""
 
 
+def _in_artillery(s: State) -> bool:
+    """Whether an artillery encounter is in progress (a public fact: the
+    decisions inside it are those of a ranged encounter)."""
+    return not s.over and any(f.ask == Ask.ARTILLERY for f in s.frames)
+
+
 def _step_code(frame: Frame) -> int:
     """The step of the top frame as the observation encodes it."""
-    if frame.ask in (Ask.RANGED, Ask.SAME_SPACE):
+    if frame.ask in ENCOUNTER_ASKS:
         return _ENCOUNTER_STEP_CODES[EncStep(frame.step)]
     return frame.step
 
@@ -300,6 +308,7 @@ def _decision(s: State, seat: int, out: memoryview[float]) -> None:
     out[d + KINDS + 3] = s.round / s.scenario.rounds
     out[d + KINDS + 3 + 1 + 4] = float(chance)
     out[d + KINDS + 3 + 1 + 4 + 2 + 5] = _cap(len(s.frames) / 16)
+    out[d + KINDS + 3 + 1 + 4 + 2 + 6] = float(_in_artillery(s))
 
 
 def _global(s: State, out: memoryview[float]) -> None:

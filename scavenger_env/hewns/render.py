@@ -21,6 +21,7 @@ from typing import Final
 from .engine.board import render_map
 from .engine.data import DICE, HEWN_TYPES, SIZE_NAMES, TECHS, Symbol, Token
 from .engine.describe import (
+    artillery_target,
     ask_name,
     gem_pile_words,
     gem_words,
@@ -130,11 +131,24 @@ def _header(s: State, viewer: int) -> list[str]:
             else ""
         )
         lines.append(f"To decide ({_who(top.seat, viewer)}): {what}{about}{during}")
+        lines += _artillery_line(s)
         turn = next((f for f in reversed(s.frames) if f.ask == Ask.HEWN_TURN), None)
         ap = hewn_turn_ap(s)
         if turn is not None and ap is not None:
             lines.append(f"Hewn turn of {hewn_label(turn.hewn)}: {ap} AP left")
     return lines
+
+
+def _artillery_line(s: State) -> list[str]:
+    """The artillery encounter in progress, once its target is named."""
+    for f in reversed(s.frames):
+        if f.ask == Ask.ARTILLERY:
+            target = artillery_target(f)
+            if 0 <= target < NUM_HEWNS:
+                return [
+                    f"Artillery: {hewn_label(f.hewn)} fires at {hewn_label(target)}"
+                ]
+    return []
 
 
 def _map(s: State) -> list[str]:

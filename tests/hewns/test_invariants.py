@@ -88,8 +88,8 @@ def check_between_turns(s: State, where: object) -> None:
     assert len(healthy) == len(set(healthy)), where
 
 
-def play_checked(n: int, seed: int) -> State:
-    config = HewnsConfig(num_players=n)
+def play_checked(n: int, seed: int, cards: str = "core") -> State:
+    config = HewnsConfig(num_players=n, cards=cards)
     rng = np.random.default_rng(seed)
     s = rules.new_game(config, rng)
     total = config.effective_pile
@@ -117,3 +117,11 @@ def play_checked(n: int, seed: int) -> State:
 def test_random_games_keep_the_invariants(chunk: int) -> None:
     for k in range(chunk, 3 * GAMES, CHUNKS):
         play_checked(2 + k % 3, k // 3)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_terrain_games_keep_the_invariants(n: int) -> None:
+    """The same invariants with the terrain cards (digging, flying, artillery
+    and the rest)."""
+    for seed in range(GAMES // 10):
+        play_checked(n, seed, cards="terrain")

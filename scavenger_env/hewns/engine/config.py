@@ -55,7 +55,7 @@ RULES_VERSIONS: Final = (1, 2)
 AUDIT_FIXES: Final = 2
 """The rules version from which the first audit's fixes apply."""
 
-BUILT_CARD_SETS: Final = ("core",)
+BUILT_CARD_SETS: Final = ("core", "terrain")
 """The card sets whose rules the engine plays; the others (`data.CARD_SET_NAMES`)
 are named in the data but refused until their cards are built."""
 
@@ -89,8 +89,8 @@ class HewnsConfig(CheckedConfig):
         num_players: 2, 3 or 4.
         cards: which cards are in the decks, a `data.CardSet` name: "core",
             "terrain", "nanas" or "complete"; each set holds the cards of the
-            smaller ones. The engine is built set by set and plays "core" only
-            (`BUILT_CARD_SETS`); the others are refused until their cards are
+            smaller ones. The engine is built set by set and plays the sets
+            in `BUILT_CARD_SETS`; the others are refused until their cards are
             built.
         map: the board: a bundled map's name (`MAPS`: "crater", the designed
             default for 2-4 players, the rulebook's map-building booklet being

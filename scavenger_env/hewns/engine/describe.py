@@ -62,8 +62,10 @@ from .state import (
 from .view import secret_from
 
 __all__ = [
+    "artillery_target",
     "ask_help",
     "ask_name",
+    "attack_die",
     "describe_action",
     "hewn_label",
     "hewn_turn_ap",
@@ -116,9 +118,17 @@ def _mining_die_face(state: State, frame: Frame, i: int) -> tuple[int, int] | No
         return None
 
 
-def _attack_die(state: State, i: int) -> tuple[int, int, int] | None:
+def artillery_target(frame: Frame) -> int:
+    """The Hewn an artillery encounter frame fires at (NONE before it is
+    named, or for another frame)."""
+    if frame.ask != Ask.ARTILLERY or not isinstance(frame, encounter.EncounterFrame):
+        return NONE
+    return frame.enc.target
+
+
+def attack_die(state: State, i: int) -> tuple[int, int, int] | None:
     """(die kind, face index, owner Hewn) of die `i` of the current attack of
-    the encounter in progress (DODGE, REROLL)."""
+    the encounter in progress (DODGE, REROLL, DISCARD)."""
     try:
         enc = encounter.enc_of(encounter.encounter_frame(state))
         j = enc.fight_dice(enc.fight, encounter.ATTACK)[i]
@@ -380,7 +390,13 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
     ),
     "NAME_TARGET": (
         "the target of the attack",
-        "The moving Hewn attacks one enemy or neutral Hewn it can see.",
+        "The moving Hewn attacks one enemy or neutral Hewn, alone in its space, "
+        "that it can see (with artillery: one it cannot see).",
+    ),
+    "DISCARD": (
+        "discard an artillery attack die",
+        "Artillery is not accurate: the defender throws away one attack die "
+        "before any dodge.",
     ),
     "INTENT": (
         "what the Hewn does in the same-space encounter",
@@ -417,6 +433,7 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
     ),
     "RANGED": ("a ranged encounter", "The encounter goes on."),
     "SAME_SPACE": ("a same-space encounter", "The encounter goes on."),
+    "ARTILLERY": ("an artillery encounter", "The encounter goes on."),
     "ENGINE": ("the game goes on", "Nothing to decide."),
 }
 """Per decision kind (by its `Ask` name): its title and a one-line
@@ -534,6 +551,10 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
         '"Transmit Substract away": Hewns with Substract on them may transmit '
         "it off-planet or to friendly healthy Hewns now; Substract found on a "
         "Hewn that dies is destroyed."
+    ),
+    "DISCARD": lambda s, f, v: (
+        f"{_whose(f.seat, v)} {hewn_label(f.hewn)} is under artillery fire: "
+        '"the defender can discard one of the weapon attack dice".'
     ),
     "DODGE": lambda s, f, v: (
         f'{_whose(f.seat, v)} {hewn_label(f.hewn)} is attacked and can dodge: "the defender '
@@ -883,6 +904,8 @@ def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -
         return f"cancel danger die {i + 1} ({shown})"
     if frame.ask == Ask.DODGE:
         return f"dodge: the attacker re-rolls attack die {i + 1} ({shown})"
+    if frame.ask == Ask.DISCARD:
+        return f"discard attack die {i + 1} ({shown})"
     if frame.ask == Ask.REROLL:
         return f"re-roll attack die {i + 1} ({shown})"
     return f"{ask_name(frame.ask)}: die {i} of the pool"
@@ -902,8 +925,8 @@ def _pool_die(state: State, frame: Frame, i: int) -> str:
         found = _mining_die_face(state, frame, i)
         if found is not None:
             return _face_words(*found)
-    if frame.ask in (Ask.DODGE, Ask.REROLL):
-        die = _attack_die(state, i)
+    if frame.ask in (Ask.DODGE, Ask.REROLL, Ask.DISCARD):
+        die = attack_die(state, i)
         if die is not None:
             kind, face_, owner = die
             return f"{_face_words(kind, face_)}, {hewn_label(owner)}'s"

@@ -53,7 +53,7 @@ UNLOAD: Final = 1
 
 #: the encounter decision kinds: while one is on the stack an encounter is
 #: announced and not yet ended
-_ENCOUNTER_ASKS: Final = range(Ask.REACT, Ask.SAME_TARGET + 1)
+_ENCOUNTER_ASKS: Final = range(Ask.REACT, Ask.DISCARD + 1)
 
 #: Nanasocket technologies that never move once attached (rulebook: "once
 #: Nananbites have been attached to a particular Hewn; they can never be moved")

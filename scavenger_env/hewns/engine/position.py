@@ -22,8 +22,8 @@ running Hewn turn, `set_depleted` the depletion track and `set_supply` the pile,
 the token stock and the new-mine pool.
 
 The order of dice. `roll` plays faces in the order the engine queued the dice,
-and a decision that names a die (DIE k: a re-roll, a dodge, the danger order, a
-respite) counts k from 0 in the same order:
+and a decision that names a die (DIE k: a re-roll, a dodge, an artillery
+discard, the danger order, a respite) counts k from 0 in the same order:
 
 * mining: the mining dice (card, mine bonus, claws, aggressive, Gozzbag: all
   alike), then, once the Substract is taken, the danger dice; DIE k of a
@@ -36,6 +36,10 @@ respite) counts k from 0 in the same order:
   armour dice (card, Slocic shield, body screens). DIE k of a dodge or a
   re-roll is attack die k of the attack being resolved (defence dice are not
   counted);
+* artillery: the attacker's laser dice, then its area dice (then any extra
+  attack dice, such as a bomb's), then the target's speed and armour dice, as
+  above. DIE k of the discard is attack die k; DIE k of the dodge that follows
+  counts the attack dice left after the discard;
 * a danger token's attack: the token's attack dice, then the defender's speed
   and armour dice;
 * the recovery phase: per recovering Hewn, by id, its d10 then the difficulty

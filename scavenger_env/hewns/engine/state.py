@@ -161,8 +161,10 @@ class Ask(IntEnum):
     EXPEL = 75
     SICKET_LOSS = 76
     SAME_TARGET = 77
+    DISCARD = 78  # artillery: the defender discards one attack die
     RANGED = 80  # a ranged encounter's sub-machine (never asks itself)
     SAME_SPACE = 81  # a same-space encounter's sub-machine (never asks itself)
+    ARTILLERY = 82  # an artillery encounter's sub-machine (never asks itself)
     # an engine step with no decision (resolution); never on top when a player
     # is asked
     ENGINE = 99

@@ -33,6 +33,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from .artillery import hide_picks as hide_artillery_picks
 from .auction import BidFrame
 from .payment import hide_payment
 from .ranged import hide_picks
@@ -64,6 +65,7 @@ SECRET_ASKS: Mapping[int, int] = MappingProxyType(
         Ask.PICK_MIX: 0,
         Ask.RANGED: 0,
         Ask.SAME_SPACE: 0,
+        Ask.ARTILLERY: 0,
     }
 )
 """Decision kinds whose frames hold a secret of the seat that owns them: kind ->
@@ -83,6 +85,7 @@ SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType(
     {
         Ask.RANGED: hide_picks,
         Ask.SAME_SPACE: hide_picks,
+        Ask.ARTILLERY: hide_artillery_picks,
         Ask.PICK_MIX: hide_payment,
     }
 )
