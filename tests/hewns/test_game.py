@@ -17,7 +17,12 @@ from scavenger_env.core.game_check import check_game
 from scavenger_env.hewns.engine import auction, flow, management, rules
 from scavenger_env.hewns.engine.actions import HEWN, LOT, NUM, TECH, Ctrl, Option
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.digest import FIELDS, RULES_2_FIELDS, state_data
+from scavenger_env.hewns.engine.digest import (
+    FIELDS,
+    RULES_2_FIELDS,
+    STAGE_3_FIELDS,
+    state_data,
+)
 from scavenger_env.hewns.engine.encounter import EncounterFrame
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import Ask, Frame, RoundFrame, State
@@ -103,13 +108,17 @@ def test_clone_is_independent() -> None:
 
 def test_the_digest_covers_every_field() -> None:
     """The digest fingerprints the whole position: every state field is in
-    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only) or
-    written apart (config, board, frames, and the cards when a position rigs
-    them)."""
+    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only), in
+    `digest.STAGE_3_FIELDS` (written with the stage-3 cards only) or written
+    apart (config, board, frames, and the cards when a position rigs them)."""
     state = new_state(HewnsConfig(num_players=2))
     apart = {"config", "scenario", "board", "frames", "card_table"}
-    assert set(fields(state)) == set(FIELDS) | set(RULES_2_FIELDS) | apart
+    stages = set(RULES_2_FIELDS) | set(STAGE_3_FIELDS)
+    assert set(fields(state)) == set(FIELDS) | stages | apart
     assert set(RULES_2_FIELDS) <= set(state_data(state))
+    assert not set(STAGE_3_FIELDS) & set(state_data(state))
+    nanas = state_data(new_state(HewnsConfig(num_players=2, cards="nanas")))
+    assert set(STAGE_3_FIELDS) <= set(nanas)
     rules_1 = state_data(new_state(HewnsConfig(num_players=2, rules_version=1)))
     assert not set(RULES_2_FIELDS) & set(rules_1)
 

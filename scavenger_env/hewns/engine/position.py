@@ -39,7 +39,13 @@ respite) counts k from 0 in the same order:
 * a danger token's attack: the token's attack dice, then the defender's speed
   and armour dice;
 * the recovery phase: per recovering Hewn, by id, its d10 then the difficulty
-  d10.
+  d10; then per stunned Hewn with a stone heart, by id, the heart colour's d10
+  then the difficulty d10; a re-assertion: the heart owner's d10, then the
+  controller's.
+
+Heart stones (cards "nanas"): `place(..., techs=["Heart stones"])` puts a stone
+of the placing seat's colour into the Hewn's heart card, `set_heart` one of any
+seat's colour (a Hewn taken over by brain repair keeps its old owner's heart).
 """
 
 from __future__ import annotations
@@ -57,6 +63,7 @@ from .config import HewnsConfig
 from .data import (
     DICE,
     HEWN_TYPES,
+    CardSet,
     TECHS,
     Ability,
     DieKind,
@@ -98,6 +105,7 @@ __all__ = [
     "roll",
     "set_ap",
     "set_depleted",
+    "set_heart",
     "set_mine",
     "set_screen",
     "set_supply",
@@ -249,14 +257,14 @@ def place_card(
     state.dirty[hewn] = dirty
     state.normal_pile -= normal
     for tech in techs:
-        _fit(state, hewn, tech)
+        _fit(state, hewn, tech, seat)
 
 
 def _type_of(h: int) -> int:
     return HEWN_TYPES.index(hewn_type(h))
 
 
-def _fit(state: State, hewn: int, tech_name: str) -> None:
+def _fit(state: State, hewn: int, tech_name: str, seat: int) -> None:
     tech = next((t for t in TECHS if t.name.lower() == tech_name.lower()), None)
     if tech is None:
         names = ", ".join(t.name for t in TECHS)
@@ -264,6 +272,9 @@ def _fit(state: State, hewn: int, tech_name: str) -> None:
             f"no technology {tech_name!r}; the technologies are {names}"
         )
     card = state.card(hewn)
+    if tech.socket == Socket.HEART:
+        set_heart(state, hewn, seat)
+        return
     first, count = (
         (0, card.nanasockets)
         if tech.socket == Socket.NANA
@@ -317,6 +328,33 @@ def set_gem(state: State, hewn: int, gem: str | Gem | None) -> None:
     set_gem(state, hewn, None)
     state.gem_pile[kind] -= 1
     state.gem[hewn] = int(kind)
+    state.heart[hewn] = NONE  # the stone it replaces is destroyed
+
+
+def set_heart(state: State, hewn: int, seat: int | None) -> None:
+    """Put a heart stone of `seat`'s colour (bought by `seat`) into `hewn`'s
+    empty heart card, or take the stone there out of the game (None). The
+    stone comes from no screen (`set_screen(..., heart_stones=2)` puts stones
+    on one). Stage 3: cards "nanas" only."""
+    if state.config.card_set < CardSet.NANAS:
+        raise PositionError(
+            f"the {state.config.cards!r} cards have no heart stones: use "
+            'cards="nanas"'
+        )
+    if seat is None:
+        state.heart[hewn] = NONE
+        return
+    if not 0 <= seat < state.num_players:
+        raise PositionError(f"seat {seat} is not one of the {state.num_players} seats")
+    name = state.card(hewn).name
+    if not state.card(hewn).heart:
+        raise PositionError(f"a {name} has no heart card for a heart stone")
+    if state.gem[hewn] != NONE or state.heart[hewn] != NONE:
+        raise PositionError(
+            f"the {name} #{hewn}'s heart card is not empty: a heart stone goes only "
+            "into an empty one"
+        )
+    state.heart[hewn] = seat
 
 
 def _gem_kind(gem: str | Gem) -> Gem:
