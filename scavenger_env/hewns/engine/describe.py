@@ -573,7 +573,7 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
     ),
     "REASSERT": lambda s, f, v: (
         f"{_whose(f.seat, v).capitalize()} heart card is in {hewn_label(f.hewn)}, "
-        f"which {_who(s.ctrl[f.hewn], v)} controls: in the recovery phase \"a "
+        f'which {_who(s.ctrl[f.hewn], v)} controls: in the recovery phase "a '
         'previous owner of the Hewn must indicate that he is "trying to regain '
         'control""; it costs nothing.'
     ),

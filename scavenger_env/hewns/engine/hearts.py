@@ -71,9 +71,7 @@ def empty_heart(state: State, hewn: int) -> bool:
     """Whether `hewn` holds an empty heart card: the heart ability, and neither
     a stone nor a gem in it."""
     return (
-        state.card(hewn).heart
-        and state.heart[hewn] == NONE
-        and state.gem[hewn] == NONE
+        state.card(hewn).heart and state.heart[hewn] == NONE and state.gem[hewn] == NONE
     )
 
 

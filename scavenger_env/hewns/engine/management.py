@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from . import hearts
 from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
 from .data import TECHS, Socket, TechKind
-from . import hearts
 from .flow import pop, push
 from .sight import component, may_send
 from .state import (

@@ -63,9 +63,9 @@ from .config import HewnsConfig
 from .data import (
     DICE,
     HEWN_TYPES,
-    CardSet,
     TECHS,
     Ability,
+    CardSet,
     DieKind,
     Gem,
     HewnType,
@@ -338,8 +338,7 @@ def set_heart(state: State, hewn: int, seat: int | None) -> None:
     on one). Stage 3: cards "nanas" only."""
     if state.config.card_set < CardSet.NANAS:
         raise PositionError(
-            f"the {state.config.cards!r} cards have no heart stones: use "
-            'cards="nanas"'
+            f'the {state.config.cards!r} cards have no heart stones: use cards="nanas"'
         )
     if seat is None:
         state.heart[hewn] = NONE

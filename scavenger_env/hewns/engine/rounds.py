@@ -72,9 +72,7 @@ def recovering(state: State) -> list[int]:
     return [
         h
         for h in range(NUM_HEWNS)
-        if state.damaged[h]
-        and state.loc[h] >= OFF_BOARD
-        and hearts.heart_d10(state, h)
+        if state.damaged[h] and state.loc[h] >= OFF_BOARD and hearts.heart_d10(state, h)
     ]
 
 
