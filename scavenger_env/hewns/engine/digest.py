@@ -93,7 +93,9 @@ digest."""
 
 def state_data(state: State) -> Fields:
     """Every field of `state` by name; the config by option, the frames as ints."""
-    names = FIELDS + RULES_2_FIELDS if state.config.audit_fixes() else FIELDS
+    names: tuple[str, ...] = (
+        FIELDS + RULES_2_FIELDS if state.config.audit_fixes() else FIELDS
+    )
     if state.config.card_set >= CardSet.NANAS:
         names += STAGE_3_FIELDS
     data = Fields((name, getattr(state, name)) for name in names)
