@@ -27,7 +27,7 @@ from scavenger_env.hewns.engine.encounter import EncounterFrame
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import Ask, Frame, RoundFrame, State
 from scavenger_env.hewns.engine.view import bids_hidden, redact
-from scavenger_env.hewns.game import HEWNS
+from scavenger_env.hewns.game import HEWNS, HewnsGame
 
 
 def fields(state: State) -> list[str]:
@@ -70,6 +70,19 @@ def test_the_game_keeps_the_interface_contract(seed: int) -> None:
     random games at 2, 3 and 4 players and checks what the tools rely on (masks,
     chance nodes, illegal actions, clones, redaction for the mover, replays)."""
     assert check_game(HEWNS, games_per_count=3, seed=seed) > 200
+
+
+class _NanasGame(HewnsGame):
+    """Hewns with the stage-3 cards (heart stones, the stun recovery and
+    re-asserting control) for `check_game`."""
+
+    def make_config(self, num_players: int, **options: object) -> HewnsConfig:
+        return super().make_config(num_players, **{"cards": "nanas", **options})
+
+
+def test_the_stage_3_cards_keep_the_interface_contract() -> None:
+    """`check_game` with cards="nanas" at 2, 3 and 4 players."""
+    assert check_game(_NanasGame(), games_per_count=3, seed=7) > 200
 
 
 def test_clone_copies_every_field() -> None:
