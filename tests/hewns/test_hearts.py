@@ -46,6 +46,7 @@ from scavenger_env.hewns.engine.state import (
     Phase,
     State,
 )
+from scavenger_env.hewns.game import HEWNS
 from scavenger_env.hewns.observation import HEWN_WIDTH, N_TYPES, SEATS, encode, views
 from scavenger_env.hewns.render import render_state
 
@@ -501,3 +502,19 @@ def test_the_render_names_the_hearts_colour() -> None:
     screen = " ".join(render_state(state, 0).split())
     assert "heart stone of you" in screen
     assert "heart stone of player 0" in " ".join(render_state(state, 1).split())
+
+
+def test_the_narration_tells_what_the_recovery_did() -> None:
+    """The recovery's rolls are told as they come, then what came of them."""
+    state, miner = _stunned_major_miner(colour=1)
+    teller = HEWNS.narrator(1)
+    told: list[str] = []
+    for face in (6, 2):
+        action = id_of(f"DIE {face}")
+        told.append(str(teller.tell(state, action)))
+        rules.apply_action(state, action)
+        told += teller.after(state)
+    assert "heart in stunned Major Miner" in told[0]
+    assert told[-1] == (
+        f"Recovery: neutral Major Miner #{miner} recovered from its stun under you."
+    )
