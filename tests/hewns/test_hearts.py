@@ -46,6 +46,7 @@ from scavenger_env.hewns.engine.state import (
     Phase,
     State,
 )
+from scavenger_env.hewns.engine.view import determinize, redact
 from scavenger_env.hewns.game import HEWNS
 from scavenger_env.hewns.observation import HEWN_WIDTH, N_TYPES, SEATS, encode, views
 from scavenger_env.hewns.render import render_state
@@ -492,6 +493,24 @@ def test_the_heart_colour_is_public_in_every_seats_observation() -> None:
         stones = obs["seats"][relative][2 + STONES]
         assert stones == pytest.approx(1 / 4)
     assert obs["hewns"][miner][N_TYPES + SEATS] == 0.0  # not neutral
+
+
+def test_redacted_and_determinized_states_keep_every_heart() -> None:
+    """Nothing about a heart is hidden in this stage (D47), so another seat's
+    copy (`redact`) and a search's guess (`determinize`) hold the same hearts
+    and stones as the game."""
+    state = _nanas()
+    miner = pos.place(state, "Major Miner", 1, PLUS1_MINE)
+    pos.set_heart(state, miner, 0)
+    pos.place(state, "Fogbear", 0, OFF_BOARD, techs=["Heart stones"])
+    pos.set_screen(state, 1, heart_stones=2)
+    for seat in (0, 1):
+        for copy in (
+            redact(state, seat),
+            determinize(state, seat, np.random.default_rng(seat)),
+        ):
+            assert copy.heart == state.heart
+            assert copy.screen_tech == state.screen_tech
 
 
 def test_the_render_names_the_hearts_colour() -> None:
