@@ -473,6 +473,9 @@ def test_set_heart_refuses_what_the_game_does_not_have() -> None:
     with pytest.raises(PositionError, match="seat 5"):
         pos.set_heart(state, miner, 5)
     assert state.heart[miner] == 0 and state.heart[spricelos] == NONE
+    with pytest.raises(PositionError, match="heart stone or a gem"):
+        pos.rig(state, miner, heart=False)
+    assert state.card(miner).heart
 
 
 # --- what the players see --------------------------------------------------------------------

@@ -476,6 +476,17 @@ def rig(state: State, hewn: int, **stats: Any) -> HewnType:
     card = state.card(hewn)
     changes = {name: _rigged_value(card, name, value) for name, value in stats.items()}
     new = replace(card, **changes)
+    if not new.heart and (state.heart[hewn] != NONE or state.gem[hewn] != NONE):
+        raise PositionError(
+            f"the {card.name} #{hewn} holds a heart stone or a gem: take it out "
+            "before taking its heart card away"
+        )
+    if state.normal[hewn] + state.dirty[hewn] > new.store_total:
+        raise PositionError(
+            f"the {card.name} #{hewn} carries "
+            f"{state.normal[hewn] + state.dirty[hewn]} Substract, more than a store "
+            f"of {new.store_total}"
+        )
     sockets = new.nanasockets + new.sicket_sockets
     if sockets != len(state.slots[hewn]):
         if any(slot != EMPTY_SLOT for slot in state.slots[hewn]):
@@ -484,12 +495,6 @@ def rig(state: State, hewn: int, **stats: Any) -> HewnType:
                 "before changing its socket counts"
             )
         state.slots[hewn] = [EMPTY_SLOT] * sockets
-    if state.normal[hewn] + state.dirty[hewn] > new.store_total:
-        raise PositionError(
-            f"the {card.name} #{hewn} carries "
-            f"{state.normal[hewn] + state.dirty[hewn]} Substract, more than a store "
-            f"of {new.store_total}"
-        )
     table = list(state.card_table)
     table[hewn] = new
     state.card_table = tuple(table)
