@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hewns_obs_reference import encode as reference
 
 from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.hewns.engine import hearts, rules
@@ -48,7 +49,14 @@ from scavenger_env.hewns.engine.state import (
 )
 from scavenger_env.hewns.engine.view import determinize, redact
 from scavenger_env.hewns.game import HEWNS
-from scavenger_env.hewns.observation import HEWN_WIDTH, N_TYPES, SEATS, encode, views
+from scavenger_env.hewns.observation import (
+    HEWN_WIDTH,
+    N_TYPES,
+    SEATS,
+    Encoder,
+    encode,
+    views,
+)
 from scavenger_env.hewns.render import render_state
 
 STONES = int(TechKind.HEART_STONES)
@@ -514,6 +522,19 @@ def test_redacted_and_determinized_states_keep_every_heart() -> None:
         ):
             assert copy.heart == state.heart
             assert copy.screen_tech == state.screen_tech
+
+
+def test_the_fast_encoder_shows_hearts_as_the_plain_one_does() -> None:
+    """The observation's heart columns are the same in the fast encoder and in
+    the plain reference, for every seat, at a re-assert question."""
+    state, placed = _captured_major_miner(("Fogbear", 1, 1))
+    encoder = Encoder()
+    for seat in (0, 1):
+        fast = encoder.encode(state, seat)
+        plain = reference(state, seat)
+        assert fast.tobytes() == plain.tobytes()
+        for hewn in placed:
+            assert views(plain)["hewns"][hewn][HEART_COLUMNS].sum() == 1.0
 
 
 def test_the_render_names_the_hearts_colour() -> None:
