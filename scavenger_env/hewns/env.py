@@ -11,9 +11,9 @@
 | Observation shape   | (4100,) plus a (284,) int8 action mask                     |
 | Observation values  | [0, 1]                                                     |
 
-The game is built in stages; this is stage 1, the core cards (the config's
-`cards="core"`): the other card sets are refused until their rules are
-built.
+The game is built in stages; the default is the core cards (the config's
+`cards="core"`), and a card set whose rules are not built yet is refused
+(`engine.config.BUILT_CARD_SETS`).
 
 One agent step is one small choice (a Bidox, a lot, an amount, a Hewn, a space,
 a verb), so `agent_selection` comes from the engine, not round-robin. Dice and
