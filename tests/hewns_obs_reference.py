@@ -184,6 +184,8 @@ def _hewns(s: State, hw: np.ndarray, rel: _Rel) -> None:
         row[at + 4] = float(h == top_hewn)
         if s.gem[h] != NONE:
             row[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
+        if s.heart[h] != NONE:
+            row[at + 6 + rel(s.heart[h])] = 1
 
 
 def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:

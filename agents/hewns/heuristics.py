@@ -51,6 +51,7 @@ from scavenger_env.hewns.engine import (
     artillery,
     combat,
     encounter,
+    hearts,
     management,
     mining,
     ranged,
@@ -219,6 +220,8 @@ class HewnsScriptedAgent:
             return self.manage(s, seat, ask, legal)
         if ask in _FIGHT_ASKS:
             return self.fight(s, seat, ask, legal)
+        if ask == Ask.REASSERT:
+            return Ctrl.YES  # trying costs nothing and may win the Hewn back
         return NONE
 
     @staticmethod
@@ -301,7 +304,18 @@ class HewnsScriptedAgent:
             return 1.0 + 4.0 * self.FIGHT_WEIGHT
         if kind == TechKind.SLOCIC_SHIELD:
             return 1.5
+        if kind == TechKind.HEART_STONES:
+            return self.stone_worth(s, seat, own)
         return 0.5
+
+    def stone_worth(self, s: State, seat: int, own: list[int]) -> float:
+        """A heart stone's worth: one more d10 against brain repairs (more to
+        a fighter), a damage and stun recovery roll and a way back after a
+        take-over, if an own Hewn has an empty heart card for it."""
+        empty = [h for h in own if hearts.empty_heart(s, h)]
+        if len(empty) <= s.screen_tech[seat][TechKind.HEART_STONES]:
+            return 0.0
+        return 2.0 + 0.5 * self.FIGHT_WEIGHT
 
     def lot_worth(self, s: State, seat: int, lot: int) -> float:
         """What winning `lot` is worth (the turn-order stack: a little)."""
@@ -397,6 +411,8 @@ class HewnsScriptedAgent:
             return 1.0 + h.mine
         if kind in (TechKind.GUNANA, TechKind.SICKET_SUNGER, TechKind.FUTANAZ):
             return 1.0 + 2.0 * h.weapon + h.ap / 10
+        if kind == TechKind.HEART_STONES:
+            return 1.0 + self.hewn_worth(h) / 10  # the best Hewn gets it
         return 1.0 + h.armour
 
     def attach_plan(self, s: State, seat: int, mode: int) -> tuple[int, int, int]:
@@ -405,7 +421,8 @@ class HewnsScriptedAgent:
         for kind in management.banjer_kinds(s, seat, mode):
             for h in management.banjer_receivers(s, seat, mode):
                 for slot in management.fitting_slots(s, h, kind):
-                    if s.slots[h][slot] != EMPTY_SLOT:
+                    # the heart card is past the sockets (always empty here)
+                    if slot < len(s.slots[h]) and s.slots[h][slot] != EMPTY_SLOT:
                         continue
                     fit = self.tech_fit(s, h, kind)
                     if best is None or fit > best[0]:

@@ -64,6 +64,7 @@ COMPILED_MODULES = (
     "scavenger_env.hewns.engine.encounters",
     "scavenger_env.hewns.engine.ending",
     "scavenger_env.hewns.engine.flow",
+    "scavenger_env.hewns.engine.hearts",
     "scavenger_env.hewns.engine.management",
     "scavenger_env.hewns.engine.maps",
     "scavenger_env.hewns.engine.mining",

@@ -13,7 +13,9 @@ exceptions that a person could not follow line by line:
   what hunting brought).
 
 * another seat's Bidox placement (place, which Bidox, which lot, the secret
-  amount and mix) is told in one line once it is placed.
+  amount and mix) is told in one line once it is placed;
+* the recovery phase: its rolls are told as they come, then in one line what
+  came of it (a Hewn mended, back under its heart's colour, won back).
 
 It reads only what the viewer may know: the frames' kinds, seats and Hewns,
 the dice rolled (public once rolled), the Hewns as `redact` shows them, and
@@ -45,6 +47,7 @@ from .engine.state import (
     NEUTRAL,
     NUM_HEWNS,
     Ask,
+    RoundStep,
     State,
 )
 from .engine.view import bids_hidden, redact
@@ -104,9 +107,12 @@ class HewnsNarrator(Narrator):
         self._fight: _Fight | None = None
         self._bids: _Bids | None = None
         self._placing: list[str] = []  # another seat's Bidox and lot so far
+        self._recovery: State | None = None  # the Hewns as the recovery began
 
     # --- Narrator -----------------------------------------------------------
     def tell(self, state: State, action: int) -> str | None:
+        if self._recovery is None and _in_recovery(state):
+            self._recovery = self._seen(state).clone()
         if self._fight is None and _in_fight(state):
             self._fight = self._begin(state)
         fight = self._fight
@@ -156,6 +162,11 @@ class HewnsNarrator(Narrator):
         elif self._fight is not None and not _in_fight(state):
             lines += self._fight_summary(state, self._fight)
             self._fight = None
+        if self._recovery is not None and not _in_recovery(state):
+            lines += _recovery_report(
+                state, self._recovery, self._seen(state), self.viewer
+            )
+            self._recovery = None
         if self._bids is not None and not bids_hidden(state):
             if self.viewer is not None:
                 lines += _bid_report(state, self._bids, self.viewer)
@@ -241,6 +252,40 @@ class HewnsNarrator(Narrator):
         if 0 <= fight.mover < NUM_HEWNS:
             lines.append("  " + _winner(before, after, hewns, v))
         return lines
+
+
+_RECOVERY_STEPS: Final = frozenset(
+    {RoundStep.RECOVERY, RoundStep.STUN_RECOVERY, RoundStep.REASSERT}
+)
+
+
+def _in_recovery(state: State) -> bool:
+    """Whether the round's recovery phase is being rolled or asked."""
+    return (
+        not state.over
+        and bool(state.frames)
+        and state.frames[0].step in _RECOVERY_STEPS
+    )
+
+
+def _recovery_report(state: State, a: State, b: State, viewer: int | None) -> list[str]:
+    """What the recovery phase did, in one line ("Recovery: Major Miner #12 of
+    player 0 was mended."); a line saying nothing came of it otherwise."""
+    said: list[str] = []
+    for h in range(NUM_HEWNS):
+        what: list[str] = []
+        if a.damaged[h] and not b.damaged[h]:
+            what.append("was mended")
+        if a.ctrl[h] != b.ctrl[h] and b.ctrl[h] != NEUTRAL:
+            if a.ctrl[h] == NEUTRAL:
+                what.append(f"recovered from its stun under {_who(b.ctrl[h], viewer)}")
+            else:
+                what.append(f"was won back by {_who(b.ctrl[h], viewer)}")
+        if what:
+            said.append(f"{_owned(a, h, viewer)} {_listed(what)}")
+    if not said:
+        return ["Recovery: no Hewn recovered."]
+    return ["Recovery: " + "; ".join(said) + "."]
 
 
 def _in_fight(state: State) -> bool:

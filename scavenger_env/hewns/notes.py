@@ -1016,6 +1016,47 @@ RULINGS: tuple[Ruling, ...] = (
         "comes first. Before the picks only the "
         'target\'s owner may "Transmit Substract away"; the attacker has just '
         "chosen to fire its own.",
+        "Heart stones",
+        "With the stage-3 cards, a heart stones card gives its buyer 2 stones, "
+        "each of the buyer's colour. A stone goes, by Banjering on the board or "
+        "attached behind the screen, into a heart card of the player's own Hewn "
+        "that holds neither a stone nor a gem, so a stone never pushes a gem "
+        "out; its colour stays the buyer's whoever controls the Hewn later. A "
+        "gem taken in mining destroys the stone it replaces, and a Hewn's death "
+        "destroys its stone. The rulebook says both that the replaced stone "
+        '"is regarded as destroyed" and that it "is returned to the heart stone '
+        'piles for sale"; stones are sold by cards here, with no pile to return '
+        "to, so it is destroyed. Stones are public in this stage, as every "
+        "attachment is: they come from an open auction and are fitted in sight. "
+        'The rulebook: "they can insert the heart stone into any empty heart '
+        "card they have. That stone heart would be the colour of the player who "
+        'bought the heart stones".',
+        "ruling",
+    ),
+    Ruling(
+        "Recovering from a stun",
+        "At the start of each round, after the damage rolls, every stunned Hewn "
+        "with a stone in its heart card rolls a d10 for the stone's colour "
+        "against a difficulty d10 (the engine rolls both); if it rolls higher "
+        "it takes that colour's control rod, whoever held it before (a tie "
+        "fails). A damaged and stunned Hewn rolls for both, the damage first. "
+        'A gem gives no such roll. The rulebook: "If the person with the heart '
+        "card rolls higher than the other roll, the player who owns the heart "
+        "card inserts a control rod of his team's colour into the Hewn\".",
+        "rulebook",
+    ),
+    Ruling(
+        "Who may re-assert control",
+        "After the stun rolls, for each Hewn on the board, in the order of its "
+        "id, whose stone is of another colour than its control rod, the stone's "
+        "owner is asked whether to try to regain control (it costs nothing); a "
+        "try rolls the owner's d10 against the controller's d10, and a higher "
+        "roll puts in the owner's rod (a tie fails). A stunned Hewn has no rod "
+        "to replace (the stun roll is its way back), and a Hewn behind its "
+        "controller's screen cannot be opened by anyone else, so neither is "
+        'asked. The rulebook: a previous owner "must open the Hewn and reveal '
+        'the Hewn\'s heart card", and "The existing owner of the Hewn rolls a d10 '
+        'to represent the difficulty".',
         "ruling",
     ),
 )

@@ -46,14 +46,16 @@ spaces    708-2227   (76, 20)   exists, ravine, node, size one-hot (3),
                                 entrance size one-hot (4: none, S, M, B),
                                 own entrance, mine (5: none, +0..+3),
                                 danger token (3), Hewns there / 4
-hewns     2228-3827  (40, 40)   type one-hot (22), controller relative
+hewns     2228-3987  (40, 44)   type one-hot (22), controller relative
                                 one-hot (4) and neutral, where (on the
                                 board, off the board, on offer, in a deck,
                                 discarded, dead), space / 76, damaged,
                                 acted, normal / 12, dirty / 12 (at most
                                 1), the Hewn of the top frame, the gem
-                                in its heart card: its value / 8
-seats     3828-3939  (4, 28)    screen normal / 50, screen dirty / 50 (at
+                                in its heart card: its value / 8, the
+                                colour of the heart stone in its heart
+                                card, relative one-hot (4; stage 3, public)
+seats     3988-4099  (4, 28)    screen normal / 50, screen dirty / 50 (at
                                 most 1; for others their private total
                                 with closed Bidoxes), techs per kind / 4
                                 (13), known turn-order card one-hot (5:
@@ -108,7 +110,7 @@ HEWN_SLOTS: Final = 40
 N_TYPES: Final = len(HEWN_TYPES)
 N_TECHS: Final = len(TECHS)
 LOT_WIDTH: Final = N_TYPES + N_TECHS + 2 + 1 + SEATS + SEATS + 1
-HEWN_WIDTH: Final = N_TYPES + SEATS + 1 + 6 + 1 + 4 + 1 + 1
+HEWN_WIDTH: Final = N_TYPES + SEATS + 1 + 6 + 1 + 4 + 1 + 1 + SEATS
 SEAT_WIDTH: Final = 2 + N_TECHS + 5 + 1 + 3 + 2 + 1 + 1
 SPACE_WIDTH: Final = 20
 
@@ -429,6 +431,8 @@ def _hewns(s: State, seat: int, out: memoryview[float]) -> None:
             out[at + 4] = 1.0
         if s.gem[h] != NONE:
             out[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
+        if s.heart[h] != NONE:
+            out[at + 6 + (s.heart[h] - seat) % n] = 1.0
 
 
 def _seats(s: State, seat: int, out: memoryview[float]) -> None:

@@ -202,6 +202,11 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
             f"load {s.normal[h]} normal + {s.dirty[h]} dirty "
             f"(room {s.capacity(h)})"
             + (f"; {gem_words(s, s.gem[h])}" if s.gem[h] != NONE else "")
+            + (
+                f"; heart stone of {_who(s.heart[h], viewer)}"
+                if s.heart[h] != NONE
+                else ""
+            )
         )
     if not shown:
         lines.append("  none yet")

@@ -17,12 +17,17 @@ from scavenger_env.core.game_check import check_game
 from scavenger_env.hewns.engine import auction, flow, management, rules
 from scavenger_env.hewns.engine.actions import HEWN, LOT, NUM, TECH, Ctrl, Option
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.digest import FIELDS, RULES_2_FIELDS, state_data
+from scavenger_env.hewns.engine.digest import (
+    FIELDS,
+    RULES_2_FIELDS,
+    STAGE_3_FIELDS,
+    state_data,
+)
 from scavenger_env.hewns.engine.encounter import EncounterFrame
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import Ask, Frame, RoundFrame, State
 from scavenger_env.hewns.engine.view import bids_hidden, redact
-from scavenger_env.hewns.game import HEWNS
+from scavenger_env.hewns.game import HEWNS, HewnsGame
 
 
 def fields(state: State) -> list[str]:
@@ -67,6 +72,19 @@ def test_the_game_keeps_the_interface_contract(seed: int) -> None:
     assert check_game(HEWNS, games_per_count=3, seed=seed) > 200
 
 
+class _NanasGame(HewnsGame):
+    """Hewns with the stage-3 cards (heart stones, the stun recovery and
+    re-asserting control) for `check_game`."""
+
+    def make_config(self, num_players: int, **options: object) -> HewnsConfig:
+        return super().make_config(num_players, **{"cards": "nanas", **options})
+
+
+def test_the_stage_3_cards_keep_the_interface_contract() -> None:
+    """`check_game` with cards="nanas" at 2, 3 and 4 players."""
+    assert check_game(_NanasGame(), games_per_count=3, seed=7) > 200
+
+
 def test_clone_copies_every_field() -> None:
     """`State.clone` lists its fields by name (the compiled build has no
     `__dict__`): a field added to the state without a line in `clone` is
@@ -103,13 +121,17 @@ def test_clone_is_independent() -> None:
 
 def test_the_digest_covers_every_field() -> None:
     """The digest fingerprints the whole position: every state field is in
-    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only) or
-    written apart (config, board, frames, and the cards when a position rigs
-    them)."""
+    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only), in
+    `digest.STAGE_3_FIELDS` (written with the stage-3 cards only) or written
+    apart (config, board, frames, and the cards when a position rigs them)."""
     state = new_state(HewnsConfig(num_players=2))
     apart = {"config", "scenario", "board", "frames", "card_table"}
-    assert set(fields(state)) == set(FIELDS) | set(RULES_2_FIELDS) | apart
+    stages = set(RULES_2_FIELDS) | set(STAGE_3_FIELDS)
+    assert set(fields(state)) == set(FIELDS) | stages | apart
     assert set(RULES_2_FIELDS) <= set(state_data(state))
+    assert not set(STAGE_3_FIELDS) & set(state_data(state))
+    nanas = state_data(new_state(HewnsConfig(num_players=2, cards="nanas")))
+    assert set(STAGE_3_FIELDS) <= set(nanas)
     rules_1 = state_data(new_state(HewnsConfig(num_players=2, rules_version=1)))
     assert not set(RULES_2_FIELDS) & set(rules_1)
 

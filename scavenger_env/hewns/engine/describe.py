@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import encounter, mining, payment, rounds, turnstate
+from . import encounter, hearts, management, mining, payment, rounds, turnstate
 from .actions import (
     CTRL,
     DIE,
@@ -320,6 +320,12 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "Which part of the payment is dirty Substract and which normal.",
     ),
     "TOKEN_ATTACK": ("a danger-token attack", "The danger tokens attack in turn."),
+    # the recovery phase
+    "REASSERT": (
+        "try to regain control of a Hewn",
+        "Your heart card is in a Hewn with another player's control rod: your "
+        "d10 against theirs, and a higher roll puts your rod back.",
+    ),
     # transmission and management
     "TX_SOURCE": (
         "transmit from which Hewn",
@@ -586,6 +592,12 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
         f"A danger token attacks {_whose(f.seat, v)} {hewn_label(f.hewn)} in {_turn_words(s, v)}"
         f"; {_who(f.seat, v)} may burn Substract as body screens."
     ),
+    "REASSERT": lambda s, f, v: (
+        f"{_whose(f.seat, v).capitalize()} heart card is in {hewn_label(f.hewn)}, "
+        f'which {_who(s.ctrl[f.hewn], v)} controls: in the recovery phase "a '
+        'previous owner of the Hewn must indicate that he is "trying to regain '
+        'control""; it costs nothing.'
+    ),
     "DEAL_ORDER": lambda s, f, v: (
         f'{_who(f.seat, v)} won the turn-order stack, and its winner "hands '
         'out the turn cards to players in the order he/she sees fit, face down" '
@@ -661,12 +673,28 @@ def gem_pile_words(state: State) -> str:
 
 def recovery_die_words(state: State) -> str:
     """Whose d10 the next recovery roll is ("the heart card of Major Miner #12",
-    "the difficulty for Major Miner #12"); "" outside the recovery."""
-    if not (
-        state.roll_queue
-        and len(state.frames) == 1
-        and state.frames[0].step == RoundStep.RECOVERY
-    ):
+    "the difficulty for Major Miner #12", "player 0's heart in Major Miner
+    #12", "player 1, the controller of Major Miner #12"); "" outside the
+    recovery."""
+    if not state.roll_queue or not state.frames:
+        return ""
+    top = state.frames[-1]
+    if top.ask == Ask.REASSERT:
+        if state.rolled:
+            return f"player {state.ctrl[top.hewn]}, the controller of {hewn_label(top.hewn)}"
+        return f"player {top.seat}'s heart in {hewn_label(top.hewn)}"
+    if len(state.frames) != 1:
+        return ""
+    if top.step == RoundStep.STUN_RECOVERY:
+        hewns = hearts.stun_recovering(state)
+        i, difficulty = divmod(len(state.rolled), 2)
+        if i >= len(hewns):
+            return ""  # pragma: no cover - the pairs match the Hewns
+        who = hewn_label(hewns[i])
+        if difficulty:
+            return f"the difficulty for stunned {who}"
+        return f"player {state.heart[hewns[i]]}'s heart in stunned {who}"
+    if top.step != RoundStep.RECOVERY:
         return ""
     hewns = rounds.recovering(state)
     i, difficulty = divmod(len(state.rolled), 2)
@@ -764,6 +792,8 @@ _CTRL_BY_ASK: Final[dict[tuple[str, int], str]] = {
     ("REROLL", Ctrl.DONE): "keep the attack dice as they are",
     ("ESCAPE_MOVE", Ctrl.DONE): "stay (no escape move)",
     ("EXPEL", Ctrl.DONE): "expel nobody (more)",
+    ("REASSERT", Ctrl.YES): "yes: show the heart card and try to regain control",
+    ("REASSERT", Ctrl.NO): "no: leave the control rod as it is",
 }
 """A control answer's words where the decision kind gives it a meaning
 (others: `_CTRL_WORDS`)."""
@@ -888,7 +918,17 @@ def _describe_tech(state: State, frame: Frame, action: int, viewer: int | None) 
 def _describe_socket(
     state: State, frame: Frame, action: int, viewer: int | None
 ) -> str:
-    return f"{_lead(frame.ask)} slot {action - SOCKET}"
+    slot = action - SOCKET
+    hewn = _banjer_receiver(frame)
+    if 0 <= hewn < NUM_HEWNS and slot == hearts.heart_socket(state, hewn):
+        return f"{_lead(frame.ask)} the heart card (slot {slot})"
+    return f"{_lead(frame.ask)} slot {slot}"
+
+
+def _banjer_receiver(frame: Frame) -> int:
+    """The Hewn a BANJER or ATTACH_OFF chain fits a piece into (NONE for any
+    other frame)."""
+    return frame.receiver if isinstance(frame, management.BanjerFrame) else NONE
 
 
 def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -> str:

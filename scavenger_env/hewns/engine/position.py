@@ -43,7 +43,13 @@ discard, the danger order, a respite) counts k from 0 in the same order:
 * a danger token's attack: the token's attack dice, then the defender's speed
   and armour dice;
 * the recovery phase: per recovering Hewn, by id, its d10 then the difficulty
-  d10.
+  d10; then per stunned Hewn with a stone heart, by id, the heart colour's d10
+  then the difficulty d10; a re-assertion: the heart owner's d10, then the
+  controller's.
+
+Heart stones (cards "nanas"): `place(..., techs=["Heart stones"])` puts a stone
+of the placing seat's colour into the Hewn's heart card, `set_heart` one of any
+seat's colour (a Hewn taken over by brain repair keeps its old owner's heart).
 """
 
 from __future__ import annotations
@@ -63,6 +69,7 @@ from .data import (
     HEWN_TYPES,
     TECHS,
     Ability,
+    CardSet,
     DieKind,
     Gem,
     HewnType,
@@ -102,6 +109,7 @@ __all__ = [
     "roll",
     "set_ap",
     "set_depleted",
+    "set_heart",
     "set_mine",
     "set_screen",
     "set_supply",
@@ -253,14 +261,14 @@ def place_card(
     state.dirty[hewn] = dirty
     state.normal_pile -= normal
     for tech in techs:
-        _fit(state, hewn, tech)
+        _fit(state, hewn, tech, seat)
 
 
 def _type_of(h: int) -> int:
     return HEWN_TYPES.index(hewn_type(h))
 
 
-def _fit(state: State, hewn: int, tech_name: str) -> None:
+def _fit(state: State, hewn: int, tech_name: str, seat: int) -> None:
     tech = next((t for t in TECHS if t.name.lower() == tech_name.lower()), None)
     if tech is None:
         names = ", ".join(t.name for t in TECHS)
@@ -268,6 +276,9 @@ def _fit(state: State, hewn: int, tech_name: str) -> None:
             f"no technology {tech_name!r}; the technologies are {names}"
         )
     card = state.card(hewn)
+    if tech.socket == Socket.HEART:
+        set_heart(state, hewn, seat)
+        return
     first, count = (
         (0, card.nanasockets)
         if tech.socket == Socket.NANA
@@ -321,6 +332,32 @@ def set_gem(state: State, hewn: int, gem: str | Gem | None) -> None:
     set_gem(state, hewn, None)
     state.gem_pile[kind] -= 1
     state.gem[hewn] = int(kind)
+    state.heart[hewn] = NONE  # the stone it replaces is destroyed
+
+
+def set_heart(state: State, hewn: int, seat: int | None) -> None:
+    """Put a heart stone of `seat`'s colour (bought by `seat`) into `hewn`'s
+    empty heart card, or take the stone there out of the game (None). The
+    stone comes from no screen (`set_screen(..., heart_stones=2)` puts stones
+    on one). Stage 3: cards "nanas" only."""
+    if state.config.card_set < CardSet.NANAS:
+        raise PositionError(
+            f'the {state.config.cards!r} cards have no heart stones: use cards="nanas"'
+        )
+    if seat is None:
+        state.heart[hewn] = NONE
+        return
+    if not 0 <= seat < state.num_players:
+        raise PositionError(f"seat {seat} is not one of the {state.num_players} seats")
+    name = state.card(hewn).name
+    if not state.card(hewn).heart:
+        raise PositionError(f"a {name} has no heart card for a heart stone")
+    if state.gem[hewn] != NONE or state.heart[hewn] != NONE:
+        raise PositionError(
+            f"the {name} #{hewn}'s heart card is not empty: a heart stone goes only "
+            "into an empty one"
+        )
+    state.heart[hewn] = seat
 
 
 def _gem_kind(gem: str | Gem) -> Gem:
@@ -443,6 +480,17 @@ def rig(state: State, hewn: int, **stats: Any) -> HewnType:
     card = state.card(hewn)
     changes = {name: _rigged_value(card, name, value) for name, value in stats.items()}
     new = replace(card, **changes)
+    if not new.heart and (state.heart[hewn] != NONE or state.gem[hewn] != NONE):
+        raise PositionError(
+            f"the {card.name} #{hewn} holds a heart stone or a gem: take it out "
+            "before taking its heart card away"
+        )
+    if state.normal[hewn] + state.dirty[hewn] > new.store_total:
+        raise PositionError(
+            f"the {card.name} #{hewn} carries "
+            f"{state.normal[hewn] + state.dirty[hewn]} Substract, more than a store "
+            f"of {new.store_total}"
+        )
     sockets = new.nanasockets + new.sicket_sockets
     if sockets != len(state.slots[hewn]):
         if any(slot != EMPTY_SLOT for slot in state.slots[hewn]):
@@ -451,12 +499,6 @@ def rig(state: State, hewn: int, **stats: Any) -> HewnType:
                 "before changing its socket counts"
             )
         state.slots[hewn] = [EMPTY_SLOT] * sockets
-    if state.normal[hewn] + state.dirty[hewn] > new.store_total:
-        raise PositionError(
-            f"the {card.name} #{hewn} carries "
-            f"{state.normal[hewn] + state.dirty[hewn]} Substract, more than a store "
-            f"of {new.store_total}"
-        )
     table = list(state.card_table)
     table[hewn] = new
     state.card_table = tuple(table)

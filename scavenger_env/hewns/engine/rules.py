@@ -30,6 +30,7 @@ from . import (
     artillery,
     auction,
     danger,
+    hearts,
     management,
     mining,
     payment,
@@ -135,6 +136,10 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.SCREENS: Handler(danger.legal_screens, danger.apply_screens, no_resume),
     Ask.SCREENS_MIX: PAY,
     Ask.CALM_TARGET: Handler(danger.legal_calm, danger.apply_calm, no_resume),
+    # the recovery phase
+    Ask.REASSERT: Handler(
+        hearts.legal_reassert, hearts.apply_reassert, hearts.resume_reassert
+    ),
     # transmission and management
     Ask.TX_SOURCE: Handler(
         management.legal_tx_source, management.apply_tx_source, no_resume

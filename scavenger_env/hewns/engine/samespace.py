@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import combat, danger
+from . import combat, danger, hearts
 from .actions import HEWN, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, healthy_enemies_at, stun, token_kills
@@ -185,10 +185,11 @@ def repair_dice(
 
 
 def gem_defence(state: State, hewn: int) -> int:
-    """rulebook (rules 2), defence from repair: "If they have a complete heart
-    card, they get an extra d10. (If they have a Substract Gem inserted in their
-    heart card, they would also get that extra d10.)"."""
-    return int(state.config.audit_fixes() and state.gem[hewn] != NONE)
+    """rulebook, defence from repair: "If they have a complete heart card, they
+    get an extra d10. (If they have a Substract Gem inserted in their heart
+    card, they would also get that extra d10.)": a stone (stage 3) or a gem
+    (rules 2)."""
+    return hearts.heart_d10(state, hewn)
 
 
 def resolve_repairs(state: State, enc: Enc, frame: Frame) -> None:

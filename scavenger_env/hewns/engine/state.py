@@ -96,6 +96,8 @@ class RoundStep(IntEnum):
     DRAWING = 2  # the new offer is drawn
     ACTIONS = 3  # the player turns, in turn order; then the next round
     RECOVERY = 4  # rules 2, before the bidding: damaged Hewns with gems roll
+    STUN_RECOVERY = 5  # stage 3: stunned Hewns with a stone heart roll
+    REASSERT = 6  # stage 3: heart owners may try to regain control, by Hewn id
 
 
 class Ask(IntEnum):
@@ -130,6 +132,8 @@ class Ask(IntEnum):
     SCREENS_MIX = 29
     TOKEN_ATTACK = 30  # an engine step: danger-token attacks, one Hewn at a time
     MINE_GEM = 31  # rules 2: a "2/gem" face gives a gem or 2 Substract
+    # the recovery phase
+    REASSERT = 38  # stage 3: the heart's owner tries to regain control, or not
     # transmission and management
     TX_SOURCE = 40
     TX_DEST = 41
@@ -347,6 +351,9 @@ class State:
         ]
         # rules 2: the `data.Gem` in each Hewn's heart card, NONE without one
         self.gem = [NONE] * NUM_HEWNS
+        # stage 3: the colour (the buying seat) of the stone in each Hewn's heart
+        # card, NONE without one (`hearts`)
+        self.heart = [NONE] * NUM_HEWNS
         # --- the board's contents -----------------------------------------------
         spaces = board.n_spaces
         self.mine = [NONE] * spaces  # mine bonus 0-3, NONE without a mine
@@ -462,6 +469,7 @@ class State:
         new.acted = list(self.acted)
         new.slots = [list(v) for v in self.slots]
         new.gem = list(self.gem)
+        new.heart = list(self.heart)
         new.mine = list(self.mine)
         new.token = list(self.token)
         new.normal_pile = self.normal_pile

@@ -308,6 +308,7 @@ class PlayerView:
     acted: tuple[bool, ...]
     slots: tuple[tuple[int, ...], ...]
     gem: tuple[int, ...]  # rules 2: the `Gem` in each heart card, -1 none
+    heart: tuple[int, ...]  # stage 3: the colour of each heart stone, -1 none
     mine: tuple[int, ...]
     token: tuple[int, ...]
     normal_pile: int
@@ -371,6 +372,7 @@ def player_view(state: State, seat: int) -> PlayerView:
         acted=tuple(s.acted),
         slots=tuple(tuple(v) for v in s.slots),
         gem=tuple(s.gem),
+        heart=tuple(s.heart),
         mine=tuple(s.mine),
         token=tuple(s.token),
         normal_pile=s.normal_pile,
