@@ -1016,6 +1016,9 @@ RULINGS: tuple[Ruling, ...] = (
         "comes first. Before the picks only the "
         'target\'s owner may "Transmit Substract away"; the attacker has just '
         "chosen to fire its own.",
+        "ruling",
+    ),
+    Ruling(
         "Heart stones",
         "With the stage-3 cards, a heart stones card gives its buyer 2 stones, "
         "each of the buyer's colour. A stone goes, by Banjering on the board or "
