@@ -8,6 +8,7 @@ reasonable players differ is an option, and the scenario's designed numbers
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final
@@ -189,6 +190,15 @@ class HewnsConfig(CheckedConfig):
         """The checked map this config plays (`mapfile.MapFile`)."""
         found: MapFile = self.__dict__["_map_file"]
         return found
+
+    def detached(self) -> HewnsConfig:
+        """An equal config that shares no changeable object with this one (its
+        own copy of the checked map), for a bot's copy of the game."""
+        new = copy.copy(self)
+        found = self.map_file
+        own = replace(found, specs=tuple((n, replace(spec)) for n, spec in found.specs))
+        object.__setattr__(new, "_map_file", own)
+        return new
 
     @property
     def map_text(self) -> str | None:

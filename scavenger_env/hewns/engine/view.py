@@ -26,7 +26,6 @@ picks); `determinize` deals them at random from what the seat knows.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -144,7 +143,7 @@ def own_rules(s: State) -> None:
     changes those of its copy, even with `object.__setattr__` on the frozen
     ones, reaches nothing of the game in play. What the copies share is
     immutable (ints, strings, tuples, a read-only mapping)."""
-    s.config = copy.copy(s.config)
+    s.config = s.config.detached()
     s.scenario = replace(s.scenario)
     s.board = s.board.copy()
     s.card_table = tuple(replace(card) for card in s.card_table)
