@@ -29,6 +29,7 @@ from scavenger_env.core.errors import IllegalActionError
 from . import (
     auction,
     danger,
+    digging,
     management,
     mining,
     payment,
@@ -134,6 +135,11 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.SCREENS: Handler(danger.legal_screens, danger.apply_screens, no_resume),
     Ask.SCREENS_MIX: PAY,
     Ask.CALM_TARGET: Handler(danger.legal_calm, danger.apply_calm, no_resume),
+    # digging
+    Ask.DIG_TARGET: Handler(digging.legal_target, digging.apply_target, no_resume),
+    Ask.DIG_REUSE: Handler(digging.legal_reuse, digging.apply_reuse, no_resume),
+    Ask.DIG_PLACE: Handler(digging.legal_place, digging.apply_place, no_resume),
+    Ask.ENLARGE_REUSE: Handler(digging.legal_reuse, digging.apply_reuse, no_resume),
     # transmission and management
     Ask.TX_SOURCE: Handler(
         management.legal_tx_source, management.apply_tx_source, no_resume
