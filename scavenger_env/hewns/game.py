@@ -48,8 +48,8 @@ from .observation import OBS_SIZE, Encoder
 __all__ = ["HEWNS", "HewnsGame"]
 
 _OPTIONS = {
-    "cards": "the card set: 'core' (the only one built so far; 'terrain', "
-    "'nanas' and 'complete' are to come)",
+    "cards": "the card set: 'core' or 'terrain' (built so far; 'nanas' and "
+    "'complete' are to come)",
     "map": "the board: 'crater' (the designed map for 2-4 players)",
     "mudgestick": "how far a dig, fly or climb reaches, in spaces (2-6; 3)",
     "nananbites_per_bidox": "Nananbites one Bidox may hold (1 or 2; 2)",

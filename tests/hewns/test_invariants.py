@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import scavenger_env
-from scavenger_env.hewns.engine import rules
+from scavenger_env.hewns.engine import rules, tunnels
 from scavenger_env.hewns.engine.actions import NUM_ACTIONS
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DANGER_TOKENS
@@ -30,6 +30,7 @@ from scavenger_env.hewns.engine.state import (
 )
 
 GAMES = 2000 if scavenger_env.BUILD == "compiled" else 200
+TERRAIN_GAMES = GAMES // 4  # per player count, with the stage 2 cards
 CHUNKS = 8
 
 
@@ -44,9 +45,8 @@ def check_state(s: State, total_normal: int, where: object) -> None:
     ), where
     for h in range(NUM_HEWNS):
         loc = s.loc[h]
-        assert (
-            loc in (OUT, DECK, OFFER, DISCARD, OFF_BOARD, DEAD)
-            or 0 <= loc < s.board.n_spaces
+        assert loc in (OUT, DECK, OFFER, DISCARD, OFF_BOARD, DEAD) or tunnels.on_board(
+            s, loc
         ), where
         in_deck = h in s.hewn_deck[hewn_type(h).size]
         in_discard = h in s.hewn_discard[hewn_type(h).size]
@@ -56,7 +56,7 @@ def check_state(s: State, total_normal: int, where: object) -> None:
         if loc == OFF_BOARD:
             assert 0 <= s.ctrl[h] < n, (where, h)  # only its owner holds it
         if loc >= 0:
-            assert s.board.admits(loc, hewn_type(h).size), (where, h)
+            assert tunnels.admits(s, loc, hewn_type(h).size), (where, h)
         if loc < OFF_BOARD:
             assert s.ctrl[h] == NEUTRAL and s.normal[h] == s.dirty[h] == 0, (where, h)
     placed = [0, 0, 0]
@@ -69,6 +69,7 @@ def check_state(s: State, total_normal: int, where: object) -> None:
     assert all(
         s.token[sp] < 0 or s.board.kind[sp] != 2 for sp in range(s.board.n_spaces)
     )
+    check_tunnels(s, where)
     # gems (rules 2): every gem is in the pile or in the heart card of a living
     # Hewn that has one, one at most per Hewn
     gems = [0] * len(s.gem_pile)
@@ -81,6 +82,23 @@ def check_state(s: State, total_normal: int, where: object) -> None:
     ], where
 
 
+def check_tunnels(s: State, where: object) -> None:
+    """Every dug-tunnel piece is in exactly one place: the stock (no ends) or
+    the board, between two distinct node/ravine spaces; dug tunnels never hold
+    a mine or a token (D36)."""
+    for p in range(tunnels.NUM_PIECES):
+        a, b = s.tunnel_a[p], s.tunnel_b[p]
+        if a < 0:
+            assert b < 0, (where, p)
+            assert tunnels.tunnel_loc(p) not in s.loc, (where, p)
+        else:
+            n = s.board.n_spaces
+            assert 0 <= a < n and 0 <= b < n and a != b, (where, p)
+            assert s.board.kind[a] != 2 and s.board.kind[b] != 2, (where, p)
+    n = s.board.n_spaces
+    assert all(t < 0 for t in s.token[n:]) and all(m < 0 for m in s.mine[n:]), where
+
+
 def check_between_turns(s: State, where: object) -> None:
     """Outside a Hewn turn at most one healthy Hewn stands in a space (rulebook:
     "a healthy Hewn cannot end its turn in the same space")."""
@@ -88,8 +106,8 @@ def check_between_turns(s: State, where: object) -> None:
     assert len(healthy) == len(set(healthy)), where
 
 
-def play_checked(n: int, seed: int) -> State:
-    config = HewnsConfig(num_players=n)
+def play_checked(n: int, seed: int, cards: str = "core") -> State:
+    config = HewnsConfig(num_players=n, cards=cards)
     rng = np.random.default_rng(seed)
     s = rules.new_game(config, rng)
     total = config.effective_pile
@@ -117,3 +135,11 @@ def play_checked(n: int, seed: int) -> State:
 def test_random_games_keep_the_invariants(chunk: int) -> None:
     for k in range(chunk, 3 * GAMES, CHUNKS):
         play_checked(2 + k % 3, k // 3)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_terrain_games_keep_the_invariants(chunk: int) -> None:
+    """The stage 2 cards (digging and the rest) keep every invariant, at 2, 3
+    and 4 players, to the end of the game."""
+    for k in range(chunk, 3 * TERRAIN_GAMES, CHUNKS):
+        play_checked(2 + k % 3, k // 3, cards="terrain")

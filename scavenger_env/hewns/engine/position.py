@@ -50,7 +50,7 @@ from typing import Any, Final
 
 from scavenger_env.core.errors import IllegalActionError
 
-from . import rules
+from . import rules, tunnels
 from .actions import DIE, id_of
 from .auction import BidFrame
 from .config import HewnsConfig
@@ -102,8 +102,10 @@ __all__ = [
     "set_screen",
     "set_supply",
     "set_token",
+    "set_tunnel",
     "start_hewn_turn",
     "start_player_turn",
+    "tunnel_space",
 ]
 
 
@@ -233,11 +235,12 @@ def place_card(
     name = card.name
     if state.loc[hewn] != DECK:
         raise PositionError(f"card {hewn} (a {name}) is not in the deck")
-    if not (space == OFF_BOARD or 0 <= space < state.board.n_spaces):
+    if not (space == OFF_BOARD or tunnels.on_board(state, space)):
         raise PositionError(
-            f"space {space} is not on this board (0-{state.board.n_spaces - 1})"
+            f"space {space} is not on this board (0-{state.board.n_spaces - 1}, "
+            "or a dug tunnel: tunnel_space)"
         )
-    if space >= 0 and not state.board.admits(space, card.size):
+    if space >= 0 and not tunnels.admits(state, space, card.size):
         raise PositionError(f"space {space} does not admit a {name}")
     if normal + dirty > card.store_total:
         raise PositionError(f"a {name} stores at most {card.store_total}")
@@ -289,6 +292,34 @@ def set_token(state: State, space: int, token: str | Token | None) -> None:
     kind = Token[token.upper()] if isinstance(token, str) else Token(token)
     state.token_stock[kind] -= 1
     state.token[space] = int(kind)
+
+
+def tunnel_space(number: int) -> int:
+    """The location (a space id: `actions.SPACE` + it is its action id) of
+    dug-tunnel piece `number` (1-12, as printed: "places tunnel 9")."""
+    if not 1 <= number <= tunnels.NUM_PIECES:
+        raise PositionError(
+            f"tunnels are numbered 1-{tunnels.NUM_PIECES}, not {number}"
+        )
+    return tunnels.tunnel_loc(number - 1)
+
+
+def set_tunnel(state: State, number: int, a: int | None, b: int | None = None) -> int:
+    """Lay dug-tunnel piece `number` (1-12) between map spaces `a` and `b`,
+    or put it back in the stock (`a` None; it must be empty). Returns its
+    location (`tunnel_space`)."""
+    loc = tunnel_space(number)
+    piece = tunnels.piece_of(loc)
+    if a is None:
+        if not tunnels.is_empty(state, piece):
+            raise PositionError(f"tunnel {number} has a Hewn in it")
+        tunnels.lift(state, piece)
+        return loc
+    n = state.board.n_spaces
+    if b is None or not (0 <= a < n and 0 <= b < n) or a == b:
+        raise PositionError(f"a tunnel joins two map spaces 0-{n - 1}, not {a}, {b}")
+    tunnels.lay(state, piece, a, b)
+    return loc
 
 
 def set_mine(state: State, space: int, bonus: int | None) -> None:
