@@ -180,9 +180,7 @@ def _tunnel_lines(s: State, count: list[int]) -> list[str]:
         held = count[tunnels.tunnel_loc(p)]
         plural = "s" if held > 1 else ""
         shown.append(tunnel_label(s, p) + (f" [{held} Hewn{plural}]" if held else ""))
-    stock = [
-        f"{len(tunnels.free_pieces(s, z))}{SIZE_LETTERS[z]}" for z in (1, 2, 3)
-    ]
+    stock = [f"{len(tunnels.free_pieces(s, z))}{SIZE_LETTERS[z]}" for z in (1, 2, 3)]
     return [
         f"Dug tunnels: {'; '.join(shown) or 'none'} (in the stock: {' '.join(stock)})"
     ]

@@ -110,11 +110,18 @@ def distances(state: State, source: int) -> list[int]:
     movement links (magnetic tunnels one step, a dug tunnel one space between
     its ends), ignoring sizes and occupants; -1 where unreachable. Indexed by
     location (`NUM_LOCS` long)."""
+    return step_distances(state, source, 1)
+
+
+def step_distances(state: State, source: int, hewn_size: int) -> list[int]:
+    """Fewest steps from `source` to every location for a Hewn of
+    `hewn_size` (only spaces that admit it, dug tunnels included); -1 where
+    it cannot go. Indexed by location (`NUM_LOCS` long)."""
     board = state.board
     n = board.n_spaces
     out = [-1] * NUM_LOCS
     if not dug(state) and not is_tunnel(source):
-        row = board.dist[1]
+        row = board.dist[hewn_size]
         base = source * n
         for s in range(n):
             out[s] = row[base + s]
@@ -126,7 +133,7 @@ def distances(state: State, source: int) -> list[int]:
         d += 1
         nxt: list[int] = []
         for u in frontier:
-            for v in neighbours(state, u, 1):
+            for v in neighbours(state, u, hewn_size):
                 if out[v] < 0:
                     out[v] = d
                     nxt.append(v)
