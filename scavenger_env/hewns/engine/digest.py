@@ -93,7 +93,9 @@ def state_data(state: State) -> Fields:
     """Every field of `state` by name; the config by option, the frames as ints.
     The per-space lists are written for the map's spaces only (a dug tunnel's
     entries never hold anything, D36)."""
-    names = FIELDS + RULES_2_FIELDS if state.config.audit_fixes() else FIELDS
+    names: tuple[str, ...] = FIELDS
+    if state.config.audit_fixes():
+        names = names + RULES_2_FIELDS
     if state.config.cards != "core":
         names = names + TERRAIN_FIELDS
     data = Fields((name, getattr(state, name)) for name in names)

@@ -45,8 +45,6 @@ DIG_COST: Final = 2
 ENLARGE_COST: Final = 1
 """rulebook: "(Increasing the size of the tunnel costs 1 action point.)"."""
 
-PLACEMENTS: Final = (Option.PLACE_STAY, Option.PLACE_TUNNEL, Option.PLACE_FAR_END)
-
 
 class DigFrame(Frame):
     """A DIG chain (`Ask.DIG_TARGET` -> `Ask.DIG_REUSE` -> `Ask.DIG_PLACE`) or
@@ -203,6 +201,7 @@ def apply_target(state: State, frame: Frame, action: int) -> None:
 def legal_reuse(state: State, frame: Frame) -> list[int]:
     """The empty dug tunnels of the size wanted: the digger's (DIG) or the
     next one (ENLARGE)."""
+    size: int
     if frame.ask == Ask.DIG_REUSE:
         size = state.card(frame.hewn).size
     else:
