@@ -507,3 +507,45 @@ def test_a_core_game_has_no_tunnels_in_its_digest() -> None:
     terrain = digest.state_data(_terrain())
     assert "tunnel_a" not in core and "tunnel_a" in terrain
     assert len(core["mine"]) == pos.actions_phase(2).board.n_spaces
+
+
+def test_positions_lay_tunnels_and_refuse_what_the_rules_refuse() -> None:
+    """A position lays a numbered tunnel piece between two map spaces ("he
+    places tunnel 9 between the two spaces"); a piece out of 1-12, a tunnel
+    to nowhere, a Hewn too big for a tunnel and a token in a tunnel (D36) are
+    refused."""
+    state = _terrain()
+    loc = pos.set_tunnel(state, 9, 6, 27)
+    assert loc == pos.tunnel_space(9) and tunnels.ends(state, 8) == (6, 27)
+    for bad in (0, 13):
+        with pytest.raises(pos.PositionError, match="numbered 1-12"):
+            pos.tunnel_space(bad)
+    with pytest.raises(pos.PositionError, match="two map spaces"):
+        pos.set_tunnel(state, 1, 6, 6)
+    with pytest.raises(pos.PositionError, match="not on this board"):
+        pos.place(state, "Clogg", 0, space=pos.tunnel_space(2))  # not dug
+    small = pos.set_tunnel(state, 1, 45, 30)
+    with pytest.raises(pos.PositionError, match="does not admit"):
+        pos.place(state, "Fogbear", 0, space=small)
+    with pytest.raises(pos.PositionError, match="not a map space"):
+        pos.set_token(state, small, "lava")
+    pos.place(state, "Clogg", 0, space=small)
+    with pytest.raises(pos.PositionError, match="has a Hewn"):
+        pos.set_tunnel(state, 1, None)
+    pos.set_tunnel(state, 9, None)
+    assert not tunnels.is_dug(state, 8)
+
+
+def test_enemies_react_when_the_diggers_movement_stops() -> None:
+    """rulebook: the reacting Hewns are "healthy enemy Hewns ... that can now
+    see the moving Hewn - after it has moved"; "A Hewn that is digging ...
+    cannot see another Hewn until it reaches its destination space": after a
+    dig out at the far end the window waits until the movement stops."""
+    state = _terrain()
+    pogg = pos.place(state, "Dreampogg", 0, space=6)
+    pos.place(state, "Chailbine Zach", 1, space=28)  # sees 27 along the ravine
+    pos.start_hewn_turn(state, pogg)
+    pos.play(state, Verb.DIG, SPACE + 27, Option.PLACE_FAR_END)
+    assert state.frames[-1].ask == Ask.HEWN_TURN  # no window yet
+    pos.play(state, Ctrl.END_HEWN_TURN)
+    assert state.frames[-1].ask == Ask.REACT and state.frames[-1].seat == 1

@@ -282,7 +282,10 @@ def _fit(state: State, hewn: int, tech_name: str) -> None:
 
 def set_token(state: State, space: int, token: str | Token | None) -> None:
     """Put a danger token ("lava", "snedj", "planet_attack", or a `Token`) in
-    `space`, taken from the stock, or remove the one there (None)."""
+    `space`, taken from the stock, or remove the one there (None). Only map
+    spaces take tokens (a dug tunnel never does)."""
+    if not 0 <= space < state.board.n_spaces:
+        raise PositionError(f"space {space} is not a map space: no token there")
     old = state.token[space]
     if old != NONE:
         state.token_stock[old] += 1
@@ -324,7 +327,9 @@ def set_tunnel(state: State, number: int, a: int | None, b: int | None = None) -
 
 def set_mine(state: State, space: int, bonus: int | None) -> None:
     """Put a mine with `bonus` (0 normal, 1-3 for +1..+3) in `space`, or remove
-    the one there (None)."""
+    the one there (None). Only map spaces take mines."""
+    if not 0 <= space < state.board.n_spaces:
+        raise PositionError(f"space {space} is not a map space: no mine there")
     state.mine[space] = NONE if bonus is None else bonus
 
 
