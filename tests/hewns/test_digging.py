@@ -549,3 +549,28 @@ def test_enemies_react_when_the_diggers_movement_stops() -> None:
     assert state.frames[-1].ask == Ask.HEWN_TURN  # no window yet
     pos.play(state, Ctrl.END_HEWN_TURN)
     assert state.frames[-1].ask == Ask.REACT and state.frames[-1].seat == 1
+
+
+def test_the_dig_reads_in_words_and_on_the_screen() -> None:
+    """Every decision of the dig has a title and readable choices, and the
+    screen lists the dug tunnels (they have no cell on the map)."""
+    from scavenger_env.hewns.engine.describe import ask_name, describe_action
+    from scavenger_env.hewns.render import render_state
+
+    for ask in (Ask.DIG_TARGET, Ask.DIG_REUSE, Ask.DIG_PLACE, Ask.ENLARGE_REUSE):
+        assert ask_name(ask) != ask.name.lower().replace("_", " ")
+    state = _terrain()
+    pogg = pos.place(state, "Dreampogg", 0, space=6)
+    pos.start_hewn_turn(state, pogg)
+    pos.play(state, Verb.DIG)
+    assert describe_action(state, SPACE + 27) == "dig a tunnel to space 27 (wnw.1)"
+    pos.play(state, SPACE + 27)
+    words = describe_action(state, Option.PLACE_TUNNEL)
+    assert "lay tunnel 6 (M) from space 6 (NW1) to space 27" in words
+    assert words.endswith("and go into it")
+    pos.play(state, Option.PLACE_TUNNEL)
+    step = describe_action(state, SPACE + 27)
+    assert step.endswith("step to space 27 (wnw.1)")
+    screen = render_state(state, 0)
+    assert "Dug tunnels: tunnel 6 (M, 6-27) [1 Hewn]" in screen
+    assert screen.count("tunnel 6 (M, 6-27)") == 2  # and where the Dreampogg is
