@@ -574,3 +574,18 @@ def test_the_dig_reads_in_words_and_on_the_screen() -> None:
     screen = render_state(state, 0)
     assert "Dug tunnels: tunnel 6 (M, 6-27) [1 Hewn]" in screen
     assert screen.count("tunnel 6 (M, 6-27)") == 2  # and where the Dreampogg is
+
+
+def test_a_danger_token_goes_as_close_as_possible_through_a_tunnel() -> None:
+    """rulebook: a danger token goes "1 space away from the mine you are mining
+    OR on the space the Hewn was mining", else "as close to the original mining
+    space as possible"; D42: a dug tunnel is one space between its ends, so
+    its far end is as close as the ravine's second space."""
+    from scavenger_env.hewns.engine.mining import placement_targets
+
+    state = _terrain()
+    pos.set_token(state, 45, "lava")
+    pos.set_token(state, 44, "lava")
+    assert placement_targets(state, 45) == [43]
+    pos.set_tunnel(state, 1, 45, 30)
+    assert placement_targets(state, 45) == [30, 43]
