@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from quick_set import first_quick
 
 from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
 from scavenger_env.core.game_check import check_game
@@ -57,7 +58,7 @@ def _bot_game(n: int, seed: int, bot: type) -> tuple[rules.State, int, int]:
     return state, digs, walks
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("n", first_quick([2, 3, 4]))
 @pytest.mark.parametrize("bot", [ProspectorAgent, RaiderAgent])
 def test_scripted_bots_play_terrain_games_to_the_end(n: int, bot: type) -> None:
     """The Prospector and the Raider play the stage 2 cards to the end."""
