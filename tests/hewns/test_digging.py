@@ -589,3 +589,27 @@ def test_a_danger_token_goes_as_close_as_possible_through_a_tunnel() -> None:
     assert placement_targets(state, 45) == [43]
     pos.set_tunnel(state, 1, 45, 30)
     assert placement_targets(state, 45) == [30, 43]
+
+
+def test_under_rules_1_the_window_follows_the_dig_at_once() -> None:
+    """Rules 1 opened the reaction window after every action point spent
+    ("had just spent an action point"), a dig included."""
+    state = _terrain(rules_version=1)
+    pogg = pos.place(state, "Dreampogg", 0, space=6)
+    pos.place(state, "Chailbine Zach", 1, space=28)
+    pos.start_hewn_turn(state, pogg)
+    pos.play(state, Verb.DIG, SPACE + 27, Option.PLACE_FAR_END)
+    assert state.frames[-1].ask == Ask.REACT
+
+
+def test_distances_chain_through_several_tunnels() -> None:
+    """D42: every dug tunnel is one space between its ends, so a walk may pass
+    several (45 to 31: 45, tunnel, 30, tunnel, 31 is 4 by the tunnels,
+    against 5 by the ravines)."""
+    state = _terrain()
+    first = pos.set_tunnel(state, 1, 45, 30)
+    second = pos.set_tunnel(state, 2, 30, 32)
+    assert tunnels.distance(state, 45, 32) == 4
+    assert tunnels.distance(state, first, second) == 2
+    assert tunnels.distance(state, 45, 31) == 3
+    assert tunnels.step_distances(state, 45, 2)[first] == -1  # small: no medium
