@@ -16,6 +16,9 @@ Fogbear with 2 screens?") without playing a game up to that point::
 A position is a normal state: every tool (the render, `rules.legal_actions`,
 `rules.apply_action`) works on it, and it plays on to the end of the game.
 
+Dug tunnels: `set_tunnel(state, 9, a, b)` lays tunnel 9 between map spaces a
+and b; `tunnel_space(9)` is its space id, for `place` and the SPACE actions.
+
 To ask "what if" of a card, `rig` changes one Hewn's stats in this game only
 (`rig(state, fogbear, ap=6)`); `set_ap` sets the action points left in the
 running Hewn turn, `set_depleted` the depletion track and `set_supply` the pile,
@@ -227,10 +230,11 @@ def place_card(
     techs: Iterable[str] = (),
 ) -> None:
     """Take card instance `hewn` (`hewn_id`) from its deck and put it in `space`
-    (a map space id, or `OFF_BOARD` behind `seat`'s screen) under `seat`'s
-    control (no rod if `stunned`), with a load and technologies fitted in order
-    (Nanasocket ones into Nanasockets, Sicket ones into Sicket sockets); the
-    normal load comes from the pile, so Substract stays conserved."""
+    (a map space id, a dug tunnel's `tunnel_space`, or `OFF_BOARD` behind
+    `seat`'s screen) under `seat`'s control (no rod if `stunned`), with a load
+    and technologies fitted in order (Nanasocket ones into Nanasockets, Sicket
+    ones into Sicket sockets); the normal load comes from the pile, so
+    Substract stays conserved."""
     card = state.card(hewn)
     name = card.name
     if state.loc[hewn] != DECK:
