@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from scavenger_env.hewns.engine.actions import SPACE_SIZE
+from scavenger_env.hewns.engine import tunnels
+from scavenger_env.hewns.engine.actions import MAP_SPACE_IDS, SPACE_SIZE
 from scavenger_env.hewns.engine.board import RAVINE
 from scavenger_env.hewns.engine.ending import healthy_hewns, score
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
@@ -155,6 +156,16 @@ def _spaces(s: State, seat: int, sp: np.ndarray) -> None:
         if 0 <= s.token[x] < 3:
             row[16 + s.token[x]] = 1
         row[19] = _cap(count[x] / 4)
+    for p in tunnels.dug(s):
+        row = sp[MAP_SPACE_IDS + p]
+        row[0] = 1
+        row[3 + tunnels.PIECE_SIZES[p] - 1] = 1
+        row[6] = 1
+        row[11] = 1
+        a, b = tunnels.ends(s, p)
+        row[19] = _cap(count[MAP_SPACE_IDS + p] / 4)
+        row[20] = (a + 1) / len(sp)
+        row[21] = (b + 1) / len(sp)
 
 
 def _hewns(s: State, hw: np.ndarray, rel: _Rel) -> None:

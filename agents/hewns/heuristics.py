@@ -19,7 +19,10 @@ Each decision is taken on one full state sampled from the bot's own view
   nearest mine that no healthy Hewn holds, avoiding danger tokens and (the
   Prospector) enemies, and never end a turn beside another healthy Hewn (it
   would be stunned: it moves on, burning dirty Substract for the step if it
-  must);
+  must); a digger digs a shortcut when the tunnel brings it nearer a free mine
+  than walking would for the same action points, and digs itself out of a
+  danger token's space when every step leads into another; dug tunnels are
+  walked through like any space;
 * mining: aggressive on a rich mine, re-roll the dice below the mean (blanks
   first), send what it mines off-planet unless the Hewn needs a load for
   screens or weapons; respite first among the danger dice (it can cancel the
@@ -50,12 +53,14 @@ from agents.base import SeatView
 from scavenger_env.hewns.engine import (
     artillery,
     combat,
+    digging,
     encounter,
     hearts,
     management,
     mining,
     ranged,
     samespace,
+    tunnels,
 )
 from scavenger_env.hewns.engine.actions import (
     DIE,
@@ -64,6 +69,7 @@ from scavenger_env.hewns.engine.actions import (
     NUM,
     SOCKET,
     SPACE,
+    SPACE_SIZE,
     TECH,
     Ctrl,
     Option,
@@ -222,6 +228,8 @@ class HewnsScriptedAgent:
             return self.fight(s, seat, ask, legal)
         if ask == Ask.REASSERT:
             return Ctrl.YES  # trying costs nothing and may win the Hewn back
+        if ask in _DIG_ASKS:
+            return self.digging(s, seat, ask, legal)
         return NONE
 
     @staticmethod
@@ -253,7 +261,7 @@ class HewnsScriptedAgent:
         """The distance from `space` to the nearest of `spaces` (99: none)."""
         best = 99
         for o in spaces:
-            d = s.board.distance(space, o)
+            d = tunnels.distance(s, space, o)
             if 0 <= d < best:
                 best = d
         return best
@@ -268,10 +276,7 @@ class HewnsScriptedAgent:
         for e in self.rivals_on_board(s, seat):
             if combat.has_weapon(s, e) and ranged.in_range(s, e, hewn):
                 return True
-        return any(
-            0 <= sp < len(s.token) and s.token[sp] != NONE
-            for sp in s.board.within(loc, 1)
-        )
+        return any(s.token[sp] != NONE for sp in tunnels.within(s, loc, 1))
 
     def keep_load(self, s: State, hewn: int) -> int:
         """Substract `hewn` keeps loaded: weapon dice for an armed Raider Hewn."""
@@ -514,8 +519,15 @@ class HewnsScriptedAgent:
         self, s: State, hewn: int, space: int, mines: list[int] | None = None
     ) -> int:
         size = s.card(hewn).size
+        targets = self.free_mines(s, hewn) if mines is None else mines
         best = 99
-        for target in self.free_mines(s, hewn) if mines is None else mines:
+        if tunnels.is_tunnel(space) or tunnels.dug(s):
+            row = tunnels.step_distances(s, space, size)
+            for target in targets:
+                if 0 <= row[target] < best:
+                    best = row[target]
+            return best
+        for target in targets:
             d = s.board.distance(space, target, size)
             if 0 <= d < best:
                 best = d
@@ -597,8 +609,10 @@ class HewnsScriptedAgent:
             return Verb.ANNOUNCE
         if self.fire_artillery(s, h, legal):
             return Verb.ARTILLERY
-        steps = _ids(legal, SPACE, _MAP_SPACES)
+        steps = _ids(legal, SPACE, SPACE_SIZE)  # dug tunnels too
         must_move = Ctrl.END_HEWN_TURN not in legal  # it must leave a danger token
+        if Verb.DIG in legal and self.dig_target(s, seat, h) != NONE:
+            return Verb.DIG
         here = s.loc[h]
         crowded = here >= 0 and any(
             o != h and s.loc[o] == here and s.healthy(o) for o in range(NUM_HEWNS)
@@ -625,6 +639,67 @@ class HewnsScriptedAgent:
         if crowded and Verb.BURN in legal and s.dirty[h] > 0:
             return Verb.BURN  # one more step: never end beside a healthy Hewn
         return Ctrl.END_HEWN_TURN
+
+    # --- digging ---------------------------------------------------------------------
+
+    def safe_spaces(self, s: State, seat: int, spaces: Sequence[int]) -> list[int]:
+        """`spaces` without a danger token or a healthy enemy."""
+        enemies = {s.loc[e] for e in self.rivals_on_board(s, seat)}
+        return [sp for sp in spaces if s.token[sp] == NONE and sp not in enemies]
+
+    def dig_target(self, s: State, seat: int, hewn: int) -> int:
+        """Where `hewn` digs to, or NONE: a safe space the digger may stand
+        in, from which a free mine is nearer by at least one action point than
+        walking from here (the dig costs 2, the same as two steps); or, when it
+        must leave a danger token's space and every step leads into another
+        token, the safe target nearest a free mine."""
+        size = s.card(hewn).size
+        here = s.loc[hewn]
+        targets = [
+            t
+            for t in self.safe_spaces(s, seat, digging.dig_targets(s, hewn))
+            if s.board.admits(t, size)
+        ]
+        if not targets:
+            return NONE
+        mines = self.free_mines(s, hewn)
+        best = min(targets, key=lambda t: self.distance_to_mine(s, hewn, t, mines))
+        after = digging.DIG_COST + self.distance_to_mine(s, hewn, best, mines)
+        if s.token[here] != NONE:
+            steps = tunnels.neighbours(s, here, size)
+            if not [sp for sp in steps if s.token[sp] == NONE]:
+                return best
+        return best if after < self.distance_to_mine(s, hewn, here, mines) else NONE
+
+    def digging(self, s: State, seat: int, ask: int, legal: list[int]) -> int:
+        """The DIG chain: the target of `dig_target` (else the safe one
+        nearest a free mine); the empty tunnel farthest from its own Hewns to
+        reuse; out at the far end when it is safe, else into the tunnel when
+        it must leave its space, else stay."""
+        frame = s.frames[-1]
+        h = frame.hewn
+        if ask == Ask.DIG_TARGET:
+            target = self.dig_target(s, seat, h)
+            if target != NONE:
+                return SPACE + target
+            spaces = _ids(legal, SPACE, SPACE_SIZE)
+            safe = self.safe_spaces(s, seat, spaces) or spaces
+            mines = self.free_mines(s, h)
+            return SPACE + min(
+                safe, key=lambda t: self.distance_to_mine(s, h, t, mines)
+            )
+        if ask in (Ask.DIG_REUSE, Ask.ENLARGE_REUSE):
+            own = [s.loc[o] for o in self.own_on_board(s, seat) if o != h]
+            pieces = _ids(legal, SPACE, SPACE_SIZE)
+            return SPACE + max(pieces, key=lambda t: self.nearest(s, t, own))
+        if ask == Ask.DIG_PLACE:
+            target = digging.dig_frame(frame).target
+            if Option.PLACE_FAR_END in legal and self.safe_spaces(s, seat, [target]):
+                return Option.PLACE_FAR_END
+            if Option.PLACE_STAY in legal and s.token[s.loc[h]] == NONE:
+                return Option.PLACE_STAY
+            return Option.PLACE_TUNNEL
+        return NONE
 
     def place(self, s: State, seat: int, legal: list[int], near: bool) -> int:
         """A danger token far from its own Hewns and near rivals (on one if it
@@ -784,7 +859,7 @@ class HewnsScriptedAgent:
         if ask in (Ask.DODGE, Ask.REROLL):
             return self.reroll_attack(s, ask, legal)
         if ask in (Ask.ESCAPE_MOVE, Ask.RETREAT):
-            spaces = _ids(legal, SPACE, _MAP_SPACES)
+            spaces = _ids(legal, SPACE, SPACE_SIZE)
             safe = [sp for sp in spaces if s.token[sp] == NONE]
             if not safe:
                 return Ctrl.DONE if Ctrl.DONE in legal else SPACE + spaces[0]
@@ -799,7 +874,7 @@ class HewnsScriptedAgent:
             )
         if ask == Ask.EXPEL:
             if samespace.expel_frame(frame).expelled != NONE:
-                spaces = _ids(legal, SPACE, _MAP_SPACES)
+                spaces = _ids(legal, SPACE, SPACE_SIZE)
                 tokens = [sp for sp in spaces if s.token[sp] != NONE]
                 return SPACE + (tokens or spaces)[0]
             out = [a - HEWN for a in legal if HEWN <= a < HEWN + NUM_HEWNS]
@@ -915,6 +990,8 @@ _FIGHT_ASKS = frozenset(
         Ask.DISCARD,
     }
 )
+
+_DIG_ASKS = frozenset({Ask.DIG_TARGET, Ask.DIG_REUSE, Ask.DIG_PLACE, Ask.ENLARGE_REUSE})
 
 
 class ProspectorAgent(HewnsScriptedAgent):

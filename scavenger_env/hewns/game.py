@@ -48,7 +48,7 @@ from .observation import OBS_SIZE, Encoder
 __all__ = ["HEWNS", "HewnsGame"]
 
 _OPTIONS = {
-    "cards": "the card set: 'core' or 'terrain' ('nanas' and 'complete' are to come)",
+    "cards": "the card set: 'core', 'terrain' or 'nanas' ('complete' is to come)",
     "map": "the board: a bundled map ('crater', the default; 'gorge'; 'twins') "
     "or the path of a map file (`scavenger maps list`)",
     "mudgestick": "how far a dig, fly or climb reaches, in spaces (2-6; 3)",

@@ -897,7 +897,9 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "Forced movement",
         "A Hewn that starts its Hewn turn in a danger token's space may not end "
-        "its Hewn turn there while it can step or exit, and its player may not "
+        "its Hewn turn there while it can step, exit or dig (a dig where the "
+        "digger stays does not count: it must go into the tunnel or out at its "
+        "far end), and its player may not "
         "end the player turn before such a Hewn has had its Hewn turn: it "
         '"must leave the space immediately!". Under rules 1 both were allowed, '
         "so a Hewn could sit on lava all game.",
@@ -1060,6 +1062,39 @@ RULINGS: tuple[Ruling, ...] = (
         'asked. The rulebook: a previous owner "must open the Hewn and reveal '
         'the Hewn\'s heart card", and "The existing owner of the Hewn rolls a d10 '
         'to represent the difficulty".',
+        "ruling",
+    ),
+    Ruling(
+        "Which tunnel piece a dig takes",
+        "A dig takes the lowest-numbered tunnel piece of the digger's size left "
+        "in the stock. With none left, the player names the empty tunnel of that "
+        "size to take up and dig again (asked only when there are several); with "
+        "none empty either, the Hewn cannot dig. The rulebook numbers the pieces "
+        '("he places tunnel 9") and lets the owner "remove an existing same sized '
+        'tunnel on the board", but does not say which free piece is taken; the '
+        "pieces of one size differ only by their number.",
+        "ruling",
+    ),
+    Ruling(
+        "Digging is moving",
+        "A dig that puts the digger in its new tunnel or at the far end is a "
+        "move: entering the far end is an entry (a danger token there attacks, a "
+        "healthy enemy there starts the same-space encounter), and enemies may "
+        "react when the movement stops, as after steps. A dig where the digger "
+        "stays is an action like mining, after which enemies who see it may "
+        'react. The rulebook says a digging Hewn "cannot see another Hewn until '
+        'it reaches its destination space" but not when others may react to it.',
+        "ruling",
+    ),
+    Ruling(
+        "Enlarging a tunnel with Hewns in it",
+        "Enlarging swaps the tunnel piece for one of the next size between the "
+        "same two spaces: the Hewns inside stay inside, and the smaller piece goes "
+        "back to the stock. With no bigger piece left, an empty one on the board "
+        "is taken up, the player's choice, as when digging. The rulebook says "
+        'only that a digger in the tunnel "may increase the size of the tunnel '
+        "from small to medium, or from medium to big, by spending 1 action "
+        'point".',
         "ruling",
     ),
 )

@@ -42,11 +42,14 @@ offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
                                 per relative seat / 4, the last auction's
                                 winner per relative seat (4), your own bid
                                 there / 30
-spaces    708-2227   (76, 20)   exists, ravine, node, size one-hot (3),
+spaces    708-2379   (76, 22)   exists, ravine, node, size one-hot (3),
                                 entrance size one-hot (4: none, S, M, B),
                                 own entrance, mine (5: none, +0..+3),
-                                danger token (3), Hewns there / 4
-hewns     2228-3987  (40, 44)   type one-hot (22), controller relative
+                                danger token (3), Hewns there / 4, a dug
+                                tunnel's two ends (space + 1) / 76; rows
+                                0-63 the map, 64-75 the tunnel pieces 1-12
+                                (a dug one: neither ravine nor node)
+hewns     2380-4139  (40, 44)   type one-hot (22), controller relative
                                 one-hot (4) and neutral, where (on the
                                 board, off the board, on offer, in a deck,
                                 discarded, dead), space / 76, damaged,
@@ -55,7 +58,7 @@ hewns     2228-3987  (40, 44)   type one-hot (22), controller relative
                                 in its heart card: its value / 8, the
                                 colour of the heart stone in its heart
                                 card, relative one-hot (4; stage 3, public)
-seats     3988-4099  (4, 28)    screen normal / 50, screen dirty / 50 (at
+seats     4140-4251  (4, 28)    screen normal / 50, screen dirty / 50 (at
                                 most 1; for others their private total
                                 with closed Bidoxes), techs per kind / 4
                                 (13), known turn-order card one-hot (5:
@@ -73,7 +76,8 @@ import numpy as np
 
 from scavenger_env.core import layout
 
-from .engine.actions import SPACE_SIZE
+from .engine import tunnels
+from .engine.actions import MAP_SPACE_IDS, SPACE_SIZE
 from .engine.board import RAVINE
 from .engine.data import DICE, HEWN_TYPES, TECHS
 from .engine.encounter import ENCOUNTER_ASKS, EncStep
@@ -112,7 +116,7 @@ N_TECHS: Final = len(TECHS)
 LOT_WIDTH: Final = N_TYPES + N_TECHS + 2 + 1 + SEATS + SEATS + 1
 HEWN_WIDTH: Final = N_TYPES + SEATS + 1 + 6 + 1 + 4 + 1 + 1 + SEATS
 SEAT_WIDTH: Final = 2 + N_TECHS + 5 + 1 + 3 + 2 + 1 + 1
-SPACE_WIDTH: Final = 20
+SPACE_WIDTH: Final = 22
 
 LAYOUT: Final[layout.Layout] = (
     ("decision", (104,)),
@@ -193,6 +197,7 @@ class Encoder:
         _decision(state, seat, out)
         _global(state, out)
         _offer(state, seat, out)
+        _tunnels(state, out)
         _occupancy(state, out)
         _hewns(state, seat, out)
         _seats(state, seat, out)
@@ -385,14 +390,28 @@ def _mines_tokens(s: State, out: memoryview[float]) -> None:
             out[at + 16 + token] = 1.0
 
 
+def _tunnels(s: State, out: memoryview[float]) -> None:
+    """The dug tunnels' rows (after the map's): exists, no kind (neither
+    ravine nor node: a tunnel), size, no entrance, no mine, and its two ends
+    (space + 1) / `SPACE_SIZE`."""
+    for p in tunnels.dug(s):
+        at = _SPACES + SPACE_WIDTH * (MAP_SPACE_IDS + p)
+        out[at] = 1.0
+        out[at + 3 + tunnels.PIECE_SIZES[p] - 1] = 1.0
+        out[at + 6] = 1.0
+        out[at + 11] = 1.0
+        a, b = tunnels.ends(s, p)
+        out[at + 20] = (a + 1) / SPACE_SIZE
+        out[at + 21] = (b + 1) / SPACE_SIZE
+
+
 def _occupancy(s: State, out: memoryview[float]) -> None:
-    """Hewns per space / 4 (at most 1)."""
-    spaces = min(s.board.n_spaces, SPACE_SIZE)
-    count = [0] * spaces
+    """Hewns per space / 4 (at most 1), dug tunnels included."""
+    count = [0] * SPACE_SIZE
     for loc in s.loc:
-        if 0 <= loc < spaces:
+        if 0 <= loc < SPACE_SIZE:
             count[loc] += 1
-    for x in range(spaces):
+    for x in range(SPACE_SIZE):
         if count[x]:
             out[_SPACES + SPACE_WIDTH * x + 19] = _cap(count[x] / 4)
 

@@ -18,7 +18,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final
 
-from .engine.board import render_map
+from .engine import tunnels
+from .engine.board import SIZE_LETTERS, render_map
 from .engine.data import DICE, HEWN_TYPES, SIZE_NAMES, TECHS, Symbol, Token
 from .engine.describe import (
     artillery_target,
@@ -30,6 +31,7 @@ from .engine.describe import (
     lot_label,
     place_label,
     recovery_die_words,
+    tunnel_label,
     turn_seat,
 )
 from .engine.ending import score
@@ -177,7 +179,25 @@ def _map(s: State) -> list[str]:
     )
     if tokens:
         lines.append("Danger tokens: " + " ".join(tokens))
+    lines += _tunnel_lines(s, count)
     return lines
+
+
+def _tunnel_lines(s: State, count: list[int]) -> list[str]:
+    """The dug tunnels (they have no cell on the map): number, size, ends and
+    the Hewns in each; the pieces left in the stock by size."""
+    pieces = tunnels.dug(s)
+    if not pieces and s.config.cards == "core":
+        return []
+    shown = []
+    for p in pieces:
+        held = count[tunnels.tunnel_loc(p)]
+        plural = "s" if held > 1 else ""
+        shown.append(tunnel_label(s, p) + (f" [{held} Hewn{plural}]" if held else ""))
+    stock = [f"{len(tunnels.free_pieces(s, z))}{SIZE_LETTERS[z]}" for z in (1, 2, 3)]
+    return [
+        f"Dug tunnels: {'; '.join(shown) or 'none'} (in the stock: {' '.join(stock)})"
+    ]
 
 
 def _state_word(s: State, h: int) -> str:

@@ -41,6 +41,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     from scavenger_env.hewns.engine import auction as hewns_auction
     from scavenger_env.hewns.engine import danger as hewns_danger
     from scavenger_env.hewns.engine import digest as hewns_digest
+    from scavenger_env.hewns.engine import digging as hewns_digging
     from scavenger_env.hewns.engine import encounter as hewns_encounter
     from scavenger_env.hewns.engine import management as hewns_management
     from scavenger_env.hewns.engine import mining as hewns_mining
@@ -56,7 +57,12 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         cavein_state.TurnState: cavein_state.TURN_FIELDS,
         krysis_state.State: krysis_state.FIELDS,
         # the board is fixed by the config; the frames hold the decisions asked
-        hewns_state.State: (*hewns_digest.FIELDS, "frames", "config"),
+        hewns_state.State: (
+            *hewns_digest.FIELDS,
+            *hewns_digest.TERRAIN_FIELDS,
+            "frames",
+            "config",
+        ),
         hewns_state.Frame: hewns_state.FRAME_FIELDS,
         hewns_state.RoundFrame: hewns_state.ROUND_FRAME_FIELDS,
         hewns_encounter.EncounterFrame: (*hewns_state.FRAME_FIELDS, "enc"),
@@ -70,6 +76,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_management.TxFrame: hewns_management.TX_FRAME_FIELDS,
         hewns_management.BanjerFrame: hewns_management.BANJER_FRAME_FIELDS,
         hewns_management.LoadFrame: hewns_management.LOAD_FRAME_FIELDS,
+        hewns_digging.DigFrame: hewns_digging.DIG_FRAME_FIELDS,
         hewns_encounter.Enc: hewns_encounter.ENC_FIELDS,
     }
 

@@ -21,6 +21,7 @@ from scavenger_env.hewns.engine.digest import (
     FIELDS,
     RULES_2_FIELDS,
     STAGE_3_FIELDS,
+    TERRAIN_FIELDS,
     state_data,
 )
 from scavenger_env.hewns.engine.encounter import EncounterFrame
@@ -121,12 +122,13 @@ def test_clone_is_independent() -> None:
 
 def test_the_digest_covers_every_field() -> None:
     """The digest fingerprints the whole position: every state field is in
-    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only), in
+    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only),
+    in `digest.TERRAIN_FIELDS` (written when the cards are not "core"), in
     `digest.STAGE_3_FIELDS` (written with the stage-3 cards only) or written
     apart (config, board, frames, and the cards when a position rigs them)."""
     state = new_state(HewnsConfig(num_players=2))
     apart = {"config", "scenario", "board", "frames", "card_table"}
-    stages = set(RULES_2_FIELDS) | set(STAGE_3_FIELDS)
+    stages = set(RULES_2_FIELDS) | set(TERRAIN_FIELDS) | set(STAGE_3_FIELDS)
     assert set(fields(state)) == set(FIELDS) | stages | apart
     assert set(RULES_2_FIELDS) <= set(state_data(state))
     assert not set(STAGE_3_FIELDS) & set(state_data(state))
@@ -134,6 +136,9 @@ def test_the_digest_covers_every_field() -> None:
     assert set(STAGE_3_FIELDS) <= set(nanas)
     rules_1 = state_data(new_state(HewnsConfig(num_players=2, rules_version=1)))
     assert not set(RULES_2_FIELDS) & set(rules_1)
+    assert not set(TERRAIN_FIELDS) & set(state_data(state))
+    terrain = state_data(new_state(HewnsConfig(num_players=2, cards="terrain")))
+    assert set(TERRAIN_FIELDS) <= set(terrain)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

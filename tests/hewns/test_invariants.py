@@ -11,7 +11,7 @@ import pytest
 
 import scavenger_env
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import rules
+from scavenger_env.hewns.engine import rules, tunnels
 from scavenger_env.hewns.engine.actions import NUM_ACTIONS
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DANGER_TOKENS, TECHS, TechKind
@@ -36,6 +36,7 @@ from scavenger_env.hewns.engine.state import (
 
 GAMES = 2000 if scavenger_env.BUILD == "compiled" else 200
 HEART_STONES = int(TechKind.HEART_STONES)
+TERRAIN_GAMES = GAMES // 4  # per player count, with the stage 2 cards
 CHUNKS = 8
 
 
@@ -53,9 +54,8 @@ def check_state(
     ), where
     for h in range(NUM_HEWNS):
         loc = s.loc[h]
-        assert (
-            loc in (OUT, DECK, OFFER, DISCARD, OFF_BOARD, DEAD)
-            or 0 <= loc < s.board.n_spaces
+        assert loc in (OUT, DECK, OFFER, DISCARD, OFF_BOARD, DEAD) or tunnels.on_board(
+            s, loc
         ), where
         in_deck = h in s.hewn_deck[hewn_type(h).size]
         in_discard = h in s.hewn_discard[hewn_type(h).size]
@@ -65,7 +65,7 @@ def check_state(
         if loc == OFF_BOARD:
             assert 0 <= s.ctrl[h] < n, (where, h)  # only its owner holds it
         if loc >= 0:
-            assert s.board.admits(loc, hewn_type(h).size), (where, h)
+            assert tunnels.admits(s, loc, hewn_type(h).size), (where, h)
         if loc < OFF_BOARD:
             assert s.ctrl[h] == NEUTRAL and s.normal[h] == s.dirty[h] == 0, (where, h)
     placed = [0, 0, 0]
@@ -78,6 +78,7 @@ def check_state(
     assert all(
         s.token[sp] < 0 or s.board.kind[sp] != 2 for sp in range(s.board.n_spaces)
     )
+    check_tunnels(s, where)
     # gems (rules 2): every gem is in the pile or in the heart card of a living
     # Hewn that has one, one at most per Hewn
     gems = [0] * len(s.gem_pile)
@@ -112,6 +113,23 @@ def check_hearts(s: State, where: object, bought_only: bool = True) -> None:
             bought[seat] += TECHS[HEART_STONES].quantity
     if bought_only:
         assert all(a <= b for a, b in zip(out, bought, strict=True)), (where, out)
+
+
+def check_tunnels(s: State, where: object) -> None:
+    """Every dug-tunnel piece is in exactly one place: the stock (no ends) or
+    the board, between two distinct node/ravine spaces; dug tunnels never hold
+    a mine or a token (D36)."""
+    for p in range(tunnels.NUM_PIECES):
+        a, b = s.tunnel_a[p], s.tunnel_b[p]
+        if a < 0:
+            assert b < 0, (where, p)
+            assert tunnels.tunnel_loc(p) not in s.loc, (where, p)
+        else:
+            n = s.board.n_spaces
+            assert 0 <= a < n and 0 <= b < n and a != b, (where, p)
+            assert s.board.kind[a] != 2 and s.board.kind[b] != 2, (where, p)
+    n = s.board.n_spaces
+    assert all(t < 0 for t in s.token[n:]) and all(m < 0 for m in s.mine[n:]), where
 
 
 def check_between_turns(s: State, where: object) -> None:
@@ -152,12 +170,14 @@ def test_random_games_keep_the_invariants(chunk: int) -> None:
         play_checked(2 + k % 3, k // 3)
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_random_terrain_games_keep_the_invariants(n: int) -> None:
-    """The same invariants with the terrain cards (digging, flying, artillery
-    and the rest)."""
-    for seed in range(GAMES // 10):
-        play_checked(n, seed, cards="terrain")
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_terrain_games_keep_the_invariants(chunk: int) -> None:
+    """The stage 2 cards (digging and the rest) keep every invariant, at 2, 3
+    and 4 players, to the end of the game."""
+    for k in range(chunk, 3 * TERRAIN_GAMES, CHUNKS):
+        play_checked(2 + k % 3, k // 3, cards="terrain")
+
+
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_with_the_stage_3_cards_keep_the_invariants(chunk: int) -> None:
     """cards="nanas" (heart stones and the recovery's stun and re-assert steps

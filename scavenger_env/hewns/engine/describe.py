@@ -41,7 +41,9 @@ from .actions import (
     block_of,
     describe_id,
 )
+from .board import SIZE_LETTERS
 from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
+from .digging import DigFrame
 from .flow import FIRST_TECH_LOT, face, is_chance
 from .state import (
     DEAD,
@@ -49,6 +51,7 @@ from .state import (
     DISCARD,
     NONE,
     NUM_HEWNS,
+    NUM_LOCS,
     OFF_BOARD,
     OFFER,
     OUT,
@@ -59,6 +62,7 @@ from .state import (
     hewn_type,
     tech_of_card,
 )
+from .tunnels import PIECE_SIZES, ends, is_dug, is_tunnel, piece_of
 from .view import secret_from
 
 __all__ = [
@@ -72,6 +76,7 @@ __all__ = [
     "lot_label",
     "place_label",
     "space_label",
+    "tunnel_label",
     "turn_seat",
     "why_asked",
 ]
@@ -203,6 +208,9 @@ _LEAD: Final[dict[int, str]] = {
     Ask.ESCAPE_MOVE: "escape to",
     Ask.RETREAT: "retreat to",
     Ask.CALM_TARGET: "calm the planet attack on",
+    Ask.DIG_TARGET: "dig a tunnel to",
+    Ask.DIG_REUSE: "reuse",
+    Ask.ENLARGE_REUSE: "enlarge into",
     Ask.RESPITE: "respite: withdraw the danger token from",
     Ask.EXPEL: "expel",
     Ask.SICKET_LOSS: "lose the technology in",
@@ -353,6 +361,26 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
     "CALM_TARGET": (
         "which planet attack to calm",
         "Calming the planet removes a planet-attack token.",
+    ),
+    # digging
+    "DIG_TARGET": (
+        "where to dig the tunnel to",
+        "A space the Mudgestick reaches that is not next to the digger; the "
+        "tunnel is the digger's size.",
+    ),
+    "DIG_REUSE": (
+        "which tunnel to reuse",
+        "Every tunnel piece of this size is in use: an empty one is taken up "
+        "and dug here instead.",
+    ),
+    "DIG_PLACE": (
+        "where the digger goes",
+        "It stays, goes into the new tunnel, or comes out at the far end.",
+    ),
+    "ENLARGE_REUSE": (
+        "which tunnel to reuse for the bigger one",
+        "Every tunnel piece of the next size is in use: an empty one is taken "
+        "up and laid here instead.",
     ),
     # encounters
     "REACT": (
@@ -712,11 +740,22 @@ def hewn_label(hewn: int) -> str:
 
 
 def space_label(state: State, space: int) -> str:
-    """A space by id and name."""
+    """A space by id and name; a dug tunnel by its number, size and ends."""
     board = state.board
     if 0 <= space < board.n_spaces:
         return f"space {space} ({board.name[space]})"
+    if is_tunnel(space) and space < NUM_LOCS:
+        return tunnel_label(state, piece_of(space))
     return f"space {space}"
+
+
+def tunnel_label(state: State, piece: int) -> str:
+    """A dug-tunnel piece: "tunnel 9 (M, 6-27)", or "(M, in the stock)"."""
+    size = SIZE_LETTERS[PIECE_SIZES[piece]]
+    if not is_dug(state, piece):
+        return f"tunnel {piece + 1} ({size}, in the stock)"
+    a, b = ends(state, piece)
+    return f"tunnel {piece + 1} ({size}, {a}-{b})"
 
 
 def place_label(state: State, loc: int) -> str:
@@ -827,7 +866,7 @@ def _describe_space(state: State, frame: Frame, action: int, viewer: int | None)
     label = (
         space_label(state, s)
         if action < TUNNEL_SPACE
-        else f"tunnel piece {action - TUNNEL_SPACE + 1}"
+        else tunnel_label(state, action - TUNNEL_SPACE)
     )
     if frame.ask == Ask.HEWN_TURN:
         here = state.loc[frame.hewn]
@@ -1014,6 +1053,8 @@ def _describe_option(
 ) -> str:
     if frame.ask == Ask.MINE_GEM:
         return _gem_option_words(state, frame, action)
+    if isinstance(frame, DigFrame) and frame.ask == Ask.DIG_PLACE:
+        return _dig_place_words(state, frame, action)
     if action in Option._value2member_map_:
         name = Option(action).name
         words = _OPTION_WORDS.get(name, name.lower().replace("_", " "))
@@ -1021,6 +1062,26 @@ def _describe_option(
         words = f"option {action - OPTION}"
     lead = _OPTION_LEAD.get(frame.ask)
     return f"{lead} {words}" if lead else words
+
+
+_PLACE_WORDS: Final[dict[int, str]] = {
+    Option.PLACE_STAY: "and stay",
+    Option.PLACE_TUNNEL: "and go into it",
+    Option.PLACE_FAR_END: "and come out at the far end",
+}
+
+
+def _dig_place_words(state: State, frame: DigFrame, action: int) -> str:
+    """The whole dig in one line: which piece, between which spaces, and
+    where the digger goes."""
+    h = frame.hewn
+    size = SIZE_LETTERS[PIECE_SIZES[frame.piece]]
+    where = _PLACE_WORDS.get(action, f"option {action - OPTION}")
+    return (
+        f"{hewn_label(h)}: lay tunnel {frame.piece + 1} ({size}) from "
+        f"{space_label(state, state.loc[h])} to {space_label(state, frame.target)} "
+        f"{where}"
+    )
 
 
 def _gem_option_words(state: State, frame: Frame, action: int) -> str:

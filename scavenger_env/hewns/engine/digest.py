@@ -15,7 +15,7 @@ from scavenger_env.core.digest import Fields
 from .data import CardSet
 from .state import PRINTED_CARDS, State
 
-__all__ = ["FIELDS", "RULES_2_FIELDS", "STAGE_3_FIELDS", "state_data"]
+__all__ = ["FIELDS", "RULES_2_FIELDS", "STAGE_3_FIELDS", "TERRAIN_FIELDS", "state_data"]
 
 FIELDS: Final = (
     "num_players",
@@ -85,6 +85,10 @@ RULES_2_FIELDS: Final = ("gem", "gem_pile")
 recorded under rules 1 keeps its digest."""
 
 
+TERRAIN_FIELDS: Final = ("tunnel_a", "tunnel_b")
+"""The fields only the stage 2 cards use (dug tunnels): written only when the
+card set is not "core", so a core game keeps its digest."""
+
 STAGE_3_FIELDS: Final = ("heart",)
 """The fields only the stage-3 cards use (heart stones): written only when the
 card set has them ("nanas" and up), so a game with other cards keeps its
@@ -92,13 +96,20 @@ digest."""
 
 
 def state_data(state: State) -> Fields:
-    """Every field of `state` by name; the config by option, the frames as ints."""
-    names: tuple[str, ...] = (
-        FIELDS + RULES_2_FIELDS if state.config.audit_fixes() else FIELDS
-    )
+    """Every field of `state` by name; the config by option, the frames as ints.
+    The per-space lists are written for the map's spaces only (a dug tunnel's
+    entries never hold anything, D36)."""
+    names: tuple[str, ...] = FIELDS
+    if state.config.audit_fixes():
+        names = names + RULES_2_FIELDS
+    if state.config.card_set >= CardSet.TERRAIN:
+        names = names + TERRAIN_FIELDS
     if state.config.card_set >= CardSet.NANAS:
-        names += STAGE_3_FIELDS
+        names = names + STAGE_3_FIELDS
     data = Fields((name, getattr(state, name)) for name in names)
+    spaces = state.board.n_spaces
+    data["mine"] = state.mine[:spaces]
+    data["token"] = state.token[:spaces]
     data["frames"] = [list(f.key()) for f in state.frames]
     data["config"] = Fields(sorted(state.config.to_dict().items()))
     if state.card_table is not PRINTED_CARDS:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from .sight import component, linked, transmitter
-from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, State
+from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, NUM_LOCS, State
 
 
 def kill(state: State, hewn: int) -> None:
@@ -153,7 +153,7 @@ def donors(state: State, hewn: int, exclude: Collection[int] = ()) -> list[int]:
         return []
     seat = state.ctrl[hewn]
     occupancy = state.occupancy()
-    enemy_at = [False] * state.board.n_spaces
+    enemy_at = [False] * NUM_LOCS
     friends: list[int] = []
     for h in range(NUM_HEWNS):
         if not transmitter(state, h):

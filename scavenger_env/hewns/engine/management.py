@@ -480,9 +480,8 @@ def banjer_receivers(state: State, seat: int, mode: int) -> list[int]:
         return [h for h in mine if state.loc[h] == OFF_BOARD]
     if encounter_in_progress(state):
         return []
-    n = state.board.n_spaces
     occupancy = state.occupancy()
-    return [h for h in mine if 0 <= state.loc[h] < n and occupancy[state.loc[h]] == 1]
+    return [h for h in mine if state.loc[h] >= 0 and occupancy[state.loc[h]] == 1]
 
 
 def banjer_kinds(state: State, seat: int, mode: int) -> list[int]:

@@ -16,6 +16,9 @@ Fogbear with 2 screens?") without playing a game up to that point::
 A position is a normal state: every tool (the render, `rules.legal_actions`,
 `rules.apply_action`) works on it, and it plays on to the end of the game.
 
+Dug tunnels: `set_tunnel(state, 9, a, b)` lays tunnel 9 between map spaces a
+and b; `tunnel_space(9)` is its space id, for `place` and the SPACE actions.
+
 To ask "what if" of a card, `rig` changes one Hewn's stats in this game only
 (`rig(state, fogbear, ap=6)`); `set_ap` sets the action points left in the
 running Hewn turn, `set_depleted` the depletion track and `set_supply` the pile,
@@ -60,7 +63,7 @@ from typing import Any, Final
 
 from scavenger_env.core.errors import IllegalActionError
 
-from . import rules
+from . import rules, tunnels
 from .actions import DIE, id_of
 from .auction import BidFrame
 from .config import HewnsConfig
@@ -114,8 +117,10 @@ __all__ = [
     "set_screen",
     "set_supply",
     "set_token",
+    "set_tunnel",
     "start_hewn_turn",
     "start_player_turn",
+    "tunnel_space",
 ]
 
 
@@ -237,19 +242,21 @@ def place_card(
     techs: Iterable[str] = (),
 ) -> None:
     """Take card instance `hewn` (`hewn_id`) from its deck and put it in `space`
-    (a map space id, or `OFF_BOARD` behind `seat`'s screen) under `seat`'s
-    control (no rod if `stunned`), with a load and technologies fitted in order
-    (Nanasocket ones into Nanasockets, Sicket ones into Sicket sockets); the
-    normal load comes from the pile, so Substract stays conserved."""
+    (a map space id, a dug tunnel's `tunnel_space`, or `OFF_BOARD` behind
+    `seat`'s screen) under `seat`'s control (no rod if `stunned`), with a load
+    and technologies fitted in order (Nanasocket ones into Nanasockets, Sicket
+    ones into Sicket sockets); the normal load comes from the pile, so
+    Substract stays conserved."""
     card = state.card(hewn)
     name = card.name
     if state.loc[hewn] != DECK:
         raise PositionError(f"card {hewn} (a {name}) is not in the deck")
-    if not (space == OFF_BOARD or 0 <= space < state.board.n_spaces):
+    if not (space == OFF_BOARD or tunnels.on_board(state, space)):
         raise PositionError(
-            f"space {space} is not on this board (0-{state.board.n_spaces - 1})"
+            f"space {space} is not on this board (0-{state.board.n_spaces - 1}, "
+            "or a dug tunnel: tunnel_space)"
         )
-    if space >= 0 and not state.board.admits(space, card.size):
+    if space >= 0 and not tunnels.admits(state, space, card.size):
         raise PositionError(f"space {space} does not admit a {name}")
     if normal + dirty > card.store_total:
         raise PositionError(f"a {name} stores at most {card.store_total}")
@@ -294,7 +301,10 @@ def _fit(state: State, hewn: int, tech_name: str, seat: int) -> None:
 
 def set_token(state: State, space: int, token: str | Token | None) -> None:
     """Put a danger token ("lava", "snedj", "planet_attack", or a `Token`) in
-    `space`, taken from the stock, or remove the one there (None)."""
+    `space`, taken from the stock, or remove the one there (None). Only map
+    spaces take tokens (a dug tunnel never does)."""
+    if not 0 <= space < state.board.n_spaces:
+        raise PositionError(f"space {space} is not a map space: no token there")
     old = state.token[space]
     if old != NONE:
         state.token_stock[old] += 1
@@ -306,9 +316,39 @@ def set_token(state: State, space: int, token: str | Token | None) -> None:
     state.token[space] = int(kind)
 
 
+def tunnel_space(number: int) -> int:
+    """The location (a space id: `actions.SPACE` + it is its action id) of
+    dug-tunnel piece `number` (1-12, as printed: "places tunnel 9")."""
+    if not 1 <= number <= tunnels.NUM_PIECES:
+        raise PositionError(
+            f"tunnels are numbered 1-{tunnels.NUM_PIECES}, not {number}"
+        )
+    return tunnels.tunnel_loc(number - 1)
+
+
+def set_tunnel(state: State, number: int, a: int | None, b: int | None = None) -> int:
+    """Lay dug-tunnel piece `number` (1-12) between map spaces `a` and `b`,
+    or put it back in the stock (`a` None; it must be empty). Returns its
+    location (`tunnel_space`)."""
+    loc = tunnel_space(number)
+    piece = tunnels.piece_of(loc)
+    if a is None:
+        if not tunnels.is_empty(state, piece):
+            raise PositionError(f"tunnel {number} has a Hewn in it")
+        tunnels.lift(state, piece)
+        return loc
+    n = state.board.n_spaces
+    if b is None or not (0 <= a < n and 0 <= b < n) or a == b:
+        raise PositionError(f"a tunnel joins two map spaces 0-{n - 1}, not {a}, {b}")
+    tunnels.lay(state, piece, a, b)
+    return loc
+
+
 def set_mine(state: State, space: int, bonus: int | None) -> None:
     """Put a mine with `bonus` (0 normal, 1-3 for +1..+3) in `space`, or remove
-    the one there (None)."""
+    the one there (None). Only map spaces take mines."""
+    if not 0 <= space < state.board.n_spaces:
+        raise PositionError(f"space {space} is not a map space: no mine there")
     state.mine[space] = NONE if bonus is None else bonus
 
 

@@ -56,6 +56,7 @@ from .encounter import (
 from .flow import pop, push, roll, wake
 from .management import AWAY_RANGED, AWAY_SAME, TxFrame, tx_sources
 from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State
+from .tunnels import neighbours
 from .turnstate import hewn_turn
 
 
@@ -664,7 +665,7 @@ def escape_spaces(state: State, hewn: int) -> list[int]:
     if loc < 0 or not state.healthy(hewn):
         return []
     size = state.card(hewn).size
-    return [s for s in state.board.steps[size][loc] if not healthy_at(state, s, hewn)]
+    return [s for s in neighbours(state, loc, size) if not healthy_at(state, s, hewn)]
 
 
 # --- the decisions -------------------------------------------------------------------

@@ -30,6 +30,7 @@ from . import (
     artillery,
     auction,
     danger,
+    digging,
     hearts,
     management,
     mining,
@@ -140,6 +141,11 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.REASSERT: Handler(
         hearts.legal_reassert, hearts.apply_reassert, hearts.resume_reassert
     ),
+    # digging
+    Ask.DIG_TARGET: Handler(digging.legal_target, digging.apply_target, no_resume),
+    Ask.DIG_REUSE: Handler(digging.legal_reuse, digging.apply_reuse, no_resume),
+    Ask.DIG_PLACE: Handler(digging.legal_place, digging.apply_place, no_resume),
+    Ask.ENLARGE_REUSE: Handler(digging.legal_reuse, digging.apply_reuse, no_resume),
     # transmission and management
     Ask.TX_SOURCE: Handler(
         management.legal_tx_source, management.apply_tx_source, no_resume

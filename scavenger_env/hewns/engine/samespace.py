@@ -43,6 +43,7 @@ from .state import (
     Frame,
     State,
 )
+from .tunnels import neighbours
 from .turnstate import hewn_turn, start_hewn_turn
 
 REPAIRS = (Option.BODY_REPAIR, Option.BRAIN_REPAIR)
@@ -320,7 +321,7 @@ def _sole_survivor(state: State, space: int) -> int:
 def expel_spaces(state: State, hewn: int) -> list[int]:
     """rulebook: "into any adjacent space(s) of the survivor's choice" (one that
     admits the expelled Hewn's size)."""
-    return list(state.board.steps[state.card(hewn).size][state.loc[hewn]])
+    return neighbours(state, state.loc[hewn], state.card(hewn).size)
 
 
 def expellable(state: State, space: int, survivor: int) -> list[int]:
@@ -342,7 +343,7 @@ def retreat_spaces(state: State, frame: Frame, mover: int) -> list[int]:
     acts with AP left, one holding only healthy friends (it must leave before
     its turn ends); none: it is stunned."""
     loc = state.loc[mover]
-    links = state.board.steps[state.card(mover).size][loc]
+    links = neighbours(state, loc, state.card(mover).size)
     free = [s for s in links if not healthy_at(state, s, mover)]
     if free:
         return free

@@ -325,6 +325,9 @@ class PlayerView:
     dealer: int
     deal_left: tuple[int, ...]
     end_reason: str
+    # the dug-tunnel pieces' ends (NONE: in the stock), public
+    tunnel_a: tuple[int, ...] = ()
+    tunnel_b: tuple[int, ...] = ()
 
 
 def player_view(state: State, seat: int) -> PlayerView:
@@ -392,4 +395,6 @@ def player_view(state: State, seat: int) -> PlayerView:
         dealer=s.dealer,
         deal_left=tuple(s.deal_left),
         end_reason=s.end_reason,
+        tunnel_a=tuple(s.tunnel_a),
+        tunnel_b=tuple(s.tunnel_b),
     )
