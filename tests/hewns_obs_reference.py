@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from scavenger_env.hewns.engine.actions import SPACE_SIZE
+from scavenger_env.hewns.engine import tunnels
+from scavenger_env.hewns.engine.actions import MAP_SPACE_IDS, SPACE_SIZE
 from scavenger_env.hewns.engine.board import RAVINE
 from scavenger_env.hewns.engine.ending import healthy_hewns, score
 from scavenger_env.hewns.engine.entrances import entrance_at
@@ -86,6 +87,9 @@ def _decision(s: State, d: np.ndarray, rel: _Rel) -> None:
     d[KINDS + 3] = s.round / s.scenario.rounds
     d[KINDS + 3 + 1 + 4] = float(chance)
     d[KINDS + 3 + 1 + 4 + 2 + 5] = _cap(len(s.frames) / 16)
+    d[KINDS + 3 + 1 + 4 + 2 + 6] = float(
+        not s.over and any(f.ask == Ask.ARTILLERY for f in s.frames)
+    )
 
 
 def _global(s: State, g: np.ndarray) -> None:
@@ -158,6 +162,16 @@ def _spaces(s: State, seat: int, sp: np.ndarray) -> None:
         if 0 <= s.token[x] < 3:
             row[16 + s.token[x]] = 1
         row[19] = _cap(count[x] / 4)
+    for p in tunnels.dug(s):
+        row = sp[MAP_SPACE_IDS + p]
+        row[0] = 1
+        row[3 + tunnels.PIECE_SIZES[p] - 1] = 1
+        row[6] = 1
+        row[11] = 1
+        a, b = tunnels.ends(s, p)
+        row[19] = _cap(count[MAP_SPACE_IDS + p] / 4)
+        row[20] = (a + 1) / len(sp)
+        row[21] = (b + 1) / len(sp)
 
 
 def _hewns(s: State, hw: np.ndarray, rel: _Rel) -> None:
@@ -187,6 +201,8 @@ def _hewns(s: State, hw: np.ndarray, rel: _Rel) -> None:
         row[at + 4] = float(h == top_hewn)
         if s.gem[h] != NONE:
             row[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
+        if s.heart[h] != NONE:
+            row[at + 6 + rel(s.heart[h])] = 1
 
 
 def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:

@@ -43,7 +43,14 @@ POLICIES: dict[str, type[HewnsScriptedAgent]] = {
 
 #: The frames whose end closes the bot's chain (innermost first wins).
 _ANCHORS = frozenset(
-    {Ask.HEWN_TURN, Ask.PLAYER_TURN, Ask.BID_TURN, Ask.RANGED, Ask.SAME_SPACE}
+    {
+        Ask.HEWN_TURN,
+        Ask.PLAYER_TURN,
+        Ask.BID_TURN,
+        Ask.RANGED,
+        Ask.SAME_SPACE,
+        Ask.ARTILLERY,
+    }
 )
 #: The auction's chain: its frame changes `ask` link by link.
 _BID_CHAIN = frozenset(

@@ -19,7 +19,10 @@ Each decision is taken on one full state sampled from the bot's own view
   nearest mine that no healthy Hewn holds, avoiding danger tokens and (the
   Prospector) enemies, and never end a turn beside another healthy Hewn (it
   would be stunned: it moves on, burning dirty Substract for the step if it
-  must);
+  must); a digger digs a shortcut when the tunnel brings it nearer a free mine
+  than walking would for the same action points, and digs itself out of a
+  danger token's space when every step leads into another; dug tunnels are
+  walked through like any space;
 * mining: aggressive on a rich mine, re-roll the dice below the mean (blanks
   first), send what it mines off-planet unless the Hewn needs a load for
   screens or weapons; respite first among the danger dice (it can cancel the
@@ -53,14 +56,18 @@ import numpy as np
 
 from agents.base import SeatView
 from scavenger_env.hewns.engine import (
+    artillery,
     combat,
+    digging,
     encounter,
     entrances,
     flight,
+    hearts,
     management,
     mining,
     ranged,
     samespace,
+    tunnels,
 )
 from scavenger_env.hewns.engine.actions import (
     DIE,
@@ -69,6 +76,7 @@ from scavenger_env.hewns.engine.actions import (
     NUM,
     SOCKET,
     SPACE,
+    SPACE_SIZE,
     TECH,
     Ctrl,
     Option,
@@ -101,6 +109,11 @@ from scavenger_env.hewns.engine.turnstate import hewn_turn
 __all__ = ["HewnsScriptedAgent", "ProspectorAgent", "RaiderAgent", "without_reveal"]
 
 _MAP_SPACES = 64  # SPACE ids below SPACE + this are map spaces
+
+#: the most laser dice the Raider fires at once
+RAIDER_LASERS = 4
+#: the load from which the Raider spares Substract for artillery
+ARTILLERY_SPARE = 3
 
 #: the mean value of each die kind
 MEAN: dict[int, float] = {
@@ -223,6 +236,10 @@ class HewnsScriptedAgent:
             return self.fight(s, seat, ask, legal)
         if ask in _TERRAIN_ASKS:
             return self.terrain(s, seat, ask, legal)
+        if ask == Ask.REASSERT:
+            return Ctrl.YES  # trying costs nothing and may win the Hewn back
+        if ask in _DIG_ASKS:
+            return self.digging(s, seat, ask, legal)
         return NONE
 
     @staticmethod
@@ -254,7 +271,7 @@ class HewnsScriptedAgent:
         """The distance from `space` to the nearest of `spaces` (99: none)."""
         best = 99
         for o in spaces:
-            d = s.board.distance(space, o)
+            d = tunnels.distance(s, space, o)
             if 0 <= d < best:
                 best = d
         return best
@@ -269,10 +286,7 @@ class HewnsScriptedAgent:
         for e in self.rivals_on_board(s, seat):
             if combat.has_weapon(s, e) and ranged.in_range(s, e, hewn):
                 return True
-        return any(
-            0 <= sp < len(s.token) and s.token[sp] != NONE
-            for sp in s.board.within(loc, 1)
-        )
+        return any(s.token[sp] != NONE for sp in tunnels.within(s, loc, 1))
 
     def keep_load(self, s: State, hewn: int) -> int:
         """Substract `hewn` keeps loaded: weapon dice for an armed Raider Hewn."""
@@ -309,7 +323,18 @@ class HewnsScriptedAgent:
             return 2.0  # about 1.5 dirty Substract every Hewn turn
         if kind == TechKind.SECRET_ENTRANCE:
             return 1.5  # an entrance of its own near a mine
+        if kind == TechKind.HEART_STONES:
+            return self.stone_worth(s, seat, own)
         return 0.5
+
+    def stone_worth(self, s: State, seat: int, own: list[int]) -> float:
+        """A heart stone's worth: one more d10 against brain repairs (more to
+        a fighter), a damage and stun recovery roll and a way back after a
+        take-over, if an own Hewn has an empty heart card for it."""
+        empty = [h for h in own if hearts.empty_heart(s, h)]
+        if len(empty) <= s.screen_tech[seat][TechKind.HEART_STONES]:
+            return 0.0
+        return 2.0 + 0.5 * self.FIGHT_WEIGHT
 
     def lot_worth(self, s: State, seat: int, lot: int) -> float:
         """What winning `lot` is worth (the turn-order stack: a little)."""
@@ -409,6 +434,8 @@ class HewnsScriptedAgent:
             return 1.0 + 2.0 * h.weapon + h.ap / 10
         if kind == TechKind.SUDERER:
             return 1.0 + h.ap / 10 + (0.5 if not h.mine else 0.0)
+        if kind == TechKind.HEART_STONES:
+            return 1.0 + self.hewn_worth(h) / 10  # the best Hewn gets it
         return 1.0 + h.armour
 
     def attach_plan(self, s: State, seat: int, mode: int) -> tuple[int, int, int]:
@@ -417,7 +444,8 @@ class HewnsScriptedAgent:
         for kind in management.banjer_kinds(s, seat, mode):
             for h in management.banjer_receivers(s, seat, mode):
                 for slot in management.fitting_slots(s, h, kind):
-                    if s.slots[h][slot] != EMPTY_SLOT:
+                    # the heart card is past the sockets (always empty here)
+                    if slot < len(s.slots[h]) and s.slots[h][slot] != EMPTY_SLOT:
                         continue
                     fit = self.tech_fit(s, h, kind)
                     if best is None or fit > best[0]:
@@ -509,8 +537,15 @@ class HewnsScriptedAgent:
         self, s: State, hewn: int, space: int, mines: list[int] | None = None
     ) -> int:
         size = s.card(hewn).size
+        targets = self.free_mines(s, hewn) if mines is None else mines
         best = 99
-        for target in self.free_mines(s, hewn) if mines is None else mines:
+        if tunnels.is_tunnel(space) or tunnels.dug(s):
+            row = tunnels.step_distances(s, space, size)
+            for target in targets:
+                if 0 <= row[target] < best:
+                    best = row[target]
+            return best
+        for target in targets:
             d = s.board.distance(space, target, size)
             if 0 <= d < best:
                 best = d
@@ -527,6 +562,42 @@ class HewnsScriptedAgent:
         return any(
             s.ctrl[t] >= 0 and self.target_worth(s, t) > 1.0
             for t in ranged.targets(s, h, turn)
+        )
+
+    def fire_artillery(self, s: State, h: int, turn_legal: list[int]) -> bool:
+        """Whether the Raider's Hewn `h` should fire artillery: it has
+        Substract to spare (3 or more) and an unseen target worth it that its
+        lasers beat on average, one die discarded (`artillery_target`)."""
+        if not self.FIGHTS or Verb.ARTILLERY not in turn_legal:
+            return False
+        if s.normal[h] + s.dirty[h] < ARTILLERY_SPARE:
+            return False
+        turn = s.frames[-1]
+        return self.artillery_target(s, h, artillery.targets(s, turn)) != NONE
+
+    def artillery_target(self, s: State, h: int, targets: list[int]) -> int:
+        """The best of `targets` for `h`'s artillery (NONE if none is worth a
+        shot): worth more than 1 and weaker, on average, than its lasers with
+        the highest discarded (rulebook: the defender "can discard one of the
+        weapon attack dice")."""
+        dice = min(s.normal[h] + s.dirty[h], RAIDER_LASERS)
+        attack = (dice - 1) * MEAN[DieKind.LASER]
+        good = [
+            t
+            for t in targets
+            if self.target_worth(s, t) > 1.0 and self.defence_mean(s, t) < attack
+        ]
+        return max(good, key=lambda t: self.target_worth(s, t), default=NONE)
+
+    @staticmethod
+    def defence_mean(s: State, t: int) -> float:
+        """The mean of `t`'s defence dice with no screens (0 if not healthy:
+        "damaged and stunned Hewns ... have a defence of 0")."""
+        if not s.healthy(t):
+            return 0.0
+        return (
+            combat.speed_dice(s, t) * MEAN[DieKind.SPEED]
+            + combat.armour_dice(s, t, 0) * MEAN[DieKind.ARMOUR]
         )
 
     def target_worth(self, s: State, t: int) -> float:
@@ -556,11 +627,15 @@ class HewnsScriptedAgent:
             return Verb.ENCOUNTER_SAME
         if self.attack_target(s, h, legal):
             return Verb.ANNOUNCE
-        steps = _ids(legal, SPACE, _MAP_SPACES)
+        if self.fire_artillery(s, h, legal):
+            return Verb.ARTILLERY
+        steps = _ids(legal, SPACE, SPACE_SIZE)  # dug tunnels too
         must_move = Ctrl.END_HEWN_TURN not in legal  # it must leave a danger token
         take_off = self.flight_plan(s, seat, h, legal)
         if take_off:
             return take_off[0]
+        if Verb.DIG in legal and self.dig_target(s, seat, h) != NONE:
+            return Verb.DIG
         here = s.loc[h]
         crowded = here >= 0 and any(
             o != h and s.loc[o] == here and s.healthy(o) for o in range(NUM_HEWNS)
@@ -604,7 +679,7 @@ class HewnsScriptedAgent:
         here = s.loc[h]
         mines = self.free_mines(s, h)
         enemies = {s.loc[e] for e in self.rivals_on_board(s, seat)}
-        steps = _ids(legal, SPACE, _MAP_SPACES)
+        steps = _ids(legal, SPACE, SPACE_SIZE)  # a dug tunnel is a safe step
         forced = Ctrl.END_HEWN_TURN not in legal
         safe_step = any(s.token[sp] == NONE and sp not in enemies for sp in steps)
         walk = self.distance_to_mine(s, h, here, mines)
@@ -671,6 +746,67 @@ class HewnsScriptedAgent:
         if ask == Ask.ENTRANCE_SIZE:
             return int(entrances.SIZE_OPTIONS[plan[0]])
         return SPACE + plan[1]
+
+    # --- digging ---------------------------------------------------------------------
+
+    def safe_spaces(self, s: State, seat: int, spaces: Sequence[int]) -> list[int]:
+        """`spaces` without a danger token or a healthy enemy."""
+        enemies = {s.loc[e] for e in self.rivals_on_board(s, seat)}
+        return [sp for sp in spaces if s.token[sp] == NONE and sp not in enemies]
+
+    def dig_target(self, s: State, seat: int, hewn: int) -> int:
+        """Where `hewn` digs to, or NONE: a safe space the digger may stand
+        in, from which a free mine is nearer by at least one action point than
+        walking from here (the dig costs 2, the same as two steps); or, when it
+        must leave a danger token's space and every step leads into another
+        token, the safe target nearest a free mine."""
+        size = s.card(hewn).size
+        here = s.loc[hewn]
+        targets = [
+            t
+            for t in self.safe_spaces(s, seat, digging.dig_targets(s, hewn))
+            if s.board.admits(t, size)
+        ]
+        if not targets:
+            return NONE
+        mines = self.free_mines(s, hewn)
+        best = min(targets, key=lambda t: self.distance_to_mine(s, hewn, t, mines))
+        after = digging.DIG_COST + self.distance_to_mine(s, hewn, best, mines)
+        if s.token[here] != NONE:
+            steps = tunnels.neighbours(s, here, size)
+            if not [sp for sp in steps if s.token[sp] == NONE]:
+                return best
+        return best if after < self.distance_to_mine(s, hewn, here, mines) else NONE
+
+    def digging(self, s: State, seat: int, ask: int, legal: list[int]) -> int:
+        """The DIG chain: the target of `dig_target` (else the safe one
+        nearest a free mine); the empty tunnel farthest from its own Hewns to
+        reuse; out at the far end when it is safe, else into the tunnel when
+        it must leave its space, else stay."""
+        frame = s.frames[-1]
+        h = frame.hewn
+        if ask == Ask.DIG_TARGET:
+            target = self.dig_target(s, seat, h)
+            if target != NONE:
+                return SPACE + target
+            spaces = _ids(legal, SPACE, SPACE_SIZE)
+            safe = self.safe_spaces(s, seat, spaces) or spaces
+            mines = self.free_mines(s, h)
+            return SPACE + min(
+                safe, key=lambda t: self.distance_to_mine(s, h, t, mines)
+            )
+        if ask in (Ask.DIG_REUSE, Ask.ENLARGE_REUSE):
+            own = [s.loc[o] for o in self.own_on_board(s, seat) if o != h]
+            pieces = _ids(legal, SPACE, SPACE_SIZE)
+            return SPACE + max(pieces, key=lambda t: self.nearest(s, t, own))
+        if ask == Ask.DIG_PLACE:
+            target = digging.dig_frame(frame).target
+            if Option.PLACE_FAR_END in legal and self.safe_spaces(s, seat, [target]):
+                return Option.PLACE_FAR_END
+            if Option.PLACE_STAY in legal and s.token[s.loc[h]] == NONE:
+                return Option.PLACE_STAY
+            return Option.PLACE_TUNNEL
+        return NONE
 
     def place(self, s: State, seat: int, legal: list[int], near: bool) -> int:
         """A danger token far from its own Hewns and near rivals (on one if it
@@ -812,7 +948,13 @@ class HewnsScriptedAgent:
             return NUM + self.pick(s, h, ask, _ids(legal, NUM, 32))
         if ask == Ask.NAME_TARGET:
             targets = _ids(legal, HEWN, NUM_HEWNS)
+            if artillery.is_artillery(s):
+                best = self.artillery_target(s, h, targets)
+                if best != NONE:
+                    return HEWN + best
             return HEWN + max(targets, key=lambda t: self.target_worth(s, t))
+        if ask == Ask.DISCARD:
+            return self.discard(s, legal)
         if ask == Ask.SAME_TARGET:
             targets = _ids(legal, HEWN, NUM_HEWNS)
             return HEWN + max(targets, key=lambda t: self.target_worth(s, t))
@@ -824,7 +966,7 @@ class HewnsScriptedAgent:
         if ask in (Ask.DODGE, Ask.REROLL):
             return self.reroll_attack(s, ask, legal)
         if ask in (Ask.ESCAPE_MOVE, Ask.RETREAT):
-            spaces = _ids(legal, SPACE, _MAP_SPACES)
+            spaces = _ids(legal, SPACE, SPACE_SIZE)
             safe = [sp for sp in spaces if s.token[sp] == NONE]
             if not safe:
                 return Ctrl.DONE if Ctrl.DONE in legal else SPACE + spaces[0]
@@ -839,7 +981,7 @@ class HewnsScriptedAgent:
             )
         if ask == Ask.EXPEL:
             if samespace.expel_frame(frame).expelled != NONE:
-                spaces = _ids(legal, SPACE, _MAP_SPACES)
+                spaces = _ids(legal, SPACE, SPACE_SIZE)
                 tokens = [sp for sp in spaces if s.token[sp] != NONE]
                 return SPACE + (tokens or spaces)[0]
             out = [a - HEWN for a in legal if HEWN <= a < HEWN + NUM_HEWNS]
@@ -860,14 +1002,29 @@ class HewnsScriptedAgent:
         enc = encounter.enc_of(encounter.encounter_frame(s))
         attacking = self.FIGHTS and combat.has_weapon(s, h)
         if ask == Ask.PICK_L:
-            return min(top, 4) if attacking else 0
+            return min(top, RAIDER_LASERS) if attacking else 0
         if ask == Ask.PICK_A:
-            return 0
+            return min(nums)  # none, or what artillery's 2 dice still need
         if ask == Ask.PICK_K:
             mover = encounter.encounter_frame(s).hewn
             exposed = h == mover or enc.same or h == enc.target
             return min(top, 2 if attacking else 3) if exposed else 0
         return 0
+
+    @staticmethod
+    def discard(s: State, legal: list[int]) -> int:
+        """Artillery: throw away the highest attack die; among equals the one of
+        the kind with the higher mean, so that a dodge re-rolls the other (the
+        rulebook's Gotler discards the laser 3 and dodges the area 3)."""
+        enc = encounter.enc_of(encounter.encounter_frame(s))
+        dice = enc.fight_dice(enc.fight, encounter.ATTACK)
+        ids = [a - DIE for a in legal if a >= DIE]
+
+        def key(p: int) -> tuple[int, float]:
+            kind, fc = enc.die(dice[p])[:2]
+            return combat.value(kind, fc), MEAN[kind]
+
+        return DIE + max(ids, key=key)
 
     @staticmethod
     def reroll_attack(s: State, ask: int, legal: list[int]) -> int:
@@ -940,8 +1097,11 @@ _FIGHT_ASKS = frozenset(
         Ask.RETREAT,
         Ask.EXPEL,
         Ask.SICKET_LOSS,
+        Ask.DISCARD,
     }
 )
+
+_DIG_ASKS = frozenset({Ask.DIG_TARGET, Ask.DIG_REUSE, Ask.DIG_PLACE, Ask.ENLARGE_REUSE})
 
 
 class ProspectorAgent(HewnsScriptedAgent):

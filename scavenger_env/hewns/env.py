@@ -8,12 +8,12 @@
 | Agents              | `agents = ['player_0', ..., 'player_{n-1}']`, n = 2, 3, 4  |
 | Action shape        | (1,)                                                       |
 | Action values       | Discrete(284)                                              |
-| Observation shape   | (3940,) plus a (284,) int8 action mask                     |
+| Observation shape   | (4252,) plus a (284,) int8 action mask                     |
 | Observation values  | [0, 1]                                                     |
 
-The game is built in stages; this is stage 1, the core cards (the config's
-`cards="core"`): the other card sets are refused until their rules are
-built.
+The game is built in stages; the default is the core cards (the config's
+`cards="core"`), and a card set whose rules are not built yet is refused
+(`engine.config.BUILT_CARD_SETS`).
 
 One agent step is one small choice (a Bidox, a lot, an amount, a Hewn, a space,
 a verb), so `agent_selection` comes from the engine, not round-robin. Dice and
@@ -30,7 +30,7 @@ handed out face down stay hidden until shown (the dealer sees them all).
 
 ### Observation space
 
-`Dict(observation=Box(0, 1, (3940,), float32), action_mask=Box(0, 1, (284,),
+`Dict(observation=Box(0, 1, (4252,), float32), action_mask=Box(0, 1, (284,),
 int8))`, the same for 2, 3 and 4 players. The vector is encoded from the
 observing player's seat (you are seat 0) and holds only what that player may
 know; its named views are tabled in `scavenger_env/hewns/observation.py`

@@ -48,10 +48,9 @@ from .observation import OBS_SIZE, Encoder
 __all__ = ["HEWNS", "HewnsGame"]
 
 _OPTIONS = {
-    "cards": "the card set: 'core' (the default) or 'terrain' (with fliers, "
-    "climbers, the Suderer and secret entrances); 'nanas' and 'complete' are to "
-    "come",
-    "map": "the board: 'crater' (the designed map for 2-4 players)",
+    "cards": "the card set: 'core', 'terrain' or 'nanas' ('complete' is to come)",
+    "map": "the board: a bundled map ('crater', the default; 'gorge'; 'twins') "
+    "or the path of a map file (`scavenger maps list`)",
     "mudgestick": "how far a dig, fly or climb reaches, in spaces (2-6; 3)",
     "nananbites_per_bidox": "Nananbites one Bidox may hold (1 or 2; 2)",
     "score_carried": "normal Substract carried by a player's Hewns scores (True)",

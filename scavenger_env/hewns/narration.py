@@ -13,7 +13,9 @@ exceptions that a person could not follow line by line:
   what hunting brought).
 
 * another seat's Bidox placement (place, which Bidox, which lot, the secret
-  amount and mix) is told in one line once it is placed.
+  amount and mix) is told in one line once it is placed;
+* the recovery phase: its rolls are told as they come, then in one line what
+  came of it (a Hewn mended, back under its heart's colour, won back).
 
 It reads only what the viewer may know: the frames' kinds, seats and Hewns,
 the dice rolled (public once rolled), the Hewns as `redact` shows them, and
@@ -30,7 +32,13 @@ from scavenger_env.core.game import Narrator
 
 from .engine.actions import DIE, HEWN, LOT, NUM, Verb, block_of
 from .engine.data import DICE, DieKind, Symbol
-from .engine.describe import hewn_label, lot_label, place_label, turn_seat
+from .engine.describe import (
+    attack_die,
+    hewn_label,
+    lot_label,
+    place_label,
+    turn_seat,
+)
 from .engine.flow import face, is_chance
 from .engine.state import (
     BIDOX_HOME,
@@ -39,6 +47,7 @@ from .engine.state import (
     NEUTRAL,
     NUM_HEWNS,
     Ask,
+    RoundStep,
     State,
 )
 from .engine.view import bids_hidden, redact
@@ -47,7 +56,7 @@ __all__ = ["HewnsNarrator"]
 
 _FIGHT_ASKS: Final = frozenset(
     int(a)
-    for name in ("RANGED", "SAME_SPACE", "TOKEN_ATTACK")
+    for name in ("RANGED", "SAME_SPACE", "ARTILLERY", "TOKEN_ATTACK")
     if (a := Ask.__members__.get(name)) is not None
 )
 """The frames a fight runs in (while one is on the stack, dice are held)."""
@@ -57,7 +66,7 @@ _PARTY_ASKS: Final = frozenset(
     for name in (
         "REACT", "NAME_TARGET", "SAME_TARGET", "PICK_L", "PICK_A", "PICK_K",
         "PICK_Q", "PICK_E", "INTENT", "DODGE", "REROLL", "SCREENS",
-        "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS",
+        "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS", "DISCARD",
     )
     if (a := Ask.__members__.get(name)) is not None
 )  # fmt: skip
@@ -78,6 +87,8 @@ class _Fight:
     rolled: list[tuple[int, int]] = field(default_factory=list)  # kind, face
     rerolled: list[tuple[int, int]] = field(default_factory=list)
     rerolling: bool = False
+    artillery: bool = False
+    discarded: list[tuple[int, int]] = field(default_factory=list)  # kind, face
 
 
 @dataclass
@@ -96,9 +107,12 @@ class HewnsNarrator(Narrator):
         self._fight: _Fight | None = None
         self._bids: _Bids | None = None
         self._placing: list[str] = []  # another seat's Bidox and lot so far
+        self._recovery: State | None = None  # the Hewns as the recovery began
 
     # --- Narrator -----------------------------------------------------------
     def tell(self, state: State, action: int) -> str | None:
+        if self._recovery is None and _in_recovery(state):
+            self._recovery = self._seen(state).clone()
         if self._fight is None and _in_fight(state):
             self._fight = self._begin(state)
         fight = self._fight
@@ -148,6 +162,11 @@ class HewnsNarrator(Narrator):
         elif self._fight is not None and not _in_fight(state):
             lines += self._fight_summary(state, self._fight)
             self._fight = None
+        if self._recovery is not None and not _in_recovery(state):
+            lines += _recovery_report(
+                state, self._recovery, self._seen(state), self.viewer
+            )
+            self._recovery = None
         if self._bids is not None and not bids_hidden(state):
             if self.viewer is not None:
                 lines += _bid_report(state, self._bids, self.viewer)
@@ -165,6 +184,7 @@ class HewnsNarrator(Narrator):
             mover=frame.hewn if frame.ask != Ask.TOKEN_ATTACK else -1,
             seat=owner if owner is not None else frame.seat,
             before=self._seen(state).clone(),
+            artillery=frame.ask == Ask.ARTILLERY,
         )
         if 0 <= fight.mover < NUM_HEWNS:
             fight.hewns.add(fight.mover)
@@ -183,6 +203,10 @@ class HewnsNarrator(Narrator):
         fight.rerolling = top.ask in (Ask.DODGE, Ask.REROLL) and (
             block_of(action) == "DIE" or fight.rerolling
         )
+        if top.ask == Ask.DISCARD and block_of(action) == "DIE":
+            die = attack_die(state, action - DIE)
+            if die is not None:
+                fight.discarded.append(die[:2])
 
     def _fight_summary(self, state: State, fight: _Fight) -> list[str]:
         """The fight in a few lines; none when no one fought (every seat let
@@ -197,7 +221,8 @@ class HewnsNarrator(Narrator):
         if 0 <= fight.mover < NUM_HEWNS:
             others = [h for h in hewns if h != fight.mover]
             head = (
-                f"Fight in {_whose(fight.seat, v)} turn: "
+                ("Artillery" if fight.artillery else "Fight")
+                + f" in {_whose(fight.seat, v)} turn: "
                 f"{_owned(before, fight.mover, v)} against "
                 + (_listed([_owned(before, h, v) for h in others]) or "no one")
                 + "."
@@ -211,6 +236,9 @@ class HewnsNarrator(Narrator):
         dice = _dice_words(fight.rolled)
         if dice:
             lines.append(f"  Dice: {dice}.")
+        gone = _dice_words(fight.discarded)
+        if gone:
+            lines.append(f"  Discarded: {gone}.")
         again = _dice_words(fight.rerolled)
         if again:
             lines.append(f"  Re-rolled: {again}.")
@@ -224,6 +252,40 @@ class HewnsNarrator(Narrator):
         if 0 <= fight.mover < NUM_HEWNS:
             lines.append("  " + _winner(before, after, hewns, v))
         return lines
+
+
+_RECOVERY_STEPS: Final = frozenset(
+    {RoundStep.RECOVERY, RoundStep.STUN_RECOVERY, RoundStep.REASSERT}
+)
+
+
+def _in_recovery(state: State) -> bool:
+    """Whether the round's recovery phase is being rolled or asked."""
+    return (
+        not state.over
+        and bool(state.frames)
+        and state.frames[0].step in _RECOVERY_STEPS
+    )
+
+
+def _recovery_report(state: State, a: State, b: State, viewer: int | None) -> list[str]:
+    """What the recovery phase did, in one line ("Recovery: Major Miner #12 of
+    player 0 was mended."); a line saying nothing came of it otherwise."""
+    said: list[str] = []
+    for h in range(NUM_HEWNS):
+        what: list[str] = []
+        if a.damaged[h] and not b.damaged[h]:
+            what.append("was mended")
+        if a.ctrl[h] != b.ctrl[h] and b.ctrl[h] != NEUTRAL:
+            if a.ctrl[h] == NEUTRAL:
+                what.append(f"recovered from its stun under {_who(b.ctrl[h], viewer)}")
+            else:
+                what.append(f"was won back by {_who(b.ctrl[h], viewer)}")
+        if what:
+            said.append(f"{_owned(a, h, viewer)} {_listed(what)}")
+    if not said:
+        return ["Recovery: no Hewn recovered."]
+    return ["Recovery: " + "; ".join(said) + "."]
 
 
 def _in_fight(state: State) -> bool:

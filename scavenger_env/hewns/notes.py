@@ -190,7 +190,9 @@ COMPONENTS: tuple[Component, ...] = (
         "the board",
         "a crater of 55, 58 or 61 spaces for 2, 3 or 4 players: a hub with six "
         "spokes, a ring of six nodes and one spur with an entrance per side; "
-        "magnetic tunnels; the starting mines",
+        "magnetic tunnels; the starting mines. A map file: the option `map` "
+        "takes the bundled `gorge` or `twins` or a file of your own (see "
+        "[Hewns maps](hewns-maps.md))",
         f"{DESIGNED} (the rulebook's map-building booklet is missing)",
     ),
     Component(
@@ -307,7 +309,11 @@ RULINGS: tuple[Ruling, ...] = (
         '"completely discard any of the attacking dice of the artillery Hewn", '
         'while the attack steps say "the defender can discard one of the weapon '
         'attack dice" and the example has him "discard his highest dice"; the '
-        "steps and the example are followed.",
+        "steps and the example are followed. The defender's owner chooses the "
+        'die: in the example the Gotler "removes the attackers "3" laser type '
+        'dice" while an area die also shows 3. A neutral defender has no owner '
+        "to choose, so the highest die goes (the first rolled among equals). "
+        "When two escapes cancel the attack nothing is discarded.",
         "ruling",
     ),
     Ruling(
@@ -676,7 +682,9 @@ RULINGS: tuple[Ruling, ...] = (
         "defender may use its chain; an implosion bomb may be added. The "
         'rulebook: "He is limited by the amount of Substract stored on the '
         'Hewn" for the attacker and "limited by the Substract he can get hold '
-        'of" for the defender.',
+        'of" for the defender. The attacker needs the weapon ability ("The '
+        'ability to fire weapon(s)") and at least 2 Substract ("he must take '
+        'at least 2 dice!").',
         "rulebook",
     ),
     Ruling(
@@ -889,7 +897,9 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "Forced movement",
         "A Hewn that starts its Hewn turn in a danger token's space may not end "
-        "its Hewn turn there while it can step or exit, and its player may not "
+        "its Hewn turn there while it can step, exit or dig (a dig where the "
+        "digger stays does not count: it must go into the tunnel or out at its "
+        "far end), and its player may not "
         "end the player turn before such a Hewn has had its Hewn turn: it "
         '"must leave the space immediately!". Under rules 1 both were allowed, '
         "so a Hewn could sit on lava all game.",
@@ -1029,6 +1039,100 @@ RULINGS: tuple[Ruling, ...] = (
         'The rulebook: "during his turn, announce that a new entrance has been '
         'found"; it does not say whether a Hewn turn may be interrupted for it '
         "or whether the node must be empty.",
+        "ruling",
+    ),
+    Ruling(
+        "Artillery in a Hewn turn",
+        "A Hewn may fire artillery as often as it likes in its Hewn turn, "
+        "paying at least 2 Substract each time, and it spends no action point, "
+        "so no reaction window follows a shot. The rulebook sets no limit: "
+        '"When announcing an Artillery! Encounter (this counts as an action)" '
+        'and "A close combat attack and a ranged attack both count as an '
+        'action, but these are free actions". A failed shot at a damaged or '
+        "stunned Hewn is a humiliating encounter failure like any other: "
+        '"If they wish to encounter that same damaged and/or stunned Hewn again '
+        'this turn, they must spend 1 action point". Under rules 2 firing '
+        "stops a moved Hewn's movement, so the reaction window to its movement "
+        "comes first. Before the picks only the "
+        'target\'s owner may "Transmit Substract away"; the attacker has just '
+        "chosen to fire its own.",
+        "ruling",
+    ),
+    Ruling(
+        "Heart stones",
+        "With the stage-3 cards, a heart stones card gives its buyer 2 stones, "
+        "each of the buyer's colour. A stone goes, by Banjering on the board or "
+        "attached behind the screen, into a heart card of the player's own Hewn "
+        "that holds neither a stone nor a gem, so a stone never pushes a gem "
+        "out; its colour stays the buyer's whoever controls the Hewn later. A "
+        "gem taken in mining destroys the stone it replaces, and a Hewn's death "
+        "destroys its stone. The rulebook says both that the replaced stone "
+        '"is regarded as destroyed" and that it "is returned to the heart stone '
+        'piles for sale"; stones are sold by cards here, with no pile to return '
+        "to, so it is destroyed. Stones are public in this stage, as every "
+        "attachment is: they come from an open auction and are fitted in sight. "
+        'The rulebook: "they can insert the heart stone into any empty heart '
+        "card they have. That stone heart would be the colour of the player who "
+        'bought the heart stones".',
+        "ruling",
+    ),
+    Ruling(
+        "Recovering from a stun",
+        "At the start of each round, after the damage rolls, every stunned Hewn "
+        "with a stone in its heart card rolls a d10 for the stone's colour "
+        "against a difficulty d10 (the engine rolls both); if it rolls higher "
+        "it takes that colour's control rod, whoever held it before (a tie "
+        "fails). A damaged and stunned Hewn rolls for both, the damage first. "
+        'A gem gives no such roll. The rulebook: "If the person with the heart '
+        "card rolls higher than the other roll, the player who owns the heart "
+        "card inserts a control rod of his team's colour into the Hewn\".",
+        "rulebook",
+    ),
+    Ruling(
+        "Who may re-assert control",
+        "After the stun rolls, for each Hewn on the board, in the order of its "
+        "id, whose stone is of another colour than its control rod, the stone's "
+        "owner is asked whether to try to regain control (it costs nothing); a "
+        "try rolls the owner's d10 against the controller's d10, and a higher "
+        "roll puts in the owner's rod (a tie fails). A stunned Hewn has no rod "
+        "to replace (the stun roll is its way back), and a Hewn behind its "
+        "controller's screen cannot be opened by anyone else, so neither is "
+        'asked. The rulebook: a previous owner "must open the Hewn and reveal '
+        'the Hewn\'s heart card", and "The existing owner of the Hewn rolls a d10 '
+        'to represent the difficulty".',
+        "ruling",
+    ),
+    Ruling(
+        "Which tunnel piece a dig takes",
+        "A dig takes the lowest-numbered tunnel piece of the digger's size left "
+        "in the stock. With none left, the player names the empty tunnel of that "
+        "size to take up and dig again (asked only when there are several); with "
+        "none empty either, the Hewn cannot dig. The rulebook numbers the pieces "
+        '("he places tunnel 9") and lets the owner "remove an existing same sized '
+        'tunnel on the board", but does not say which free piece is taken; the '
+        "pieces of one size differ only by their number.",
+        "ruling",
+    ),
+    Ruling(
+        "Digging is moving",
+        "A dig that puts the digger in its new tunnel or at the far end is a "
+        "move: entering the far end is an entry (a danger token there attacks, a "
+        "healthy enemy there starts the same-space encounter), and enemies may "
+        "react when the movement stops, as after steps. A dig where the digger "
+        "stays is an action like mining, after which enemies who see it may "
+        'react. The rulebook says a digging Hewn "cannot see another Hewn until '
+        'it reaches its destination space" but not when others may react to it.',
+        "ruling",
+    ),
+    Ruling(
+        "Enlarging a tunnel with Hewns in it",
+        "Enlarging swaps the tunnel piece for one of the next size between the "
+        "same two spaces: the Hewns inside stay inside, and the smaller piece goes "
+        "back to the stock. With no bigger piece left, an empty one on the board "
+        "is taken up, the player's choice, as when digging. The rulebook says "
+        'only that a digger in the tunnel "may increase the size of the tunnel '
+        "from small to medium, or from medium to big, by spending 1 action "
+        'point".',
         "ruling",
     ),
 )

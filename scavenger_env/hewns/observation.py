@@ -27,7 +27,8 @@ decision  0-103      (104,)     the decision kind on top, one-hot over 80
                                 (at most 1); the top frame's first 4 args
                                 / 31 (secret ones zero for others); its
                                 step / 8 (at most 1); stack depth / 16 (at
-                                most 1); 8 spare
+                                most 1); an artillery encounter in
+                                progress; 7 spare
 global    104-143    (40,)      normal pile / its start, depleted /
                                 threshold, new mines by bonus 0-3 / 10,
                                 token stock by kind / 5, player count
@@ -43,21 +44,26 @@ offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
                                 per relative seat / 4, the last auction's
                                 winner per relative seat (4), your own bid
                                 there / 30
-spaces    708-2227   (76, 20)   exists, ravine, node, size one-hot (3),
+spaces    708-2379   (76, 22)   exists, ravine, node, size one-hot (3),
                                 entrance size one-hot (4: none, S, M, B;
                                 common or secret), the entrance's owner
                                 (1: you, 0.5: another player's secret
                                 entrance, 0: common or none), mine (5:
                                 none, +0..+3), danger token (3), Hewns
-                                there / 4
-hewns     2228-3827  (40, 40)   type one-hot (22), controller relative
+                                there / 4, a dug tunnel's two ends (space
+                                + 1) / 76; rows 0-63 the map, 64-75 the
+                                tunnel pieces 1-12 (a dug one: neither
+                                ravine nor node)
+hewns     2380-4139  (40, 44)   type one-hot (22), controller relative
                                 one-hot (4) and neutral, where (on the
                                 board, off the board, on offer, in a deck,
                                 discarded, dead), space / 76, damaged,
                                 acted, normal / 12, dirty / 12 (at most
                                 1), the Hewn of the top frame, the gem
-                                in its heart card: its value / 8
-seats     3828-3939  (4, 28)    screen normal / 50, screen dirty / 50 (at
+                                in its heart card: its value / 8, the
+                                colour of the heart stone in its heart
+                                card, relative one-hot (4; stage 3, public)
+seats     4140-4251  (4, 28)    screen normal / 50, screen dirty / 50 (at
                                 most 1; for others their private total
                                 with closed Bidoxes), techs per kind / 4
                                 (13), known turn-order card one-hot (5:
@@ -75,10 +81,11 @@ import numpy as np
 
 from scavenger_env.core import layout
 
-from .engine.actions import SPACE_SIZE
+from .engine import tunnels
+from .engine.actions import MAP_SPACE_IDS, SPACE_SIZE
 from .engine.board import RAVINE
 from .engine.data import DICE, HEWN_TYPES, TECHS
-from .engine.encounter import EncStep
+from .engine.encounter import ENCOUNTER_ASKS, EncStep
 from .engine.ending import healthy_hewns, score
 from .engine.flow import FIRST_TECH_LOT, is_chance
 from .engine.state import (
@@ -112,9 +119,9 @@ HEWN_SLOTS: Final = 40
 N_TYPES: Final = len(HEWN_TYPES)
 N_TECHS: Final = len(TECHS)
 LOT_WIDTH: Final = N_TYPES + N_TECHS + 2 + 1 + SEATS + SEATS + 1
-HEWN_WIDTH: Final = N_TYPES + SEATS + 1 + 6 + 1 + 4 + 1 + 1
+HEWN_WIDTH: Final = N_TYPES + SEATS + 1 + 6 + 1 + 4 + 1 + 1 + SEATS
 SEAT_WIDTH: Final = 2 + N_TECHS + 5 + 1 + 3 + 2 + 1 + 1
-SPACE_WIDTH: Final = 20
+SPACE_WIDTH: Final = 22
 
 LAYOUT: Final[layout.Layout] = (
     ("decision", (104,)),
@@ -196,6 +203,7 @@ class Encoder:
         _decision(state, seat, out)
         _global(state, out)
         _offer(state, seat, out)
+        _tunnels(state, out)
         _occupancy(state, out)
         _hewns(state, seat, out)
         _seats(state, seat, out)
@@ -265,15 +273,22 @@ _ENCOUNTER_STEP_CODES: Final = {
     EncStep.RETREAT: 14,
     EncStep.END: 15,
     EncStep.AWAY: 16,
+    EncStep.DISCARD: 17,
 }
 """The number the observation gives each step of an encounter frame (on top
 only at its dice): the steps' numbers before they were put in run order, so
 that the observation, and the models trained on it, stay the same."""
 
 
+def _in_artillery(s: State) -> bool:
+    """Whether an artillery encounter is in progress (a public fact: the
+    decisions inside it are those of a ranged encounter)."""
+    return not s.over and any(f.ask == Ask.ARTILLERY for f in s.frames)
+
+
 def _step_code(frame: Frame) -> int:
     """The step of the top frame as the observation encodes it."""
-    if frame.ask in (Ask.RANGED, Ask.SAME_SPACE):
+    if frame.ask in ENCOUNTER_ASKS:
         return _ENCOUNTER_STEP_CODES[EncStep(frame.step)]
     return frame.step
 
@@ -306,6 +321,7 @@ def _decision(s: State, seat: int, out: memoryview[float]) -> None:
     out[d + KINDS + 3] = s.round / s.scenario.rounds
     out[d + KINDS + 3 + 1 + 4] = float(chance)
     out[d + KINDS + 3 + 1 + 4 + 2 + 5] = _cap(len(s.frames) / 16)
+    out[d + KINDS + 3 + 1 + 4 + 2 + 6] = float(_in_artillery(s))
 
 
 def _global(s: State, out: memoryview[float]) -> None:
@@ -389,14 +405,28 @@ def _mines_tokens(s: State, seat: int, out: memoryview[float]) -> None:
         out[at + 10] = 1.0 if placed[i + 2] == seat else 0.5
 
 
+def _tunnels(s: State, out: memoryview[float]) -> None:
+    """The dug tunnels' rows (after the map's): exists, no kind (neither
+    ravine nor node: a tunnel), size, no entrance, no mine, and its two ends
+    (space + 1) / `SPACE_SIZE`."""
+    for p in tunnels.dug(s):
+        at = _SPACES + SPACE_WIDTH * (MAP_SPACE_IDS + p)
+        out[at] = 1.0
+        out[at + 3 + tunnels.PIECE_SIZES[p] - 1] = 1.0
+        out[at + 6] = 1.0
+        out[at + 11] = 1.0
+        a, b = tunnels.ends(s, p)
+        out[at + 20] = (a + 1) / SPACE_SIZE
+        out[at + 21] = (b + 1) / SPACE_SIZE
+
+
 def _occupancy(s: State, out: memoryview[float]) -> None:
-    """Hewns per space / 4 (at most 1)."""
-    spaces = min(s.board.n_spaces, SPACE_SIZE)
-    count = [0] * spaces
+    """Hewns per space / 4 (at most 1), dug tunnels included."""
+    count = [0] * SPACE_SIZE
     for loc in s.loc:
-        if 0 <= loc < spaces:
+        if 0 <= loc < SPACE_SIZE:
             count[loc] += 1
-    for x in range(spaces):
+    for x in range(SPACE_SIZE):
         if count[x]:
             out[_SPACES + SPACE_WIDTH * x + 19] = _cap(count[x] / 4)
 
@@ -435,6 +465,8 @@ def _hewns(s: State, seat: int, out: memoryview[float]) -> None:
             out[at + 4] = 1.0
         if s.gem[h] != NONE:
             out[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
+        if s.heart[h] != NONE:
+            out[at + 6 + (s.heart[h] - seat) % n] = 1.0
 
 
 def _seats(s: State, seat: int, out: memoryview[float]) -> None:

@@ -18,9 +18,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final
 
+from .engine import tunnels
 from .engine.board import SIZE_LETTERS, render_map
 from .engine.data import DICE, HEWN_TYPES, SIZE_NAMES, TECHS, Symbol, Token
 from .engine.describe import (
+    artillery_target,
     ask_name,
     gem_pile_words,
     gem_words,
@@ -29,6 +31,7 @@ from .engine.describe import (
     lot_label,
     place_label,
     recovery_die_words,
+    tunnel_label,
     turn_seat,
 )
 from .engine.ending import score
@@ -130,11 +133,24 @@ def _header(s: State, viewer: int) -> list[str]:
             else ""
         )
         lines.append(f"To decide ({_who(top.seat, viewer)}): {what}{about}{during}")
+        lines += _artillery_line(s)
         turn = next((f for f in reversed(s.frames) if f.ask == Ask.HEWN_TURN), None)
         ap = hewn_turn_ap(s)
         if turn is not None and ap is not None:
             lines.append(f"Hewn turn of {hewn_label(turn.hewn)}: {ap} AP left")
     return lines
+
+
+def _artillery_line(s: State) -> list[str]:
+    """The artillery encounter in progress, once its target is named."""
+    for f in reversed(s.frames):
+        if f.ask == Ask.ARTILLERY:
+            target = artillery_target(f)
+            if 0 <= target < NUM_HEWNS:
+                return [
+                    f"Artillery: {hewn_label(f.hewn)} fires at {hewn_label(target)}"
+                ]
+    return []
 
 
 def _map(s: State) -> list[str]:
@@ -163,6 +179,7 @@ def _map(s: State) -> list[str]:
     )
     if tokens:
         lines.append("Danger tokens: " + " ".join(tokens))
+    lines += _tunnel_lines(s, count)
     return lines + _entrance_lines(s)
 
 
@@ -178,6 +195,23 @@ def _entrance_lines(s: State) -> list[str]:
     ]
     stock = " ".join(f"{SIZE_LETTERS[z]} {s.entrance_stock[z - 1]}" for z in (1, 2, 3))
     return [f"Secret entrances: {' '.join(secret) or 'none'}; pieces left {stock}"]
+
+
+def _tunnel_lines(s: State, count: list[int]) -> list[str]:
+    """The dug tunnels (they have no cell on the map): number, size, ends and
+    the Hewns in each; the pieces left in the stock by size."""
+    pieces = tunnels.dug(s)
+    if not pieces and s.config.cards == "core":
+        return []
+    shown = []
+    for p in pieces:
+        held = count[tunnels.tunnel_loc(p)]
+        plural = "s" if held > 1 else ""
+        shown.append(tunnel_label(s, p) + (f" [{held} Hewn{plural}]" if held else ""))
+    stock = [f"{len(tunnels.free_pieces(s, z))}{SIZE_LETTERS[z]}" for z in (1, 2, 3)]
+    return [
+        f"Dug tunnels: {'; '.join(shown) or 'none'} (in the stock: {' '.join(stock)})"
+    ]
 
 
 def _state_word(s: State, h: int) -> str:
@@ -202,6 +236,11 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
             f"load {s.normal[h]} normal + {s.dirty[h]} dirty "
             f"(room {s.capacity(h)})"
             + (f"; {gem_words(s, s.gem[h])}" if s.gem[h] != NONE else "")
+            + (
+                f"; heart stone of {_who(s.heart[h], viewer)}"
+                if s.heart[h] != NONE
+                else ""
+            )
         )
     if not shown:
         lines.append("  none yet")

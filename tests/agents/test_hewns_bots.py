@@ -19,17 +19,18 @@ from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
 from scavenger_env.core.chance import sample_outcome
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import Ctrl, Option
+from scavenger_env.hewns.engine.data import TechKind
 from scavenger_env.hewns.engine.state import Ask
 from scavenger_env.hewns.game import HEWNS
 
 
 def play(
-    agents: list[Any], seed: int, check: Any = None
+    agents: list[Any], seed: int, check: Any = None, cards: str = "core"
 ) -> tuple[list[int], list[int]]:
     """One game of Hewns between `agents` (seat order); every decision is
     checked legal. Returns (the decisions in order, the winners)."""
     n = len(agents)
-    config = HEWNS.make_config(n)
+    config = HEWNS.make_config(n, cards=cards)
     state = HEWNS.new_game(config, seed)
     chance = np.random.default_rng(seed + 1000)
     rngs = [np.random.default_rng(10 * seed + i) for i in range(n)]
@@ -256,3 +257,58 @@ def test_scripted_bots_never_show_their_card_in_whole_games() -> None:
         )
         assert Ctrl.REVEAL not in decisions
     assert offered[0] > 0
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_scripted_bots_play_legal_games_with_the_stage_3_cards(n: int) -> None:
+    """cards="nanas": heart stones on offer, the recovery's questions."""
+    seen: set[int] = set()
+
+    def note(state: Any, seat: int, legal: list[int], agent: Any) -> None:
+        seen.add(state.frames[-1].ask)
+
+    for seed in range(3):
+        agents: list[Any] = [
+            [ProspectorAgent, RaiderAgent][(seat + seed) % 2]() for seat in range(n)
+        ]
+        decisions, _ = play(agents, seed, note, cards="nanas")
+        assert decisions
+    assert Ask.BID_TURN in seen
+
+
+def test_scripted_bots_want_heart_stones_for_empty_heart_cards() -> None:
+    """A stone is worth buying while an own Hewn has an empty heart card, and
+    the bot puts it into its best such Hewn."""
+    state = pos.actions_phase(2, shown=True, cards="nanas")
+    bot = ProspectorAgent()
+    bot.reset(0, state.config)
+    assert bot.tech_worth(state, 0, TechKind.HEART_STONES) == 0.0  # no Hewn
+    minor = pos.place(state, "Minor Miner", 0, 20)
+    major = pos.place(state, "Major Miner", 0, 34)
+    assert bot.tech_worth(state, 0, TechKind.HEART_STONES) > 0.0
+    pos.set_screen(state, 0, heart_stones=1)
+    pos.start_player_turn(state, 0)
+    rng = np.random.default_rng(0)
+    for ask in (Ask.PLAYER_TURN, Ask.BANJER_TECH, Ask.BANJER_HEWN, Ask.BANJER_SOCKET):
+        assert state.frames[-1].ask == ask
+        legal = HEWNS.legal_actions(state)
+        HEWNS.apply_action(state, bot.choose(state, 0, legal, rng))
+    assert state.heart[major] == 0 and state.heart[minor] == -1
+    assert bot.tech_worth(state, 0, TechKind.HEART_STONES) > 0.0  # the Minor's
+    pos.set_heart(state, minor, 0)
+    assert bot.tech_worth(state, 0, TechKind.HEART_STONES) == 0.0
+
+
+@pytest.mark.parametrize("agent", [ProspectorAgent, RaiderAgent])
+def test_scripted_bots_always_try_to_regain_control(agent: Any) -> None:
+    """Re-asserting control costs nothing: the bots always try."""
+    state = pos.actions_phase(2, shown=True, cards="nanas")
+    miner = pos.place(state, "Major Miner", 1, 34)
+    pos.set_heart(state, miner, 0)
+    pos.start_player_turn(state, 0)
+    pos.play(state, "CTRL END_PLAYER_TURN")
+    assert state.frames[-1].ask == Ask.REASSERT
+    bot = agent()
+    bot.reset(0, state.config)
+    legal = HEWNS.legal_actions(state)
+    assert bot.choose(state, 0, legal, np.random.default_rng(0)) == Ctrl.YES

@@ -41,6 +41,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     from scavenger_env.hewns.engine import auction as hewns_auction
     from scavenger_env.hewns.engine import danger as hewns_danger
     from scavenger_env.hewns.engine import digest as hewns_digest
+    from scavenger_env.hewns.engine import digging as hewns_digging
     from scavenger_env.hewns.engine import encounter as hewns_encounter
     from scavenger_env.hewns.engine import entrances as hewns_entrances
     from scavenger_env.hewns.engine import flight as hewns_flight
@@ -78,6 +79,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_management.TxFrame: hewns_management.TX_FRAME_FIELDS,
         hewns_management.BanjerFrame: hewns_management.BANJER_FRAME_FIELDS,
         hewns_management.LoadFrame: hewns_management.LOAD_FRAME_FIELDS,
+        hewns_digging.DigFrame: hewns_digging.DIG_FRAME_FIELDS,
         hewns_encounter.Enc: hewns_encounter.ENC_FIELDS,
         hewns_flight.FlightFrame: hewns_flight.FLIGHT_FRAME_FIELDS,
         hewns_suderer.ExtractFrame: hewns_suderer.EXTRACT_FRAME_FIELDS,

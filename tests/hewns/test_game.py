@@ -20,6 +20,7 @@ from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.digest import (
     FIELDS,
     RULES_2_FIELDS,
+    STAGE_3_FIELDS,
     TERRAIN_FIELDS,
     state_data,
 )
@@ -88,6 +89,19 @@ def test_terrain_games_keep_the_interface_contract(seed: int) -> None:
     assert check_game(TerrainHewns(), games_per_count=3, seed=seed) > 200
 
 
+class _NanasGame(HewnsGame):
+    """Hewns with the stage-3 cards (heart stones, the stun recovery and
+    re-asserting control) for `check_game`."""
+
+    def make_config(self, num_players: int, **options: object) -> HewnsConfig:
+        return super().make_config(num_players, **{"cards": "nanas", **options})
+
+
+def test_the_stage_3_cards_keep_the_interface_contract() -> None:
+    """`check_game` with cards="nanas" at 2, 3 and 4 players."""
+    assert check_game(_NanasGame(), games_per_count=3, seed=7) > 200
+
+
 def test_clone_copies_every_field() -> None:
     """`State.clone` lists its fields by name (the compiled build has no
     `__dict__`): a field added to the state without a line in `clone` is
@@ -124,17 +138,18 @@ def test_clone_is_independent() -> None:
 
 def test_the_digest_covers_every_field() -> None:
     """The digest fingerprints the whole position: every state field is in
-    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only) or
-    written apart (config, board, frames, and the cards when a position rigs
-    them); `digest.TERRAIN_FIELDS` (secret entrances) are written only for the
-    cards beyond "core", so a core game keeps its digest."""
+    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only),
+    in `digest.TERRAIN_FIELDS` (written when the cards are not "core"), in
+    `digest.STAGE_3_FIELDS` (written with the stage-3 cards only) or written
+    apart (config, board, frames, and the cards when a position rigs them)."""
     state = new_state(HewnsConfig(num_players=2))
     apart = {"config", "scenario", "board", "frames", "card_table"}
-    assert (
-        set(fields(state))
-        == set(FIELDS) | set(RULES_2_FIELDS) | set(TERRAIN_FIELDS) | apart
-    )
+    stages = set(RULES_2_FIELDS) | set(TERRAIN_FIELDS) | set(STAGE_3_FIELDS)
+    assert set(fields(state)) == set(FIELDS) | stages | apart
     assert set(RULES_2_FIELDS) <= set(state_data(state))
+    assert not set(STAGE_3_FIELDS) & set(state_data(state))
+    nanas = state_data(new_state(HewnsConfig(num_players=2, cards="nanas")))
+    assert set(STAGE_3_FIELDS) <= set(nanas)
     rules_1 = state_data(new_state(HewnsConfig(num_players=2, rules_version=1)))
     assert not set(RULES_2_FIELDS) & set(rules_1)
     assert not set(TERRAIN_FIELDS) & set(state_data(state))

@@ -18,6 +18,7 @@ from scavenger_env.hewns.render import render_state
 
 PLUS1_MINE = 34  # a +1 mine between spaces 33 and 35
 FULL_PILE = [count for _, count in GEMS[0]]
+GEM_COLUMN = 39  # a Hewn row's gem value: after type, rod, place, space and 5 flags
 
 
 def _legal(state: State) -> list[str]:
@@ -285,8 +286,8 @@ def test_the_observation_shows_each_gem_and_the_pile() -> None:
     before = views(encode(state, 1))
     pos.set_gem(state, miner, "three_legged")
     after = views(encode(state, 1))
-    assert after["hewns"][miner][-1] == pytest.approx(6 / 8)
-    assert before["hewns"][miner][-1] == 0.0
+    assert after["hewns"][miner][GEM_COLUMN] == pytest.approx(6 / 8)
+    assert before["hewns"][miner][GEM_COLUMN] == 0.0
     assert list(after["global"][24:27]) == pytest.approx([2 / 3, 2 / 3, 1.0])
     assert list(before["global"][24:27]) == pytest.approx([2 / 3, 1.0, 1.0])
 

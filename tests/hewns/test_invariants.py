@@ -10,31 +10,41 @@ import numpy as np
 import pytest
 
 import scavenger_env
-from scavenger_env.hewns.engine import rules
+from scavenger_env.hewns.engine import position as pos
+from scavenger_env.hewns.engine import rules, tunnels
 from scavenger_env.hewns.engine.actions import NUM_ACTIONS
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.data import DANGER_TOKENS
+from scavenger_env.hewns.engine.data import DANGER_TOKENS, TECHS, TechKind
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.state import (
+    BOUGHT_TECH,
     DEAD,
     DECK,
     DISCARD,
     NEUTRAL,
+    NONE,
     NUM_HEWNS,
     OFF_BOARD,
     OFFER,
     OUT,
+    PURCHASE,
     Ask,
+    RoundStep,
     State,
     hewn_type,
 )
 
 GAMES = 2000 if scavenger_env.BUILD == "compiled" else 200
+HEART_STONES = int(TechKind.HEART_STONES)
+TERRAIN_GAMES = GAMES // 4  # per player count, with the stage 2 cards
 CHUNKS = 8
 
 
-def check_state(s: State, total_normal: int, where: object) -> None:
-    """Every invariant that holds after any action."""
+def check_state(
+    s: State, total_normal: int, where: object, bought_only: bool = True
+) -> None:
+    """Every invariant that holds after any action (`bought_only`: see
+    `check_hearts`)."""
     n = s.num_players
     held = sum(s.normal)
     boxes = sum(sum(b) for b in s.bidox_normal)
@@ -44,9 +54,8 @@ def check_state(s: State, total_normal: int, where: object) -> None:
     ), where
     for h in range(NUM_HEWNS):
         loc = s.loc[h]
-        assert (
-            loc in (OUT, DECK, OFFER, DISCARD, OFF_BOARD, DEAD)
-            or 0 <= loc < s.board.n_spaces
+        assert loc in (OUT, DECK, OFFER, DISCARD, OFF_BOARD, DEAD) or tunnels.on_board(
+            s, loc
         ), where
         in_deck = h in s.hewn_deck[hewn_type(h).size]
         in_discard = h in s.hewn_discard[hewn_type(h).size]
@@ -56,7 +65,7 @@ def check_state(s: State, total_normal: int, where: object) -> None:
         if loc == OFF_BOARD:
             assert 0 <= s.ctrl[h] < n, (where, h)  # only its owner holds it
         if loc >= 0:
-            assert s.board.admits(loc, hewn_type(h).size), (where, h)
+            assert tunnels.admits(s, loc, hewn_type(h).size), (where, h)
         if loc < OFF_BOARD:
             assert s.ctrl[h] == NEUTRAL and s.normal[h] == s.dirty[h] == 0, (where, h)
     placed = [0, 0, 0]
@@ -69,6 +78,7 @@ def check_state(s: State, total_normal: int, where: object) -> None:
     assert all(
         s.token[sp] < 0 or s.board.kind[sp] != 2 for sp in range(s.board.n_spaces)
     )
+    check_tunnels(s, where)
     # gems (rules 2): every gem is in the pile or in the heart card of a living
     # Hewn that has one, one at most per Hewn
     gems = [0] * len(s.gem_pile)
@@ -79,6 +89,7 @@ def check_state(s: State, total_normal: int, where: object) -> None:
     assert [a + b for a, b in zip(gems, s.gem_pile, strict=True)] == [
         count for _, count in s.scenario.gems
     ], where
+    check_hearts(s, where, bought_only)
     check_entrances(s, where)
 
 
@@ -98,6 +109,46 @@ def check_entrances(s: State, where: object) -> None:
     assert [a + b for a, b in zip(on_board, s.entrance_stock, strict=True)] == list(
         s.board.spec.entrance_stock
     ), where
+
+
+def check_hearts(s: State, where: object, bought_only: bool = True) -> None:
+    """Heart stones (stage 3): each stone is in one place, on its buyer's screen
+    or in the empty heart card of a living Hewn, which then holds no gem; no
+    seat has more stones out than it bought (2 a card; a gem or a death
+    destroys one), unless a position put them there (`bought_only` False)."""
+    out = [s.screen_tech[q][HEART_STONES] for q in range(s.num_players)]
+    for h in range(NUM_HEWNS):
+        colour = s.heart[h]
+        if colour == NONE:
+            continue
+        assert 0 <= colour < s.num_players, (where, h)
+        assert hewn_type(h).heart and s.loc[h] >= OFF_BOARD, (where, h)
+        assert s.gem[h] == NONE, (where, h)
+        out[colour] += 1
+    bought = [0] * s.num_players
+    for i in range(0, len(s.purchases), PURCHASE):
+        _, seat, what, which, _ = s.purchases[i : i + PURCHASE]
+        if what == BOUGHT_TECH and which == HEART_STONES:
+            bought[seat] += TECHS[HEART_STONES].quantity
+    if bought_only:
+        assert all(a <= b for a, b in zip(out, bought, strict=True)), (where, out)
+
+
+def check_tunnels(s: State, where: object) -> None:
+    """Every dug-tunnel piece is in exactly one place: the stock (no ends) or
+    the board, between two distinct node/ravine spaces; dug tunnels never hold
+    a mine or a token (D36)."""
+    for p in range(tunnels.NUM_PIECES):
+        a, b = s.tunnel_a[p], s.tunnel_b[p]
+        if a < 0:
+            assert b < 0, (where, p)
+            assert tunnels.tunnel_loc(p) not in s.loc, (where, p)
+        else:
+            n = s.board.n_spaces
+            assert 0 <= a < n and 0 <= b < n and a != b, (where, p)
+            assert s.board.kind[a] != 2 and s.board.kind[b] != 2, (where, p)
+    n = s.board.n_spaces
+    assert all(t < 0 for t in s.token[n:]) and all(m < 0 for m in s.mine[n:]), where
 
 
 def check_between_turns(s: State, where: object) -> None:
@@ -138,12 +189,63 @@ def test_random_games_keep_the_invariants(chunk: int) -> None:
         play_checked(2 + k % 3, k // 3)
 
 
-TERRAIN_GAMES = GAMES // 4
-
-
-@pytest.mark.parametrize("chunk", range(CHUNKS // 2))
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_terrain_games_keep_the_invariants(chunk: int) -> None:
-    """The "terrain" cards (fliers, climbers, the Suderer, secret entrances)
-    play to the end at 2, 3 and 4 players with every invariant kept."""
-    for k in range(chunk, 3 * TERRAIN_GAMES, CHUNKS // 2):
+    """The stage 2 cards (digging and the rest) keep every invariant, at 2, 3
+    and 4 players, to the end of the game."""
+    for k in range(chunk, 3 * TERRAIN_GAMES, CHUNKS):
         play_checked(2 + k % 3, k // 3, cards="terrain")
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_with_the_stage_3_cards_keep_the_invariants(chunk: int) -> None:
+    """cards="nanas" (heart stones and the recovery's stun and re-assert steps
+    included) at 2, 3 and 4 players."""
+    for k in range(chunk, 3 * GAMES // 4, CHUNKS):
+        play_checked(2 + k % 3, k // 3, cards="nanas")
+
+
+def _hearts_everywhere(n: int) -> State:
+    """Round 1's actions phase (cards "nanas") with stone hearts in many
+    states: an own healthy Hewn, a captured one, a stunned one, a damaged and
+    stunned one, one behind a screen, and stones on the screens."""
+    s = pos.actions_phase(n, shown=True, cards="nanas")
+    last = n - 1
+    for name, seat, space, colour, extra in (
+        ("Major Miner", 0, 34, last, {}),
+        ("Fogbear", last, 1, last, {"stunned": True}),
+        ("Minor Miner", 0, 20, 0, {"stunned": True, "damaged": True}),
+        ("Gombat", last, 12, 0, {"normal": 2}),
+        ("Igil", 0, OFF_BOARD, last, {}),
+        ("Skrunke", last, 33, last, {"damaged": True}),
+    ):
+        hewn = pos.place(s, name, seat, space, **extra)
+        pos.set_heart(s, hewn, colour)
+    for q in range(n):
+        pos.set_screen(s, q, dirty=6, heart_stones=2)
+    return s
+
+
+def test_random_play_through_many_hearts_keeps_the_invariants() -> None:
+    """Random play from `_hearts_everywhere` to the end: the stun recovery and
+    the re-assert questions come up, and every invariant holds."""
+    seen = {"stun": 0, "reassert": 0}
+    for seed in range(60):
+        n = 2 + seed % 3
+        rng = np.random.default_rng(seed)
+        s = _hearts_everywhere(n)
+        total = s.normal_pile + sum(s.screen_normal) + sum(s.normal)
+        pos.start_player_turn(s, 0)
+        step = 0
+        while not s.over:
+            step += 1
+            where = ("hearts", n, seed, step)
+            legal = rules.legal_actions(s)
+            assert legal and legal == sorted(set(legal)), where
+            rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
+            check_state(s, total, where, bought_only=False)
+            if s.frames and s.frames[0].step == RoundStep.STUN_RECOVERY:
+                seen["stun"] += 1
+            if s.frames and s.frames[-1].ask == Ask.REASSERT:
+                seen["reassert"] += 1
+    assert seen["stun"] > 0 and seen["reassert"] > 0, seen

@@ -57,3 +57,26 @@ def test_encoder_follows_a_new_player_count() -> None:
             HewnsConfig(num_players=players), np.random.default_rng(7)
         )
         _compare(encoder, state, {"bidding": 0, "frames": 0})
+
+
+def test_same_vector_with_dug_tunnels() -> None:
+    """With the stage 2 cards the dug tunnels' rows (their size, ends and the
+    Hewns in them) come out the same from both encoders, as a Dreampogg digs,
+    goes into its tunnel and enlarges it."""
+    from scavenger_env.hewns.engine import position as pos
+    from scavenger_env.hewns.engine.actions import SPACE, Option, Verb
+    from scavenger_env.hewns.observation import OFFSETS, SPACE_WIDTH
+
+    encoder = Encoder()
+    state = pos.actions_phase(2, cards="terrain")
+    pogg = pos.place(state, "Dreampogg", 0, space=6)
+    pos.start_hewn_turn(state, pogg)
+    pos.play(state, Verb.DIG, SPACE + 27, Option.PLACE_TUNNEL)
+    seen = {"bidding": 0, "frames": 0}
+    _compare(encoder, state, seen)
+    row = OFFSETS["spaces"][0] + SPACE_WIDTH * (64 + 5)  # tunnel 6
+    obs = encoder.encode(state, 0)
+    assert obs[row] == 1 and obs[row + 4] == 1 and obs[row + 19] == 0.25
+    pos.play(state, Verb.ENLARGE)
+    _compare(encoder, state, seen)
+    assert encoder.encode(state, 0)[row] == 0  # tunnel 6 is back in the stock

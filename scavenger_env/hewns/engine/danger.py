@@ -30,6 +30,7 @@ from .effects import chain_pool, kill, load, own_shares
 from .encounter import fighting
 from .flow import face, pop, push, roll
 from .state import FRAME_FIELDS, NONE, Ask, Frame, State
+from .tunnels import within
 from .turnstate import hewn_turn
 
 
@@ -300,12 +301,10 @@ def calm_targets(state: State, hewn: int) -> list[int]:
     have to have line-of-sight to the danger token" (D42: steps over all links,
     ignoring sizes)."""
     loc = state.loc[hewn]
-    if not on_map(state, loc):
+    if loc < 0:
         return []
     return [
-        s
-        for s in state.board.within(loc, CALM_PLANET_RANGE.value)
-        if state.token[s] != NONE
+        s for s in within(state, loc, CALM_PLANET_RANGE.value) if state.token[s] != NONE
     ]
 
 
@@ -316,7 +315,7 @@ def can_calm(state: State, hewn: int, turn: Frame) -> bool:
     return (
         Ability.CALM_PLANET in state.card(hewn).abilities
         and hewn_turn(turn).ap >= 1
-        and on_map(state, loc)
+        and loc >= 0
         and state.token[loc] == NONE
         and bool(calm_targets(state, hewn))
     )

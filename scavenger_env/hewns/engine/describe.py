@@ -21,7 +21,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import encounter, entrances, flight, mining, payment, rounds, suderer, turnstate
+from . import (
+    encounter,
+    entrances,
+    flight,
+    hearts,
+    management,
+    mining,
+    payment,
+    rounds,
+    suderer,
+    turnstate,
+)
 from .actions import (
     CTRL,
     DIE,
@@ -41,7 +52,9 @@ from .actions import (
     block_of,
     describe_id,
 )
+from .board import SIZE_LETTERS
 from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
+from .digging import DigFrame
 from .flow import FIRST_TECH_LOT, face, is_chance
 from .state import (
     DEAD,
@@ -49,6 +62,7 @@ from .state import (
     DISCARD,
     NONE,
     NUM_HEWNS,
+    NUM_LOCS,
     OFF_BOARD,
     OFFER,
     OUT,
@@ -59,17 +73,21 @@ from .state import (
     hewn_type,
     tech_of_card,
 )
+from .tunnels import PIECE_SIZES, ends, is_dug, is_tunnel, piece_of
 from .view import secret_from
 
 __all__ = [
+    "artillery_target",
     "ask_help",
     "ask_name",
+    "attack_die",
     "describe_action",
     "hewn_label",
     "hewn_turn_ap",
     "lot_label",
     "place_label",
     "space_label",
+    "tunnel_label",
     "turn_seat",
     "why_asked",
 ]
@@ -116,9 +134,17 @@ def _mining_die_face(state: State, frame: Frame, i: int) -> tuple[int, int] | No
         return None
 
 
-def _attack_die(state: State, i: int) -> tuple[int, int, int] | None:
+def artillery_target(frame: Frame) -> int:
+    """The Hewn an artillery encounter frame fires at (NONE before it is
+    named, or for another frame)."""
+    if frame.ask != Ask.ARTILLERY or not isinstance(frame, encounter.EncounterFrame):
+        return NONE
+    return frame.enc.target
+
+
+def attack_die(state: State, i: int) -> tuple[int, int, int] | None:
     """(die kind, face index, owner Hewn) of die `i` of the current attack of
-    the encounter in progress (DODGE, REROLL)."""
+    the encounter in progress (DODGE, REROLL, DISCARD)."""
     try:
         enc = encounter.enc_of(encounter.encounter_frame(state))
         j = enc.fight_dice(enc.fight, encounter.ATTACK)[i]
@@ -194,6 +220,9 @@ _LEAD: Final[dict[int, str]] = {
     Ask.RETREAT: "retreat to",
     Ask.CALM_TARGET: "calm the planet attack on",
     Ask.ENTRANCE_SPACE: "open the secret entrance on",
+    Ask.DIG_TARGET: "dig a tunnel to",
+    Ask.DIG_REUSE: "reuse",
+    Ask.ENLARGE_REUSE: "enlarge into",
     Ask.RESPITE: "respite: withdraw the danger token from",
     Ask.EXPEL: "expel",
     Ask.SICKET_LOSS: "lose the technology in",
@@ -311,6 +340,12 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "Which part of the payment is dirty Substract and which normal.",
     ),
     "TOKEN_ATTACK": ("a danger-token attack", "The danger tokens attack in turn."),
+    # the recovery phase
+    "REASSERT": (
+        "try to regain control of a Hewn",
+        "Your heart card is in a Hewn with another player's control rod: your "
+        "d10 against theirs, and a higher roll puts your rod back.",
+    ),
     # transmission and management
     "TX_SOURCE": (
         "transmit from which Hewn",
@@ -357,6 +392,26 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "where to open the secret entrance",
         "A node of its size without an entrance; only your Hewns may use it.",
     ),
+    # digging
+    "DIG_TARGET": (
+        "where to dig the tunnel to",
+        "A space the Mudgestick reaches that is not next to the digger; the "
+        "tunnel is the digger's size.",
+    ),
+    "DIG_REUSE": (
+        "which tunnel to reuse",
+        "Every tunnel piece of this size is in use: an empty one is taken up "
+        "and dug here instead.",
+    ),
+    "DIG_PLACE": (
+        "where the digger goes",
+        "It stays, goes into the new tunnel, or comes out at the far end.",
+    ),
+    "ENLARGE_REUSE": (
+        "which tunnel to reuse for the bigger one",
+        "Every tunnel piece of the next size is in use: an empty one is taken "
+        "up and laid here instead.",
+    ),
     # encounters
     "REACT": (
         "announce an encounter in reaction",
@@ -399,7 +454,13 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
     ),
     "NAME_TARGET": (
         "the target of the attack",
-        "The moving Hewn attacks one enemy or neutral Hewn it can see.",
+        "The moving Hewn attacks one enemy or neutral Hewn, alone in its space, "
+        "that it can see (with artillery: one it cannot see).",
+    ),
+    "DISCARD": (
+        "discard an artillery attack die",
+        "Artillery is not accurate: the defender throws away one attack die "
+        "before any dodge.",
     ),
     "INTENT": (
         "what the Hewn does in the same-space encounter",
@@ -436,6 +497,7 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
     ),
     "RANGED": ("a ranged encounter", "The encounter goes on."),
     "SAME_SPACE": ("a same-space encounter", "The encounter goes on."),
+    "ARTILLERY": ("an artillery encounter", "The encounter goes on."),
     "ENGINE": ("the game goes on", "Nothing to decide."),
 }
 """Per decision kind (by its `Ask` name): its title and a one-line
@@ -554,6 +616,10 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
         "it off-planet or to friendly healthy Hewns now; Substract found on a "
         "Hewn that dies is destroyed."
     ),
+    "DISCARD": lambda s, f, v: (
+        f"{_whose(f.seat, v)} {hewn_label(f.hewn)} is under artillery fire: "
+        '"the defender can discard one of the weapon attack dice".'
+    ),
     "DODGE": lambda s, f, v: (
         f'{_whose(f.seat, v)} {hewn_label(f.hewn)} is attacked and can dodge: "the defender '
         'can force the attacker to re-roll one of his current attack dice".'
@@ -583,6 +649,12 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
     "SCREENS": lambda s, f, v: (
         f"A danger token attacks {_whose(f.seat, v)} {hewn_label(f.hewn)} in {_turn_words(s, v)}"
         f"; {_who(f.seat, v)} may burn Substract as body screens."
+    ),
+    "REASSERT": lambda s, f, v: (
+        f"{_whose(f.seat, v).capitalize()} heart card is in {hewn_label(f.hewn)}, "
+        f'which {_who(s.ctrl[f.hewn], v)} controls: in the recovery phase "a '
+        'previous owner of the Hewn must indicate that he is "trying to regain '
+        'control""; it costs nothing.'
     ),
     "DEAL_ORDER": lambda s, f, v: (
         f'{_who(f.seat, v)} won the turn-order stack, and its winner "hands '
@@ -659,12 +731,28 @@ def gem_pile_words(state: State) -> str:
 
 def recovery_die_words(state: State) -> str:
     """Whose d10 the next recovery roll is ("the heart card of Major Miner #12",
-    "the difficulty for Major Miner #12"); "" outside the recovery."""
-    if not (
-        state.roll_queue
-        and len(state.frames) == 1
-        and state.frames[0].step == RoundStep.RECOVERY
-    ):
+    "the difficulty for Major Miner #12", "player 0's heart in Major Miner
+    #12", "player 1, the controller of Major Miner #12"); "" outside the
+    recovery."""
+    if not state.roll_queue or not state.frames:
+        return ""
+    top = state.frames[-1]
+    if top.ask == Ask.REASSERT:
+        if state.rolled:
+            return f"player {state.ctrl[top.hewn]}, the controller of {hewn_label(top.hewn)}"
+        return f"player {top.seat}'s heart in {hewn_label(top.hewn)}"
+    if len(state.frames) != 1:
+        return ""
+    if top.step == RoundStep.STUN_RECOVERY:
+        hewns = hearts.stun_recovering(state)
+        i, difficulty = divmod(len(state.rolled), 2)
+        if i >= len(hewns):
+            return ""  # pragma: no cover - the pairs match the Hewns
+        who = hewn_label(hewns[i])
+        if difficulty:
+            return f"the difficulty for stunned {who}"
+        return f"player {state.heart[hewns[i]]}'s heart in stunned {who}"
+    if top.step != RoundStep.RECOVERY:
         return ""
     hewns = rounds.recovering(state)
     i, difficulty = divmod(len(state.rolled), 2)
@@ -698,11 +786,22 @@ def hewn_label(hewn: int) -> str:
 
 
 def space_label(state: State, space: int) -> str:
-    """A space by id and name."""
+    """A space by id and name; a dug tunnel by its number, size and ends."""
     board = state.board
     if 0 <= space < board.n_spaces:
         return f"space {space} ({board.name[space]})"
+    if is_tunnel(space) and space < NUM_LOCS:
+        return tunnel_label(state, piece_of(space))
     return f"space {space}"
+
+
+def tunnel_label(state: State, piece: int) -> str:
+    """A dug-tunnel piece: "tunnel 9 (M, 6-27)", or "(M, in the stock)"."""
+    size = SIZE_LETTERS[PIECE_SIZES[piece]]
+    if not is_dug(state, piece):
+        return f"tunnel {piece + 1} ({size}, in the stock)"
+    a, b = ends(state, piece)
+    return f"tunnel {piece + 1} ({size}, {a}-{b})"
 
 
 def place_label(state: State, loc: int) -> str:
@@ -778,6 +877,8 @@ _CTRL_BY_ASK: Final[dict[tuple[str, int], str]] = {
     ("REROLL", Ctrl.DONE): "keep the attack dice as they are",
     ("ESCAPE_MOVE", Ctrl.DONE): "stay (no escape move)",
     ("EXPEL", Ctrl.DONE): "expel nobody (more)",
+    ("REASSERT", Ctrl.YES): "yes: show the heart card and try to regain control",
+    ("REASSERT", Ctrl.NO): "no: leave the control rod as it is",
 }
 """A control answer's words where the decision kind gives it a meaning
 (others: `_CTRL_WORDS`)."""
@@ -811,7 +912,7 @@ def _describe_space(state: State, frame: Frame, action: int, viewer: int | None)
     label = (
         space_label(state, s)
         if action < TUNNEL_SPACE
-        else f"tunnel piece {action - TUNNEL_SPACE + 1}"
+        else tunnel_label(state, action - TUNNEL_SPACE)
     )
     if frame.ask == Ask.HEWN_TURN:
         here = state.loc[frame.hewn]
@@ -911,7 +1012,17 @@ def _describe_tech(state: State, frame: Frame, action: int, viewer: int | None) 
 def _describe_socket(
     state: State, frame: Frame, action: int, viewer: int | None
 ) -> str:
-    return f"{_lead(frame.ask)} slot {action - SOCKET}"
+    slot = action - SOCKET
+    hewn = _banjer_receiver(frame)
+    if 0 <= hewn < NUM_HEWNS and slot == hearts.heart_socket(state, hewn):
+        return f"{_lead(frame.ask)} the heart card (slot {slot})"
+    return f"{_lead(frame.ask)} slot {slot}"
+
+
+def _banjer_receiver(frame: Frame) -> int:
+    """The Hewn a BANJER or ATTACH_OFF chain fits a piece into (NONE for any
+    other frame)."""
+    return frame.receiver if isinstance(frame, management.BanjerFrame) else NONE
 
 
 def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -> str:
@@ -927,6 +1038,8 @@ def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -
         return f"cancel danger die {i + 1} ({shown})"
     if frame.ask == Ask.DODGE:
         return f"dodge: the attacker re-rolls attack die {i + 1} ({shown})"
+    if frame.ask == Ask.DISCARD:
+        return f"discard attack die {i + 1} ({shown})"
     if frame.ask == Ask.REROLL:
         return f"re-roll attack die {i + 1} ({shown})"
     return f"{ask_name(frame.ask)}: die {i} of the pool"
@@ -946,8 +1059,8 @@ def _pool_die(state: State, frame: Frame, i: int) -> str:
         found = _mining_die_face(state, frame, i)
         if found is not None:
             return _face_words(*found)
-    if frame.ask in (Ask.DODGE, Ask.REROLL):
-        die = _attack_die(state, i)
+    if frame.ask in (Ask.DODGE, Ask.REROLL, Ask.DISCARD):
+        die = attack_die(state, i)
         if die is not None:
             kind, face_, owner = die
             return f"{_face_words(kind, face_)}, {hewn_label(owner)}'s"
@@ -1000,6 +1113,8 @@ def _describe_option(
         words = _OPTION_WORDS[Option(action).name]
         left = state.entrance_stock[size - 1]
         return f"a {words} secret entrance ({left} {words} piece(s) left)"
+    if isinstance(frame, DigFrame) and frame.ask == Ask.DIG_PLACE:
+        return _dig_place_words(state, frame, action)
     if action in Option._value2member_map_:
         name = Option(action).name
         words = _OPTION_WORDS.get(name, name.lower().replace("_", " "))
@@ -1007,6 +1122,26 @@ def _describe_option(
         words = f"option {action - OPTION}"
     lead = _OPTION_LEAD.get(frame.ask)
     return f"{lead} {words}" if lead else words
+
+
+_PLACE_WORDS: Final[dict[int, str]] = {
+    Option.PLACE_STAY: "and stay",
+    Option.PLACE_TUNNEL: "and go into it",
+    Option.PLACE_FAR_END: "and come out at the far end",
+}
+
+
+def _dig_place_words(state: State, frame: DigFrame, action: int) -> str:
+    """The whole dig in one line: which piece, between which spaces, and
+    where the digger goes."""
+    h = frame.hewn
+    size = SIZE_LETTERS[PIECE_SIZES[frame.piece]]
+    where = _PLACE_WORDS.get(action, f"option {action - OPTION}")
+    return (
+        f"{hewn_label(h)}: lay tunnel {frame.piece + 1} ({size}) from "
+        f"{space_label(state, state.loc[h])} to {space_label(state, frame.target)} "
+        f"{where}"
+    )
 
 
 def _gem_option_words(state: State, frame: Frame, action: int) -> str:

@@ -12,9 +12,10 @@ from typing import Final
 
 from scavenger_env.core.digest import Fields
 
+from .data import CardSet
 from .state import PRINTED_CARDS, State
 
-__all__ = ["FIELDS", "RULES_2_FIELDS", "TERRAIN_FIELDS", "state_data"]
+__all__ = ["FIELDS", "RULES_2_FIELDS", "STAGE_3_FIELDS", "TERRAIN_FIELDS", "state_data"]
 
 FIELDS: Final = (
     "num_players",
@@ -84,19 +85,37 @@ RULES_2_FIELDS: Final = ("gem", "gem_pile")
 recorded under rules 1 keeps its digest."""
 
 
-TERRAIN_FIELDS: Final = ("entrance_stock", "secret_entrances")
-"""The fields only the cards beyond "core" change (secret entrances): written
-only when the game's cards are not "core", so a core game keeps its digest."""
+TERRAIN_FIELDS: Final = (
+    "tunnel_a",
+    "tunnel_b",
+    "entrance_stock",
+    "secret_entrances",
+)
+"""The fields only the stage 2 cards use (dug tunnels, secret entrances):
+written only when the card set is not "core", so a core game keeps its
+digest."""
+
+STAGE_3_FIELDS: Final = ("heart",)
+"""The fields only the stage-3 cards use (heart stones): written only when the
+card set has them ("nanas" and up), so a game with other cards keeps its
+digest."""
 
 
 def state_data(state: State) -> Fields:
-    """Every field of `state` by name; the config by option, the frames as ints."""
+    """Every field of `state` by name; the config by option, the frames as ints.
+    The per-space lists are written for the map's spaces only (a dug tunnel's
+    entries never hold anything, D36)."""
     names: tuple[str, ...] = FIELDS
     if state.config.audit_fixes():
-        names += RULES_2_FIELDS
-    if state.config.cards != "core":
-        names += TERRAIN_FIELDS
+        names = names + RULES_2_FIELDS
+    if state.config.card_set >= CardSet.TERRAIN:
+        names = names + TERRAIN_FIELDS
+    if state.config.card_set >= CardSet.NANAS:
+        names = names + STAGE_3_FIELDS
     data = Fields((name, getattr(state, name)) for name in names)
+    spaces = state.board.n_spaces
+    data["mine"] = state.mine[:spaces]
+    data["token"] = state.token[:spaces]
     data["frames"] = [list(f.key()) for f in state.frames]
     data["config"] = Fields(sorted(state.config.to_dict().items()))
     if state.card_table is not PRINTED_CARDS:

@@ -7,15 +7,16 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from .sight import component, linked, transmitter
-from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, State
+from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, NUM_LOCS, State
 
 
 def kill(state: State, hewn: int) -> None:
     """rulebook: "its card is discarded and any remaining Substract it carried is
     destroyed": normal Substract goes back to the pile, dirty to the supply, and
     its technologies are lost; a gem in its heart card goes back to the gem pile
-    (D40)."""
+    (D40), a heart stone is destroyed."""
     return_gem(state, hewn)
+    state.heart[hewn] = NONE
     state.normal_pile += state.normal[hewn]
     state.normal[hewn] = 0
     state.dirty[hewn] = 0
@@ -38,10 +39,12 @@ def return_gem(state: State, hewn: int) -> None:
 def insert_gem(state: State, hewn: int) -> None:
     """rulebook: "the Hewn's owner selects the best available Gem from the Gem
     pile, which must be inserted into the heart card of the Hewn"; the gem it
-    held goes back to the pile once the new one is taken (D40)."""
+    held goes back to the pile once the new one is taken (D40); a heart stone
+    it replaces "is regarded as destroyed"."""
     best = next(k for k, left in enumerate(state.gem_pile) if left > 0)
     state.gem_pile[best] -= 1
     return_gem(state, hewn)
+    state.heart[hewn] = NONE
     state.gem[hewn] = best
 
 
@@ -150,7 +153,7 @@ def donors(state: State, hewn: int, exclude: Collection[int] = ()) -> list[int]:
         return []
     seat = state.ctrl[hewn]
     occupancy = state.occupancy()
-    enemy_at = [False] * state.board.n_spaces
+    enemy_at = [False] * NUM_LOCS
     friends: list[int] = []
     for h in range(NUM_HEWNS):
         if not transmitter(state, h):

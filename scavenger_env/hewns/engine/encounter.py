@@ -47,6 +47,7 @@ class EncStep(IntEnum):
     EXPEL = 15  # same-space: the survivor may expel (EXPEL)
     RETREAT = 16  # same-space: the mover retreats (RETREAT)
     END = 17  # same-space: hand-over or the end
+    DISCARD = 18  # artillery: the defender discards one attack die (DISCARD)
 
 
 PICKS_SECRET: Final = frozenset((EncStep.REACT, EncStep.JOIN, EncStep.PICK))
@@ -56,6 +57,9 @@ one keeps them secret while its mover names its target too: `picks_secret`)."""
 FIGHTING: Final = frozenset(set(EncStep) - {EncStep.REACT, EncStep.JOIN})
 """The steps from which the encounter's `guard` Hewns give nothing (empty
 until the picks begin)."""
+
+ENCOUNTER_ASKS: Final = frozenset((Ask.RANGED, Ask.SAME_SPACE, Ask.ARTILLERY))
+"""The kinds of an encounter frame (`EncounterFrame`)."""
 
 ENC_FIELDS: Final = (
     "same",
@@ -212,7 +216,8 @@ class Enc:
 
 
 class EncounterFrame(Frame):
-    """The frame of an encounter (`Ask.RANGED` or `Ask.SAME_SPACE`): its steps
+    """The frame of an encounter (`Ask.RANGED`, `Ask.SAME_SPACE` or
+    `Ask.ARTILLERY`): its steps
     (`EncStep`) and its record (`enc`). It asks nothing itself: its children
     ask."""
 
@@ -277,6 +282,6 @@ def fighting(state: State) -> list[int]:
     they give nothing to a chain payment and relay nothing."""
     out: set[int] = set()
     for f in state.frames:
-        if f.ask in (Ask.RANGED, Ask.SAME_SPACE) and f.step in FIGHTING:
+        if f.ask in ENCOUNTER_ASKS and f.step in FIGHTING:
             out.update(enc_of(f).guard)
     return sorted(out)

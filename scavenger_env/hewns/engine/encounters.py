@@ -1,13 +1,14 @@
-"""Encounters: ranged (with reactions, secret dice, combined attacks) and
-same-space (attack, brain and body repair, explode, the aftermath).
+"""Encounters: ranged (with reactions, secret dice, combined attacks),
+same-space (attack, brain and body repair, explode, the aftermath) and
+artillery (a ranged attack on a Hewn out of sight).
 
-The hooks here are what the Hewn turn calls; the rules live in `ranged` and
-`samespace` (and the shared dice machinery in `combat`).
+The hooks here are what the Hewn turn calls; the rules live in `ranged`,
+`samespace` and `artillery` (and the shared dice machinery in `combat`).
 """
 
 from __future__ import annotations
 
-from . import ranged, samespace
+from . import artillery, ranged, samespace
 from .actions import Verb
 from .state import Frame, State
 
@@ -37,12 +38,15 @@ def after_movement(state: State, turn: Frame) -> bool:
 
 
 def hewn_turn_verbs(state: State, turn: Frame) -> list[int]:
-    """The encounter verbs the mover may start now (ANNOUNCE, ENCOUNTER_SAME)."""
+    """The encounter verbs the mover may start now (ANNOUNCE, ENCOUNTER_SAME,
+    ARTILLERY)."""
     verbs: list[int] = []
     if ranged.can_announce(state, turn):
         verbs.append(Verb.ANNOUNCE)
     if samespace.optional_targets(state, turn):
         verbs.append(Verb.ENCOUNTER_SAME)
+    if artillery.can_announce(state, turn):
+        verbs.append(Verb.ARTILLERY)
     return verbs
 
 
@@ -52,5 +56,7 @@ def start_verb(state: State, turn: Frame, verb: int) -> None:
         ranged.open_window(state, turn, menu=True)
     elif verb == Verb.ENCOUNTER_SAME:
         samespace.start_optional(state, turn)
+    elif verb == Verb.ARTILLERY:
+        artillery.start(state, turn)
     else:
         raise NotImplementedError(f"verb {verb}")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from . import hearts
 from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
 from .data import TECHS, Socket, TechKind
 from .flow import pop, push
@@ -53,7 +54,7 @@ UNLOAD: Final = 1
 
 #: the encounter decision kinds: while one is on the stack an encounter is
 #: announced and not yet ended
-_ENCOUNTER_ASKS: Final = range(Ask.REACT, Ask.SAME_TARGET + 1)
+_ENCOUNTER_ASKS: Final = range(Ask.REACT, Ask.DISCARD + 1)
 
 #: Nanasocket technologies that never move once attached (rulebook: "once
 #: Nananbites have been attached to a particular Hewn; they can never be moved")
@@ -445,8 +446,11 @@ def fitting_slots(state: State, hewn: int, kind: int) -> list[int]:
     a Sicket Socket"); a Nanasocket technology may also replace another one
     ("Other Nanasocket technologies can be replaced"), but not Nananbites or a
     Mamabite, nor the same kind (a ruling: that changes nothing). Sicket
-    technologies are never removed (D49)."""
+    technologies are never removed (D49). A heart stone goes into an empty
+    heart card (`hearts.stone_slots`)."""
     tech = TECHS[kind]
+    if tech.socket == Socket.HEART:
+        return hearts.stone_slots(state, hewn)
     if tech.socket not in (Socket.NANA, Socket.SICKET):
         return []
     out: list[int] = []
@@ -476,9 +480,8 @@ def banjer_receivers(state: State, seat: int, mode: int) -> list[int]:
         return [h for h in mine if state.loc[h] == OFF_BOARD]
     if encounter_in_progress(state):
         return []
-    n = state.board.n_spaces
     occupancy = state.occupancy()
-    return [h for h in mine if 0 <= state.loc[h] < n and occupancy[state.loc[h]] == 1]
+    return [h for h in mine if state.loc[h] >= 0 and occupancy[state.loc[h]] == 1]
 
 
 def banjer_kinds(state: State, seat: int, mode: int) -> list[int]:
@@ -535,7 +538,11 @@ def apply_banjer_socket(state: State, frame: Frame, action: int) -> None:
 
 def attach(state: State, seat: int, hewn: int, slot: int, kind: int) -> None:
     """Fit one piece of `kind` from `seat`'s screen into `slot`; a Nanasocket
-    technology it replaces goes back to the screen (D49)."""
+    technology it replaces goes back to the screen (D49); a heart stone goes
+    into the heart card (`hearts.insert_stone`)."""
+    if kind == hearts.HEART_STONE:
+        hearts.insert_stone(state, seat, hewn)
+        return
     slots = state.slots[hewn]
     old = slots[slot]
     if old != EMPTY_SLOT:

@@ -25,6 +25,7 @@ from .data import DieKind, Symbol, TechKind, Token
 from .effects import insert_gem, token_kills
 from .flow import face, no_resume, pop, push, roll
 from .state import FRAME_FIELDS, NONE, Ask, Frame, State
+from .tunnels import distances
 from .turnstate import MINED, hewn_turn
 
 MINE_FIELDS: Final = (
@@ -473,13 +474,16 @@ def placement_targets(state: State, space: int) -> list[int]:
     tokens already on it.)"; if all are taken, "as close to the original mining
     space as possible" (D42 distances)."""
     board = state.board
-    near = [s for s in board.within(space, 1) if state.token[s] == NONE]
+    away = distances(state, space)  # dug tunnels count (they take no token)
+    near = [
+        s for s in range(board.n_spaces) if 0 <= away[s] <= 1 and state.token[s] == NONE
+    ]
     if near:
         return near
     free = [
-        (board.distance(space, s), s)
+        (away[s], s)
         for s in range(board.n_spaces)
-        if state.token[s] == NONE and board.distance(space, s) >= 0
+        if state.token[s] == NONE and away[s] >= 0
     ]
     best = min(d for d, _ in free)
     return [s for d, s in free if d == best]

@@ -16,14 +16,17 @@ Fogbear with 2 screens?") without playing a game up to that point::
 A position is a normal state: every tool (the render, `rules.legal_actions`,
 `rules.apply_action`) works on it, and it plays on to the end of the game.
 
+Dug tunnels: `set_tunnel(state, 9, a, b)` lays tunnel 9 between map spaces a
+and b; `tunnel_space(9)` is its space id, for `place` and the SPACE actions.
+
 To ask "what if" of a card, `rig` changes one Hewn's stats in this game only
 (`rig(state, fogbear, ap=6)`); `set_ap` sets the action points left in the
 running Hewn turn, `set_depleted` the depletion track and `set_supply` the pile,
 the token stock and the new-mine pool.
 
 The order of dice. `roll` plays faces in the order the engine queued the dice,
-and a decision that names a die (DIE k: a re-roll, a dodge, the danger order, a
-respite) counts k from 0 in the same order:
+and a decision that names a die (DIE k: a re-roll, a dodge, an artillery
+discard, the danger order, a respite) counts k from 0 in the same order:
 
 * mining: the mining dice (card, mine bonus, claws, aggressive, Gozzbag: all
   alike), then, once the Substract is taken, the danger dice; DIE k of a
@@ -36,6 +39,10 @@ respite) counts k from 0 in the same order:
   armour dice (card, Slocic shield, body screens). DIE k of a dodge or a
   re-roll is attack die k of the attack being resolved (defence dice are not
   counted);
+* artillery: the attacker's laser dice, then its area dice (then any extra
+  attack dice, such as a bomb's), then the target's speed and armour dice, as
+  above. DIE k of the discard is attack die k; DIE k of the dodge that follows
+  counts the attack dice left after the discard;
 * a danger token's attack: the token's attack dice, then the defender's speed
   and armour dice;
 * a FLY or CLIMB (cards "terrain"): one d10 once the target is chosen (0: the
@@ -43,7 +50,13 @@ respite) counts k from 0 in the same order:
   attack;
 * an EXTRACT with a Suderer: one mining die (no danger dice);
 * the recovery phase: per recovering Hewn, by id, its d10 then the difficulty
-  d10.
+  d10; then per stunned Hewn with a stone heart, by id, the heart colour's d10
+  then the difficulty d10; a re-assertion: the heart owner's d10, then the
+  controller's.
+
+Heart stones (cards "nanas"): `place(..., techs=["Heart stones"])` puts a stone
+of the placing seat's colour into the Hewn's heart card, `set_heart` one of any
+seat's colour (a Hewn taken over by brain repair keeps its old owner's heart).
 """
 
 from __future__ import annotations
@@ -54,7 +67,7 @@ from typing import Any, Final
 
 from scavenger_env.core.errors import IllegalActionError
 
-from . import rules
+from . import rules, tunnels
 from .actions import DIE, id_of
 from .auction import BidFrame
 from .config import HewnsConfig
@@ -63,6 +76,7 @@ from .data import (
     HEWN_TYPES,
     TECHS,
     Ability,
+    CardSet,
     DieKind,
     Gem,
     HewnType,
@@ -102,12 +116,15 @@ __all__ = [
     "roll",
     "set_ap",
     "set_depleted",
+    "set_heart",
     "set_mine",
     "set_screen",
     "set_supply",
     "set_token",
+    "set_tunnel",
     "start_hewn_turn",
     "start_player_turn",
+    "tunnel_space",
 ]
 
 
@@ -229,19 +246,21 @@ def place_card(
     techs: Iterable[str] = (),
 ) -> None:
     """Take card instance `hewn` (`hewn_id`) from its deck and put it in `space`
-    (a map space id, or `OFF_BOARD` behind `seat`'s screen) under `seat`'s
-    control (no rod if `stunned`), with a load and technologies fitted in order
-    (Nanasocket ones into Nanasockets, Sicket ones into Sicket sockets); the
-    normal load comes from the pile, so Substract stays conserved."""
+    (a map space id, a dug tunnel's `tunnel_space`, or `OFF_BOARD` behind
+    `seat`'s screen) under `seat`'s control (no rod if `stunned`), with a load
+    and technologies fitted in order (Nanasocket ones into Nanasockets, Sicket
+    ones into Sicket sockets); the normal load comes from the pile, so
+    Substract stays conserved."""
     card = state.card(hewn)
     name = card.name
     if state.loc[hewn] != DECK:
         raise PositionError(f"card {hewn} (a {name}) is not in the deck")
-    if not (space == OFF_BOARD or 0 <= space < state.board.n_spaces):
+    if not (space == OFF_BOARD or tunnels.on_board(state, space)):
         raise PositionError(
-            f"space {space} is not on this board (0-{state.board.n_spaces - 1})"
+            f"space {space} is not on this board (0-{state.board.n_spaces - 1}, "
+            "or a dug tunnel: tunnel_space)"
         )
-    if space >= 0 and not state.board.admits(space, card.size):
+    if space >= 0 and not tunnels.admits(state, space, card.size):
         raise PositionError(f"space {space} does not admit a {name}")
     if normal + dirty > card.store_total:
         raise PositionError(f"a {name} stores at most {card.store_total}")
@@ -253,14 +272,14 @@ def place_card(
     state.dirty[hewn] = dirty
     state.normal_pile -= normal
     for tech in techs:
-        _fit(state, hewn, tech)
+        _fit(state, hewn, tech, seat)
 
 
 def _type_of(h: int) -> int:
     return HEWN_TYPES.index(hewn_type(h))
 
 
-def _fit(state: State, hewn: int, tech_name: str) -> None:
+def _fit(state: State, hewn: int, tech_name: str, seat: int) -> None:
     tech = next((t for t in TECHS if t.name.lower() == tech_name.lower()), None)
     if tech is None:
         names = ", ".join(t.name for t in TECHS)
@@ -268,6 +287,9 @@ def _fit(state: State, hewn: int, tech_name: str) -> None:
             f"no technology {tech_name!r}; the technologies are {names}"
         )
     card = state.card(hewn)
+    if tech.socket == Socket.HEART:
+        set_heart(state, hewn, seat)
+        return
     first, count = (
         (0, card.nanasockets)
         if tech.socket == Socket.NANA
@@ -283,7 +305,10 @@ def _fit(state: State, hewn: int, tech_name: str) -> None:
 
 def set_token(state: State, space: int, token: str | Token | None) -> None:
     """Put a danger token ("lava", "snedj", "planet_attack", or a `Token`) in
-    `space`, taken from the stock, or remove the one there (None)."""
+    `space`, taken from the stock, or remove the one there (None). Only map
+    spaces take tokens (a dug tunnel never does)."""
+    if not 0 <= space < state.board.n_spaces:
+        raise PositionError(f"space {space} is not a map space: no token there")
     old = state.token[space]
     if old != NONE:
         state.token_stock[old] += 1
@@ -295,9 +320,39 @@ def set_token(state: State, space: int, token: str | Token | None) -> None:
     state.token[space] = int(kind)
 
 
+def tunnel_space(number: int) -> int:
+    """The location (a space id: `actions.SPACE` + it is its action id) of
+    dug-tunnel piece `number` (1-12, as printed: "places tunnel 9")."""
+    if not 1 <= number <= tunnels.NUM_PIECES:
+        raise PositionError(
+            f"tunnels are numbered 1-{tunnels.NUM_PIECES}, not {number}"
+        )
+    return tunnels.tunnel_loc(number - 1)
+
+
+def set_tunnel(state: State, number: int, a: int | None, b: int | None = None) -> int:
+    """Lay dug-tunnel piece `number` (1-12) between map spaces `a` and `b`,
+    or put it back in the stock (`a` None; it must be empty). Returns its
+    location (`tunnel_space`)."""
+    loc = tunnel_space(number)
+    piece = tunnels.piece_of(loc)
+    if a is None:
+        if not tunnels.is_empty(state, piece):
+            raise PositionError(f"tunnel {number} has a Hewn in it")
+        tunnels.lift(state, piece)
+        return loc
+    n = state.board.n_spaces
+    if b is None or not (0 <= a < n and 0 <= b < n) or a == b:
+        raise PositionError(f"a tunnel joins two map spaces 0-{n - 1}, not {a}, {b}")
+    tunnels.lay(state, piece, a, b)
+    return loc
+
+
 def set_mine(state: State, space: int, bonus: int | None) -> None:
     """Put a mine with `bonus` (0 normal, 1-3 for +1..+3) in `space`, or remove
-    the one there (None)."""
+    the one there (None). Only map spaces take mines."""
+    if not 0 <= space < state.board.n_spaces:
+        raise PositionError(f"space {space} is not a map space: no mine there")
     state.mine[space] = NONE if bonus is None else bonus
 
 
@@ -321,6 +376,32 @@ def set_gem(state: State, hewn: int, gem: str | Gem | None) -> None:
     set_gem(state, hewn, None)
     state.gem_pile[kind] -= 1
     state.gem[hewn] = int(kind)
+    state.heart[hewn] = NONE  # the stone it replaces is destroyed
+
+
+def set_heart(state: State, hewn: int, seat: int | None) -> None:
+    """Put a heart stone of `seat`'s colour (bought by `seat`) into `hewn`'s
+    empty heart card, or take the stone there out of the game (None). The
+    stone comes from no screen (`set_screen(..., heart_stones=2)` puts stones
+    on one). Stage 3: cards "nanas" only."""
+    if state.config.card_set < CardSet.NANAS:
+        raise PositionError(
+            f'the {state.config.cards!r} cards have no heart stones: use cards="nanas"'
+        )
+    if seat is None:
+        state.heart[hewn] = NONE
+        return
+    if not 0 <= seat < state.num_players:
+        raise PositionError(f"seat {seat} is not one of the {state.num_players} seats")
+    name = state.card(hewn).name
+    if not state.card(hewn).heart:
+        raise PositionError(f"a {name} has no heart card for a heart stone")
+    if state.gem[hewn] != NONE or state.heart[hewn] != NONE:
+        raise PositionError(
+            f"the {name} #{hewn}'s heart card is not empty: a heart stone goes only "
+            "into an empty one"
+        )
+    state.heart[hewn] = seat
 
 
 def _gem_kind(gem: str | Gem) -> Gem:
@@ -456,6 +537,17 @@ def rig(state: State, hewn: int, **stats: Any) -> HewnType:
     card = state.card(hewn)
     changes = {name: _rigged_value(card, name, value) for name, value in stats.items()}
     new = replace(card, **changes)
+    if not new.heart and (state.heart[hewn] != NONE or state.gem[hewn] != NONE):
+        raise PositionError(
+            f"the {card.name} #{hewn} holds a heart stone or a gem: take it out "
+            "before taking its heart card away"
+        )
+    if state.normal[hewn] + state.dirty[hewn] > new.store_total:
+        raise PositionError(
+            f"the {card.name} #{hewn} carries "
+            f"{state.normal[hewn] + state.dirty[hewn]} Substract, more than a store "
+            f"of {new.store_total}"
+        )
     sockets = new.nanasockets + new.sicket_sockets
     if sockets != len(state.slots[hewn]):
         if any(slot != EMPTY_SLOT for slot in state.slots[hewn]):
@@ -464,12 +556,6 @@ def rig(state: State, hewn: int, **stats: Any) -> HewnType:
                 "before changing its socket counts"
             )
         state.slots[hewn] = [EMPTY_SLOT] * sockets
-    if state.normal[hewn] + state.dirty[hewn] > new.store_total:
-        raise PositionError(
-            f"the {card.name} #{hewn} carries "
-            f"{state.normal[hewn] + state.dirty[hewn]} Substract, more than a store "
-            f"of {new.store_total}"
-        )
     table = list(state.card_table)
     table[hewn] = new
     state.card_table = tuple(table)

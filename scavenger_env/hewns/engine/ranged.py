@@ -56,6 +56,7 @@ from .encounter import (
 from .flow import pop, push, roll, wake
 from .management import AWAY_RANGED, AWAY_SAME, TxFrame, tx_sources
 from .state import DEAD, NONE, NUM_HEWNS, Ask, Frame, State
+from .tunnels import neighbours
 from .turnstate import hewn_turn
 
 
@@ -273,7 +274,7 @@ def step_pay(state: State, enc: Enc, frame: Frame) -> bool:
         _pay(state, hewn, amount, *how)
         enc.cursor += 1
     frame.step = EncStep.ROLLED
-    kinds = _build_dice(state, enc, frame)
+    kinds = build_dice(state, enc, frame)
     state.rolled = []
     if kinds:
         roll(state, kinds)
@@ -427,7 +428,7 @@ def _guard(state: State, enc: Enc, frame: Frame) -> list[int]:
     out = {mover, *enc.ann}
     if enc.target != NONE:
         out.add(enc.target)
-    if not enc.same and mover in enc.ann:
+    if frame.ask == Ask.RANGED and mover in enc.ann:
         out.update(targets(state, mover, turn_below(state, frame)))
     return sorted(out)
 
@@ -519,7 +520,7 @@ def defender(enc: Enc, fight: int, mover: int) -> int:
     return enc.target if fight == MOVER_FIGHT else mover
 
 
-def _build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
+def build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
     """Step 6: attack = the weapon dice picked; defence (healthy) = "the speed
     defence dice and armour dice shown on their Hewn card, and any defence dice
     they get from technologies" plus the body screens; "damaged and stunned
@@ -664,7 +665,7 @@ def escape_spaces(state: State, hewn: int) -> list[int]:
     if loc < 0 or not state.healthy(hewn):
         return []
     size = state.card(hewn).size
-    return [s for s in state.board.steps[size][loc] if not healthy_at(state, s, hewn)]
+    return [s for s in neighbours(state, loc, size) if not healthy_at(state, s, hewn)]
 
 
 # --- the decisions -------------------------------------------------------------------

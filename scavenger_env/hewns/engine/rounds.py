@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import auction, turns
+from . import auction, hearts, turns
 from .data import DieKind
 from .flow import draw, face, push, roll, skip_empty_draws, wake
 from .state import (
@@ -64,39 +64,74 @@ def start_round(state: State) -> None:
 
 
 def recovering(state: State) -> list[int]:
-    """rulebook (rules 2), the recovery phase: "If that Hewn has a complete heart
-    card or a heart card with a Substract Gem it will also attempt the body
-    repair": the damaged Hewns, on or off the board, holding a gem, by id (with
-    or without a control rod: the gem mends the damage only, "Substract gems in
-    Hewns do not allow those Hewns to recover from being stunned")."""
-    if not state.config.audit_fixes():
-        return []
+    """rulebook, the recovery phase: "If that Hewn has a complete heart card or
+    a heart card with a Substract Gem it will also attempt the body repair":
+    the damaged Hewns, on or off the board, whose heart holds a stone (stage
+    3) or a gem (rules 2), by id (with or without a control rod: this mends the
+    damage only)."""
     return [
         h
         for h in range(NUM_HEWNS)
-        if state.damaged[h] and state.gem[h] != NONE and state.loc[h] >= OFF_BOARD
+        if state.damaged[h] and state.loc[h] >= OFF_BOARD and hearts.heart_d10(state, h)
     ]
 
 
 def start_recovery(state: State) -> None:
     """Roll a pair of d10s per recovering Hewn, the heart card's then "The player
     to the Hewn owner's right rolls a single d10 to represent the difficulty"
-    (chance nodes; the bidding opens once they are in)."""
+    (chance nodes); then the stun recovery and re-asserting (D51); the bidding
+    opens once they are done."""
     hewns = recovering(state)
     if hewns:
         state.frames[0].step = RoundStep.RECOVERY
         state.rolled.clear()
         roll(state, [int(DieKind.D10)] * (2 * len(hewns)))
+    else:
+        start_stun_recovery(state, state.frames[0])
 
 
 def recovered(state: State, frame: Frame) -> None:
     """rulebook: "If the Nananbites, and/or Fixito and/ or heart card get a
     higher dice roll than the "difficulty roll" then discard the damaged
-    token" (a tie fails); then the bidding opens."""
+    token" (a tie fails); then the stunned Hewns recover."""
     for i, h in enumerate(recovering(state)):
         heart, difficulty = state.rolled[2 * i], state.rolled[2 * i + 1]
         if face(DieKind.D10, heart)[0] > face(DieKind.D10, difficulty)[0]:
             state.damaged[h] = False
+    start_stun_recovery(state, frame)
+    if frame.step != RoundStep.STUN_RECOVERY:
+        resume_round(state, frame)
+
+
+def start_stun_recovery(state: State, frame: Frame) -> None:
+    """After the damage, the stunned Hewns with a stone heart roll (D51,
+    `hearts.stun_recovering`); with none, re-asserting control comes next, or
+    the bidding (the step the woken ROUND frame resumes at)."""
+    if hearts.roll_stun_recovery(state):
+        frame.step = RoundStep.STUN_RECOVERY
+    elif hearts.next_reassert(state, NONE) != NONE:
+        frame.step = RoundStep.REASSERT
+    else:
+        frame.step = RoundStep.BIDDING
+
+
+def stun_recovered(state: State, frame: Frame) -> None:
+    """The stun recovery's dice are in: rods for the winners, then
+    re-asserting control."""
+    hearts.recover_stuns(state)
+    frame.step = RoundStep.REASSERT
+    next_reassert(state, frame)
+
+
+def next_reassert(state: State, frame: Frame) -> None:
+    """Ask the next heart owner who may re-assert control (by Hewn id past the
+    last one asked, kept in the ROUND frame's `other`); then the bidding."""
+    hewn = hearts.next_reassert(state, frame.other)
+    if hewn != NONE:
+        frame.other = hewn
+        hearts.start_reassert(state, hewn)
+        return
+    frame.other = NONE
     frame.step = RoundStep.BIDDING
     next_bid_turn(state, frame)
 
@@ -174,6 +209,8 @@ ROUND_STEPS: Final[dict[RoundStep, Callable[[State, Frame], None]]] = {
     RoundStep.DRAWING: drawn,
     RoundStep.ACTIONS: next_player_turn,
     RoundStep.RECOVERY: recovered,
+    RoundStep.STUN_RECOVERY: stun_recovered,
+    RoundStep.REASSERT: next_reassert,
 }
 """What the ROUND frame does when it resumes at each step."""
 

@@ -27,10 +27,13 @@ from scavenger_env.core.actions import as_action, checked_action
 from scavenger_env.core.errors import IllegalActionError
 
 from . import (
+    artillery,
     auction,
     danger,
+    digging,
     entrances,
     flight,
+    hearts,
     management,
     mining,
     payment,
@@ -148,6 +151,15 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.ENTRANCE_SPACE: Handler(
         entrances.legal_space, entrances.apply_space, no_resume
     ),
+    # the recovery phase
+    Ask.REASSERT: Handler(
+        hearts.legal_reassert, hearts.apply_reassert, hearts.resume_reassert
+    ),
+    # digging
+    Ask.DIG_TARGET: Handler(digging.legal_target, digging.apply_target, no_resume),
+    Ask.DIG_REUSE: Handler(digging.legal_reuse, digging.apply_reuse, no_resume),
+    Ask.DIG_PLACE: Handler(digging.legal_place, digging.apply_place, no_resume),
+    Ask.ENLARGE_REUSE: Handler(digging.legal_reuse, digging.apply_reuse, no_resume),
     # transmission and management
     Ask.TX_SOURCE: Handler(
         management.legal_tx_source, management.apply_tx_source, no_resume
@@ -182,18 +194,22 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.SAME_SPACE: Handler(
         ranged.legal_machine, ranged.apply_machine, ranged.resume_ranged
     ),
+    Ask.ARTILLERY: Handler(
+        ranged.legal_machine, ranged.apply_machine, artillery.resume_artillery
+    ),
+    Ask.DISCARD: Handler(artillery.legal_discard, artillery.apply_discard, no_resume),
     Ask.REACT: Handler(ranged.legal_react, ranged.apply_react, no_resume),
     Ask.MOVER_JOIN: Handler(ranged.legal_join, ranged.apply_join, no_resume),
     Ask.TRANSMIT_AWAY: Handler(
         ranged.legal_away, ranged.apply_away, ranged.resume_away
     ),
-    Ask.PICK_L: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
-    Ask.PICK_A: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
-    Ask.PICK_K: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
+    Ask.PICK_L: Handler(artillery.legal_pick, ranged.apply_pick, no_resume),
+    Ask.PICK_A: Handler(artillery.legal_pick, ranged.apply_pick, no_resume),
+    Ask.PICK_K: Handler(artillery.legal_pick, ranged.apply_pick, no_resume),
     Ask.PICK_Q: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
     Ask.PICK_E: Handler(ranged.legal_pick, ranged.apply_pick, no_resume),
     Ask.PICK_MIX: PAY,
-    Ask.NAME_TARGET: Handler(ranged.legal_target, ranged.apply_target, no_resume),
+    Ask.NAME_TARGET: Handler(artillery.legal_target, ranged.apply_target, no_resume),
     Ask.DODGE: Handler(ranged.legal_dodge, ranged.apply_dodge_or_reroll, no_resume),
     Ask.REROLL: Handler(ranged.legal_reroll, ranged.apply_dodge_or_reroll, no_resume),
     Ask.SICKET_LOSS: Handler(ranged.legal_sicket, ranged.apply_sicket, no_resume),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import combat, danger
+from . import combat, danger, hearts
 from .actions import HEWN, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, healthy_enemies_at, stun, token_kills
@@ -43,6 +43,7 @@ from .state import (
     Frame,
     State,
 )
+from .tunnels import neighbours
 from .turnstate import hewn_turn, start_hewn_turn
 
 REPAIRS = (Option.BODY_REPAIR, Option.BRAIN_REPAIR)
@@ -185,10 +186,11 @@ def repair_dice(
 
 
 def gem_defence(state: State, hewn: int) -> int:
-    """rulebook (rules 2), defence from repair: "If they have a complete heart
-    card, they get an extra d10. (If they have a Substract Gem inserted in their
-    heart card, they would also get that extra d10.)"."""
-    return int(state.config.audit_fixes() and state.gem[hewn] != NONE)
+    """rulebook, defence from repair: "If they have a complete heart card, they
+    get an extra d10. (If they have a Substract Gem inserted in their heart
+    card, they would also get that extra d10.)": a stone (stage 3) or a gem
+    (rules 2)."""
+    return hearts.heart_d10(state, hewn)
 
 
 def resolve_repairs(state: State, enc: Enc, frame: Frame) -> None:
@@ -319,7 +321,7 @@ def _sole_survivor(state: State, space: int) -> int:
 def expel_spaces(state: State, hewn: int) -> list[int]:
     """rulebook: "into any adjacent space(s) of the survivor's choice" (one that
     admits the expelled Hewn's size)."""
-    return list(state.board.steps[state.card(hewn).size][state.loc[hewn]])
+    return neighbours(state, state.loc[hewn], state.card(hewn).size)
 
 
 def expellable(state: State, space: int, survivor: int) -> list[int]:
@@ -341,7 +343,7 @@ def retreat_spaces(state: State, frame: Frame, mover: int) -> list[int]:
     acts with AP left, one holding only healthy friends (it must leave before
     its turn ends); none: it is stunned."""
     loc = state.loc[mover]
-    links = state.board.steps[state.card(mover).size][loc]
+    links = neighbours(state, loc, state.card(mover).size)
     free = [s for s in links if not healthy_at(state, s, mover)]
     if free:
         return free

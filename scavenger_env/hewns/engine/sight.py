@@ -5,20 +5,38 @@ state's occupancy and the rules that depend on who stands where. Each query
 counts the occupancy once and hands it down, so a component costs one count and
 at most a few ray walks per pair of friendly Hewns.
 
-Dug tunnels (a later stage) are not yet on the board: a Hewn in one sees nothing
-here until their rays are added.
+A dug tunnel is a space with no lattice cell (D33): it sees only its two end
+spaces and is seen only from them. Each end's rays take in the tunnel as one
+more ray of one space, and nothing is seen through it (rule 6: "The line of his
+sight reaches a tunnel space (which means that nothing past that tunnel can be
+seen.)"; the LOS picture: the Dreampogg in the tunnel and the Hewns at its two
+ends see it, not each other).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .state import NUM_HEWNS, State
+from .state import NUM_HEWNS, NUM_LOCS, State
+from .tunnels import ends, is_tunnel, on_board, piece_of
 
 
 def _map_space(state: State, loc: int) -> bool:
-    """Whether `loc` is a map space (not off the board, not a dug tunnel)."""
-    return 0 <= loc < state.board.n_spaces
+    """Whether `loc` is a space of the board (a map space or a dug tunnel; not
+    off the board)."""
+    return on_board(state, loc)
+
+
+def space_sees(state: State, a: int, b: int, occupancy: Sequence[int]) -> bool:
+    """Whether the lone Hewn in space `a` sees the lone Hewn in space `b`: the
+    board's rays between map spaces; a dug tunnel and its two ends see each
+    other (D33), nothing else sees into a tunnel or out of it."""
+    if is_tunnel(a) or is_tunnel(b):
+        if a == b or occupancy[a] != 1 or occupancy[b] != 1:
+            return False
+        tunnel, other = (a, b) if is_tunnel(a) else (b, a)
+        return other in ends(state, piece_of(tunnel))
+    return state.board.sees(a, b, occupancy)
 
 
 def sees(state: State, a: int, b: int, occupancy: Sequence[int] | None = None) -> bool:
@@ -39,7 +57,7 @@ def sees(state: State, a: int, b: int, occupancy: Sequence[int] | None = None) -
     if la == lb:
         return True
     occ = state.occupancy() if occupancy is None else occupancy
-    return state.board.sees(la, lb, occ)
+    return space_sees(state, la, lb, occ)
 
 
 def transmitter(state: State, hewn: int) -> bool:
@@ -76,7 +94,7 @@ def linked(
     la, lb = state.loc[a], state.loc[b]
     if la == lb:
         return not enemy_at[la]
-    return state.board.sees(la, lb, occupancy)
+    return space_sees(state, la, lb, occupancy)
 
 
 def component(state: State, hewn: int) -> list[int]:
@@ -90,7 +108,7 @@ def component(state: State, hewn: int) -> list[int]:
         return [hewn]
     seat = state.ctrl[hewn]
     occupancy = state.occupancy()
-    enemy_at = [False] * state.board.n_spaces
+    enemy_at = [False] * NUM_LOCS
     friends: list[int] = []
     for h in range(NUM_HEWNS):
         if not transmitter(state, h):

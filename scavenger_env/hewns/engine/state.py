@@ -21,19 +21,27 @@ from collections.abc import Sequence
 from enum import IntEnum
 from typing import Final
 
+from .actions import MAP_SPACE_IDS, NUM_TUNNEL_PIECES
 from .board import Board
 from .config import HewnsConfig
 from .data import HEWN_TYPES, TECHS, Gem, HewnType, Scenario, Tech
 
 # --- where a Hewn card instance is ----------------------------------------------
 #: Locations below 0; a location >= 0 is a space of the board (a map space, or
-#: `TUNNEL_BASE` + piece for a dug tunnel).
+#: `TUNNEL_BASE` + piece for a dug tunnel), so that `actions.SPACE` + location
+#: is the action id of every space, dug tunnels included.
 OUT: Final = -6  # not in this game's card set
 DECK: Final = -5
 OFFER: Final = -4
 DISCARD: Final = -3
 OFF_BOARD: Final = -2  # behind its controller's screen
 DEAD: Final = -1
+
+TUNNEL_BASE: Final = MAP_SPACE_IDS
+"""The location of dug-tunnel piece 0 (tunnel 1): piece p is `TUNNEL_BASE` + p."""
+NUM_LOCS: Final = TUNNEL_BASE + NUM_TUNNEL_PIECES
+"""Locations on the board: the padded map spaces, then the tunnel pieces (the
+length of every per-space list, so a Hewn in a dug tunnel indexes them too)."""
 
 NEUTRAL: Final = -1
 """The controller of a Hewn with no control rod (stunned: "regarded as neutral")."""
@@ -96,6 +104,8 @@ class RoundStep(IntEnum):
     DRAWING = 2  # the new offer is drawn
     ACTIONS = 3  # the player turns, in turn order; then the next round
     RECOVERY = 4  # rules 2, before the bidding: damaged Hewns with gems roll
+    STUN_RECOVERY = 5  # stage 3: stunned Hewns with a stone heart roll
+    REASSERT = 6  # stage 3: heart owners may try to regain control, by Hewn id
 
 
 class Ask(IntEnum):
@@ -130,6 +140,13 @@ class Ask(IntEnum):
     SCREENS_MIX = 29
     TOKEN_ATTACK = 30  # an engine step: danger-token attacks, one Hewn at a time
     MINE_GEM = 31  # rules 2: a "2/gem" face gives a gem or 2 Substract
+    # the recovery phase
+    REASSERT = 38  # stage 3: the heart's owner tries to regain control, or not
+    # digging (stage 2 cards)
+    DIG_TARGET = 32  # the space to dig to
+    DIG_REUSE = 33  # no piece of that size left: which empty tunnel to reuse
+    DIG_PLACE = 34  # where the digger goes: stay, in the tunnel, the far end
+    ENLARGE_REUSE = 35  # enlarging with no bigger piece left: which to reuse
     # transmission and management
     TX_SOURCE = 40
     TX_DEST = 41
@@ -166,8 +183,10 @@ class Ask(IntEnum):
     EXPEL = 75
     SICKET_LOSS = 76
     SAME_TARGET = 77
+    DISCARD = 78  # artillery: the defender discards one attack die
     RANGED = 80  # a ranged encounter's sub-machine (never asks itself)
     SAME_SPACE = 81  # a same-space encounter's sub-machine (never asks itself)
+    ARTILLERY = 82  # an artillery encounter's sub-machine (never asks itself)
     # an engine step with no decision (resolution); never on top when a player
     # is asked
     ENGINE = 99
@@ -350,10 +369,21 @@ class State:
         ]
         # rules 2: the `data.Gem` in each Hewn's heart card, NONE without one
         self.gem = [NONE] * NUM_HEWNS
+        # stage 3: the colour (the buying seat) of the stone in each Hewn's heart
+        # card, NONE without one (`hearts`)
+        self.heart = [NONE] * NUM_HEWNS
         # --- the board's contents -----------------------------------------------
-        spaces = board.n_spaces
-        self.mine = [NONE] * spaces  # mine bonus 0-3, NONE without a mine
-        self.token = [NONE] * spaces  # `data.Token`, NONE without one
+        if board.n_spaces > TUNNEL_BASE:
+            raise ValueError(
+                f"a board has at most {TUNNEL_BASE} spaces, not {board.n_spaces}"
+            )
+        # per location (`NUM_LOCS`): a dug tunnel or a padding id never holds
+        # a mine or a token (D36), so its entry stays NONE
+        self.mine = [NONE] * NUM_LOCS  # mine bonus 0-3, NONE without a mine
+        self.token = [NONE] * NUM_LOCS  # `data.Token`, NONE without one
+        # the dug-tunnel pieces' two end spaces, NONE while in the stock
+        self.tunnel_a = [NONE] * NUM_TUNNEL_PIECES
+        self.tunnel_b = [NONE] * NUM_TUNNEL_PIECES
         self.normal_pile = 0
         self.depleted = 0
         self.mine_pool: list[int] = []  # bonuses of the new mines, next first
@@ -431,10 +461,11 @@ class State:
         return [h for h in range(NUM_HEWNS) if self.loc[h] == space]
 
     def occupancy(self) -> list[int]:
-        """How many Hewns stand in each map space (sight is blocked by Hewns)."""
-        count = [0] * self.board.n_spaces
+        """How many Hewns stand in each location, dug tunnels included (sight
+        is blocked by Hewns)."""
+        count = [0] * NUM_LOCS
         for loc in self.loc:
-            if 0 <= loc < self.board.n_spaces:
+            if loc >= 0:
                 count[loc] += 1
         return count
 
@@ -469,8 +500,11 @@ class State:
         new.acted = list(self.acted)
         new.slots = [list(v) for v in self.slots]
         new.gem = list(self.gem)
+        new.heart = list(self.heart)
         new.mine = list(self.mine)
         new.token = list(self.token)
+        new.tunnel_a = list(self.tunnel_a)
+        new.tunnel_b = list(self.tunnel_b)
         new.normal_pile = self.normal_pile
         new.depleted = self.depleted
         new.mine_pool = list(self.mine_pool)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from . import (
     danger,
+    digging,
     encounters,
     entrances,
     flight,
@@ -30,6 +31,7 @@ from .effects import (
 from .encounter import fighting
 from .flow import pop, push
 from .state import NONE, NUM_HEWNS, OFF_BOARD, Ask, Frame, State
+from .tunnels import has_entrance, neighbours
 from .turnstate import (
     SPENT_ACTION,
     SPENT_NONE,
@@ -76,15 +78,16 @@ def must_leave(state: State, seat: int, hewn: int) -> bool:
 
 
 def has_way_out(state: State, seat: int, hewn: int) -> bool:
-    """A step to a linked space, an exit through an entrance that admits
-    `hewn` ("they still need to move at least 1 space"), or a flight or climb
-    ("Hewns may also be able to dig; fly; or climb themselves out of
-    danger")."""
+    """A step to a linked space (a dug tunnel included) or an exit through an
+    entrance that admits `hewn` ("they still need to move at least 1 space"),
+    or a dig, a flight or a climb ("Hewns may also be able to dig; fly; or
+    climb themselves out of danger")."""
     size = state.card(hewn).size
     space = state.loc[hewn]
     return (
-        bool(state.board.steps[size][space])
-        or entrances.admits(state, space, size, seat)
+        bool(neighbours(state, space, size))
+        or has_entrance(state, space, size, seat)
+        or digging.may_dig_out(state, hewn)
         or flight.can_take_off(state, hewn)
     )
 
@@ -148,22 +151,20 @@ def step_targets(state: State, frame: Frame) -> list[int]:
     loc = state.loc[h]
     if loc == OFF_BOARD:
         spaces = [
-            s
-            for s in range(board.n_spaces)
-            if entrances.admits(state, s, size, frame.seat)
+            s for s in range(board.n_spaces) if has_entrance(state, s, size, frame.seat)
         ]
     else:
-        spaces = list(board.steps[size][loc])
+        # rulebook: "Moving into a normal tunnel costs 1 action point. To get
+        # through to the other side costs another 1 action point."
+        spaces = neighbours(state, loc, size)
     return spaces
 
 
 def can_exit(state: State, frame: Frame) -> bool:
     """EXIT: 1 AP, from a space with an entrance that admits the Hewn."""
     loc = state.loc[frame.hewn]
-    return (
-        hewn_turn(frame).ap >= 1
-        and loc >= 0
-        and entrances.admits(state, loc, state.card(frame.hewn).size, frame.seat)
+    return hewn_turn(frame).ap >= 1 and has_entrance(
+        state, loc, state.card(frame.hewn).size, frame.seat
     )
 
 
@@ -184,9 +185,10 @@ def legal_hewn_turn(state: State, frame: Frame) -> list[int]:
     h = frame.hewn
     steps = step_targets(state, frame)
     exit_open = can_exit(state, frame)
+    dig_open = state.on_board(h) and digging.can_dig(state, frame)
     flights = flight.hewn_turn_verbs(state, frame)
     # rulebook: it "must leave the space immediately!" while it can
-    stuck = hewn_turn(frame).forced and (steps or exit_open or flights)
+    stuck = hewn_turn(frame).forced and (steps or exit_open or dig_open or flights)
     legal: list[int] = []
     if not (stuck and state.config.audit_fixes()):
         legal.append(Ctrl.END_HEWN_TURN)
@@ -195,8 +197,12 @@ def legal_hewn_turn(state: State, frame: Frame) -> list[int]:
         legal.append(Verb.EXIT)
     if can_burn(state, frame):
         legal.append(Verb.BURN)
-    legal.extend(flights)
+    if dig_open:  # a forced mover digs itself out (it may not stay)
+        legal.append(Verb.DIG)
+    legal.extend(flights)  # a forced mover may fly or climb out too
     if state.on_board(h) and not hewn_turn(frame).forced:
+        if digging.can_enlarge(state, frame):
+            legal.append(Verb.ENLARGE)
         if mining.can_mine(state, h, frame):
             legal.append(Verb.MINE)
         if suderer.can_extract(state, h, frame):
@@ -238,6 +244,10 @@ def apply_hewn_turn(state: State, frame: Frame, action: int) -> None:
     elif action == Verb.CALM:
         hewn_turn(frame).spent = SPENT_ACTION
         danger.start_calm(state, frame)
+    elif action == Verb.DIG:
+        digging.start_dig(state, frame)
+    elif action == Verb.ENLARGE:
+        digging.start_enlarge(state, frame)
     elif action in flight.VERBS:
         flight.start(state, frame, action)
     elif action == Verb.EXTRACT:
@@ -270,13 +280,14 @@ def step(state: State, frame: Frame, space: int) -> None:
 
 def goes_on_moving(action: int) -> bool:
     """Rules 2: the actions that do not stop the movement: another step, a
-    FLY or CLIMB (moving on over the mountains), a BURN (buying action points
-    to move on), EXIT (off the board it "cannot be attacked") and the
-    player's free management verbs (TRANSMIT, BANJER, LOAD and the rest are
-    not the Hewn's actions and spend no action point)."""
+    BURN (buying action points to move on), EXIT (off the board it "cannot be
+    attacked"), DIG, FLY and CLIMB (a digger, climber or flier "cannot see
+    another Hewn until it reaches its destination space") and the player's
+    free management verbs (TRANSMIT, BANJER, LOAD and the rest are not the
+    Hewn's actions and spend no action point)."""
     return (
         SPACE <= action < NUM
-        or action in (Verb.BURN, Verb.EXIT)
+        or action in (Verb.BURN, Verb.EXIT, Verb.DIG)
         or action in flight.VERBS
         or action in management.VERBS
     )

@@ -26,13 +26,13 @@ picks); `determinize` deals them at random from what the seat knows.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 import numpy as np
 
+from .artillery import hide_picks as hide_artillery_picks
 from .auction import BidFrame
 from .payment import hide_payment
 from .ranged import hide_picks
@@ -64,6 +64,7 @@ SECRET_ASKS: Mapping[int, int] = MappingProxyType(
         Ask.PICK_MIX: 0,
         Ask.RANGED: 0,
         Ask.SAME_SPACE: 0,
+        Ask.ARTILLERY: 0,
     }
 )
 """Decision kinds whose frames hold a secret of the seat that owns them: kind ->
@@ -83,6 +84,7 @@ SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType(
     {
         Ask.RANGED: hide_picks,
         Ask.SAME_SPACE: hide_picks,
+        Ask.ARTILLERY: hide_artillery_picks,
         Ask.PICK_MIX: hide_payment,
     }
 )
@@ -141,7 +143,7 @@ def own_rules(s: State) -> None:
     changes those of its copy, even with `object.__setattr__` on the frozen
     ones, reaches nothing of the game in play. What the copies share is
     immutable (ints, strings, tuples, a read-only mapping)."""
-    s.config = copy.copy(s.config)
+    s.config = s.config.detached()
     s.scenario = replace(s.scenario)
     s.board = s.board.copy()
     s.card_table = tuple(replace(card) for card in s.card_table)
@@ -305,6 +307,7 @@ class PlayerView:
     acted: tuple[bool, ...]
     slots: tuple[tuple[int, ...], ...]
     gem: tuple[int, ...]  # rules 2: the `Gem` in each heart card, -1 none
+    heart: tuple[int, ...]  # stage 3: the colour of each heart stone, -1 none
     mine: tuple[int, ...]
     token: tuple[int, ...]
     normal_pile: int
@@ -322,6 +325,9 @@ class PlayerView:
     dealer: int
     deal_left: tuple[int, ...]
     end_reason: str
+    # the dug-tunnel pieces' ends (NONE: in the stock), public
+    tunnel_a: tuple[int, ...] = ()
+    tunnel_b: tuple[int, ...] = ()
 
 
 def player_view(state: State, seat: int) -> PlayerView:
@@ -368,6 +374,7 @@ def player_view(state: State, seat: int) -> PlayerView:
         acted=tuple(s.acted),
         slots=tuple(tuple(v) for v in s.slots),
         gem=tuple(s.gem),
+        heart=tuple(s.heart),
         mine=tuple(s.mine),
         token=tuple(s.token),
         normal_pile=s.normal_pile,
@@ -388,4 +395,6 @@ def player_view(state: State, seat: int) -> PlayerView:
         dealer=s.dealer,
         deal_left=tuple(s.deal_left),
         end_reason=s.end_reason,
+        tunnel_a=tuple(s.tunnel_a),
+        tunnel_b=tuple(s.tunnel_b),
     )
