@@ -302,3 +302,19 @@ def test_the_flight_reads_in_words() -> None:
     pos.play(state, SPACE + 13)
     words = describe_action(state, DIE + 0)
     assert "d10" in words and "swept away" in words and "space 13" in words
+
+
+def test_no_flight_or_climb_from_inside_a_dug_tunnel() -> None:
+    """Flights start and end on the map's ravine and node spaces ("flying over
+    the mountainous terrain"): a flier inside a dug tunnel is offered no FLY,
+    it steps out first, and no flight lands in a tunnel."""
+    state = terrain()
+    inside = pos.set_tunnel(state, 1, 34, 13)
+    sveanivo = pos.place(state, "Sveanivo", 0, space=inside)
+    pos.start_hewn_turn(state, sveanivo)
+    legal = rules.legal_actions(state)
+    assert Verb.FLY not in legal
+    assert SPACE + 34 in legal  # out at either end
+    pos.play(state, SPACE + 34)
+    pos.play(state, Verb.FLY)
+    assert all(a < SPACE + 64 for a in rules.legal_actions(state))
