@@ -68,10 +68,10 @@ def test_card_sets_not_built_are_refused_on_the_command_line(
     command: str, tmp_path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "g.jsonl"
-    argv = [command, "--game", "hewns", "--rules", "cards=terrain"]
+    argv = [command, "--game", "hewns", "--rules", "cards=complete"]
     argv += ["--output", str(out)]
     if command == "play":
         argv += ["--players", "random,random", "--seed", "1"]
     assert main(argv) == 2
-    assert "'terrain' cards are not built yet" in capsys.readouterr().err
+    assert "'complete' cards are not built yet" in capsys.readouterr().err
     assert not out.exists()

@@ -38,8 +38,15 @@ respite) counts k from 0 in the same order:
   counted);
 * a danger token's attack: the token's attack dice, then the defender's speed
   and armour dice;
-* the recovery phase: per recovering Hewn, by id, its d10 then the difficulty
-  d10.
+* a same-space repair: the repairer's d10s (Repair ability, Fixitos), then
+  its Nanadice; the defender's d10s (its own, brain screens, heart), then the
+  Nanadice of its defending Nananbites;
+* the recovery phase: per recovering Hewn, by id, a d10 per Fixito, a d10 for
+  its heart, a Nanadice per Nananbite, then the difficulty d10.
+
+Technologies (`place(..., techs=[...])`) are fitted in order: a Nanasocket one
+into the first free Nanasocket, then into a fitted Mamabite's slots; a Mamabite
+opens its four slots (`nanas`).
 """
 
 from __future__ import annotations
@@ -50,7 +57,7 @@ from typing import Any, Final
 
 from scavenger_env.core.errors import IllegalActionError
 
-from . import rules
+from . import nanas, rules
 from .actions import DIE, id_of
 from .auction import BidFrame
 from .config import HewnsConfig
@@ -64,6 +71,7 @@ from .data import (
     HewnType,
     Socket,
     Symbol,
+    TechKind,
     Token,
 )
 from .flow import FACES, is_chance, push
@@ -97,6 +105,7 @@ __all__ = [
     "rig",
     "roll",
     "set_ap",
+    "set_bidox_nananbites",
     "set_depleted",
     "set_mine",
     "set_screen",
@@ -264,15 +273,19 @@ def _fit(state: State, hewn: int, tech_name: str) -> None:
             f"no technology {tech_name!r}; the technologies are {names}"
         )
     card = state.card(hewn)
-    first, count = (
-        (0, card.nanasockets)
-        if tech.socket == Socket.NANA
-        else (card.nanasockets, card.sicket_sockets)
-    )
     slots = state.slots[hewn]
-    for i in range(first, first + count):
+    if tech.socket == Socket.NANA:  # Nanasockets, then the Mamabites' slots
+        places = [
+            *range(card.nanasockets),
+            *range(nanas.base_slots(state, hewn), len(slots)),
+        ]
+    else:
+        places = list(range(card.nanasockets, card.nanasockets + card.sicket_sockets))
+    for i in places:
         if slots[i] == EMPTY_SLOT:
             slots[i] = int(tech.kind)
+            if tech.kind == TechKind.MAMABITE:
+                nanas.open_mamabite(state, hewn, i)
             return
     raise PositionError(f"a {card.name} has no free socket for a {tech.name}")
 
@@ -353,6 +366,17 @@ def set_screen(
         if kind is None:
             raise PositionError(f"no technology kind {name!r}")
         state.screen_tech[seat][kind] = count
+
+
+def set_bidox_nananbites(state: State, seat: int, box: int, count: int) -> None:
+    """Nananbites attached to Bidox `box` of `seat` (from earlier auctions; the
+    config's `nananbites_per_bidox` is the most)."""
+    limit = state.config.nananbites_per_bidox
+    if not 0 <= seat < state.num_players or not 0 <= box < len(state.bidox_nana[seat]):
+        raise PositionError(f"seat {seat} has no Bidox {box}")
+    if not 0 <= count <= limit:
+        raise PositionError(f"a Bidox holds 0-{limit} Nananbites, not {count}")
+    state.bidox_nana[seat][box] = count
 
 
 def set_supply(
