@@ -12,9 +12,8 @@ import numpy as np
 import pytest
 
 from scavenger_env.core.errors import IllegalActionError
-from scavenger_env.hewns.engine import combat, nanas
+from scavenger_env.hewns.engine import combat, nanas, rules
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import (
     HEWN,
     LOT,
@@ -31,7 +30,6 @@ from scavenger_env.hewns.engine.data import DieKind, TechKind
 from scavenger_env.hewns.engine.digest import state_data
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
 from scavenger_env.hewns.engine.rules import legal_actions
-from scavenger_env.hewns.engine.turnstate import HewnTurnFrame
 from scavenger_env.hewns.engine.state import (
     BIDOX_HOME,
     EMPTY_SLOT,
@@ -40,6 +38,7 @@ from scavenger_env.hewns.engine.state import (
     Ask,
     State,
 )
+from scavenger_env.hewns.engine.turnstate import HewnTurnFrame
 
 HERE, FROM = 1, 11
 NANA = int(TechKind.NANANBITES)

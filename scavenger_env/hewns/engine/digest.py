@@ -92,7 +92,9 @@ card set has them, so a game with the core cards keeps its digest."""
 
 def state_data(state: State) -> Fields:
     """Every field of `state` by name; the config by option, the frames as ints."""
-    names = FIELDS + RULES_2_FIELDS if state.config.audit_fixes() else FIELDS
+    names: tuple[str, ...] = FIELDS
+    if state.config.audit_fixes():
+        names = names + RULES_2_FIELDS
     if state.config.card_set >= CardSet.NANAS:
         names = names + NANAS_FIELDS
     data = Fields((name, getattr(state, name)) for name in names)
