@@ -13,10 +13,14 @@ import scavenger_env
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import NUM_ACTIONS
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.data import DANGER_TOKENS
+from scavenger_env.hewns.engine.data import DANGER_TOKENS, TECHS, TechKind
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.state import (
+    BOUGHT_TECH,
     DEAD,
+    EMPTY_SLOT,
+    NO_SLOT,
+    PURCHASE,
     DECK,
     DISCARD,
     NEUTRAL,
@@ -81,6 +85,49 @@ def check_state(s: State, total_normal: int, where: object) -> None:
     ], where
 
 
+def nananbites_bought(s: State) -> int:
+    """The Nananbites the game's purchases brought: 3 per Nananbites card, 4
+    with the Mamabite."""
+    total = 0
+    for i in range(0, len(s.purchases), PURCHASE):
+        what, which = s.purchases[i + 2], s.purchases[i + 3]
+        if what == BOUGHT_TECH:
+            tech = TECHS[which]
+            total += tech.bundled_nananbites
+            if tech.kind == TechKind.NANANBITES:
+                total += tech.quantity
+    return total
+
+
+def check_nanas(s: State, where: object) -> None:
+    """Every Nananbite is in exactly one place: a screen, a Hewn's slot, a
+    Bidox, or dead; a Bidox holds at most the config's limit and takes none
+    once placed; only a Mamabite opens slots beyond a Hewn's sockets, and a
+    dead Hewn holds nothing."""
+    nana = int(TechKind.NANANBITES)
+    on_screens = sum(t[nana] for t in s.screen_tech)
+    in_slots = sum(slots.count(nana) for slots in s.slots)
+    on_boxes = sum(sum(b) for b in s.bidox_nana)
+    assert on_screens + in_slots + on_boxes + s.nana_dead == nananbites_bought(s), where
+    limit = s.config.nananbites_per_bidox
+    assert all(0 <= k <= limit for b in s.bidox_nana for k in b), where
+    for h in range(NUM_HEWNS):
+        slots = s.slots[h]
+        card = hewn_type(h)
+        base = card.nanasockets + card.sicket_sockets
+        if s.loc[h] == DEAD:
+            assert len(slots) == base and set(slots) <= {EMPTY_SLOT}, (where, h)
+        mamas = [
+            j
+            for j in range(card.sicket_sockets)
+            if slots[card.nanasockets + j] == TechKind.MAMABITE
+        ]
+        opened = {base + 4 * j + k for j in mamas for k in range(4)}
+        for i in range(base, len(slots)):
+            assert (i in opened) == (slots[i] != NO_SLOT), (where, h, slots)
+        assert NO_SLOT not in slots[:base], (where, h)
+
+
 def check_between_turns(s: State, where: object) -> None:
     """Outside a Hewn turn at most one healthy Hewn stands in a space (rulebook:
     "a healthy Hewn cannot end its turn in the same space")."""
@@ -88,8 +135,8 @@ def check_between_turns(s: State, where: object) -> None:
     assert len(healthy) == len(set(healthy)), where
 
 
-def play_checked(n: int, seed: int) -> State:
-    config = HewnsConfig(num_players=n)
+def play_checked(n: int, seed: int, cards: str = "core") -> State:
+    config = HewnsConfig(num_players=n, cards=cards)
     rng = np.random.default_rng(seed)
     s = rules.new_game(config, rng)
     total = config.effective_pile
@@ -103,6 +150,8 @@ def play_checked(n: int, seed: int) -> State:
         assert legal[0] >= 0 and legal[-1] < NUM_ACTIONS, where
         rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
         check_state(s, total, where)
+        if cards == "nanas":
+            check_nanas(s, where)
         if (
             not s.over
             and not is_chance(s)
@@ -117,3 +166,11 @@ def play_checked(n: int, seed: int) -> State:
 def test_random_games_keep_the_invariants(chunk: int) -> None:
     for k in range(chunk, 3 * GAMES, CHUNKS):
         play_checked(2 + k % 3, k // 3)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_nanas_games_keep_the_invariants_and_the_nananbites(n: int) -> None:
+    """The stage-3 cards: the same invariants, and every Nananbite in exactly
+    one place ("they can never leave that Hewn or Bidox - unless they die")."""
+    for seed in range(GAMES // 4):
+        play_checked(n, seed, cards="nanas")
