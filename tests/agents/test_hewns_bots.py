@@ -296,3 +296,28 @@ def test_scripted_bots_never_show_their_card_in_whole_games() -> None:
         )
         assert Ctrl.REVEAL not in decisions
     assert offered[0] > 0
+
+
+@pytest.mark.parametrize(("rival_techs", "repairing"), [((), 4), (("Nananbites",), 2)])
+def test_scripted_bots_keep_nananbites_to_defend_only_against_a_repairer(
+    rival_techs: tuple[str, ...], repairing: int
+) -> None:
+    """A scripted repairer puts all its Nananbites to the repair when the other
+    Hewn cannot repair it; against one that may, a third of them defend
+    ("Nananbites can be used in repairing OR in defence of a repair")."""
+    from scavenger_env.hewns.engine import rules
+    from scavenger_env.hewns.engine.actions import NUM, SPACE
+
+    state = pos.actions_phase(2, cards="nanas", shown=True)
+    mama = ["Mamabite", *["Nananbites"] * 4]
+    mover = pos.place(state, "Dreampogg", 0, 11, techs=mama)
+    pos.place(state, "Gombat", 1, 1, techs=list(rival_techs))
+    pos.start_hewn_turn(state, mover)
+    for action in (SPACE + 1, *[NUM] * 10, Option.BRAIN_REPAIR):
+        while state.frames[-1].ask == Ask.TRANSMIT_AWAY:
+            rules.apply_action(state, Ctrl.DONE)
+        rules.apply_action(state, action)
+    assert state.frames[-1].ask == Ask.NANA_SPLIT
+    legal = rules.legal_actions(state)
+    pick = RaiderAgent().choose(state, 0, legal, np.random.default_rng(0))
+    assert pick == NUM + repairing

@@ -467,3 +467,103 @@ def test_a_nananbite_lifts_a_bid_to_the_minimum() -> None:
         act(state, Ctrl.PASS_AUCTION)
     assert state.lot_result[lot][0] == price
     assert state.lot_winner[lot] == 0
+
+
+# --- what the players see ---------------------------------------------------------------
+def test_a_bidoxs_nananbites_are_public_its_content_secret() -> None:
+    """rulebook: the bidder "secretly puts that number of normal Substract
+    tokens ... into one of their Bidoxes, closing the Bidox", while "Each Bidox
+    has a single space in its cap to fit a Nananbite": the other seat sees the
+    Nananbites of a placed Bidox, not what is packed in it."""
+    from scavenger_env.hewns.engine.view import player_view, redact
+
+    state = auction()
+    pos.set_screen(state, 0, normal=3, dirty=7)
+    pos.set_bidox_nananbites(state, 0, 0, 1)
+    lot = FIRST_TECH_LOT
+    act(state, Verb.PLACE_BIDOX, NUM, LOT + lot, NUM + 10, NUM + 7)
+    other = redact(state, 1)
+    assert other.bidox_nana[0][0] == 1
+    assert other.bidox_amount[0][0] == 0 and state.bidox_amount[0][0] == 10
+    assert player_view(state, 1).seats[0].bidox_nana[0] == 1
+    from scavenger_env.hewns.render import render_state
+
+    assert "#0 (+1 Nananbites) on lot" in render_state(state, 1)
+    assert "closed" in render_state(state, 1)
+
+
+def test_the_observation_shows_nananbites_and_fixitos_and_hacked_bidoxes() -> None:
+    """The hewns view counts each Hewn's Nananbites and Fixitos, the seats view
+    the Nananbites on each seat's Bidoxes; the fast encoder and the plain one
+    agree."""
+    from hewns_obs_reference import encode as reference
+
+    from scavenger_env.hewns.observation import HEWN_WIDTH, OFFSETS, SEAT_WIDTH
+    from scavenger_env.hewns.observation import encode as fast
+
+    state = nanas_game()
+    techs = ["Nananbites", "Mamabite", "Nananbites", "Nananbites"]
+    gombat = pos.place(state, "Gombat", 1, HERE, techs=techs)
+    major = pos.place(state, "Major Miner", 0, FROM, techs=["Fixito"])
+    pos.set_bidox_nananbites(state, 1, 1, 2)
+    vec = fast(state, 0)
+    assert vec.tobytes() == reference(state, 0).tobytes()
+    hewns = OFFSETS["hewns"][0]
+    row = hewns + HEWN_WIDTH * gombat
+    assert vec[row + HEWN_WIDTH - 2] == pytest.approx(3 / 8)
+    assert vec[hewns + HEWN_WIDTH * major + HEWN_WIDTH - 1] == pytest.approx(1 / 2)
+    seat_1 = OFFSETS["seats"][0] + SEAT_WIDTH * 1  # relative seat 1
+    boxes = len(state.bidox_lot[1])
+    assert vec[seat_1 + SEAT_WIDTH - 2] == pytest.approx(2 / (2 * boxes))
+
+
+def test_the_split_and_the_bidox_are_told_in_words() -> None:
+    """Every new decision reads plainly."""
+    from scavenger_env.hewns.engine.describe import (
+        ask_help,
+        ask_name,
+        describe_action,
+    )
+
+    for ask in (Ask.NANA_SPLIT, Ask.NANA_BOX):
+        assert ask_name(ask) and "_" not in ask_name(ask) and ask_help(ask)
+    state, _, fogbear = _dreampogg_and_damaged_fogbear()
+    act(state, Verb.ENCOUNTER_SAME, HEWN + fogbear)
+    picks(state, 0, 0, 0, 0, 0)
+    assert describe_action(state, NUM + 1) == "1 of 2 Nananbites repair, 1 defend"
+    state = auction()
+    pos.set_screen(state, 0, nananbites=1)
+    pos.set_bidox_nananbites(state, 0, 0, 1)
+    act(state, Verb.NANA_BIDOX)
+    assert describe_action(state, NUM) == (
+        "attach a Nananbite to Bidox 0 (1 Nananbite)"
+    )
+
+
+def test_recovery_rolls_are_named() -> None:
+    """The render names whose die the next recovery roll is."""
+    from scavenger_env.hewns.engine.describe import recovery_die_words
+
+    state = nanas_game()
+    techs = ["Nananbites", "Fixito"]
+    miner = pos.place(state, "Major Miner", 0, OFF_SPACE, damaged=True, techs=techs)
+    pos.start_player_turn(state, 0)
+    who = f"Major Miner #{miner}"
+    assert recovery_die_words(state) == f"the Fixito of {who}"
+    pos.roll(state, "d10", 3)
+    assert recovery_die_words(state) == f"a Nananbite of {who}"
+    pos.roll(state, "nana", 3)
+    assert recovery_die_words(state) == f"the difficulty for {who}"
+
+
+def test_nanas_games_keep_the_game_contract() -> None:
+    """`check_game` with the nanas cards: queries change nothing, illegal
+    actions are refused, at every node of random games at 2-4 players."""
+    from scavenger_env.core.game_check import check_game
+    from scavenger_env.hewns.game import HewnsGame
+
+    class NanasGame(HewnsGame):
+        def make_config(self, num_players: int, **options: object) -> HewnsConfig:
+            return super().make_config(num_players, cards="nanas", **options)
+
+    assert check_game(NanasGame(), games_per_count=1) > 100
