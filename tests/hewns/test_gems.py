@@ -285,8 +285,9 @@ def test_the_observation_shows_each_gem_and_the_pile() -> None:
     before = views(encode(state, 1))
     pos.set_gem(state, miner, "three_legged")
     after = views(encode(state, 1))
-    assert after["hewns"][miner][-1] == pytest.approx(6 / 8)
-    assert before["hewns"][miner][-1] == 0.0
+    gem = 39  # the gem's column (the stage-3 columns follow it)
+    assert after["hewns"][miner][gem] == pytest.approx(6 / 8)
+    assert before["hewns"][miner][gem] == 0.0
     assert list(after["global"][24:27]) == pytest.approx([2 / 3, 2 / 3, 1.0])
     assert list(before["global"][24:27]) == pytest.approx([2 / 3, 1.0, 1.0])
 
