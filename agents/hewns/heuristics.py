@@ -206,6 +206,9 @@ class HewnsScriptedAgent:
             return NUM + self.bid_amount(s, seat, bid_frame(frame).lot, legal)
         if ask == Ask.BID_BIDOX:
             return self.bidox_with_most_nananbites(s, seat, legal)
+        if ask == Ask.HUNT_BIDOX:  # hunt with the Bidox its Nananbites help least
+            boxes = _ids(legal, NUM, 32)
+            return NUM + min(boxes, key=lambda b: (s.bidox_nana[seat][b], b))
         if ask == Ask.NANA_BOX:
             return self.nana_box(s, seat, legal)
         if ask == Ask.NANA_SPLIT:

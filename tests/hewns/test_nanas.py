@@ -120,6 +120,42 @@ def test_example_3_mamabite_dreampogg_and_gombat_with_five_nananbites() -> None:
     assert state.frames[-1].ask == Ask.RETREAT and state.frames[-1].seat == 1
 
 
+def test_example_2_midocondrians_nananbite_defends_the_brain_repair() -> None:
+    """rulebook, example 2: "The Midocondrian Scraveler has 3 Substract himself,
+    and a single Nananbite ... If he uses his Nananbite to attempt a brain
+    repair, he can't use it to defend himself"; "The Midocondrian indicates he
+    is using his Nanabite in defence of the brain repair and rolls 1 Nanadice
+    for it; he also rolls 1 d10 for the brain screen and another 1 d10 for his
+    natural ability ... (He rolls 2 for the Nanadice, 3 and 6 from his d10's,
+    which meant his best roll was a 6.) The Spricelos rolls 2 d10 ... a 2 and 8
+    ... the Spricelos has succeeded"; the Midocondrian's attack (0,1,1,0 close
+    combat, 3 laser, 1 area) is escaped ("0, 0, "escape", 0, "escape" and 1")."""
+    state = nanas_game()
+    spricelos = pos.place(state, "Spricelos", 0, FROM)
+    scraveler = pos.place(
+        state, "Midocondrian Scraveler", 1, HERE, dirty=3, techs=["Nananbites"]
+    )
+    pos.start_hewn_turn(state, spricelos)
+    act(state, SPACE + HERE)
+    picks(state, 0, 0, 0, 0, 0)
+    picks(state, 1, 1, 0, 1, 0)  # a laser, an area die and a brain screen
+    assert state.frames[-1].ask == Ask.INTENT and state.frames[-1].hewn == spricelos
+    act(state, Option.BRAIN_REPAIR)  # the Midocondrian attacks: nothing asked
+    pos.roll(state, "d10", 2, 8)  # the Spricelos' repair
+    pos.roll(state, "d10", 6, 3)  # natural, brain screen
+    pos.roll(state, "nana", 2)  # the defending Nananbite
+    pos.roll(state, "close_combat", 0, 1, 1, 0)
+    pos.roll(state, "laser", 3)
+    pos.roll(state, "area", 1)
+    pos.roll(state, "speed", 0, 0, "escape", 0, "escape")
+    pos.roll(state, "armour", 1)
+    assert state.frames[-1].ask == Ask.ESCAPE_MOVE
+    act(state, SPACE + 27)
+    assert state.ctrl[scraveler] == 0  # 8 against 6: orange
+    assert nanas.nananbites(state, scraveler) == 1  # its Nanadice was a 2
+    assert state.healthy(spricelos)
+
+
 def _dreampogg_and_damaged_fogbear() -> tuple[State, int, int]:
     state = nanas_game()
     techs = ["Nananbites", "Nananbites", "Fixito"]
