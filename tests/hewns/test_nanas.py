@@ -439,6 +439,10 @@ def test_one_nananbite_per_bidox_under_the_option() -> None:
     pos.set_bidox_nananbites(state, 0, 0, 1)
     act(state, Verb.NANA_BIDOX)
     assert legal_actions(state) == [NUM + 1]
+    before = state_data(state)
+    with pytest.raises(IllegalActionError, match="not legal"):
+        rules.apply_action(state, NUM)  # Bidox 0 is full
+    assert state_data(state) == before
     with pytest.raises(pos.PositionError, match="0-1 Nananbites"):
         pos.set_bidox_nananbites(state, 0, 0, 2)
 
@@ -603,3 +607,27 @@ def test_nanas_games_keep_the_game_contract() -> None:
             return super().make_config(num_players, cards="nanas", **options)
 
     assert check_game(NanasGame(), games_per_count=1) > 100
+
+
+def test_the_opening_tells_a_hacked_bidoxs_bid_and_payment() -> None:
+    """rulebook: "The total bid is worth 11 (3+7+1.)"; the winner empties "her
+    winning Bidox" of its Substract, its Nananbite staying: the narration says
+    the bid of 11 and the 10 paid."""
+    from scavenger_env.hewns.game import HEWNS
+
+    state = auction()
+    narrator = HEWNS.narrator(0)
+    pos.set_screen(state, 0, normal=3, dirty=7)
+    pos.set_screen(state, 1, dirty=10)
+    pos.set_bidox_nananbites(state, 0, 0, 1)
+    lot = FIRST_TECH_LOT
+    said: list[str] = []
+    plan = [Verb.PLACE_BIDOX, NUM, LOT + lot, NUM + 10, NUM + 7]
+    plan += [Verb.PLACE_BIDOX, NUM, LOT + lot, NUM + 10, NUM + 10]
+    while plan or state.frames[-1].ask == Ask.BID_TURN:
+        action = plan.pop(0) if plan else int(Ctrl.PASS_AUCTION)
+        narrator.tell(state, action)
+        rules.apply_action(state, action)
+        said += narrator.after(state)
+    line = next(x for x in said if "#0 (+1 for the Nananbites)" in x)
+    assert "with 11 on" in line and "you won it and paid 10" in line
