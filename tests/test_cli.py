@@ -625,3 +625,18 @@ def test_hewns_through_simulate_replay_tournament_and_bench(
     listed = capsys.readouterr().out
     for name in ("human", "ismcts", "prospector", "raider", "random"):
         assert f"\n  {name} " in listed
+
+
+def test_bench_takes_rules_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--rules` reaches every game the benchmark plays (a cap of 5 decisions
+    makes every game 5 decisions long), and a wrong option is refused before
+    anything is measured."""
+    args = ["bench", "engine", "--game", "hewns", "--seconds", "0.01", "--json"]
+    assert main([*args, "--rules", "max_decisions=5"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert all(v <= 5 for v in result["decisions_per_game"].values())
+    for target in ("engine", "env"):
+        code = main(["bench", target, "--game", "hewns", "--rules", "cards=bogus"])
+        assert code != 0
+        err = capsys.readouterr().err
+        assert "cards='bogus'" in err and "Traceback" not in err

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from project_commands import PROJECT_COMMANDS
 
 from scavenger_env.cli.main import build_parser
 
@@ -183,7 +184,7 @@ def _argv(command: str) -> list[str]:
 
 @pytest.mark.parametrize("page", PAGES, ids=_page_id)
 def test_the_documented_commands_parse(page: Path) -> None:
-    parser = build_parser()
+    parser = build_parser(PROJECT_COMMANDS)
     for block in code_blocks(page.read_text(encoding="utf-8")):
         if block.lang not in SHELL:
             continue

@@ -18,6 +18,7 @@ other's), `turns`, `actions` (the record's length), and the rules as `config:KEY
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -71,6 +72,11 @@ def _spread(facts: dict[str, Any]) -> dict[str, Any]:
 
 
 def _config_value(value: Any) -> Any:
+    """A config value as one cell: a list joined by "/", an object stored inline
+    (a Hewns map file's content) by its "source" (else as compact JSON)."""
+    if isinstance(value, dict):
+        source = value.get("source")
+        return source if isinstance(source, str) else json.dumps(value, sort_keys=True)
     return "/".join(map(str, value)) if isinstance(value, (list, tuple)) else value
 
 

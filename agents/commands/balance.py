@@ -10,8 +10,10 @@ from scavenger_env.cli.common import (
     EXIT_OK,
     UserError,
     add_game_option,
+    add_rules_option,
     int_at_least,
     require_extra,
+    rules_config,
 )
 from scavenger_env.core.errors import MAX_SEED
 
@@ -73,7 +75,21 @@ def add_command(commands: Any) -> None:
     tune.add_argument("--resume", action="store_true",
                       help="go on with the study in DIR")  # fmt: skip
     tune.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_rules_option(tune)  # the options every trial keeps (a Hewns map, say)
     tune.set_defaults(func=run_tune)
+
+
+def _base_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options `--rules` sets, as the config stores them (a map file's
+    content inline, so that every trial plays the map as it was at the start)."""
+    from scavenger_env.core.games import get_game
+
+    if not args.rules:
+        return {}
+    game = get_game(args.game)
+    chosen = rules_config(game, args.num_players, args.rules).to_dict()
+    default = game.make_config(args.num_players).to_dict()
+    return {k: v for k, v in chosen.items() if default.get(k) != v}
 
 
 def run_tune(args: argparse.Namespace) -> int:
@@ -90,6 +106,7 @@ def run_tune(args: argparse.Namespace) -> int:
         ) from None
     from agents.tournament.plan import split_players
 
+    base = _base_options(args)
     try:
         study = Study(
             params=tuple(Param.parse(p) for p in args.param),
@@ -100,6 +117,7 @@ def run_tune(args: argparse.Namespace) -> int:
             seed=args.seed,
             tiers=tuple(split_players(args.tiers)) if args.tiers else (),
             game=args.game,
+            base_options=base,
         ).check()
         table = tune(args.output, study, args.trials, resume=args.resume,
                      jobs=args.jobs, backend=args.backend,

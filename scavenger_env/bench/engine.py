@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import platform
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -68,6 +68,7 @@ def bench_engine(
     clone_states: int = 2000,
     clone_passes: int = 5,
     game: str | Game = DEFAULT_GAME,
+    options: Mapping[str, Any] | None = None,
 ) -> EngineBenchResult:
     """Measure random legal play for each player count, then ``game.clone()``.
 
@@ -80,16 +81,19 @@ def bench_engine(
         clone_states: How many mid-game states to time ``clone()`` on.
         clone_passes: Passes over those states; the fastest pass is reported.
         game: The game (or its registered name).
+        options: Rules options of the game (config fields other than the player
+            count), e.g. ``{"cards": "core"}``; default: the rulebook.
     """
     game = get_game(game)
     if player_counts is None:
         player_counts = player_counts_of(game)
+    chosen = dict(options or {})
     decisions_per_s: dict[str, float] = {}
     games_per_s: dict[str, float] = {}
     decisions_per_game: dict[str, float] = {}
     turns_per_game: dict[str, float] = {}
     for n in player_counts:
-        config = game.make_config(n)
+        config = game.make_config(n, **chosen)
         games = decisions = turns = 0
         start = time.perf_counter()
         while True:
@@ -105,7 +109,7 @@ def bench_engine(
         games_per_s[key] = games / elapsed
         decisions_per_game[key] = decisions / games
         turns_per_game[key] = turns / games
-    pool = _mid_game_states(game, player_counts, seed, clone_states)
+    pool = _mid_game_states(game, player_counts, seed, clone_states, chosen)
     return EngineBenchResult(
         decisions_per_s=decisions_per_s,
         games_per_s=games_per_s,
@@ -116,13 +120,17 @@ def bench_engine(
 
 
 def _mid_game_states(
-    game: Game, player_counts: Sequence[int], seed: int, count: int
+    game: Game,
+    player_counts: Sequence[int],
+    seed: int,
+    count: int,
+    options: Mapping[str, Any],
 ) -> list[Any]:
     """About ``count`` states spread over whole games, player counts in turn."""
     per_count = max(1, count // max(1, len(player_counts)))
     pool: list[Any] = []
     for n in player_counts:
-        config = game.make_config(n)
+        config = game.make_config(n, **options)
         taken = 0
         played = 0
         while taken < per_count:

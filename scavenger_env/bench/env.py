@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib
 import platform
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from statistics import fmean
 from typing import Any
@@ -132,6 +132,7 @@ def bench_env(
     player_counts: Sequence[int] | None = None,
     anchors: Sequence[str] = ANCHORS,
     game: str | Game = DEFAULT_GAME,
+    options: Mapping[str, Any] | None = None,
 ) -> EnvBenchResult:
     """Measure every figure for ``seconds`` in all, in ``rounds`` interleaved slices.
 
@@ -144,8 +145,11 @@ def bench_env(
             allows); must include the fewest (the ratios are taken there).
         anchors: Names of PettingZoo classic modules to measure where installed.
         game: The game (or its registered name).
+        options: Rules options of the game (config fields other than the player
+            count), e.g. ``{"cards": "core"}``; default: the rulebook.
     """
     game = get_game(game)
+    chosen = dict(options or {})
     fewest = game.min_players
     if player_counts is None:
         player_counts = player_counts_of(game)
@@ -160,8 +164,8 @@ def bench_env(
     make = env_maker(game)
     subjects: dict[str, AECEnv] = {}
     for n in player_counts:
-        subjects[f"raw/{n}"] = make(num_players=n).unwrapped
-        subjects[f"wrapped/{n}"] = make(num_players=n)
+        subjects[f"raw/{n}"] = make(num_players=n, **chosen).unwrapped
+        subjects[f"wrapped/{n}"] = make(num_players=n, **chosen)
     loaded: dict[str, float | None] = {}
     for name in anchors:
         constructor = load_anchor(name)

@@ -14,8 +14,10 @@ from .common import (
     EXIT_OK,
     add_game_option,
     add_json_flag,
+    add_rules_option,
     int_at_least,
     positive_float,
+    rules_options,
 )
 
 __all__ = ["add_command"]
@@ -37,6 +39,7 @@ def add_command(commands: Any) -> Any:
         "games/s, decisions and turns per game) and state.clone() time.",
     )
     add_game_option(engine)
+    add_rules_option(engine)
     engine.add_argument(
         "--seconds",
         type=positive_float,
@@ -56,6 +59,7 @@ def add_command(commands: Any) -> Any:
         "ratios of our 2-player figures to the floor are the ones to compare.",
     )
     add_game_option(env)
+    add_rules_option(env)
     env.add_argument(
         "--seconds",
         type=positive_float,
@@ -81,7 +85,7 @@ def run_engine(args: argparse.Namespace) -> int:
     """Measure the engine of `args.game` and print the figures."""
     from scavenger_env.bench.engine import bench_engine, format_engine_table
 
-    result = bench_engine(seconds=args.seconds, game=args.game)
+    result = bench_engine(seconds=args.seconds, game=args.game, options=_options(args))
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
@@ -93,9 +97,22 @@ def run_env(args: argparse.Namespace) -> int:
     """Measure the environment of `args.game` and print the figures."""
     from scavenger_env.bench.env import bench_env, format_env_table
 
-    result = bench_env(seconds=args.seconds, rounds=args.rounds, game=args.game)
+    result = bench_env(
+        seconds=args.seconds, rounds=args.rounds, game=args.game, options=_options(args)
+    )
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
         print(format_env_table(result, game=args.game))
     return EXIT_OK
+
+
+def _options(args: argparse.Namespace) -> dict[str, object]:
+    """The `--rules` options, checked at every player count the game allows."""
+    from scavenger_env.core.games import get_game
+
+    game = get_game(args.game)
+    options: dict[str, object] = {}
+    for n in range(game.min_players, game.max_players + 1):
+        options = rules_options(game, n, args.rules or "")
+    return options

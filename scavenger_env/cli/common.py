@@ -42,6 +42,7 @@ __all__ = [
     "progress_bar",
     "require_extra",
     "rules_config",
+    "rules_options",
     "seats",
 ]
 
@@ -298,8 +299,9 @@ def _unknown_option(game: Any, key: str) -> UserError:
     )
 
 
-def rules_config(game: Any, num_players: int, rules: str) -> Any:
-    """The config of `game` for `num_players` under the `--rules` text.
+def rules_options(game: Any, num_players: int, rules: str) -> dict[str, object]:
+    """The options (config fields) of `game` that the `--rules` text gives, for
+    `num_players`, checked by building the config.
 
     A value in brackets is a list (`cave_in_thresholds=[6,7,8]`); `KEY[i]=V`
     sets entry `i` of a list option, the others keeping their value (the
@@ -361,11 +363,18 @@ def rules_config(game: Any, num_players: int, rules: str) -> Any:
                         )
                     current[index] = value
                 options[name] = tuple(current)
-        return game.make_config(num_players, **options)
+        game.make_config(num_players, **options)
     except ConfigError as err:
         players = f"{num_players} player{'' if num_players == 1 else 's'}"
         where = f"--rules {rules}" if rules else players
         raise UserError(f"{where}: {err}") from None
+    return options
+
+
+def rules_config(game: Any, num_players: int, rules: str) -> Any:
+    """The config of `game` for `num_players` under the `--rules` text
+    (`rules_options`; raises `UserError` as it does)."""
+    return game.make_config(num_players, **rules_options(game, num_players, rules))
 
 
 # ------------------------------------------------------------ optional dependencies

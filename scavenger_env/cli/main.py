@@ -48,6 +48,7 @@ COMMAND_ORDER: tuple[str, ...] = (
     "train",
     "bench.train",
     "balance",
+    "maps",
 )
 """This project's commands by name, in the order `--help` lists them (where each
 lives is the entry points' business); pyproject.toml declares exactly these, in

@@ -19,8 +19,9 @@ VERB        9-28     a Hewn's or a player's action: fly, climb, dig, enlarge, ex
                      (`engine.actions.Verb`)
 HEWN        29-68    a Hewn card instance 0-35 (padded to 40): the Hewn to
                      activate, load, target, react with, ...
-SPACE       69-144   a map space (61, padded to 64): move, enter, retreat, place a
-                     token or a mine; then the 12 dug-tunnel pieces
+SPACE       69-144   a map space (64 ids, a fixed cap: the crater has 61): move,
+                     enter, retreat, place a token or a mine; then the 12
+                     dug-tunnel pieces
 NUM         145-176  an amount 0-31: Bidox, bid, secret dice picks, load,
                      transmit, screens, the dirty part of a payment, turn-order
                      card dealt

@@ -13,6 +13,7 @@ from scavenger_env.hewns.engine.data import CardSet
 NON_DEFAULT: dict[str, Any] = {
     "num_players": 3,
     "cards": "nanas",
+    "map": "gorge",
     "mudgestick": 4,
     "nananbites_per_bidox": 1,
     "score_carried": False,
@@ -24,9 +25,9 @@ NON_DEFAULT: dict[str, Any] = {
     "rules_version": 1,  # the default is 2
 }
 
-#: fields with a single value to play: one map (move a field to NON_DEFAULT when
-#: it gets a second value)
-ONE_VALUE: tuple[str, ...] = ("map",)
+#: fields with a single value to play (none left: move a field here when it
+#: has only one)
+ONE_VALUE: tuple[str, ...] = ()
 
 #: fields left out of the all-at-once game (none for Hewns)
 ALONE: tuple[str, ...] = ()
@@ -53,6 +54,8 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("map", "moon", "'crater'"),
     ("map", "", "'crater'"),
     ("map", None, "'crater'"),
+    ("map", "no/such/map.json", "'crater', 'gorge', 'twins'"),
+    ("map", {"source": "x.json", "content": {"format": 1}}, "missing key(s)"),
     ("mudgestick", 1, "an int from 2 to 6 (spaces)"),
     ("mudgestick", 7, "an int from 2 to 6 (spaces)"),
     ("mudgestick", 3.0, "an int from 2 to 6 (spaces)"),
@@ -102,6 +105,8 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
 #: configs that must survive `to_dict` / `from_dict` and JSON
 ROUND_TRIP = [
     HewnsConfig(),
+    HewnsConfig(map="twins"),
+    HewnsConfig(num_players=4, map="gorge", mudgestick=5),
     HewnsConfig(num_players=3, cards="core", mudgestick=4),
     HewnsConfig(num_players=4, income=(1, 2, 3)),
     HewnsConfig(pile=200),

@@ -48,11 +48,12 @@ from .data import (
     OFFER_MEDIUM,
     OFFER_SMALL,
     OFFER_TECH,
+    PLAYER_COUNTS,
     TECHS,
     TUNNEL_SIZES,
     TechKind,
 )
-from .maps import NODES, PLAYER_COUNTS, RAVINES
+from .maps import MAX_MAP_SPACES as _MAX_MAP_SPACES
 
 PAD: Final = 8
 """Hewn and map-space ids are padded to a multiple of this, so a designed card or
@@ -123,10 +124,9 @@ HEWN_SIZE: Final = _padded(NUM_HEWN_INSTANCES)
 
 # --- SPACE: map spaces, then the dug-tunnel pieces --------------------------------
 SPACE: Final = HEWN + HEWN_SIZE
-#: the largest map: every node, and the ravines of the most players
-MAX_MAP_SPACES: Final = len(NODES) + max(
-    sum(len(r[5]) for r in RAVINES if r[6] <= n) for n in PLAYER_COUNTS
-)
+#: the most spaces a map may have (`maps.MAX_MAP_SPACES`, a designed cap, not
+#: read from the maps: a new map never moves an action id; a bigger map is refused)
+MAX_MAP_SPACES: Final = _MAX_MAP_SPACES
 MAP_SPACE_IDS: Final = _padded(MAX_MAP_SPACES)
 NUM_TUNNEL_PIECES: Final = len(TUNNEL_SIZES[0])
 #: the first SPACE id of a dug-tunnel piece (piece k is TUNNEL_SPACE + k - 1)

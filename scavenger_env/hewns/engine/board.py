@@ -13,6 +13,7 @@ Dug tunnels are game state, not board: the game adds their links and rays.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -20,22 +21,23 @@ from types import MappingProxyType
 from typing import Final
 
 from scavenger_env.hewns.engine.data import MUDGESTICK as MUDGESTICK_FACT
+from scavenger_env.hewns.engine.mapfile import (
+    DEFAULT_MAP,
+    map_from_data,
+    read_map,
+)
 from scavenger_env.hewns.engine.maps import (
     BIG,
-    ENTRANCE_PIECES,
-    ENTRANCES,
+    COMMON,
     KIND_NAMES,
-    MAGNETIC,
     MEDIUM,
-    MINES,
     NODE,
-    NODES,
-    PLAYER_COUNTS,
     RAVINE,
-    RAVINES,
     SIZE_LETTERS,
     SMALL,
     TUNNEL,
+    MapSpec,
+    hex_distance,
 )
 
 __all__ = [
@@ -67,35 +69,7 @@ DIRECTIONS: Final = ((2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (1, 1))
 #: value and reason are in `data.MUDGESTICK`; `HewnsConfig.mudgestick` sets it)
 MUDGESTICK: Final = MUDGESTICK_FACT.value
 
-#: Owner of a common entrance (a secret entrance's owner is a seat, 0-3).
-COMMON: Final = -1
-
 _UNREACHABLE: Final = -1
-
-
-def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """Hex distance between two doubled-coordinate cells (steps on the lattice)."""
-    dcol = abs(a[0] - b[0])
-    drow = abs(a[1] - b[1])
-    return drow + max(0, (dcol - drow) // 2)
-
-
-@dataclass(frozen=True)
-class MapSpec:
-    """A map as data: spaces, links and pieces, before any precomputation.
-
-    ``spaces`` rows are ``(id, kind, size, col, row, name)`` with ids 0..n-1;
-    ``links`` are ravine/node links between lattice neighbours; ``magnetic`` rows
-    are ``(a, b, size)``; ``entrances`` rows ``(space, size, owner)``; ``mines``
-    rows ``(space, bonus)``.
-    """
-
-    spaces: tuple[tuple[int, int, int, int, int, str], ...]
-    links: tuple[tuple[int, int], ...]
-    magnetic: tuple[tuple[int, int, int], ...] = ()
-    entrances: tuple[tuple[int, int, int], ...] = ()
-    mines: tuple[tuple[int, int], ...] = ()
-    entrance_stock: tuple[int, int, int] = (0, 0, 0)
 
 
 @dataclass(frozen=True, eq=False)
@@ -481,68 +455,33 @@ def build_board(spec: MapSpec, mudgestick: int = MUDGESTICK) -> Board:
 
 
 def crater_spec(n_players: int) -> MapSpec:
-    """The default map ("the crater") for 2-4 players as a `MapSpec`."""
-    if n_players not in PLAYER_COUNTS:
-        raise ValueError(f"Raw Substract is for 2-4 players, not {n_players}")
-    spaces: list[tuple[int, int, int, int, int, str]] = []
-    where: dict[int, tuple[int, int]] = {}
-    for sid, nm, col, row, z, _prov in NODES:
-        spaces.append((sid, NODE, z, col, row, nm))
-        where[sid] = (col, row)
-    links: list[tuple[int, int]] = []
-    for rname, z, start, walk, end, ids, fewest, _prov in RAVINES:
-        if fewest > n_players:
-            continue
-        cur_id = start
-        col, row = where[start]
-        for i, (dc, dr) in enumerate(walk):
-            col += dc
-            row += dr
-            if i < len(ids):
-                sid = ids[i]
-                spaces.append((sid, RAVINE, z, col, row, f"{rname}.{i + 1}"))
-                where[sid] = (col, row)
-            else:
-                sid = end
-                if where[end] != (col, row):
-                    raise ValueError(f"ravine {rname} misses node {end}")
-            links.append((cur_id, sid))
-            cur_id = sid
-    spaces.sort()
-    entrances = tuple(
-        (s, z, COMMON) for s, z, fewest, _p in ENTRANCES if fewest <= n_players
-    )
-    used = [0, 0, 0]
-    for _s, z, _o in entrances:
-        used[z - 1] += 1
-    stock = (
-        ENTRANCE_PIECES[0] - used[0],
-        ENTRANCE_PIECES[1] - used[1],
-        ENTRANCE_PIECES[2] - used[2],
-    )
-    return MapSpec(
-        spaces=tuple(spaces),
-        links=tuple(links),
-        magnetic=tuple(
-            (a, b, z) for a, b, z, fewest, _p in MAGNETIC if fewest <= n_players
-        ),
-        entrances=entrances,
-        mines=tuple(
-            (s, bonus) for s, bonus, fewest, _p in MINES if fewest <= n_players
-        ),
-        entrance_stock=stock,
-    )
+    """The default map ("the crater", the bundled map file) for 2-4 players as a
+    `MapSpec`; a `mapfile.MapError` (a ValueError) for another count."""
+    return read_map(DEFAULT_MAP).spec(n_players)
 
 
-def board_for(n_players: int, mudgestick: int = MUDGESTICK) -> Board:
-    """The default board for a player count and Mudgestick, built once and
-    cached (in a function: no module table a bot could put a board in)."""
-    return _cached_board(n_players, mudgestick)
+def board_for(
+    n_players: int, mudgestick: int = MUDGESTICK, map_text: str | None = None
+) -> Board:
+    """The board of a map for a player count and Mudgestick, built once and
+    cached by the map's content (in a function: no module table a bot could put
+    a board in).
+
+    ``map_text`` is the map's canonical content (`mapfile.MapFile.text`, what a
+    config keeps); None is the crater.
+    """
+    return _cached_board(n_players, mudgestick, map_text)
 
 
 @cache
-def _cached_board(n_players: int, mudgestick: int) -> Board:
-    return build_board(crater_spec(n_players), mudgestick)
+def _cached_board(n_players: int, mudgestick: int, map_text: str | None) -> Board:
+    if map_text is None:
+        mapfile = read_map(DEFAULT_MAP)
+    else:
+        mapfile = map_from_data(json.loads(map_text))
+    if map_text is not None and mapfile.text == read_map(DEFAULT_MAP).text:
+        return _cached_board(n_players, mudgestick, None)  # one crater board
+    return build_board(mapfile.spec(n_players), mudgestick)
 
 
 def render_map(board: Board, marks: Mapping[int, str] | None = None) -> str:

@@ -8,19 +8,30 @@ reasonable players differ is an option, and the scenario's designed numbers
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Final
+import json
+from dataclasses import dataclass, fields, replace
+from typing import Any, Final
 
 from scavenger_env.core.config import CheckedConfig, is_int
-from scavenger_env.core.errors import ConfigError
+from scavenger_env.core.errors import ConfigError, show_value
 
 from . import data
 from .data import CardSet, Scenario
+from .mapfile import (
+    DEFAULT_MAP,
+    MapError,
+    MapFile,
+    bundled_maps,
+    map_from_data,
+    read_map,
+)
 
 __all__ = [
     "AUDIT_FIXES",
     "BUILT_CARD_SETS",
     "MAPS",
+    "MAP_CONTENT",
+    "MAP_SOURCE",
     "MAX_BIDOXES",
     "RULES_VERSION",
     "RULES_VERSIONS",
@@ -48,9 +59,13 @@ BUILT_CARD_SETS: Final = ("core", "terrain", "nanas")
 """The card sets whose rules the engine plays; the others (`data.CARD_SET_NAMES`)
 are named in the data but refused until their cards are built."""
 
-MAPS: Final = ("crater",)
-"""The maps the board can build: the designed crater for 2-4 players (the
-rulebook's map-building booklet is missing)."""
+MAPS: Final = bundled_maps()
+"""The bundled maps (`mapfile.bundled_maps`): the designed crater and the
+designers' test maps; `HewnsConfig.map` also takes a map file's path."""
+
+MAP_SOURCE: Final = "source"
+MAP_CONTENT: Final = "content"
+"""The keys of a map stored inline by `HewnsConfig.to_dict`."""
 
 MUDGESTICK_RANGE: Final = (2, 6)
 """The Mudgestick lengths allowed: shorter, dig, fly and climb reach almost
@@ -77,8 +92,17 @@ class HewnsConfig(CheckedConfig):
             smaller ones. The engine is built set by set and plays "core" only
             (`BUILT_CARD_SETS`); the others are refused until their cards are
             built.
-        map: the board, "crater" (the designed default map for 2-4 players; the
-            rulebook's map-building booklet is missing).
+        map: the board: a bundled map's name (`MAPS`: "crater", the designed
+            default for 2-4 players, the rulebook's map-building booklet being
+            missing; the others test one question of map design each) or the
+            path of a map file (the docs' map page has the format). The
+            ruling on records: `to_dict` writes the crater as "crater" (as
+            before maps were files) and any other map inline, as
+            ``{"source": what was given, "content": the map}``; `from_dict`
+            plays that content and never reads the source, so a record
+            replays without the file, and a file changed since never changes
+            a record. A config compares equal to another only with the same
+            map content (`map_file`).
         mudgestick: how far a dig, fly or climb reaches, in spaces (hex distance
             between space centres), 2-6. The ruling: the rulebook's Mudgestick is
             a physical stick laid "between the space" and its target, so a
@@ -146,6 +170,48 @@ class HewnsConfig(CheckedConfig):
         """Whether damaged Hewns may transmit (`damaged_transmit`, rules 2)."""
         return self.damaged_transmit and self.audit_fixes()
 
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, HewnsConfig)
+        return self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
+
+    def _identity(self) -> tuple[Any, ...]:
+        """Every field, and the map's content (two files of one path differ)."""
+        values = tuple(getattr(self, f.name) for f in fields(self))
+        return (*values, self.map_file.text)
+
+    @property
+    def map_file(self) -> MapFile:
+        """The checked map this config plays (`mapfile.MapFile`)."""
+        found: MapFile = self.__dict__["_map_file"]
+        return found
+
+    @property
+    def map_text(self) -> str | None:
+        """The map's canonical content for `board.board_for`; None for the
+        bundled crater (the default board)."""
+        return None if self._is_default_map() else self.map_file.text
+
+    def _is_default_map(self) -> bool:
+        return (
+            self.map == DEFAULT_MAP and self.map_file.text == read_map(DEFAULT_MAP).text
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """`CheckedConfig.to_dict`, with any map but the crater inline (see
+        `map`)."""
+        d = super().to_dict()
+        if not self._is_default_map():
+            d["map"] = {
+                MAP_SOURCE: self.map,
+                MAP_CONTENT: json.loads(self.map_file.text),
+            }
+        return d
+
     def __post_init__(self) -> None:
         self._check(
             is_int(self.num_players) and self.num_players in data.PLAYER_COUNTS,
@@ -166,12 +232,7 @@ class HewnsConfig(CheckedConfig):
                 + " or ".join(repr(n) for n in BUILT_CARD_SETS)
                 + " (the engine plays the core set: 13 Hewn types, 6 technologies)"
             )
-        self._check(
-            isinstance(self.map, str) and self.map in MAPS,
-            "map",
-            self.map,
-            " or ".join(repr(m) for m in MAPS),
-        )
+        self._check_map()
         low, high = MUDGESTICK_RANGE
         self._check(
             is_int(self.mudgestick) and low <= self.mudgestick <= high,
@@ -211,6 +272,39 @@ class HewnsConfig(CheckedConfig):
             self.rules_version,
             " or ".join(str(v) for v in RULES_VERSIONS),
         )
+
+    def _check_map(self) -> None:
+        """Read `map` (a name, a path, or a stored ``{"source", "content"}``),
+        check it for `num_players`, and keep the checked map."""
+        given: object = self.map
+        try:
+            if isinstance(given, dict) and set(given) == {MAP_SOURCE, MAP_CONTENT}:
+                source = given[MAP_SOURCE]
+                self._check(
+                    isinstance(source, str) and bool(source),
+                    "map",
+                    given,
+                    "a stored map's source: the name or path it was read from",
+                )
+                found = map_from_data(
+                    given[MAP_CONTENT], f"the stored copy of map {source!r}"
+                )
+                object.__setattr__(self, "map", source)
+            elif isinstance(given, str) and given:
+                found = read_map(given)
+            else:
+                raise MapError(
+                    "a map is a bundled map's name or a map file's path; the "
+                    "bundled maps are " + ", ".join(repr(m) for m in MAPS)
+                )
+            found.spec(self.num_players)
+        except MapError as err:
+            raise HewnsConfigError(
+                f"HewnsConfig.map={show_value(given)} is not allowed; use a bundled "
+                "map (" + ", ".join(repr(m) for m in MAPS) + ") or the path of a "
+                f"map file without mistakes. {err}"
+            ) from err
+        object.__setattr__(self, "_map_file", found)
 
     def _check_calibration(self) -> None:
         """Check `income`, `pile` and `bidoxes` (after `num_players`, whose

@@ -27,7 +27,7 @@ from .state import (
 def new_state(config: HewnsConfig) -> State:
     """A state before anything is dealt: the decks hold every card of the card set
     (in id order), the starting mines and the piles are in place."""
-    board = board_for(config.num_players, config.mudgestick)
+    board = board_for(config.num_players, config.mudgestick, config.map_text)
     state = State(config, board)
     scenario = config.scenario
     cards = config.card_set
