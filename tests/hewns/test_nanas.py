@@ -631,3 +631,73 @@ def test_the_opening_tells_a_hacked_bidoxs_bid_and_payment() -> None:
         said += narrator.after(state)
     line = next(x for x in said if "#0 (+1 for the Nananbites)" in x)
     assert "with 11 on" in line and "you won it and paid 10" in line
+
+
+# --- random play from crowded boards ----------------------------------------------------
+def _crowded_with_nanas(players: int, seed: int) -> State:
+    """A round-1 actions phase with every Hewn of the nanas cards on the board
+    (random spaces and seats, a little Substract), most of them with
+    Nananbites, a Fixito or a Mamabite full of Nananbites, and Nananbites on
+    the screens."""
+    from scavenger_env.hewns.engine.state import DECK, NUM_HEWNS
+
+    rng = np.random.default_rng(seed)
+    state = pos.actions_phase(players, cards="nanas", shown=True)
+    free = list(range(state.board.n_spaces))
+    rng.shuffle(free)
+    for h in range(NUM_HEWNS):
+        if state.loc[h] != DECK:
+            continue
+        card = state.card(h)
+        spot = next((s for s in free if state.board.admits(s, card.size)), None)
+        if spot is None:
+            continue
+        free.remove(spot)
+        techs: list[str] = []
+        for _ in range(card.sicket_sockets):
+            techs.append(["Fixito", "Mamabite", "Slocic Shield"][int(rng.integers(3))])
+        room = card.nanasockets + 4 * techs.count("Mamabite")
+        techs += ["Nananbites"] * int(rng.integers(room + 1))
+        dirty = min(int(rng.integers(4)), card.store_total)
+        seat = int(rng.integers(players))
+        pos.place_card(state, h, seat, spot, dirty=dirty, techs=techs)
+    for seat in range(players):
+        pos.set_screen(state, seat, dirty=5, nananbites=2, mamabite=0)
+    pos.start_player_turn(state, 0)
+    return state
+
+
+def _nananbites_anywhere(state: State) -> int:
+    return (
+        sum(t[NANA] for t in state.screen_tech)
+        + sum(slots.count(NANA) for slots in state.slots)
+        + sum(sum(b) for b in state.bidox_nana)
+        + state.nana_dead
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_play_with_nananbites_keeps_every_one_in_one_place(
+    players: int,
+) -> None:
+    """Random play from crowded boards where same-space repairs are frequent:
+    no Nananbite is made or lost ("they can never leave that Hewn or Bidox -
+    unless they die"), the split is asked and Nanadeads kill."""
+    seen: set[int] = set()
+    dead = 0
+    for seed in range(25):
+        rng = np.random.default_rng(seed)
+        state = _crowded_with_nanas(players, seed)
+        total = _nananbites_anywhere(state)
+        for _ in range(300):
+            if state.over:
+                break
+            legal = legal_actions(state)
+            rules.apply_legal(state, legal[int(rng.integers(len(legal)))])
+            assert _nananbites_anywhere(state) == total, seed
+            assert all(k >= NO_SLOT for slots in state.slots for k in slots)
+            if state.frames and not is_chance(state):
+                seen.add(state.frames[-1].ask)
+        dead += state.nana_dead
+    assert Ask.NANA_SPLIT in seen and Ask.INTENT in seen
+    assert dead > 0
