@@ -357,6 +357,10 @@ def test_banjer_a_mamabite_then_nananbites_into_its_slots_for_good() -> None:
     )
     act(state, Verb.BANJER, TECH + TechKind.NANANBITES, HEWN + hewn)
     assert legal_actions(state) == [SOCKET + s for s in (0, 7, 8, 9, 10)]
+    from scavenger_env.hewns.engine.describe import describe_action
+
+    assert describe_action(state, SOCKET + 8) == "Banjer into slot 8 (a Mamabite's)"
+    assert describe_action(state, SOCKET) == "Banjer into slot 0"
     act(state, SOCKET + 8)
     act(state, Verb.BANJER, TECH + TechKind.GUNANA, HEWN + hewn)
     # a Nananbite is never replaced; the Gunana takes a free slot
