@@ -35,6 +35,14 @@ Each decision is taken on one full state sampled from the bot's own view
   repair) where it can repair; both bots re-roll their worst die, force the
   attacker's best die to be re-rolled, escape and retreat to safe spaces and
   lose their cheapest Sicket technology. The Prospector only defends;
+* Nananbites, the Mamabite, the Fixito (the nanas cards): Nananbites are worth
+  a little each (repair dice, or +1 on a Bidox), a Mamabite or a Fixito only
+  with a free Sicket socket (a Fixito more with a repairer); Nananbites go into
+  a Hewn that repairs, else wait on the screen for the Bidoxes, which take them
+  when the lot it wants next is contested or dear (the Bidox with the most
+  Nananbites bids, with that much less Substract); a repairer puts all its
+  Nananbites to the repair unless the other Hewn may repair it too (then a
+  third defend); a Sicket hit takes the Mamabite last when it holds much;
 * the turn-order card: never shown before the rules show it (showing it early
   tells the rivals more and gains the bot nothing).
 
@@ -58,6 +66,7 @@ from scavenger_env.hewns.engine import (
     hearts,
     management,
     mining,
+    nanas,
     ranged,
     samespace,
     tunnels,
@@ -139,7 +148,10 @@ SICKET_WORTH: dict[int, float] = {
     TechKind.SICKET_SUNGER: 2.5,
     TechKind.SLOCIC_SHIELD: 2.0,
     TechKind.FIXITO: 1.5,
+    TechKind.MAMABITE: 3.0,  # and what it holds (`sicket_worth`)
 }
+#: what one Nananbite is worth to it (a Nanadice, or +1 on a Bidox)
+NANA_WORTH = 1.2
 
 
 def without_reveal(legal: list[int]) -> list[int]:
@@ -205,6 +217,15 @@ class HewnsScriptedAgent:
             return LOT + self.best_lot(s, seat, legal)
         if ask == Ask.BID_AMOUNT:
             return NUM + self.bid_amount(s, seat, bid_frame(frame).lot, legal)
+        if ask == Ask.BID_BIDOX:
+            return self.bidox_with_most_nananbites(s, seat, legal)
+        if ask == Ask.HUNT_BIDOX:  # hunt with the Bidox its Nananbites help least
+            boxes = _ids(legal, NUM, 32)
+            return NUM + min(boxes, key=lambda b: (s.bidox_nana[seat][b], b))
+        if ask == Ask.NANA_BOX:
+            return self.nana_box(s, seat, legal)
+        if ask == Ask.NANA_SPLIT:
+            return NUM + self.nana_split(s, frame.hewn, _ids(legal, NUM, 32))
         if ask == Ask.TRANSMIT_AWAY:
             return Ctrl.DONE  # what it carries is what it fights with
         if ask == Ask.PAY_SPLIT:
@@ -311,6 +332,15 @@ class HewnsScriptedAgent:
             return 1.5
         if kind == TechKind.HEART_STONES:
             return self.stone_worth(s, seat, own)
+        if kind == TechKind.NANANBITES:  # repair dice, or Bidoxes to hack
+            return NANA_WORTH
+        free_sicket = any(management.fitting_slots(s, h, TechKind.FIXITO) for h in own)
+        if kind == TechKind.MAMABITE:
+            bundled = TECHS[kind].bundled_nananbites * NANA_WORTH
+            return (2.0 if free_sicket else 0.0) + bundled
+        if kind == TechKind.FIXITO:
+            repairers = [h for h in own if combat.can_repair(s, h)]
+            return 2.5 if free_sicket and repairers else (1.5 if free_sicket else 0.0)
         return 0.5
 
     def stone_worth(self, s: State, seat: int, own: list[int]) -> float:
@@ -370,9 +400,54 @@ class HewnsScriptedAgent:
         return lots
 
     def bid_turn(self, s: State, seat: int, legal: list[int]) -> int:
-        if Verb.PLACE_BIDOX in legal and self.wanted(s, seat):
+        wanted = self.wanted(s, seat)
+        if Verb.NANA_BIDOX in legal and self.hack(s, seat, wanted):
+            return Verb.NANA_BIDOX
+        if Verb.PLACE_BIDOX in legal and wanted:
             return Verb.PLACE_BIDOX
         return Ctrl.PASS_AUCTION
+
+    def hack(self, s: State, seat: int, wanted: list[int]) -> bool:
+        """Whether to put a Nananbite from the screen on a Bidox now: when no
+        Hewn of its repairs with it, and the lot it wants next is contested
+        (rival Bidoxes on it: the bids will be close), dear, or no Hewn of its
+        repairs at all (the Nananbite would wait on the screen for nothing)."""
+        if not wanted or self.nana_receiver(s, seat):
+            return False
+        lot = wanted[0]
+        repairers = any(
+            s.ctrl[h] == seat and s.loc[h] >= OFF_BOARD and combat.can_repair(s, h)
+            for h in range(NUM_HEWNS)
+        )
+        return (
+            self.rivals_on(s, seat, lot) > 0
+            or 2 * self.price(s, seat, lot) >= self.budget(s, seat)
+            or not repairers
+        )
+
+    @staticmethod
+    def nana_receiver(s: State, seat: int) -> bool:
+        """Whether an own Hewn that repairs (ability or Fixito) has a free
+        Nanasocket or Mamabite slot for a Nananbite."""
+        return any(
+            s.ctrl[h] == seat
+            and s.loc[h] >= OFF_BOARD
+            and combat.repair_source(s, h) > 0
+            and management.fitting_slots(s, h, TechKind.NANANBITES)
+            for h in range(NUM_HEWNS)
+        )
+
+    @staticmethod
+    def bidox_with_most_nananbites(s: State, seat: int, legal: list[int]) -> int:
+        """The NUM id of the offered Bidox with the most Nananbites."""
+        boxes = _ids(legal, NUM, 32)
+        return NUM + max(boxes, key=lambda b: (s.bidox_nana[seat][b], -b))
+
+    @staticmethod
+    def nana_box(s: State, seat: int, legal: list[int]) -> int:
+        """Fill one Bidox before the next: the one with the most already."""
+        boxes = _ids(legal, NUM, 32)
+        return NUM + max(boxes, key=lambda b: (s.bidox_nana[seat][b], -b))
 
     def best_lot(self, s: State, seat: int, legal: list[int]) -> int:
         lots = _ids(legal, LOT, 12)
@@ -380,8 +455,11 @@ class HewnsScriptedAgent:
         return wanted[0] if wanted else lots[0]
 
     def bid_amount(self, s: State, seat: int, lot: int, legal: list[int]) -> int:
+        """The price, less what the Bidox's Nananbites add."""
         top = max(_ids(legal, NUM, 32))
-        return max(0, min(top, self.price(s, seat, lot)))
+        box = bid_frame(s.frames[-1]).box
+        hacked = s.bidox_nana[seat][box] if box >= 0 else 0
+        return max(0, min(top, self.price(s, seat, lot) - hacked))
 
     # --- the actions phase ------------------------------------------------------------
 
@@ -410,8 +488,15 @@ class HewnsScriptedAgent:
         return NONE
 
     def tech_fit(self, s: State, hewn: int, kind: int) -> float:
-        """How well technology `kind` suits `hewn` (higher is better)."""
+        """How well technology `kind` suits `hewn` (higher is better; 0: keep
+        it on the screen). Nananbites go to a Hewn that repairs (else they wait
+        for the Bidoxes), a Mamabite and a Fixito to the best repairer."""
         h = s.card(hewn)
+        repairs = combat.repair_source(s, hewn)
+        if kind == TechKind.NANANBITES:
+            return 1.0 + repairs if repairs else 0.0
+        if kind in (TechKind.MAMABITE, TechKind.FIXITO):
+            return 1.0 + repairs + h.nanasockets / 4
         if kind in (TechKind.MINING_CLAW, TechKind.MAJOR_GOZZBAG):
             return 1.0 + h.mine
         if kind in (TechKind.GUNANA, TechKind.SICKET_SUNGER, TechKind.FUTANAZ):
@@ -430,7 +515,7 @@ class HewnsScriptedAgent:
                     if slot < len(s.slots[h]) and s.slots[h][slot] != EMPTY_SLOT:
                         continue
                     fit = self.tech_fit(s, h, kind)
-                    if best is None or fit > best[0]:
+                    if fit > 0 and (best is None or fit > best[0]):
                         best = (fit, kind, h, slot)
         return () if best is None else best[1:]  # type: ignore[return-value]
 
@@ -882,10 +967,37 @@ class HewnsScriptedAgent:
             return HEWN + enemies[0] if enemies else Ctrl.DONE
         if ask == Ask.SICKET_LOSS:
             slots = _ids(legal, SOCKET, 32)
-            return SOCKET + min(
-                slots, key=lambda i: SICKET_WORTH.get(s.slots[h][i], 1.0)
-            )
+            return SOCKET + min(slots, key=lambda i: self.sicket_worth(s, h, i))
         return NONE
+
+    @staticmethod
+    def sicket_worth(s: State, h: int, slot: int) -> float:
+        """What losing the technology in Sicket socket `slot` costs (a Mamabite
+        takes what it holds with it)."""
+        kind = s.slots[h][slot]
+        worth = SICKET_WORTH.get(kind, 1.0)
+        if kind == TechKind.MAMABITE:
+            held = [s.slots[h][i] for i in nanas.mama_slots(s, h, slot)]
+            worth += sum(NANA_WORTH if k == nanas.NANA else 1.0 for k in held if k >= 0)
+        return worth
+
+    @staticmethod
+    def nana_split(s: State, h: int, nums: list[int]) -> int:
+        """Nananbites to repair: all of them, unless the other Hewn may still
+        repair it (it has not declared, or declared a repair, and can repair):
+        then about a third stay to defend."""
+        enc = encounter.enc_of(encounter.encounter_frame(s))
+        mover = encounter.encounter_frame(s).hewn
+        other = samespace.opponent(enc, h, mover)
+        threat = (
+            other in enc.ann
+            and s.healthy(other)
+            and combat.can_repair(s, other)
+            and enc.intent_of(other) in (NONE, *samespace.REPAIRS)
+        )
+        most = max(nums)
+        keep = (nanas.nananbites(s, h) + 2) // 3 if threat else 0
+        return max(min(nums), min(most, nanas.nananbites(s, h) - keep))
 
     def pick(self, s: State, h: int, ask: int, nums: list[int]) -> int:
         """Secret dice picks (each costs 1 Substract from the load): the
@@ -990,6 +1102,7 @@ _FIGHT_ASKS = frozenset(
         Ask.DISCARD,
     }
 )
+#: the stage-3 decisions it takes in `_by_ask`: NANA_BOX, NANA_SPLIT
 
 _DIG_ASKS = frozenset({Ask.DIG_TARGET, Ask.DIG_REUSE, Ask.DIG_PLACE, Ask.ENLARGE_REUSE})
 

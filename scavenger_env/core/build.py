@@ -69,6 +69,7 @@ COMPILED_MODULES = (
     "scavenger_env.hewns.engine.management",
     "scavenger_env.hewns.engine.maps",
     "scavenger_env.hewns.engine.mining",
+    "scavenger_env.hewns.engine.nanas",
     "scavenger_env.hewns.engine.payment",
     "scavenger_env.hewns.engine.position",
     "scavenger_env.hewns.engine.ranged",

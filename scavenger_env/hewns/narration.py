@@ -31,7 +31,7 @@ from typing import Any, Final
 from scavenger_env.core.game import Narrator
 
 from .engine.actions import DIE, HEWN, LOT, NUM, Verb, block_of
-from .engine.data import DICE, DieKind, Symbol
+from .engine.data import DICE, DieKind, Symbol, TechKind
 from .engine.describe import (
     attack_die,
     hewn_label,
@@ -372,10 +372,26 @@ def _outcome(state: State, a: State, b: State, h: int) -> str:
     elif lost < 0:
         said.append(f"gained {-lost} Substract")
     if a.slots[h] != b.slots[h] and b.loc[h] != DEAD:
-        said.append("lost a technology")
+        said.extend(_slots_lost(a.slots[h], b.slots[h]))
     if not said:
         return "was unhurt"
     return _listed(said)
+
+
+def _slots_lost(before: list[int], after: list[int]) -> list[str]:
+    """What a Hewn's slots lost: Nananbites (a Nanadead) and technologies (a
+    Sicket hit, a Mamabite with what it held)."""
+    nana = int(TechKind.NANANBITES)
+    died = before.count(nana) - after.count(nana)
+    techs = sum(1 for k in before if k >= 0 and k != nana) - sum(
+        1 for k in after if k >= 0 and k != nana
+    )
+    said: list[str] = []
+    if techs > 0:
+        said.append("lost a technology" if techs == 1 else f"lost {techs} technologies")
+    if died > 0:
+        said.append(f"lost {died} Nananbite{'s' if died > 1 else ''}")
+    return said or ["lost a technology"]
 
 
 def _hurt(a: State, b: State, h: int) -> bool:
@@ -425,6 +441,10 @@ def _lot_report(
     names = "Bidoxes " if len(boxes) > 1 else "Bidox "
     names += _listed([f"#{b}" for b in boxes])
     mine = state.lot_result[lot][viewer]
+    # auction hacking: each Nananbite adds 1 to the bid and is never paid
+    hacked = sum(state.bidox_nana[viewer][b] for b in boxes)
+    if hacked:
+        names += f" (+{hacked} for the Nananbites)"
     label = bids.labels[lot] if lot < len(bids.labels) else f"lot {lot}"
     result = state.lot_result[lot]
     winner = state.lot_winner[lot]
@@ -434,9 +454,10 @@ def _lot_report(
         if q != viewer and result[q]
     ]
     against = f" ({_listed(others)})" if others else " (nobody else bid)"
-    back = f"your {mine} Substract came back behind your screen"
+    back = f"your {mine - hacked} Substract came back behind your screen"
     if winner == viewer:
-        return f"{names} with {mine} on {label}: you won it and paid {mine}{against}."
+        paid = mine - hacked
+        return f"{names} with {mine} on {label}: you won it and paid {paid}{against}."
     if winner >= 0:
         return (
             f"{names} with {mine} on {label}: lost to player {winner}, who bid "

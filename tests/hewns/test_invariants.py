@@ -21,7 +21,9 @@ from scavenger_env.hewns.engine.state import (
     DEAD,
     DECK,
     DISCARD,
+    EMPTY_SLOT,
     NEUTRAL,
+    NO_SLOT,
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
@@ -132,6 +134,49 @@ def check_tunnels(s: State, where: object) -> None:
     assert all(t < 0 for t in s.token[n:]) and all(m < 0 for m in s.mine[n:]), where
 
 
+def nananbites_bought(s: State) -> int:
+    """The Nananbites the game's purchases brought: 3 per Nananbites card, 4
+    with the Mamabite."""
+    total = 0
+    for i in range(0, len(s.purchases), PURCHASE):
+        what, which = s.purchases[i + 2], s.purchases[i + 3]
+        if what == BOUGHT_TECH:
+            tech = TECHS[which]
+            total += tech.bundled_nananbites
+            if tech.kind == TechKind.NANANBITES:
+                total += tech.quantity
+    return total
+
+
+def check_nanas(s: State, where: object) -> None:
+    """Every Nananbite is in exactly one place: a screen, a Hewn's slot, a
+    Bidox, or dead; a Bidox holds at most the config's limit and takes none
+    once placed; only a Mamabite opens slots beyond a Hewn's sockets, and a
+    dead Hewn holds nothing."""
+    nana = int(TechKind.NANANBITES)
+    on_screens = sum(t[nana] for t in s.screen_tech)
+    in_slots = sum(slots.count(nana) for slots in s.slots)
+    on_boxes = sum(sum(b) for b in s.bidox_nana)
+    assert on_screens + in_slots + on_boxes + s.nana_dead == nananbites_bought(s), where
+    limit = s.config.nananbites_per_bidox
+    assert all(0 <= k <= limit for b in s.bidox_nana for k in b), where
+    for h in range(NUM_HEWNS):
+        slots = s.slots[h]
+        card = hewn_type(h)
+        base = card.nanasockets + card.sicket_sockets
+        if s.loc[h] == DEAD:
+            assert len(slots) == base and set(slots) <= {EMPTY_SLOT}, (where, h)
+        mamas = [
+            j
+            for j in range(card.sicket_sockets)
+            if slots[card.nanasockets + j] == TechKind.MAMABITE
+        ]
+        opened = {base + 4 * j + k for j in mamas for k in range(4)}
+        for i in range(base, len(slots)):
+            assert (i in opened) == (slots[i] != NO_SLOT), (where, h, slots)
+        assert NO_SLOT not in slots[:base], (where, h)
+
+
 def check_between_turns(s: State, where: object) -> None:
     """Outside a Hewn turn at most one healthy Hewn stands in a space (rulebook:
     "a healthy Hewn cannot end its turn in the same space")."""
@@ -154,6 +199,8 @@ def play_checked(n: int, seed: int, cards: str = "core") -> State:
         assert legal[0] >= 0 and legal[-1] < NUM_ACTIONS, where
         rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
         check_state(s, total, where)
+        if cards == "nanas":
+            check_nanas(s, where)
         if (
             not s.over
             and not is_chance(s)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import encounter, hearts, management, mining, payment, rounds, turnstate
+from . import encounter, hearts, mining, nanas, payment, rounds, turnstate
 from .actions import (
     CTRL,
     DIE,
@@ -45,6 +45,7 @@ from .board import SIZE_LETTERS
 from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
 from .digging import DigFrame
 from .flow import FIRST_TECH_LOT, face, is_chance
+from .management import BanjerFrame
 from .state import (
     DEAD,
     DECK,
@@ -432,6 +433,15 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "Artillery is not accurate: the defender throws away one attack die "
         "before any dodge.",
     ),
+    "NANA_SPLIT": (
+        "how many Nananbites repair",
+        "Each repairs with a Nanadice; the others defend against a repair. A "
+        "Nanadead kills its Nananbite.",
+    ),
+    "NANA_BOX": (
+        "which Bidox gets a Nananbite",
+        "A Nananbite on a Bidox adds 1 to every bid it makes, for the rest of the game.",
+    ),
     "INTENT": (
         "what the Hewn does in the same-space encounter",
         "Attack, or repair a damaged or stunned Hewn (a brain repair takes it over).",
@@ -653,6 +663,10 @@ def _new_mine_why(state: State, viewer: int | None) -> str:
     )
 
 
+_ENCOUNTER_ASKS: Final = ("INTENT", "NANA_SPLIT", "PAY_SPLIT", "CHAIN_MIX")
+"""Decisions of an encounter that come to its seats as the picks do."""
+
+
 def why_asked(state: State, viewer: int | None = None) -> str:
     """Why the decision on top is its seat's now, when it comes out of that
     seat's own turn (a new mine placed by the next seat, a reaction, a pick in
@@ -668,7 +682,7 @@ def why_asked(state: State, viewer: int | None = None) -> str:
     why = _WHY.get(name)
     if why is not None:
         text = why(state, frame, viewer)
-    elif name.startswith("PICK_") or name in ("INTENT", "PAY_SPLIT", "CHAIN_MIX"):
+    elif name.startswith("PICK_") or name in _ENCOUNTER_ASKS:
         text = (
             f"{_whose(frame.seat, viewer).capitalize()} Hewns are in an "
             f"encounter with {_mover_words(state, viewer)}: {_PICK_WHY}"
@@ -700,7 +714,8 @@ def gem_pile_words(state: State) -> str:
 
 
 def recovery_die_words(state: State) -> str:
-    """Whose d10 the next recovery roll is ("the heart card of Major Miner #12",
+    """Whose die the next recovery roll is ("the Fixito of Major Miner #12",
+    "the heart card of Major Miner #12", "a Nananbite of Major Miner #12",
     "the difficulty for Major Miner #12", "player 0's heart in Major Miner
     #12", "player 1, the controller of Major Miner #12"); "" outside the
     recovery."""
@@ -724,12 +739,21 @@ def recovery_die_words(state: State) -> str:
         return f"player {state.heart[hewns[i]]}'s heart in stunned {who}"
     if top.step != RoundStep.RECOVERY:
         return ""
-    hewns = rounds.recovering(state)
-    i, difficulty = divmod(len(state.rolled), 2)
-    if i >= len(hewns):
-        return ""  # pragma: no cover - the pairs match the Hewns
-    who = hewn_label(hewns[i])
-    return f"the difficulty for {who}" if difficulty else f"the heart card of {who}"
+    at = len(state.rolled)
+    for h in rounds.recovering(state):
+        fixitos = nanas.fixitos(state, h)
+        kinds = nanas.recovery_dice(state, h)
+        who = hewn_label(h)
+        if at == len(kinds):
+            return f"the difficulty for {who}"
+        if at < fixitos:
+            return f"the Fixito of {who}"
+        if at == fixitos and hearts.heart_d10(state, h):
+            return f"the heart card of {who}"
+        if at < len(kinds):
+            return f"a Nananbite of {who}"
+        at -= len(kinds) + 1
+    return ""  # pragma: no cover - the dice match the Hewns
 
 
 def hewn_label(hewn: int) -> str:
@@ -881,7 +905,12 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
     k = action - NUM
     ask = frame.ask
     if ask == Ask.BID_BIDOX:
-        return f"Bidox {k}"
+        return f"Bidox {k}{_bidox_nanas(state, frame.seat, k)}"
+    if ask == Ask.NANA_BOX:
+        return f"attach a Nananbite to Bidox {k}{_bidox_nanas(state, frame.seat, k)}"
+    if ask == Ask.NANA_SPLIT:
+        held = nanas.nananbites(state, frame.hewn)
+        return f"{k} of {held} Nananbites repair, {held - k} defend"
     if ask == Ask.HUNT_BIDOX:
         return f"Bidox {k} goes hunting"
     if ask == Ask.BID_AMOUNT:
@@ -916,6 +945,14 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
             return f"give turn-order card {k} to player {seat}"
         return f"give a turn-order card face down to player {seat}"
     return f"{ask_name(ask)}: {k}"
+
+
+def _bidox_nanas(state: State, seat: int, box: int) -> str:
+    """ " (2 Nananbites)" for a Bidox that holds some, else ""."""
+    held = state.bidox_nana[seat][box] if 0 <= seat < len(state.bidox_nana) else 0
+    if not held:
+        return ""
+    return f" ({held} Nananbite{'s' if held > 1 else ''})"
 
 
 def _dice(n: int, kind: str) -> str:
@@ -958,16 +995,18 @@ def _describe_socket(
     state: State, frame: Frame, action: int, viewer: int | None
 ) -> str:
     slot = action - SOCKET
-    hewn = _banjer_receiver(frame)
+    hewn = frame.hewn if frame.ask == Ask.SICKET_LOSS else _banjer_receiver(frame)
     if 0 <= hewn < NUM_HEWNS and slot == hearts.heart_socket(state, hewn):
         return f"{_lead(frame.ask)} the heart card (slot {slot})"
+    if 0 <= hewn < NUM_HEWNS and nanas.is_mama_slot(state, hewn, slot):
+        return f"{_lead(frame.ask)} slot {slot} (a Mamabite's)"
     return f"{_lead(frame.ask)} slot {slot}"
 
 
 def _banjer_receiver(frame: Frame) -> int:
     """The Hewn a BANJER or ATTACH_OFF chain fits a piece into (NONE for any
     other frame)."""
-    return frame.receiver if isinstance(frame, management.BanjerFrame) else NONE
+    return frame.receiver if isinstance(frame, BanjerFrame) else NONE
 
 
 def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -> str:

@@ -84,6 +84,7 @@ ENC_FIELDS: Final = (
     "repairs",
     "boom",
     "guard",
+    "split",
 )
 """Every field of `Enc`, in the order of `Enc.pack` (a compiled class has no
 `__slots__` to read)."""
@@ -121,6 +122,9 @@ class Enc:
         self.repairs: list[int] = []  # (target, Option, new seat) per success
         self.boom: list[int] = []  # Hewns that exploded
         self.guard: list[int] = []  # the fighting Hewns, from the picks on
+        # stage 3, same-space: per announcer the Nananbites put to repair (NONE:
+        # not declared); empty until one is declared
+        self.split: list[int] = []
 
     def copy(self) -> Enc:
         """An independent copy."""
@@ -147,6 +151,7 @@ class Enc:
         new.repairs = list(self.repairs)
         new.boom = list(self.boom)
         new.guard = list(self.guard)
+        new.split = list(self.split)
         return new
 
     def pack(self) -> list[int]:
@@ -183,6 +188,9 @@ class Enc:
         ):
             out.append(len(items))
             out.extend(int(x) for x in items)
+        if self.split:  # stage 3 only: a core encounter keeps its key
+            out.append(len(self.split))
+            out.extend(int(x) for x in self.split)
         return out
 
     # --- queries ---------------------------------------------------------------
@@ -194,6 +202,12 @@ class Enc:
     def intent_of(self, hewn: int) -> int:
         """The same-space intent of `hewn` (NONE if it takes no action)."""
         return self.intent[self.ann.index(hewn)] if hewn in self.ann else NONE
+
+    def repairing_nanas(self, hewn: int) -> int:
+        """The Nananbites `hewn` put to repair (0 until it declared)."""
+        if not self.split or hewn not in self.ann:
+            return 0
+        return max(0, self.split[self.ann.index(hewn)])
 
     def malfunctioned(self, hewn: int) -> bool:
         return hewn in self.ann and bool(self.malf[self.ann.index(hewn)])

@@ -34,6 +34,7 @@ from . import (
     hearts,
     management,
     mining,
+    nanas,
     payment,
     ranged,
     rounds,
@@ -173,6 +174,7 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.LOAD_AMOUNT: Handler(
         management.legal_load_amount, management.apply_load_amount, no_resume
     ),
+    Ask.NANA_BOX: Handler(nanas.legal_nana_box, nanas.apply_nana_box, no_resume),
     # encounters
     Ask.RANGED: Handler(
         ranged.legal_machine, ranged.apply_machine, ranged.resume_ranged
@@ -204,6 +206,9 @@ HANDLERS: Final[dict[int, Handler]] = {
         samespace.legal_same_target, samespace.apply_same_target, no_resume
     ),
     Ask.INTENT: Handler(samespace.legal_intent, samespace.apply_intent, no_resume),
+    Ask.NANA_SPLIT: Handler(
+        samespace.legal_nana_split, samespace.apply_nana_split, no_resume
+    ),
     Ask.EXPEL: Handler(samespace.legal_expel, samespace.apply_expel, no_resume),
     Ask.RETREAT: Handler(samespace.legal_retreat, samespace.apply_retreat, no_resume),
 }

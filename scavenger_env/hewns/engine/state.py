@@ -49,6 +49,10 @@ NEUTRAL: Final = -1
 NONE: Final = -1
 
 EMPTY_SLOT: Final = -1
+NO_SLOT: Final = -2
+"""A place in a Hewn's slot list that is not a slot: the Mamabite slots of a
+Sicket socket that holds no Mamabite, before those of one that does
+(`nanas.mama_slots`)."""
 
 
 def _instances() -> tuple[int, ...]:
@@ -159,6 +163,7 @@ class Ask(IntEnum):
     LOAD_KIND = 48
     LOAD_AMOUNT = 49
     CALM_TARGET = 50
+    NANA_BOX = 55  # stage 3: the Bidox that gets a Nananbite (NANA_BIDOX)
     # encounters
     REACT = 60
     MOVER_JOIN = 61
@@ -179,6 +184,7 @@ class Ask(IntEnum):
     SICKET_LOSS = 76
     SAME_TARGET = 77
     DISCARD = 78  # artillery: the defender discards one attack die
+    NANA_SPLIT = 56  # stage 3: how many Nananbites repair (the rest defend)
     RANGED = 80  # a ranged encounter's sub-machine (never asks itself)
     SAME_SPACE = 81  # a same-space encounter's sub-machine (never asks itself)
     ARTILLERY = 82  # an artillery encounter's sub-machine (never asks itself)
@@ -397,6 +403,10 @@ class State:
         self.bidox_amount: list[list[int]] = []
         self.bidox_normal: list[list[int]] = []
         self.bidox_order: list[list[int]] = []
+        # stage 3: Nananbites attached to each Bidox (public: they sit in its
+        # cap), and the Nananbites that died in this game
+        self.bidox_nana: list[list[int]] = []
+        self.nana_dead = 0
         self.placements = 0
         self.bidder = 0  # whose bid turn it is
         self.passed = [False] * n
@@ -511,6 +521,8 @@ class State:
         new.bidox_amount = [list(v) for v in self.bidox_amount]
         new.bidox_normal = [list(v) for v in self.bidox_normal]
         new.bidox_order = [list(v) for v in self.bidox_order]
+        new.bidox_nana = [list(v) for v in self.bidox_nana]
+        new.nana_dead = self.nana_dead
         new.placements = self.placements
         new.bidder = self.bidder
         new.passed = list(self.passed)
