@@ -17,7 +17,12 @@ from scavenger_env.core.game_check import check_game
 from scavenger_env.hewns.engine import auction, flow, management, rules
 from scavenger_env.hewns.engine.actions import HEWN, LOT, NUM, TECH, Ctrl, Option
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.digest import FIELDS, RULES_2_FIELDS, state_data
+from scavenger_env.hewns.engine.digest import (
+    FIELDS,
+    NANAS_FIELDS,
+    RULES_2_FIELDS,
+    state_data,
+)
 from scavenger_env.hewns.engine.encounter import EncounterFrame
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import Ask, Frame, RoundFrame, State
@@ -103,15 +108,19 @@ def test_clone_is_independent() -> None:
 
 def test_the_digest_covers_every_field() -> None:
     """The digest fingerprints the whole position: every state field is in
-    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only) or
-    written apart (config, board, frames, and the cards when a position rigs
-    them)."""
+    `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only),
+    in `digest.NANAS_FIELDS` (written with the stage 3 cards only) or written
+    apart (config, board, frames, and the cards when a position rigs them)."""
     state = new_state(HewnsConfig(num_players=2))
     apart = {"config", "scenario", "board", "frames", "card_table"}
-    assert set(fields(state)) == set(FIELDS) | set(RULES_2_FIELDS) | apart
+    every = set(FIELDS) | set(RULES_2_FIELDS) | set(NANAS_FIELDS) | apart
+    assert set(fields(state)) == every
     assert set(RULES_2_FIELDS) <= set(state_data(state))
     rules_1 = state_data(new_state(HewnsConfig(num_players=2, rules_version=1)))
     assert not set(RULES_2_FIELDS) & set(rules_1)
+    assert not set(NANAS_FIELDS) & set(state_data(state))
+    nanas = state_data(new_state(HewnsConfig(num_players=2, cards="nanas")))
+    assert set(NANAS_FIELDS) <= set(nanas)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -44,7 +44,7 @@ RULES_VERSIONS: Final = (1, 2)
 AUDIT_FIXES: Final = 2
 """The rules version from which the first audit's fixes apply."""
 
-BUILT_CARD_SETS: Final = ("core",)
+BUILT_CARD_SETS: Final = ("core", "terrain", "nanas")
 """The card sets whose rules the engine plays; the others (`data.CARD_SET_NAMES`)
 are named in the data but refused until their cards are built."""
 

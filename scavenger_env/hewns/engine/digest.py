@@ -12,9 +12,10 @@ from typing import Final
 
 from scavenger_env.core.digest import Fields
 
+from .data import CardSet
 from .state import PRINTED_CARDS, State
 
-__all__ = ["FIELDS", "RULES_2_FIELDS", "state_data"]
+__all__ = ["FIELDS", "NANAS_FIELDS", "RULES_2_FIELDS", "state_data"]
 
 FIELDS: Final = (
     "num_players",
@@ -84,9 +85,18 @@ RULES_2_FIELDS: Final = ("gem", "gem_pile")
 recorded under rules 1 keeps its digest."""
 
 
+NANAS_FIELDS: Final = ("bombs_used",)
+"""The fields only the stage 3 cards ("nanas" and up) use: written with those
+cards only, so that every game of the smaller sets keeps its digest."""
+
+
 def state_data(state: State) -> Fields:
     """Every field of `state` by name; the config by option, the frames as ints."""
-    names = FIELDS + RULES_2_FIELDS if state.config.audit_fixes() else FIELDS
+    names: tuple[str, ...] = (
+        FIELDS + RULES_2_FIELDS if state.config.audit_fixes() else FIELDS
+    )
+    if state.config.card_set >= CardSet.NANAS:
+        names += NANAS_FIELDS
     data = Fields((name, getattr(state, name)) for name in names)
     data["frames"] = [list(f.key()) for f in state.frames]
     data["config"] = Fields(sorted(state.config.to_dict().items()))

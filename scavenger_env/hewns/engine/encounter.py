@@ -24,8 +24,10 @@ PICK_ASKS: Final = (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K, Ask.PICK_Q, Ask.PICK_E)
 
 
 class EncStep(IntEnum):
-    """The steps of an encounter frame (`frame.step`), in the order they run;
-    each is one function of the encounter machine (`ranged.ENC_STEPS`). A step
+    """The steps of an encounter frame (`frame.step`), in the order they run
+    (BOMB runs between PAY and ROLLED, OVERFLOW between APPLY and ESCAPE: they
+    came later and took the next numbers, so that the steps of an encounter
+    without a bomb keep theirs); each is one function of the encounter machine (`ranged.ENC_STEPS`). A step
     that asks a child decision or queues dice runs again, or the next one does,
     when the frame resumes."""
 
@@ -47,6 +49,8 @@ class EncStep(IntEnum):
     EXPEL = 15  # same-space: the survivor may expel (EXPEL)
     RETREAT = 16  # same-space: the mover retreats (RETREAT)
     END = 17  # same-space: hand-over or the end
+    BOMB = 18  # ranged, after PAY: each attacker holding a bomb may add it (USE_BOMB)
+    OVERFLOW = 19  # ranged, after APPLY: each bomb's overflow (OVERFLOW_SPACE)
 
 
 PICKS_SECRET: Final = frozenset((EncStep.REACT, EncStep.JOIN, EncStep.PICK))
@@ -80,6 +84,7 @@ ENC_FIELDS: Final = (
     "repairs",
     "boom",
     "guard",
+    "bombs",
 )
 """Every field of `Enc`, in the order of `Enc.pack` (a compiled class has no
 `__slots__` to read)."""
@@ -117,6 +122,8 @@ class Enc:
         self.repairs: list[int] = []  # (target, Option, new seat) per success
         self.boom: list[int] = []  # Hewns that exploded
         self.guard: list[int] = []  # the fighting Hewns, from the picks on
+        # implosion bombs added: (bomber, its seat, the target's space) each
+        self.bombs: list[int] = []
 
     def copy(self) -> Enc:
         """An independent copy."""
@@ -143,11 +150,13 @@ class Enc:
         new.repairs = list(self.repairs)
         new.boom = list(self.boom)
         new.guard = list(self.guard)
+        new.bombs = list(self.bombs)
         return new
 
     def pack(self) -> list[int]:
         """The encounter as plain ints (for the frame's key): the scalars,
-        then each list after its length, in `ENC_FIELDS` order."""
+        then each list after its length, in `ENC_FIELDS` order (`bombs` only
+        when a bomb was added)."""
         out = [
             int(x)
             for x in (
@@ -179,6 +188,9 @@ class Enc:
         ):
             out.append(len(items))
             out.extend(int(x) for x in items)
+        if self.bombs:  # only then: an encounter without a bomb packs as before
+            out.append(len(self.bombs))
+            out.extend(int(x) for x in self.bombs)
         return out
 
     # --- queries ---------------------------------------------------------------

@@ -142,6 +142,9 @@ class Ask(IntEnum):
     LOAD_KIND = 48
     LOAD_AMOUNT = 49
     CALM_TARGET = 50
+    # the implosion bomb (stage 3 cards)
+    USE_BOMB = 58  # an attacker holding a bomb adds it to its attack, or not
+    OVERFLOW_SPACE = 59  # the bomber's owner picks the overflow's space, or none
     # encounters
     REACT = 60
     MOVER_JOIN = 61
@@ -163,6 +166,7 @@ class Ask(IntEnum):
     SAME_TARGET = 77
     RANGED = 80  # a ranged encounter's sub-machine (never asks itself)
     SAME_SPACE = 81  # a same-space encounter's sub-machine (never asks itself)
+    OVERFLOW = 82  # an engine step: a bomb's overflow attacks, one Hewn at a time
     # an engine step with no decision (resolution); never on top when a player
     # is asked
     ENGINE = 99
@@ -345,6 +349,8 @@ class State:
         ]
         # rules 2: the `data.Gem` in each Hewn's heart card, NONE without one
         self.gem = [NONE] * NUM_HEWNS
+        # stage 3: implosion bombs used up (back in the supply)
+        self.bombs_used = 0
         # --- the board's contents -----------------------------------------------
         spaces = board.n_spaces
         self.mine = [NONE] * spaces  # mine bonus 0-3, NONE without a mine
@@ -460,6 +466,7 @@ class State:
         new.acted = list(self.acted)
         new.slots = [list(v) for v in self.slots]
         new.gem = list(self.gem)
+        new.bombs_used = self.bombs_used
         new.mine = list(self.mine)
         new.token = list(self.token)
         new.normal_pile = self.normal_pile
