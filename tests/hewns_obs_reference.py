@@ -11,6 +11,7 @@ import numpy as np
 
 from scavenger_env.hewns.engine.actions import SPACE_SIZE
 from scavenger_env.hewns.engine.board import RAVINE
+from scavenger_env.hewns.engine.bomb import bombs_fitted
 from scavenger_env.hewns.engine.ending import healthy_hewns, score
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
 from scavenger_env.hewns.engine.state import (
@@ -104,6 +105,7 @@ def _global(s: State, g: np.ndarray) -> None:
         g[16 + i] = (f + 1) / _MAX_FACES
     for k, left in enumerate(s.gem_pile):
         g[24 + k] = _cap(left / 3)
+    g[27] = _cap(s.bombs_used / 8)
     np.minimum(g, 1.0, out=g)
 
 
@@ -202,3 +204,4 @@ def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:
         row[at + 3] = sum(1 for b in lots if b == BIDOX_HUNTING) / boxes
         row[at + 4] = _cap(score(s, q) / 60)
         row[at + 5] = _cap(healthy_hewns(s, q) / 10)
+        row[at + 6] = _cap(bombs_fitted(s, q) / 4)

@@ -48,6 +48,7 @@ import numpy as np
 
 from agents.base import SeatView
 from scavenger_env.hewns.engine import (
+    bomb,
     combat,
     encounter,
     management,
@@ -295,6 +296,8 @@ class HewnsScriptedAgent:
             return 1.0 + 4.0 * self.FIGHT_WEIGHT
         if kind == TechKind.SLOCIC_SHIELD:
             return 1.5
+        if kind == TechKind.IMPLOSION_BOMB:  # one use: worth less than a weapon
+            return 0.5 + 2.5 * self.FIGHT_WEIGHT
         return 0.5
 
     def lot_worth(self, s: State, seat: int, lot: int) -> float:
@@ -391,6 +394,8 @@ class HewnsScriptedAgent:
             return 1.0 + h.mine
         if kind in (TechKind.GUNANA, TechKind.SICKET_SUNGER, TechKind.FUTANAZ):
             return 1.0 + 2.0 * h.weapon + h.ap / 10
+        if kind == TechKind.IMPLOSION_BOMB:  # the Hewns that announce encounters
+            return 1.0 + 2.0 * h.weapon + h.store_total / 10
         return 1.0 + h.armour
 
     def attach_plan(self, s: State, seat: int, mode: int) -> tuple[int, int, int]:
@@ -738,12 +743,49 @@ class HewnsScriptedAgent:
             out = [a - HEWN for a in legal if HEWN <= a < HEWN + NUM_HEWNS]
             enemies = [o for o in out if s.ctrl[o] != seat]
             return HEWN + enemies[0] if enemies else Ctrl.DONE
+        if ask == Ask.USE_BOMB:
+            return Ctrl.YES if self.bomb_needed(s, h, frame.other) else Ctrl.NO
+        if ask == Ask.OVERFLOW_SPACE:
+            return self.overflow_space(s, seat, legal)
         if ask == Ask.SICKET_LOSS:
             slots = _ids(legal, SOCKET, 32)
             return SOCKET + min(
                 slots, key=lambda i: SICKET_WORTH.get(s.slots[h][i], 1.0)
             )
         return NONE
+
+    def bomb_needed(self, s: State, h: int, target: int) -> bool:
+        """Add the implosion bomb when the attack needs it: the target's
+        expected defence reaches the expected attack of `h` and the Hewns
+        attacking with it (a well-defended target)."""
+        enc_frame = encounter.encounter_frame(s)
+        enc, mover = encounter.enc_of(enc_frame), enc_frame.hewn
+        fight = encounter.MOVER_FIGHT if h == mover else encounter.REACTOR_FIGHT
+        attack = 0.0
+        for a in {h, *ranged.attackers(enc, fight, mover)}:
+            lasers, areas = enc.pick(a)[:2]
+            attack += lasers * MEAN[DieKind.LASER] + areas * MEAN[DieKind.AREA]
+            attack += bomb.bomb_dice(enc, a) * MEAN[DieKind.CLOSE_COMBAT]
+            attack += combat.weapon_bonus(s, a) if lasers + areas else 0
+        if not s.healthy(target):
+            return attack < 1.0  # any success kills a Hewn that is not healthy
+        screens = enc.pick(target)[2] if target in enc.ann else 0
+        defence = combat.speed_dice(s, target) * MEAN[DieKind.SPEED]
+        defence += combat.armour_dice(s, target, screens) * MEAN[DieKind.ARMOUR]
+        return attack <= defence + 1.0
+
+    def overflow_space(self, s: State, seat: int, legal: list[int]) -> int:
+        """The overflow goes where it hits the most enemy value and no friend of
+        the bot's; nowhere (DONE) when no such space is worth it."""
+        best, pick = 0.0, int(Ctrl.DONE)
+        for sp in _ids(legal, SPACE, _MAP_SPACES):
+            there = s.hewns_at(sp)
+            if any(s.ctrl[h] == seat for h in there):
+                continue
+            worth = sum(max(0.5, self.target_worth(s, h)) for h in there)
+            if worth > best:
+                best, pick = worth, SPACE + sp
+        return pick
 
     def pick(self, s: State, h: int, ask: int, nums: list[int]) -> int:
         """Secret dice picks (each costs 1 Substract from the load): the
@@ -830,6 +872,8 @@ _FIGHT_ASKS = frozenset(
         Ask.RETREAT,
         Ask.EXPEL,
         Ask.SICKET_LOSS,
+        Ask.USE_BOMB,
+        Ask.OVERFLOW_SPACE,
     }
 )
 

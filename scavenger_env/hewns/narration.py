@@ -47,7 +47,7 @@ __all__ = ["HewnsNarrator"]
 
 _FIGHT_ASKS: Final = frozenset(
     int(a)
-    for name in ("RANGED", "SAME_SPACE", "TOKEN_ATTACK")
+    for name in ("RANGED", "SAME_SPACE", "TOKEN_ATTACK", "OVERFLOW")
     if (a := Ask.__members__.get(name)) is not None
 )
 """The frames a fight runs in (while one is on the stack, dice are held)."""
@@ -57,11 +57,19 @@ _PARTY_ASKS: Final = frozenset(
     for name in (
         "REACT", "NAME_TARGET", "SAME_TARGET", "PICK_L", "PICK_A", "PICK_K",
         "PICK_Q", "PICK_E", "INTENT", "DODGE", "REROLL", "SCREENS",
-        "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS",
+        "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS", "USE_BOMB", "OVERFLOW_SPACE",
     )
     if (a := Ask.__members__.get(name)) is not None
 )  # fmt: skip
 """Decision kinds whose Hewn (and whose chosen Hewn) takes part in a fight."""
+
+_TOKEN_ASKS: Final = frozenset(
+    int(a)
+    for name in ("TOKEN_ATTACK", "OVERFLOW")
+    if (a := Ask.__members__.get(name)) is not None
+)
+"""The fights with no moving Hewn of their own (an overflow outside an
+encounter is told like a token's attack)."""
 
 _ATTACK_DICE: Final = (DieKind.LASER, DieKind.AREA, DieKind.CLOSE_COMBAT)
 _DEFENCE_DICE: Final = (DieKind.ARMOUR, DieKind.SPEED)
@@ -78,6 +86,7 @@ class _Fight:
     rolled: list[tuple[int, int]] = field(default_factory=list)  # kind, face
     rerolled: list[tuple[int, int]] = field(default_factory=list)
     rerolling: bool = False
+    what: str = "A danger token"  # what attacked, in a fight with no mover
 
 
 @dataclass
@@ -162,10 +171,12 @@ class HewnsNarrator(Narrator):
         frame = next(f for f in reversed(state.frames) if f.ask in _FIGHT_ASKS)
         owner = turn_seat(state)
         fight = _Fight(
-            mover=frame.hewn if frame.ask != Ask.TOKEN_ATTACK else -1,
+            mover=frame.hewn if frame.ask not in _TOKEN_ASKS else -1,
             seat=owner if owner is not None else frame.seat,
             before=self._seen(state).clone(),
         )
+        if frame.ask == Ask.OVERFLOW:
+            fight.what = "An implosion bomb's overflow"
         if 0 <= fight.mover < NUM_HEWNS:
             fight.hewns.add(fight.mover)
         return fight
@@ -203,7 +214,7 @@ class HewnsNarrator(Narrator):
                 + "."
             )
         else:
-            head = "A danger token attacked: " + (
+            head = f"{fight.what} attacked: " + (
                 _listed([_owned(before, h, v) for h in hewns]) or "no Hewn"
             )
             head += "."

@@ -34,7 +34,8 @@ global    104-143    (40,)      normal pile / its start, depleted /
                                 one-hot (3), Hewn decks by size and the
                                 tech deck / 20, the last 8 faces rolled
                                 (face index + 1) / 10, the gem pile by
-                                kind / 3 (rules 2), 13 spare
+                                kind / 3 (rules 2), implosion bombs used
+                                / 8 (at most 1), 12 spare
 offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
                                 one-hot (13), the turn-order stack, empty,
                                 minimum price / 10, Bidoxes placed there
@@ -58,7 +59,9 @@ seats     3828-3939  (4, 28)    screen normal / 50, screen dirty / 50 (at
                                 (13), known turn-order card one-hot (5:
                                 unknown, 1-4), passed, Bidoxes at home,
                                 placed, hunting (/ Bidoxes), score / 60
-                                (at most 1), healthy Hewns / 10, 2 spare
+                                (at most 1), healthy Hewns / 10,
+                                implosion bombs fitted in its Hewns / 4
+                                (at most 1), 1 spare
 ========  =========  =========  ==========================================
 """
 
@@ -72,6 +75,7 @@ from scavenger_env.core import layout
 
 from .engine.actions import SPACE_SIZE
 from .engine.board import RAVINE
+from .engine.bomb import bombs_fitted
 from .engine.data import DICE, HEWN_TYPES, TECHS
 from .engine.encounter import EncStep
 from .engine.ending import healthy_hewns, score
@@ -259,6 +263,8 @@ _ENCOUNTER_STEP_CODES: Final = {
     EncStep.RETREAT: 14,
     EncStep.END: 15,
     EncStep.AWAY: 16,
+    EncStep.BOMB: 17,
+    EncStep.OVERFLOW: 18,
 }
 """The number the observation gives each step of an encounter frame (on top
 only at its dice): the steps' numbers before they were put in run order, so
@@ -323,6 +329,8 @@ def _global(s: State, out: memoryview[float]) -> None:
         out[g + 16 + i] = min(1.0, (rolled[i] + 1) / _MAX_FACES)
     for k in range(len(s.gem_pile)):
         out[g + 24 + k] = _cap(s.gem_pile[k] / 3)
+    if s.bombs_used:
+        out[g + 27] = _cap(s.bombs_used / 8)
 
 
 def _offer(s: State, seat: int, out: memoryview[float]) -> None:
@@ -460,3 +468,6 @@ def _seats(s: State, seat: int, out: memoryview[float]) -> None:
         hidden = normal - s.screen_normal[q]  # the score counts the screen
         out[at + 4] = _cap((score(s, q) + hidden) / 60)
         out[at + 5] = _cap(healthy_hewns(s, q) / 10)
+        bombs = bombs_fitted(s, q)
+        if bombs:
+            out[at + 6] = _cap(bombs / 4)

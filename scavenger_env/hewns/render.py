@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from .engine.board import render_map
-from .engine.data import DICE, HEWN_TYPES, SIZE_NAMES, TECHS, Symbol, Token
+from .engine.bomb import holds_bomb
+from .engine.data import DICE, HEWN_TYPES, SIZE_NAMES, TECHS, CardSet, Symbol, Token
 from .engine.describe import (
     ask_name,
     gem_pile_words,
@@ -188,6 +189,7 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
             f"load {s.normal[h]} normal + {s.dirty[h]} dirty "
             f"(room {s.capacity(h)})"
             + (f"; {gem_words(s, s.gem[h])}" if s.gem[h] != NONE else "")
+            + ("; an implosion bomb" if holds_bomb(s, h) else "")
         )
     if not shown:
         lines.append("  none yet")
@@ -196,6 +198,8 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
 
 def _seat_lines(s: State, viewer: int) -> list[str]:
     gems = f"; gems left: {gem_pile_words(s)}" if s.config.audit_fixes() else ""
+    if s.config.card_set >= CardSet.NANAS:
+        gems += f"; implosion bombs used: {s.bombs_used}"
     lines = ["", f"Seats (normal Substract pile: {s.normal_pile}{gems}):"]
     hidden = bids_hidden(s)
     for q in range(s.num_players):

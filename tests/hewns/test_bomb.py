@@ -14,13 +14,17 @@ and 15, and a Hewn in space 13 (behind 12) is out of everyone's sight::
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
+from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
 from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.hewns.engine import bomb, rules
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl
+from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DieKind, TechKind
 from scavenger_env.hewns.engine.digest import state_data
 from scavenger_env.hewns.engine.flow import is_chance
@@ -511,3 +515,65 @@ def test_random_games_with_bombs_end_and_keep_every_bomb(players: int) -> None:
         used += n
         overflows += m
     assert used > 0 and overflows > 0
+
+
+# --- the scripted bots ------------------------------------------------------------------
+@pytest.mark.parametrize("make", [ProspectorAgent, RaiderAgent])
+def test_scripted_bots_add_the_bomb_against_a_well_defended_target(make: Any) -> None:
+    """The scripted bots add their bomb when their attack alone would not beat
+    the target's expected defence (the Sveanivo picked no weapon dice against
+    the Chailbine's 6 speed and 2 armour dice), and keep it when the attack is
+    strong enough without (an Igil's 7 lasers against a Sveanivo)."""
+    state, _, other = duel()
+    picks(state, 0, 0, 1)
+    picks(state, 0, 0, 1)
+    act(state, HEWN + other)
+    legal = rules.legal_actions(state)
+    assert make().choose(state, 1, legal, np.random.default_rng(0)) == Ctrl.YES
+    state = position(2)
+    igil = pos.place(state, "Igil", 0, FROM, dirty=7, techs=(BOMB,))
+    sveanivo = pos.place(state, "Sveanivo", 1, WATCH, dirty=1)
+    pos.start_hewn_turn(state, igil)
+    into_sight(state)
+    act(state, HEWN + sveanivo, Ctrl.YES)
+    picks(state, 7, 0, 0)
+    picks(state, 0, 0, 1)
+    act(state, HEWN + sveanivo)
+    assert (top(state).ask, top(state).hewn) == (Ask.USE_BOMB, igil)
+    legal = rules.legal_actions(state)
+    assert make().choose(state, 0, legal, np.random.default_rng(0)) == Ctrl.NO
+
+
+@pytest.mark.parametrize("make", [ProspectorAgent, RaiderAgent])
+def test_scripted_bots_overflow_onto_enemies_never_friends(make: Any) -> None:
+    """The overflow goes to the linked space with the most enemy value and no
+    friend of the bot's (the node 0 holds its own Chailbine): an enemy in
+    space 13 is hit; with a friend there instead, no space is."""
+    for seat, wanted in ((1, SPACE + BEHIND), (0, Ctrl.DONE)):
+        state, *_ = bomber_duel("Fogbear", seat, damaged=True)
+        legal = rules.legal_actions(state)
+        assert len(legal) == 3
+        assert make().choose(state, 0, legal, np.random.default_rng(0)) == wanted
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_scripted_bots_play_whole_games_with_the_stage_3_cards(players: int) -> None:
+    """The Prospector and the Raider answer every decision of whole games with
+    the stage 3 cards legally, and the games end."""
+    config = HewnsConfig(num_players=players, cards="nanas")
+    for seed in range(2):
+        agents = [(RaiderAgent, ProspectorAgent)[s % 2]() for s in range(players)]
+        for s, agent in enumerate(agents):
+            agent.reset(s, config)
+        rng = np.random.default_rng(seed)
+        state = rules.new_game(config, rng)
+        while not state.over:
+            legal = rules.legal_actions(state)
+            if is_chance(state):
+                action = legal[int(rng.integers(len(legal)))]
+            else:
+                seat = top(state).seat
+                action = agents[seat].choose(state, seat, legal, rng)
+            assert action in legal
+            rules.apply_action(state, action)
+        assert state.end_reason in ("rounds", "pile", "depleted", "no mines")

@@ -31,7 +31,7 @@ from .data import TECHS, DieKind, TechKind
 from .effects import kill
 from .encounter import Enc, enc_of
 from .flow import pop, push, roll
-from .state import EMPTY_SLOT, NONE, Ask, Frame, State
+from .state import EMPTY_SLOT, NONE, OFF_BOARD, Ask, Frame, State
 
 BOMB: Final = TechKind.IMPLOSION_BOMB
 #: rulebook: "will give the attacker 6 close combat dice in the attack"
@@ -64,6 +64,16 @@ def bombs_in_play(state: State) -> int:
     screens = sum(techs[BOMB] for techs in state.screen_tech)
     fitted = sum(sum(1 for k in slots if k == BOMB) for slots in state.slots)
     return screens + fitted
+
+
+def bombs_fitted(state: State, seat: int) -> int:
+    """The bombs fitted in the Hewns `seat` controls (public: Banjering is
+    done in the open)."""
+    return sum(
+        state.slots[h].count(BOMB)
+        for h in range(len(state.slots))
+        if state.ctrl[h] == seat and state.loc[h] >= OFF_BOARD
+    )
 
 
 # --- adding a bomb to an attack ---------------------------------------------------------
