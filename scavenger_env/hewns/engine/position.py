@@ -32,12 +32,15 @@ respite) counts k from 0 in the same order:
   d10s, then the defender's d10s against the repair); then the attack on the
   mover's target, then the attack on the mover (reactors). Each attack lists
   its attackers in announcing order, each attacker's dice as close combat,
-  laser, area, then the explode area dice; then its defender's speed dice and
+  laser, area, then the explode area dice, then an implosion bomb's 6
+  close-combat dice; then its defender's speed dice and
   armour dice (card, Slocic shield, body screens). DIE k of a dodge or a
   re-roll is attack die k of the attack being resolved (defence dice are not
   counted);
 * a danger token's attack: the token's attack dice, then the defender's speed
   and armour dice;
+* an implosion bomb's overflow, per Hewn attacked: the 4 close-combat dice,
+  then the defender's speed and armour dice, then the hurt die on a hit;
 * the recovery phase: per recovering Hewn, by id, its d10 then the difficulty
   d10.
 """
