@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import itertools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -70,6 +71,17 @@ def test_the_game_keeps_the_interface_contract(seed: int) -> None:
     random games at 2, 3 and 4 players and checks what the tools rely on (masks,
     chance nodes, illegal actions, clones, redaction for the mover, replays)."""
     assert check_game(HEWNS, games_per_count=3, seed=seed) > 200
+
+
+def test_the_stage_3_cards_keep_the_interface_contract() -> None:
+    """`check_game` over random games with the "nanas" cards (implosion bombs
+    in the technology deck) at 2, 3 and 4 players."""
+
+    class NanasHewns(type(HEWNS)):  # type: ignore[misc]
+        def make_config(self, num_players: int, **options: Any) -> HewnsConfig:
+            return HewnsConfig(num_players=num_players, cards="nanas", **options)
+
+    assert check_game(NanasHewns(), games_per_count=2, seed=3) > 100
 
 
 def test_clone_copies_every_field() -> None:

@@ -10,12 +10,13 @@ import numpy as np
 import pytest
 
 import scavenger_env
-from scavenger_env.hewns.engine import rules
+from scavenger_env.hewns.engine import bomb, rules
 from scavenger_env.hewns.engine.actions import NUM_ACTIONS
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.data import DANGER_TOKENS
+from scavenger_env.hewns.engine.data import DANGER_TOKENS, TECHS, CardSet, TechKind
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.state import (
+    BOUGHT_TECH,
     DEAD,
     DECK,
     DISCARD,
@@ -24,6 +25,7 @@ from scavenger_env.hewns.engine.state import (
     OFF_BOARD,
     OFFER,
     OUT,
+    PURCHASE,
     Ask,
     State,
     hewn_type,
@@ -88,12 +90,29 @@ def check_between_turns(s: State, where: object) -> None:
     assert len(healthy) == len(set(healthy)), where
 
 
-def play_checked(n: int, seed: int) -> State:
-    config = HewnsConfig(num_players=n)
+def bombs_bought(s: State) -> int:
+    """Implosion bombs won at auction so far (one piece per card)."""
+    p = s.purchases
+    return sum(
+        TECHS[TechKind.IMPLOSION_BOMB].quantity
+        for i in range(0, len(p), PURCHASE)
+        if p[i + 2] == BOUGHT_TECH and p[i + 3] == TechKind.IMPLOSION_BOMB
+    )
+
+
+def bombs_unaccounted(s: State) -> int:
+    """Bombs on screens, in sockets and used up, less those bought: it changes
+    only by the bombs lost with a Hewn that dies (each bomb is in one place)."""
+    return bomb.bombs_in_play(s) + s.bombs_used - bombs_bought(s)
+
+
+def play_checked(n: int, seed: int, cards: str = "core") -> State:
+    config = HewnsConfig(num_players=n, cards=cards)
     rng = np.random.default_rng(seed)
     s = rules.new_game(config, rng)
     total = config.effective_pile
     check_state(s, total, (n, seed, 0))
+    bombs = config.card_set >= CardSet.NANAS
     step = 0
     while not s.over:
         step += 1
@@ -101,8 +120,14 @@ def play_checked(n: int, seed: int) -> State:
         legal = rules.legal_actions(s)
         assert legal and legal == sorted(set(legal)), where
         assert legal[0] >= 0 and legal[-1] < NUM_ACTIONS, where
+        if bombs:
+            held = [slots.count(bomb.BOMB) for slots in s.slots]
+            before = bombs_unaccounted(s)
         rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
         check_state(s, total, where)
+        if bombs:
+            lost = sum(k for h, k in enumerate(held) if k and s.loc[h] == DEAD)
+            assert bombs_unaccounted(s) == before - lost, where
         if (
             not s.over
             and not is_chance(s)
@@ -117,3 +142,12 @@ def play_checked(n: int, seed: int) -> State:
 def test_random_games_keep_the_invariants(chunk: int) -> None:
     for k in range(chunk, 3 * GAMES, CHUNKS):
         play_checked(2 + k % 3, k // 3)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games_with_the_stage_3_cards_keep_the_invariants(n: int) -> None:
+    """Random games with the "nanas" cards end at 2, 3 and 4 players, with
+    every invariant kept and every implosion bomb in one place (a screen, a
+    socket, used up, or lost with a dead Hewn) after every action."""
+    for seed in range(GAMES // 8):
+        play_checked(n, seed, "nanas")
