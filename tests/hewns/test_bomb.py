@@ -577,3 +577,21 @@ def test_scripted_bots_play_whole_games_with_the_stage_3_cards(players: int) -> 
             assert action in legal
             rules.apply_action(state, action)
         assert state.end_reason in ("rounds", "pile", "depleted", "no mines")
+
+
+def test_an_overflow_frame_copies_every_field_apart() -> None:
+    """The overflow's frame (a token attack's kind) copies into an equal,
+    independent frame with the same key, as a search's copy of the game
+    needs."""
+    state, *_ = bomber_duel("Igil", 0, dirty=3)
+    act(state, SPACE + BEHIND)
+    frame = state.frames[-2]
+    assert isinstance(frame, bomb.OverflowFrame) and frame.ask == Ask.OVERFLOW
+    copy = frame.copy()
+    assert type(copy) is bomb.OverflowFrame and copy.key() == frame.key()
+    for name in bomb.OVERFLOW_FRAME_FIELDS:
+        assert getattr(copy, name) == getattr(frame, name), name
+    copy.queue.append(99)
+    assert frame.queue != copy.queue
+    clone = state.clone()
+    assert [f.key() for f in clone.frames] == [f.key() for f in state.frames]

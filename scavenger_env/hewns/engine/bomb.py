@@ -29,7 +29,7 @@ from .actions import SPACE, Ctrl
 from .danger import TOKEN_ATTACK_FIELDS, TokenAttackFrame, attack_of, on_map
 from .data import TECHS, DieKind, TechKind
 from .effects import kill
-from .encounter import Enc, enc_of
+from .encounter import Enc, encounter_frame
 from .flow import pop, push, roll
 from .state import EMPTY_SLOT, NONE, OFF_BOARD, Ask, Frame, State
 
@@ -144,8 +144,8 @@ def legal_use(state: State, frame: Frame) -> list[int]:
 def apply_use(state: State, frame: Frame, action: int) -> None:
     """YES adds the bomb (`add_bomb`); NO keeps it for another attack."""
     if action == Ctrl.YES:
-        enc_frame = state.frames[-2]
-        enc = enc_of(enc_frame)
+        enc_frame = encounter_frame(state)
+        enc = enc_frame.enc
         space = bomb_target_space(state, enc, frame.hewn, enc_frame.hewn)
         add_bomb(state, enc, frame.hewn, space)
     pop(state)

@@ -74,9 +74,8 @@ class HewnsConfig(CheckedConfig):
         num_players: 2, 3 or 4.
         cards: which cards are in the decks, a `data.CardSet` name: "core",
             "terrain", "nanas" or "complete"; each set holds the cards of the
-            smaller ones. The engine is built set by set and plays "core" only
-            (`BUILT_CARD_SETS`); the others are refused until their cards are
-            built.
+            smaller ones. The engine is built set by set (`BUILT_CARD_SETS`);
+            "complete" is refused until its cards are built.
         map: the board, "crater" (the designed default map for 2-4 players; the
             rulebook's map-building booklet is missing).
         mudgestick: how far a dig, fly or climb reaches, in spaces (hex distance
@@ -164,7 +163,7 @@ class HewnsConfig(CheckedConfig):
                 f"HewnsConfig.cards={self.cards!r}: the {self.cards!r} cards are not "
                 "built yet, so no game can be played with them; use "
                 + " or ".join(repr(n) for n in BUILT_CARD_SETS)
-                + " (the engine plays the core set: 13 Hewn types, 6 technologies)"
+                + " (the swarms of the complete set are not built yet)"
             )
         self._check(
             isinstance(self.map, str) and self.map in MAPS,

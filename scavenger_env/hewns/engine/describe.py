@@ -303,7 +303,7 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "board first.",
     ),
     "SCREENS": (
-        "body screens against a danger token",
+        "body screens against a danger token or a bomb's overflow",
         "Each Substract burnt as a body screen adds 1 armour die.",
     ),
     "SCREENS_MIX": (
