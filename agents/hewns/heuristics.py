@@ -296,8 +296,8 @@ class HewnsScriptedAgent:
             return 1.0 + 4.0 * self.FIGHT_WEIGHT
         if kind == TechKind.SLOCIC_SHIELD:
             return 1.5
-        if kind == TechKind.IMPLOSION_BOMB:  # one use: worth less than a weapon
-            return 0.5 + 2.5 * self.FIGHT_WEIGHT
+        if kind == TechKind.IMPLOSION_BOMB:  # one use, and only for a fighter
+            return 3.0 * self.FIGHT_WEIGHT
         return 0.5
 
     def lot_worth(self, s: State, seat: int, lot: int) -> float:
@@ -693,9 +693,7 @@ class HewnsScriptedAgent:
             armed = [
                 a - HEWN
                 for a in legal
-                if HEWN <= a < HEWN + NUM_HEWNS
-                and combat.has_weapon(s, a - HEWN)
-                and s.normal[a - HEWN] + s.dirty[a - HEWN] >= 2
+                if HEWN <= a < HEWN + NUM_HEWNS and self.armed(s, a - HEWN)
             ]
             if armed and self.target_worth(s, h) > 1.0:
                 return HEWN + max(armed, key=lambda a: s.normal[a] + s.dirty[a])
@@ -703,6 +701,8 @@ class HewnsScriptedAgent:
         if ask == Ask.MOVER_JOIN:
             load = s.normal[h] + s.dirty[h]
             can_fight = self.FIGHTS and combat.has_weapon(s, h)
+            if self.FIGHTS and self.armed(s, h):
+                return Ctrl.YES
             return (
                 Ctrl.YES if load >= 2 and (can_fight or s.normal[h] >= 2) else Ctrl.NO
             )
@@ -754,6 +754,16 @@ class HewnsScriptedAgent:
             )
         return NONE
 
+    @staticmethod
+    def armed(s: State, h: int) -> bool:
+        """Whether `h` can attack at range: weapon dice and 2 Substract for
+        them, or an implosion bomb and 1 Substract (a body screen, so that it
+        does not malfunction)."""
+        load = s.normal[h] + s.dirty[h]
+        if bomb.holds_bomb(s, h):
+            return load >= 1
+        return combat.has_weapon(s, h) and load >= 2
+
     def bomb_needed(self, s: State, h: int, target: int) -> bool:
         """Add the implosion bomb when the attack needs it: the target's
         expected defence reaches the expected attack of `h` and the Hewns
@@ -801,7 +811,12 @@ class HewnsScriptedAgent:
         if ask == Ask.PICK_K:
             mover = encounter.encounter_frame(s).hewn
             exposed = h == mover or enc.same or h == enc.target
-            return min(top, 2 if attacking else 3) if exposed else 0
+            screens = min(top, 2 if attacking else 3) if exposed else 0
+            if not enc.same and bomb.holds_bomb(s, h) and not sum(enc.pick(h)[:2]):
+                # with a bomb to fire, pick a screen at least: picking
+                # nothing malfunctions
+                screens = max(screens, min(top, 1))
+            return screens
         return 0
 
     @staticmethod

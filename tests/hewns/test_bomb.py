@@ -27,6 +27,7 @@ from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DieKind, TechKind
 from scavenger_env.hewns.engine.digest import state_data
+from scavenger_env.hewns.engine.encounter import enc_of
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.position import PositionError
 from scavenger_env.hewns.engine.state import (
@@ -595,3 +596,39 @@ def test_an_overflow_frame_copies_every_field_apart() -> None:
     assert frame.queue != copy.queue
     clone = state.clone()
     assert [f.key() for f in clone.frames] == [f.key() for f in state.frames]
+
+
+def test_the_raider_fights_with_a_bomb_and_one_substract() -> None:
+    """The Raider plays the Sveanivo of the rulebook's example 2 ("considering
+    that he will be able to use the implosion bomb to attack with, decides to
+    use her only Substract"): it reacts, spends its 1 Substract on a pick (so
+    it does not malfunction) and adds the bomb."""
+    state = position(2)
+    zach = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    sveanivo = pos.place(state, "Sveanivo", 1, WATCH, dirty=1, techs=(BOMB,))
+    pos.start_hewn_turn(state, zach)
+    into_sight(state)
+    raider, rng = RaiderAgent(), np.random.default_rng(0)
+    raider.reset(1, state.config)
+
+    def choose() -> int:
+        return raider.choose(state, 1, rules.legal_actions(state), rng)
+
+    assert top(state).ask == Ask.REACT
+    act(state, choose())
+    assert sveanivo in enc_of(state.frames[-2]).ann
+    act(state, Ctrl.YES)
+    picks(state, 0, 3, 1)
+    while top(state).seat == 1 and top(state).ask in (
+        Ask.PICK_L,
+        Ask.PICK_A,
+        Ask.PICK_K,
+    ):
+        act(state, choose())
+    assert (
+        sum(enc_of(next(f for f in state.frames if f.ask == Ask.RANGED)).pick(sveanivo))
+        == 1
+    )
+    act(state, HEWN + sveanivo)
+    assert (top(state).ask, top(state).hewn) == (Ask.USE_BOMB, sveanivo)
+    assert choose() == Ctrl.YES
