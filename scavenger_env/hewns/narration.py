@@ -342,6 +342,8 @@ def _winner(a: State, b: State, hewns: list[int], viewer: int | None) -> str:
     if not losers:
         return "Nobody was hurt: the attack failed."
     winners = [q for q in seats if q not in losers]
+    if not winners and len(seats) == 1:  # an overflow on its own side
+        return f"Only {_whose(seats[0], viewer)} Hewns were hurt: nobody won."
     if not winners:
         return "Both sides were hurt: nobody won."
     names = [_who(q, viewer) for q in winners]

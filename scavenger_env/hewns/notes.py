@@ -1001,7 +1001,9 @@ RULINGS: tuple[Ruling, ...] = (
         "and cannot add it, and in a same-space encounter no bomb is used. Its 6 "
         "close-combat dice are the bomber's attack dice: its re-rolls and the "
         "defender's dodge may take them, but no +1 or +2 weapon bonus counts on "
-        'them. The bomb goes back to the supply. The rulebook: "The 6 close '
+        "them. The bomb goes back to the supply. Only a Hewn holding a bomb is "
+        "asked: the technologies fitted in a Hewn are public. The rulebook: "
+        '"The 6 close '
         "combat dice are not picked up in the secret dice phase but in the phase "
         'when players add all other dice", "(These dice are not weapon dice - '
         'see the section on +1/+2 weapons…)", "they can ONLY be used as part of '

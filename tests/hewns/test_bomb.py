@@ -14,6 +14,7 @@ and 15, and a Hewn in space 13 (behind 12) is out of everyone's sight::
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,7 @@ from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DieKind, TechKind
+from scavenger_env.hewns.engine.describe import why_asked
 from scavenger_env.hewns.engine.digest import state_data
 from scavenger_env.hewns.engine.encounter import enc_of
 from scavenger_env.hewns.engine.flow import is_chance
@@ -38,6 +40,7 @@ from scavenger_env.hewns.engine.state import (
     Frame,
     State,
 )
+from scavenger_env.hewns.game import HEWNS
 
 FROM, TO, WATCH, WATCH2, BEHIND, BEHIND2 = 9, 0, 12, 15, 13, 16
 BOMB = "Implosion bomb"
@@ -632,3 +635,35 @@ def test_the_raider_fights_with_a_bomb_and_one_substract() -> None:
     act(state, HEWN + sveanivo)
     assert (top(state).ask, top(state).hewn) == (Ask.USE_BOMB, sveanivo)
     assert choose() == Ctrl.YES
+
+
+# --- words -----------------------------------------------------------------------------
+def test_the_bomb_fight_is_told_with_its_decisions_and_summary() -> None:
+    """The screen tells the bomb's decisions in words (the overflow's space, the
+    overflow's screens, with why they are asked) and the fight, overflow
+    included, in one summary once it is over."""
+    state, _, other, friend = bomber_duel("Igil", 0, dirty=3)
+    narrator = HEWNS.narrator(None)
+    lines: list[str] = []
+
+    def play(action: int) -> None:
+        told = narrator.tell(state, action)
+        lines.extend([told] if told else [])
+        rules.apply_action(state, action)
+        lines.extend(narrator.after(state))
+
+    assert why_asked(state, 1) == ""  # the bomber's owner: its own turn
+    play(SPACE + BEHIND)
+    play(NUM + 0)
+    for kind, value in [("close_combat", 1)] * 4 + [("speed", 0)] * 4:
+        play(DIE + pos.face_index(kind, value))
+    for _ in range(3):
+        play(DIE + pos.face_index("armour", 0))
+    play(DIE + pos.face_index("hurt", "stunned"))
+    text = "\n".join(lines)
+    assert "the bomb's overflow hits space 13" in text
+    assert "burn 0 Substract as body screens" in text
+    assert "Fight in player 0's turn" in text
+    assert re.search(r"Igil #\d+ .*stunned", text), text
+    assert "Only player 0's Hewns were hurt: nobody won." in text
+    assert state.ctrl[friend] == NEUTRAL and state.healthy(other)

@@ -107,8 +107,8 @@ def bomb_dice(enc: Enc, hewn: int) -> int:
 def may_bomb(enc: Enc, hewn: int, mover: int) -> bool:
     """Whether announcer `hewn` attacks someone and so may add a bomb: the
     mover once it has named its target, a reactor (its target is the mover);
-    not one that malfunctioned ("Implosion bombs are weapons (but they can
-    ONLY be used as part of a ranged attack/encounter)")."""
+    not one that malfunctioned (it is stunned: "damaged and stunned Hewns
+    cannot attempt an attack")."""
     if enc.malfunctioned(hewn):
         return False
     return hewn != mover or enc.target != NONE
