@@ -286,6 +286,42 @@ def test_the_mover_decides_first() -> None:
     assert state.bombs_used == 2
 
 
+def test_two_bombs_overflow_in_turn_around_each_target() -> None:
+    """rulebook: "the attacker can choose any adjacent space to the space where
+    the original attack was made": the mover's bomb overflows around its
+    target's space (12: the node 0 or 13), then the Sveanivo's around the
+    mover's (the node 0: 12 and 15 hold Hewns), each asked of its owner."""
+    state, mover, other = duel(mover_techs=(BOMB,))
+    pos.place(state, "Fogbear", 1, WATCH2, damaged=True)
+    picks(state, 0, 3, 1)
+    picks(state, 0, 0, 1)
+    act(state, HEWN + other, Ctrl.YES, Ctrl.YES)
+    pos.roll(state, "area", 0, 0, 0)  # the mover's attack: nobody is hit
+    pos.roll(state, "close_combat", *[0] * 6)
+    pos.roll(state, "speed", 0, 0, 0, 0)
+    pos.roll(state, "armour", 0, 0)
+    pos.roll(state, "close_combat", *[0] * 6)  # the Sveanivo's bomb
+    pos.roll(state, "speed", *[0] * 6)
+    pos.roll(state, "armour", 0, 0)
+    pass_rerolls(state)
+    assert (top(state).ask, top(state).seat, top(state).hewn) == (
+        Ask.OVERFLOW_SPACE,
+        0,
+        mover,
+    )
+    assert rules.legal_actions(state) == [Ctrl.DONE, SPACE + TO]
+    act(state, Ctrl.DONE)
+    assert (top(state).ask, top(state).seat, top(state).hewn) == (
+        Ask.OVERFLOW_SPACE,
+        1,
+        other,
+    )
+    assert rules.legal_actions(state) == [Ctrl.DONE, SPACE + WATCH, SPACE + WATCH2]
+    act(state, SPACE + WATCH2)  # its own side's damaged Fogbear dies
+    assert state.hewns_at(WATCH2) == []
+    assert not any(f.ask == Ask.RANGED for f in state.frames)
+
+
 def test_no_bomb_in_a_same_space_encounter() -> None:
     """rulebook: "Implosion bombs are weapons (but they can ONLY be used as part
     of a ranged attack/encounter)"."""

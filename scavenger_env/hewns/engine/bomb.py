@@ -14,8 +14,14 @@ a danger token's (`danger`): a healthy Hewn first declares body screens
 strikes back. A hit rolls the hurt die; a Hewn that is not healthy dies.
 
 The ranged encounter calls `step_bomb` and `step_overflow` (its `EncStep.BOMB`
-and `EncStep.OVERFLOW`); an attack of another kind (artillery) adds a bomb
-with `add_bomb` and runs the overflows with `start_overflow`.
+and `EncStep.OVERFLOW`). Another attack on the encounter record (artillery: "a
+bomb may be added") hooks in with the same three calls: `step_bomb(state, enc,
+frame)` at its free-dice step (it asks USE_BOMB of each announcer in `enc.ann`
+that attacks, the frame's Hewn being the mover and `enc.target` its target;
+False once all have answered); `bomb_dice(enc, hewn)` close-combat dice, not
+weapon dice, among the attacker's dice; `step_overflow(state, enc, frame)`
+after its hurt dice (False once every bomb has overflowed). An attack without
+an `Enc` calls `add_bomb` and `start_overflow` itself.
 """
 
 from __future__ import annotations
