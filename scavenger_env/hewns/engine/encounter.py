@@ -27,9 +27,9 @@ class EncStep(IntEnum):
     """The steps of an encounter frame (`frame.step`), in the order they run
     (BOMB runs between PAY and ROLLED, OVERFLOW between APPLY and ESCAPE: they
     came later and took the next numbers, so that the steps of an encounter
-    without a bomb keep theirs); each is one function of the encounter machine (`ranged.ENC_STEPS`). A step
-    that asks a child decision or queues dice runs again, or the next one does,
-    when the frame resumes."""
+    without a bomb keep theirs); each is one function of the encounter
+    machine (`ranged.ENC_STEPS`). A step that asks a child decision or queues
+    dice runs again, or the next one does, when the frame resumes."""
 
     REACT = 0  # the reaction window: REACT per reacting seat
     JOIN = 1  # the mover may join the reactors (MOVER_JOIN)

@@ -545,10 +545,10 @@ def defender(enc: Enc, fight: int, mover: int) -> int:
 
 def _build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
     """Step 6: attack = the weapon dice picked, and 6 close-combat dice per
-    implosion bomb added; defence (healthy) = "the speed
-    defence dice and armour dice shown on their Hewn card, and any defence dice
-    they get from technologies" plus the body screens; "damaged and stunned
-    Hewns ... have a defence of 0 and roll no defence dice"."""
+    implosion bomb added; defence (healthy) = "the speed defence dice and
+    armour dice shown on their Hewn card, and any defence dice they get from
+    technologies" plus the body screens; "damaged and stunned Hewns ... have a
+    defence of 0 and roll no defence dice"."""
     mover = frame.hewn
     kinds: list[int] = []
 
