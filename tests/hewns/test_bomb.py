@@ -24,7 +24,7 @@ from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
 from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.hewns.engine import bomb, rules
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Ctrl
+from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SOCKET, SPACE, Ctrl
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DieKind, TechKind
 from scavenger_env.hewns.engine.describe import why_asked
@@ -703,3 +703,20 @@ def test_the_bomb_fight_is_told_with_its_decisions_and_summary() -> None:
     assert re.search(r"Igil #\d+ .*stunned", text), text
     assert "Only player 0's Hewns were hurt: nobody won." in text
     assert state.ctrl[friend] == NEUTRAL and state.healthy(other)
+
+
+def test_a_bomb_from_the_screen_is_banjered_into_a_nanasocket() -> None:
+    """design: the bomb is a Nanasocket technology, fitted like the others
+    (rulebook: Banjering "can be done ... during his turn"): from the screen
+    into either of the Sveanivo's two Nanasockets; then it may be added."""
+    state = position(2)
+    sveanivo = pos.place(state, "Sveanivo", 0, WATCH, dirty=1)
+    pos.set_screen(state, 0, implosion_bomb=1)
+    pos.start_hewn_turn(state, sveanivo)
+    pos.play(state, "VERB BANJER", f"TECH {int(TechKind.IMPLOSION_BOMB)}")
+    pos.play(state, f"HEWN {sveanivo}")
+    assert rules.legal_actions(state) == [SOCKET, SOCKET + 1]  # its Nanasockets
+    pos.play(state, "SOCKET 1")
+    assert state.slots[sveanivo] == [EMPTY_SLOT, TechKind.IMPLOSION_BOMB]
+    assert state.screen_tech[0][TechKind.IMPLOSION_BOMB] == 0
+    assert bomb.holds_bomb(state, sveanivo) and bomb.bombs_fitted(state, 0) == 1
