@@ -12,6 +12,7 @@ import numpy as np
 from scavenger_env.hewns.engine import tunnels
 from scavenger_env.hewns.engine.actions import MAP_SPACE_IDS, SPACE_SIZE
 from scavenger_env.hewns.engine.board import RAVINE
+from scavenger_env.hewns.engine.bomb import bombs_fitted
 from scavenger_env.hewns.engine.data import TechKind
 from scavenger_env.hewns.engine.ending import healthy_hewns, score
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
@@ -109,6 +110,7 @@ def _global(s: State, g: np.ndarray) -> None:
         g[16 + i] = (f + 1) / _MAX_FACES
     for k, left in enumerate(s.gem_pile):
         g[24 + k] = _cap(left / 3)
+    g[27] = _cap(s.bombs_used / 8)
     np.minimum(g, 1.0, out=g)
 
 
@@ -222,3 +224,4 @@ def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:
         row[at + 4] = _cap(score(s, q) / 60)
         row[at + 5] = _cap(healthy_hewns(s, q) / 10)
         row[at + 6] = sum(s.bidox_nana[q]) / (boxes * s.config.nananbites_per_bidox)
+        row[at + 7] = _cap(bombs_fitted(s, q) / 4)

@@ -60,6 +60,7 @@ import numpy as np
 from agents.base import SeatView
 from scavenger_env.hewns.engine import (
     artillery,
+    bomb,
     combat,
     digging,
     encounter,
@@ -341,6 +342,8 @@ class HewnsScriptedAgent:
         if kind == TechKind.FIXITO:
             repairers = [h for h in own if combat.can_repair(s, h)]
             return 2.5 if free_sicket and repairers else (1.5 if free_sicket else 0.0)
+        if kind == TechKind.IMPLOSION_BOMB:  # one use, and only for a fighter
+            return 3.0 * self.FIGHT_WEIGHT
         return 0.5
 
     def stone_worth(self, s: State, seat: int, own: list[int]) -> float:
@@ -503,6 +506,8 @@ class HewnsScriptedAgent:
             return 1.0 + 2.0 * h.weapon + h.ap / 10
         if kind == TechKind.HEART_STONES:
             return 1.0 + self.hewn_worth(h) / 10  # the best Hewn gets it
+        if kind == TechKind.IMPLOSION_BOMB:  # the Hewns that announce encounters
+            return 1.0 + 2.0 * h.weapon + h.store_total / 10
         return 1.0 + h.armour
 
     def attach_plan(self, s: State, seat: int, mode: int) -> tuple[int, int, int]:
@@ -909,9 +914,7 @@ class HewnsScriptedAgent:
             armed = [
                 a - HEWN
                 for a in legal
-                if HEWN <= a < HEWN + NUM_HEWNS
-                and combat.has_weapon(s, a - HEWN)
-                and s.normal[a - HEWN] + s.dirty[a - HEWN] >= 2
+                if HEWN <= a < HEWN + NUM_HEWNS and self.armed(s, a - HEWN)
             ]
             if armed and self.target_worth(s, h) > 1.0:
                 return HEWN + max(armed, key=lambda a: s.normal[a] + s.dirty[a])
@@ -919,6 +922,8 @@ class HewnsScriptedAgent:
         if ask == Ask.MOVER_JOIN:
             load = s.normal[h] + s.dirty[h]
             can_fight = self.FIGHTS and combat.has_weapon(s, h)
+            if self.FIGHTS and self.armed(s, h):
+                return Ctrl.YES
             return (
                 Ctrl.YES if load >= 2 and (can_fight or s.normal[h] >= 2) else Ctrl.NO
             )
@@ -965,6 +970,10 @@ class HewnsScriptedAgent:
             out = [a - HEWN for a in legal if HEWN <= a < HEWN + NUM_HEWNS]
             enemies = [o for o in out if s.ctrl[o] != seat]
             return HEWN + enemies[0] if enemies else Ctrl.DONE
+        if ask == Ask.USE_BOMB:
+            return Ctrl.YES if self.bomb_needed(s, h, frame.other) else Ctrl.NO
+        if ask == Ask.OVERFLOW_SPACE:
+            return self.overflow_space(s, seat, legal)
         if ask == Ask.SICKET_LOSS:
             slots = _ids(legal, SOCKET, 32)
             return SOCKET + min(slots, key=lambda i: self.sicket_worth(s, h, i))
@@ -999,6 +1008,49 @@ class HewnsScriptedAgent:
         keep = (nanas.nananbites(s, h) + 2) // 3 if threat else 0
         return max(min(nums), min(most, nanas.nananbites(s, h) - keep))
 
+    @staticmethod
+    def armed(s: State, h: int) -> bool:
+        """Whether `h` can attack at range: weapon dice and 2 Substract for
+        them, or an implosion bomb and 1 Substract (a body screen, so that it
+        does not malfunction)."""
+        load = s.normal[h] + s.dirty[h]
+        if bomb.holds_bomb(s, h):
+            return load >= 1
+        return combat.has_weapon(s, h) and load >= 2
+
+    def bomb_needed(self, s: State, h: int, target: int) -> bool:
+        """Add the implosion bomb when the attack needs it: the target's
+        expected defence reaches the expected attack of `h` and the Hewns
+        attacking with it (a well-defended target)."""
+        enc_frame = encounter.encounter_frame(s)
+        enc, mover = encounter.enc_of(enc_frame), enc_frame.hewn
+        fight = encounter.MOVER_FIGHT if h == mover else encounter.REACTOR_FIGHT
+        attack = 0.0
+        for a in {h, *ranged.attackers(enc, fight, mover)}:
+            lasers, areas = enc.pick(a)[:2]
+            attack += lasers * MEAN[DieKind.LASER] + areas * MEAN[DieKind.AREA]
+            attack += bomb.bomb_dice(enc, a) * MEAN[DieKind.CLOSE_COMBAT]
+            attack += combat.weapon_bonus(s, a) if lasers + areas else 0
+        if not s.healthy(target):
+            return attack < 1.0  # any success kills a Hewn that is not healthy
+        screens = enc.pick(target)[2] if target in enc.ann else 0
+        defence = combat.speed_dice(s, target) * MEAN[DieKind.SPEED]
+        defence += combat.armour_dice(s, target, screens) * MEAN[DieKind.ARMOUR]
+        return attack <= defence + 1.0
+
+    def overflow_space(self, s: State, seat: int, legal: list[int]) -> int:
+        """The overflow goes where it hits the most enemy value and no friend of
+        the bot's; nowhere (DONE) when no such space is worth it."""
+        best, pick = 0.0, int(Ctrl.DONE)
+        for sp in _ids(legal, SPACE, _MAP_SPACES):
+            there = s.hewns_at(sp)
+            if any(s.ctrl[h] == seat for h in there):
+                continue
+            worth = sum(max(0.5, self.target_worth(s, h)) for h in there)
+            if worth > best:
+                best, pick = worth, SPACE + sp
+        return pick
+
     def pick(self, s: State, h: int, ask: int, nums: list[int]) -> int:
         """Secret dice picks (each costs 1 Substract from the load): the
         Raider's weapon dice are lasers (the best mean), up to 4; screens (K)
@@ -1013,7 +1065,12 @@ class HewnsScriptedAgent:
         if ask == Ask.PICK_K:
             mover = encounter.encounter_frame(s).hewn
             exposed = h == mover or enc.same or h == enc.target
-            return min(top, 2 if attacking else 3) if exposed else 0
+            screens = min(top, 2 if attacking else 3) if exposed else 0
+            if not enc.same and bomb.holds_bomb(s, h) and not sum(enc.pick(h)[:2]):
+                # with a bomb to fire, pick a screen at least: picking
+                # nothing malfunctions
+                screens = max(screens, min(top, 1))
+            return screens
         return 0
 
     @staticmethod
@@ -1100,6 +1157,8 @@ _FIGHT_ASKS = frozenset(
         Ask.EXPEL,
         Ask.SICKET_LOSS,
         Ask.DISCARD,
+        Ask.USE_BOMB,
+        Ask.OVERFLOW_SPACE,
     }
 )
 #: the stage-3 decisions it takes in `_by_ask`: NANA_BOX, NANA_SPLIT

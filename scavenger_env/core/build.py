@@ -54,6 +54,7 @@ COMPILED_MODULES = (
     "scavenger_env.hewns.engine.artillery",
     "scavenger_env.hewns.engine.auction",
     "scavenger_env.hewns.engine.board",
+    "scavenger_env.hewns.engine.bomb",
     "scavenger_env.hewns.engine.combat",
     "scavenger_env.hewns.engine.danger",
     "scavenger_env.hewns.engine.data",

@@ -56,7 +56,7 @@ __all__ = ["HewnsNarrator"]
 
 _FIGHT_ASKS: Final = frozenset(
     int(a)
-    for name in ("RANGED", "SAME_SPACE", "ARTILLERY", "TOKEN_ATTACK")
+    for name in ("RANGED", "SAME_SPACE", "ARTILLERY", "TOKEN_ATTACK", "OVERFLOW")
     if (a := Ask.__members__.get(name)) is not None
 )
 """The frames a fight runs in (while one is on the stack, dice are held)."""
@@ -66,11 +66,20 @@ _PARTY_ASKS: Final = frozenset(
     for name in (
         "REACT", "NAME_TARGET", "SAME_TARGET", "PICK_L", "PICK_A", "PICK_K",
         "PICK_Q", "PICK_E", "INTENT", "DODGE", "REROLL", "SCREENS",
-        "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS", "DISCARD",
+        "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS", "DISCARD", "USE_BOMB",
+        "OVERFLOW_SPACE",
     )
     if (a := Ask.__members__.get(name)) is not None
 )  # fmt: skip
 """Decision kinds whose Hewn (and whose chosen Hewn) takes part in a fight."""
+
+_TOKEN_ASKS: Final = frozenset(
+    int(a)
+    for name in ("TOKEN_ATTACK", "OVERFLOW")
+    if (a := Ask.__members__.get(name)) is not None
+)
+"""The fights with no moving Hewn of their own (an overflow outside an
+encounter is told like a token's attack)."""
 
 _ATTACK_DICE: Final = (DieKind.LASER, DieKind.AREA, DieKind.CLOSE_COMBAT)
 _DEFENCE_DICE: Final = (DieKind.ARMOUR, DieKind.SPEED)
@@ -89,6 +98,7 @@ class _Fight:
     rerolling: bool = False
     artillery: bool = False
     discarded: list[tuple[int, int]] = field(default_factory=list)  # kind, face
+    what: str = "A danger token"  # what attacked, in a fight with no mover
 
 
 @dataclass
@@ -181,11 +191,13 @@ class HewnsNarrator(Narrator):
         frame = next(f for f in reversed(state.frames) if f.ask in _FIGHT_ASKS)
         owner = turn_seat(state)
         fight = _Fight(
-            mover=frame.hewn if frame.ask != Ask.TOKEN_ATTACK else -1,
+            mover=frame.hewn if frame.ask not in _TOKEN_ASKS else -1,
             seat=owner if owner is not None else frame.seat,
             before=self._seen(state).clone(),
             artillery=frame.ask == Ask.ARTILLERY,
         )
+        if frame.ask == Ask.OVERFLOW:
+            fight.what = "An implosion bomb's overflow"
         if 0 <= fight.mover < NUM_HEWNS:
             fight.hewns.add(fight.mover)
         return fight
@@ -228,7 +240,7 @@ class HewnsNarrator(Narrator):
                 + "."
             )
         else:
-            head = "A danger token attacked: " + (
+            head = f"{fight.what} attacked: " + (
                 _listed([_owned(before, h, v) for h in hewns]) or "no Hewn"
             )
             head += "."
@@ -409,6 +421,8 @@ def _winner(a: State, b: State, hewns: list[int], viewer: int | None) -> str:
     if not losers:
         return "Nobody was hurt: the attack failed."
     winners = [q for q in seats if q not in losers]
+    if not winners and len(seats) == 1:  # an overflow on its own side
+        return f"Only {_whose(seats[0], viewer)} Hewns were hurt: nobody won."
     if not winners:
         return "Both sides were hurt: nobody won."
     names = [_who(q, viewer) for q in winners]

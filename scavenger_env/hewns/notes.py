@@ -1158,6 +1158,38 @@ RULINGS: tuple[Ruling, ...] = (
         'rolled for".',
         "rulebook",
     ),
+    Ruling(
+        "Adding an implosion bomb",
+        "Once the picks are revealed and paid, each Hewn that attacks and holds "
+        "an implosion bomb decides whether to add it, the moving Hewn first. It "
+        "needs no weapon dice picked; a Hewn that malfunctioned attacks nobody "
+        "and cannot add it, and in a same-space encounter no bomb is used. Its 6 "
+        "close-combat dice are the bomber's attack dice: its re-rolls and the "
+        "defender's dodge may take them, but no +1 or +2 weapon bonus counts on "
+        "them. The bomb goes back to the supply. Only a Hewn holding a bomb is "
+        "asked: the technologies fitted in a Hewn are public. The rulebook: "
+        '"The 6 close '
+        "combat dice are not picked up in the secret dice phase but in the phase "
+        'when players add all other dice", "(These dice are not weapon dice - '
+        'see the section on +1/+2 weapons…)", "they can ONLY be used as part of '
+        'a ranged attack/encounter".',
+        "rulebook",
+    ),
+    Ruling(
+        "The implosion overflow attack",
+        "Each bomb's overflow comes after the hurt dice of the encounter and "
+        "before any escape move, in the order the bombs were added; the player "
+        "who controlled the bomber when it added the bomb chooses the space, among "
+        "the linked spaces that hold a Hewn (a space with no Hewn would hit "
+        "nobody), or none. The Hewns there are attacked one by one, like a danger "
+        "token's attack: a healthy one declares body screens (paid through its "
+        "chain as against a token), rolls speed and armour dice, and two escapes "
+        "cancel the attack with no free move; there are no re-rolls or dodges. A "
+        "hit rolls the hurt die; a Hewn that is not healthy dies. The rulebook "
+        "says only that they may screen and roll defence dice but cannot attack "
+        "the firer.",
+        "ruling",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""

@@ -35,7 +35,8 @@ global    104-143    (40,)      normal pile / its start, depleted /
                                 one-hot (3), Hewn decks by size and the
                                 tech deck / 20, the last 8 faces rolled
                                 (face index + 1) / 10, the gem pile by
-                                kind / 3 (rules 2), 13 spare
+                                kind / 3 (rules 2), implosion bombs used
+                                / 8 (at most 1), 12 spare
 offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
                                 one-hot (13), the turn-order stack, empty,
                                 minimum price / 10, Bidoxes placed there
@@ -68,7 +69,8 @@ seats     4220-4331  (4, 28)    screen normal / 50, screen dirty / 50 (at
                                 placed, hunting (/ Bidoxes), score / 60
                                 (at most 1), healthy Hewns / 10, the
                                 Nananbites on its Bidoxes (/ Bidoxes x
-                                their limit), 1 spare
+                                their limit), implosion bombs fitted in
+                                its Hewns / 4 (at most 1)
 ========  =========  =========  ==========================================
 """
 
@@ -83,6 +85,7 @@ from scavenger_env.core import layout
 from .engine import tunnels
 from .engine.actions import MAP_SPACE_IDS, SPACE_SIZE
 from .engine.board import RAVINE
+from .engine.bomb import bombs_fitted
 from .engine.data import DICE, HEWN_TYPES, TECHS, TechKind
 from .engine.encounter import ENCOUNTER_ASKS, EncStep
 from .engine.ending import healthy_hewns, score
@@ -274,6 +277,8 @@ _ENCOUNTER_STEP_CODES: Final = {
     EncStep.END: 15,
     EncStep.AWAY: 16,
     EncStep.DISCARD: 17,
+    EncStep.BOMB: 18,
+    EncStep.OVERFLOW: 19,
 }
 """The number the observation gives each step of an encounter frame (on top
 only at its dice): the steps' numbers before they were put in run order, so
@@ -345,6 +350,8 @@ def _global(s: State, out: memoryview[float]) -> None:
         out[g + 16 + i] = min(1.0, (rolled[i] + 1) / _MAX_FACES)
     for k in range(len(s.gem_pile)):
         out[g + 24 + k] = _cap(s.gem_pile[k] / 3)
+    if s.bombs_used:
+        out[g + 27] = _cap(s.bombs_used / 8)
 
 
 def _offer(s: State, seat: int, out: memoryview[float]) -> None:
@@ -514,3 +521,6 @@ def _seats(s: State, seat: int, out: memoryview[float]) -> None:
         hacked = sum(s.bidox_nana[q])  # in the Bidoxes' caps: public
         if hacked:
             out[at + 6] = hacked / (boxes * s.config.nananbites_per_bidox)
+        bombs = bombs_fitted(s, q)
+        if bombs:
+            out[at + 7] = _cap(bombs / 4)

@@ -20,7 +20,16 @@ from typing import Final
 
 from .engine import nanas, tunnels
 from .engine.board import SIZE_LETTERS, render_map
-from .engine.data import DICE, HEWN_TYPES, SIZE_NAMES, TECHS, Symbol, TechKind, Token
+from .engine.data import (
+    DICE,
+    HEWN_TYPES,
+    SIZE_NAMES,
+    TECHS,
+    CardSet,
+    Symbol,
+    TechKind,
+    Token,
+)
 from .engine.describe import (
     artillery_target,
     ask_name,
@@ -260,6 +269,8 @@ def _fitted_words(s: State, h: int) -> str:
 
 def _seat_lines(s: State, viewer: int) -> list[str]:
     gems = f"; gems left: {gem_pile_words(s)}" if s.config.audit_fixes() else ""
+    if s.config.card_set >= CardSet.NANAS:
+        gems += f"; implosion bombs used: {s.bombs_used}"
     lines = ["", f"Seats (normal Substract pile: {s.normal_pile}{gems}):"]
     hidden = bids_hidden(s)
     for q in range(s.num_players):

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 import scavenger_env
+from scavenger_env.hewns.engine import bomb, rules, tunnels
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import rules, tunnels
 from scavenger_env.hewns.engine.actions import NUM_ACTIONS
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.data import DANGER_TOKENS, TECHS, TechKind
+from scavenger_env.hewns.engine.data import DANGER_TOKENS, TECHS, CardSet, TechKind
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.state import (
     BOUGHT_TECH,
@@ -184,12 +184,29 @@ def check_between_turns(s: State, where: object) -> None:
     assert len(healthy) == len(set(healthy)), where
 
 
+def bombs_bought(s: State) -> int:
+    """Implosion bombs won at auction so far (one piece per card)."""
+    p = s.purchases
+    return sum(
+        TECHS[TechKind.IMPLOSION_BOMB].quantity
+        for i in range(0, len(p), PURCHASE)
+        if p[i + 2] == BOUGHT_TECH and p[i + 3] == TechKind.IMPLOSION_BOMB
+    )
+
+
+def bombs_unaccounted(s: State) -> int:
+    """Bombs on screens, in sockets and used up, less those bought: it changes
+    only by the bombs lost with a Hewn that dies (each bomb is in one place)."""
+    return bomb.bombs_in_play(s) + s.bombs_used - bombs_bought(s)
+
+
 def play_checked(n: int, seed: int, cards: str = "core") -> State:
     config = HewnsConfig(num_players=n, cards=cards)
     rng = np.random.default_rng(seed)
     s = rules.new_game(config, rng)
     total = config.effective_pile
     check_state(s, total, (n, seed, 0))
+    bombs = config.card_set >= CardSet.NANAS
     step = 0
     while not s.over:
         step += 1
@@ -197,10 +214,16 @@ def play_checked(n: int, seed: int, cards: str = "core") -> State:
         legal = rules.legal_actions(s)
         assert legal and legal == sorted(set(legal)), where
         assert legal[0] >= 0 and legal[-1] < NUM_ACTIONS, where
+        if bombs:
+            held = [slots.count(bomb.BOMB) for slots in s.slots]
+            before = bombs_unaccounted(s)
         rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
         check_state(s, total, where)
-        if cards == "nanas":
+        if config.card_set >= CardSet.NANAS:
             check_nanas(s, where)
+        if bombs:
+            lost = sum(k for h, k in enumerate(held) if k and s.loc[h] == DEAD)
+            assert bombs_unaccounted(s) == before - lost, where
         if (
             not s.over
             and not is_chance(s)

@@ -215,6 +215,7 @@ _LEAD: Final[dict[int, str]] = {
     Ask.RESPITE: "respite: withdraw the danger token from",
     Ask.EXPEL: "expel",
     Ask.SICKET_LOSS: "lose the technology in",
+    Ask.OVERFLOW_SPACE: "the bomb's overflow hits",
 }
 """How a choice of a Hewn, a space, a technology or a socket begins, per
 decision kind (others: the kind's name)."""
@@ -321,7 +322,7 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "board first.",
     ),
     "SCREENS": (
-        "body screens against a danger token",
+        "body screens against a danger token or a bomb's overflow",
         "Each Substract burnt as a body screen adds 1 armour die.",
     ),
     "SCREENS_MIX": (
@@ -475,6 +476,20 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "which Hewn to meet in the space",
         "A same-space encounter with one Hewn sharing the space.",
     ),
+    "USE_BOMB": (
+        "add the implosion bomb to the attack",
+        "The bomb adds 6 close-combat dice (no Substract, no weapon bonus) and "
+        "is used up; then it overflows onto a space next to the target's.",
+    ),
+    "OVERFLOW_SPACE": (
+        "where the implosion bomb overflows",
+        "Every Hewn in the chosen space next to the target's, friends too, is "
+        "attacked by 4 close-combat dice; or choose no space.",
+    ),
+    "OVERFLOW": (
+        "an implosion bomb's overflow",
+        "The Hewns in the space are attacked in turn.",
+    ),
     "RANGED": ("a ranged encounter", "The encounter goes on."),
     "SAME_SPACE": ("a same-space encounter", "The encounter goes on."),
     "ARTILLERY": ("an artillery encounter", "The encounter goes on."),
@@ -627,8 +642,18 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
         f"technologies: {_who_does(f.seat, v, 'choose')} which."
     ),
     "SCREENS": lambda s, f, v: (
-        f"A danger token attacks {_whose(f.seat, v)} {hewn_label(f.hewn)} in {_turn_words(s, v)}"
-        f"; {_who(f.seat, v)} may burn Substract as body screens."
+        f"{_attacker_words(s)} attacks {_whose(f.seat, v)} {hewn_label(f.hewn)} in "
+        f"{_turn_words(s, v)}; {_who(f.seat, v)} may burn Substract as body screens."
+    ),
+    "USE_BOMB": lambda s, f, v: (
+        f"{_whose(f.seat, v)} {hewn_label(f.hewn)} attacks in {_turn_words(s, v)} and "
+        'holds an implosion bomb: "The dice from using these technologies are '
+        'added to the attack at this point".'
+    ),
+    "OVERFLOW_SPACE": lambda s, f, v: (
+        f"{_whose(f.seat, v)} {hewn_label(f.hewn)} used an implosion bomb: "
+        '"the attacker can choose any adjacent space to the space where the '
+        'original attack was made".'
     ),
     "REASSERT": lambda s, f, v: (
         f"{_whose(f.seat, v).capitalize()} heart card is in {hewn_label(f.hewn)}, "
@@ -650,6 +675,15 @@ _PICK_WHY: Final = (
     'the rulebook: "For each player with a healthy Hewn who has announced an '
     'encounter, secretly pick dice"; the target picks its defence too.'
 )
+
+
+def _attacker_words(state: State) -> str:
+    """What attacks the Hewn asked for body screens: a danger token, or an
+    implosion bomb's overflow."""
+    below = _below(state)
+    if below is not None and below.ask == Ask.OVERFLOW:
+        return "An implosion bomb's overflow"
+    return "A danger token"
 
 
 def _new_mine_why(state: State, viewer: int | None) -> str:
@@ -857,6 +891,11 @@ _CTRL_BY_ASK: Final[dict[tuple[str, int], str]] = {
     ("EXPEL", Ctrl.DONE): "expel nobody (more)",
     ("REASSERT", Ctrl.YES): "yes: show the heart card and try to regain control",
     ("REASSERT", Ctrl.NO): "no: leave the control rod as it is",
+    ("USE_BOMB", Ctrl.YES): (
+        "yes: add the implosion bomb (+6 close-combat dice; it is used up)"
+    ),
+    ("USE_BOMB", Ctrl.NO): "no: keep the implosion bomb",
+    ("OVERFLOW_SPACE", Ctrl.DONE): "no overflow (spare every space)",
 }
 """A control answer's words where the decision kind gives it a meaning
 (others: `_CTRL_WORDS`)."""

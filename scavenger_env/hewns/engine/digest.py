@@ -95,8 +95,9 @@ TERRAIN_FIELDS: Final = ("tunnel_a", "tunnel_b")
 """The fields only the stage 2 cards use (dug tunnels): written only when the
 card set is not "core", so a core game keeps its digest."""
 
-STAGE_3_FIELDS: Final = ("heart", "bidox_nana", "nana_dead")
-"""The fields only the stage-3 cards use (heart stones, Nananbites): written only when the
+STAGE_3_FIELDS: Final = ("heart", "bidox_nana", "nana_dead", "bombs_used")
+"""The fields only the stage-3 cards use (heart stones, Nananbites,
+implosion bombs): written only when the
 card set has them ("nanas" and up), so a game with other cards keeps its
 digest."""
 

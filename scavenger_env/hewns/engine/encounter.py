@@ -24,10 +24,12 @@ PICK_ASKS: Final = (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K, Ask.PICK_Q, Ask.PICK_E)
 
 
 class EncStep(IntEnum):
-    """The steps of an encounter frame (`frame.step`), in the order they run;
-    each is one function of the encounter machine (`ranged.ENC_STEPS`). A step
-    that asks a child decision or queues dice runs again, or the next one does,
-    when the frame resumes."""
+    """The steps of an encounter frame (`frame.step`), in the order they run
+    (BOMB runs between PAY and ROLLED, OVERFLOW between APPLY and ESCAPE: they
+    came later and took the next numbers, so that the steps of an encounter
+    without a bomb keep theirs); each is one function of the encounter
+    machine (`ranged.ENC_STEPS`). A step that asks a child decision or queues
+    dice runs again, or the next one does, when the frame resumes."""
 
     REACT = 0  # the reaction window: REACT per reacting seat
     JOIN = 1  # the mover may join the reactors (MOVER_JOIN)
@@ -48,6 +50,8 @@ class EncStep(IntEnum):
     RETREAT = 16  # same-space: the mover retreats (RETREAT)
     END = 17  # same-space: hand-over or the end
     DISCARD = 18  # artillery: the defender discards one attack die (DISCARD)
+    BOMB = 19  # ranged, after PAY: each attacker holding a bomb may add it (USE_BOMB)
+    OVERFLOW = 20  # ranged, after APPLY: each bomb's overflow (OVERFLOW_SPACE)
 
 
 PICKS_SECRET: Final = frozenset((EncStep.REACT, EncStep.JOIN, EncStep.PICK))
@@ -85,6 +89,7 @@ ENC_FIELDS: Final = (
     "boom",
     "guard",
     "split",
+    "bombs",
 )
 """Every field of `Enc`, in the order of `Enc.pack` (a compiled class has no
 `__slots__` to read)."""
@@ -125,6 +130,8 @@ class Enc:
         # stage 3, same-space: per announcer the Nananbites put to repair (NONE:
         # not declared); empty until one is declared
         self.split: list[int] = []
+        # implosion bombs added: (bomber, its seat, the target's space) each
+        self.bombs: list[int] = []
 
     def copy(self) -> Enc:
         """An independent copy."""
@@ -152,11 +159,13 @@ class Enc:
         new.boom = list(self.boom)
         new.guard = list(self.guard)
         new.split = list(self.split)
+        new.bombs = list(self.bombs)
         return new
 
     def pack(self) -> list[int]:
         """The encounter as plain ints (for the frame's key): the scalars,
-        then each list after its length, in `ENC_FIELDS` order."""
+        then each list after its length, in `ENC_FIELDS` order (`bombs` only
+        when a bomb was added)."""
         out = [
             int(x)
             for x in (
@@ -191,6 +200,9 @@ class Enc:
         if self.split:  # stage 3 only: a core encounter keeps its key
             out.append(len(self.split))
             out.extend(int(x) for x in self.split)
+        if self.bombs:  # only then: an encounter without a bomb packs as before
+            out.append(len(self.bombs))
+            out.extend(int(x) for x in self.bombs)
         return out
 
     # --- queries ---------------------------------------------------------------

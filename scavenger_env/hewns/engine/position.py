@@ -35,7 +35,8 @@ discard, the danger order, a respite) counts k from 0 in the same order:
   d10s, then the defender's d10s against the repair); then the attack on the
   mover's target, then the attack on the mover (reactors). Each attack lists
   its attackers in announcing order, each attacker's dice as close combat,
-  laser, area, then the explode area dice; then its defender's speed dice and
+  laser, area, then the explode area dice, then an implosion bomb's 6
+  close-combat dice; then its defender's speed dice and
   armour dice (card, Slocic shield, body screens). DIE k of a dodge or a
   re-roll is attack die k of the attack being resolved (defence dice are not
   counted);
@@ -48,6 +49,8 @@ discard, the danger order, a respite) counts k from 0 in the same order:
 * a same-space repair: the repairer's d10s (Repair ability, Fixitos), then
   its Nanadice; the defender's d10s (its own, brain screens, heart), then the
   Nanadice of its defending Nananbites;
+* an implosion bomb's overflow, per Hewn attacked: the 4 close-combat dice,
+  then the defender's speed and armour dice, then the hurt die on a hit;
 * the recovery phase: per recovering Hewn, by id, a d10 per Fixito, a d10 for
   its heart, a Nanadice per Nananbite, then the difficulty d10; then per
   stunned Hewn with a stone heart, by id, the heart colour's d10 then the

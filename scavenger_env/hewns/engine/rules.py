@@ -29,6 +29,7 @@ from scavenger_env.core.errors import IllegalActionError
 from . import (
     artillery,
     auction,
+    bomb,
     danger,
     digging,
     hearts,
@@ -211,6 +212,10 @@ HANDLERS: Final[dict[int, Handler]] = {
     ),
     Ask.EXPEL: Handler(samespace.legal_expel, samespace.apply_expel, no_resume),
     Ask.RETREAT: Handler(samespace.legal_retreat, samespace.apply_retreat, no_resume),
+    # the implosion bomb
+    Ask.USE_BOMB: Handler(bomb.legal_use, bomb.apply_use, no_resume),
+    Ask.OVERFLOW_SPACE: Handler(bomb.legal_overflow, bomb.apply_overflow, no_resume),
+    Ask.OVERFLOW: Handler(bomb.legal_attack, bomb.apply_attack, bomb.resume_overflow),
 }
 """Decision kind -> its handler: every kind the engine asks, in one place."""
 

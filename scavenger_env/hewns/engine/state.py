@@ -164,6 +164,9 @@ class Ask(IntEnum):
     LOAD_AMOUNT = 49
     CALM_TARGET = 50
     NANA_BOX = 55  # stage 3: the Bidox that gets a Nananbite (NANA_BIDOX)
+    # the implosion bomb (stage 3 cards)
+    USE_BOMB = 58  # an attacker holding a bomb adds it to its attack, or not
+    OVERFLOW_SPACE = 59  # the bomber's owner picks the overflow's space, or none
     # encounters
     REACT = 60
     MOVER_JOIN = 61
@@ -188,6 +191,7 @@ class Ask(IntEnum):
     RANGED = 80  # a ranged encounter's sub-machine (never asks itself)
     SAME_SPACE = 81  # a same-space encounter's sub-machine (never asks itself)
     ARTILLERY = 82  # an artillery encounter's sub-machine (never asks itself)
+    OVERFLOW = 83  # an engine step: a bomb's overflow attacks, one Hewn at a time
     # an engine step with no decision (resolution); never on top when a player
     # is asked
     ENGINE = 99
@@ -373,6 +377,8 @@ class State:
         # stage 3: the colour (the buying seat) of the stone in each Hewn's heart
         # card, NONE without one (`hearts`)
         self.heart = [NONE] * NUM_HEWNS
+        # stage 3: implosion bombs used up (back in the supply)
+        self.bombs_used = 0
         # --- the board's contents -----------------------------------------------
         if board.n_spaces > TUNNEL_BASE:
             raise ValueError(
@@ -502,6 +508,7 @@ class State:
         new.slots = [list(v) for v in self.slots]
         new.gem = list(self.gem)
         new.heart = list(self.heart)
+        new.bombs_used = self.bombs_used
         new.mine = list(self.mine)
         new.token = list(self.token)
         new.tunnel_a = list(self.tunnel_a)
