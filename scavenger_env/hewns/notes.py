@@ -1018,7 +1018,11 @@ RULINGS: tuple[Ruling, ...] = (
         "stops a moved Hewn's movement, so the reaction window to its movement "
         "comes first. Before the picks only the "
         'target\'s owner may "Transmit Substract away"; the attacker has just '
-        "chosen to fire its own.",
+        "chosen to fire its own. With the stage-3 cards the attacker may add an "
+        "implosion bomb to the shot (its 6 close-combat dice are rolled with "
+        "the weapon dice, and its overflow follows the shot); the defender may "
+        'discard only a weapon die ("one of the weapon attack dice"), since '
+        'the bomb\'s dice "are not weapon dice".',
         "ruling",
     ),
     Ruling(
