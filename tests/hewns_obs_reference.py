@@ -12,6 +12,8 @@ import numpy as np
 from scavenger_env.hewns.engine import tunnels
 from scavenger_env.hewns.engine.actions import MAP_SPACE_IDS, SPACE_SIZE
 from scavenger_env.hewns.engine.board import RAVINE
+from scavenger_env.hewns.engine.bomb import bombs_fitted
+from scavenger_env.hewns.engine.data import TechKind
 from scavenger_env.hewns.engine.ending import healthy_hewns, score
 from scavenger_env.hewns.engine.entrances import entrance_at
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
@@ -109,9 +111,10 @@ def _global(s: State, g: np.ndarray) -> None:
         g[16 + i] = (f + 1) / _MAX_FACES
     for k, left in enumerate(s.gem_pile):
         g[24 + k] = _cap(left / 3)
+    g[27] = _cap(s.bombs_used / 8)
     if s.config.cards != "core":
         for z, left in enumerate(s.entrance_stock):
-            g[27 + z] = _cap(left / 3)
+            g[28 + z] = _cap(left / 3)
     np.minimum(g, 1.0, out=g)
 
 
@@ -203,6 +206,8 @@ def _hewns(s: State, hw: np.ndarray, rel: _Rel) -> None:
             row[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
         if s.heart[h] != NONE:
             row[at + 6 + rel(s.heart[h])] = 1
+        row[at + 10] = _cap(s.slots[h].count(TechKind.NANANBITES) / 8)
+        row[at + 11] = _cap(s.slots[h].count(TechKind.FIXITO) / 2)
 
 
 def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:
@@ -224,3 +229,5 @@ def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:
         row[at + 3] = sum(1 for b in lots if b == BIDOX_HUNTING) / boxes
         row[at + 4] = _cap(score(s, q) / 60)
         row[at + 5] = _cap(healthy_hewns(s, q) / 10)
+        row[at + 6] = sum(s.bidox_nana[q]) / (boxes * s.config.nananbites_per_bidox)
+        row[at + 7] = _cap(bombs_fitted(s, q) / 4)

@@ -40,6 +40,14 @@ Each decision is taken on one full state sampled from the bot's own view
   space it cannot step out of safely; a Suderer extracts every Hewn turn (the
   dirty Substract off-planet, for bids); a secret entrance is opened at once,
   on the free node nearest a mine;
+* Nananbites, the Mamabite, the Fixito (the nanas cards): Nananbites are worth
+  a little each (repair dice, or +1 on a Bidox), a Mamabite or a Fixito only
+  with a free Sicket socket (a Fixito more with a repairer); Nananbites go into
+  a Hewn that repairs, else wait on the screen for the Bidoxes, which take them
+  when the lot it wants next is contested or dear (the Bidox with the most
+  Nananbites bids, with that much less Substract); a repairer puts all its
+  Nananbites to the repair unless the other Hewn may repair it too (then a
+  third defend); a Sicket hit takes the Mamabite last when it holds much;
 * the turn-order card: never shown before the rules show it (showing it early
   tells the rivals more and gains the bot nothing).
 
@@ -57,6 +65,7 @@ import numpy as np
 from agents.base import SeatView
 from scavenger_env.hewns.engine import (
     artillery,
+    bomb,
     combat,
     digging,
     encounter,
@@ -65,6 +74,7 @@ from scavenger_env.hewns.engine import (
     hearts,
     management,
     mining,
+    nanas,
     ranged,
     samespace,
     tunnels,
@@ -147,7 +157,10 @@ SICKET_WORTH: dict[int, float] = {
     TechKind.SICKET_SUNGER: 2.5,
     TechKind.SLOCIC_SHIELD: 2.0,
     TechKind.FIXITO: 1.5,
+    TechKind.MAMABITE: 3.0,  # and what it holds (`sicket_worth`)
 }
+#: what one Nananbite is worth to it (a Nanadice, or +1 on a Bidox)
+NANA_WORTH = 1.2
 
 
 def without_reveal(legal: list[int]) -> list[int]:
@@ -213,6 +226,15 @@ class HewnsScriptedAgent:
             return LOT + self.best_lot(s, seat, legal)
         if ask == Ask.BID_AMOUNT:
             return NUM + self.bid_amount(s, seat, bid_frame(frame).lot, legal)
+        if ask == Ask.BID_BIDOX:
+            return self.bidox_with_most_nananbites(s, seat, legal)
+        if ask == Ask.HUNT_BIDOX:  # hunt with the Bidox its Nananbites help least
+            boxes = _ids(legal, NUM, 32)
+            return NUM + min(boxes, key=lambda b: (s.bidox_nana[seat][b], b))
+        if ask == Ask.NANA_BOX:
+            return self.nana_box(s, seat, legal)
+        if ask == Ask.NANA_SPLIT:
+            return NUM + self.nana_split(s, frame.hewn, _ids(legal, NUM, 32))
         if ask == Ask.TRANSMIT_AWAY:
             return Ctrl.DONE  # what it carries is what it fights with
         if ask == Ask.PAY_SPLIT:
@@ -325,6 +347,17 @@ class HewnsScriptedAgent:
             return 1.5  # an entrance of its own near a mine
         if kind == TechKind.HEART_STONES:
             return self.stone_worth(s, seat, own)
+        if kind == TechKind.NANANBITES:  # repair dice, or Bidoxes to hack
+            return NANA_WORTH
+        free_sicket = any(management.fitting_slots(s, h, TechKind.FIXITO) for h in own)
+        if kind == TechKind.MAMABITE:
+            bundled = TECHS[kind].bundled_nananbites * NANA_WORTH
+            return (2.0 if free_sicket else 0.0) + bundled
+        if kind == TechKind.FIXITO:
+            repairers = [h for h in own if combat.can_repair(s, h)]
+            return 2.5 if free_sicket and repairers else (1.5 if free_sicket else 0.0)
+        if kind == TechKind.IMPLOSION_BOMB:  # one use, and only for a fighter
+            return 3.0 * self.FIGHT_WEIGHT
         return 0.5
 
     def stone_worth(self, s: State, seat: int, own: list[int]) -> float:
@@ -384,9 +417,54 @@ class HewnsScriptedAgent:
         return lots
 
     def bid_turn(self, s: State, seat: int, legal: list[int]) -> int:
-        if Verb.PLACE_BIDOX in legal and self.wanted(s, seat):
+        wanted = self.wanted(s, seat)
+        if Verb.NANA_BIDOX in legal and self.hack(s, seat, wanted):
+            return Verb.NANA_BIDOX
+        if Verb.PLACE_BIDOX in legal and wanted:
             return Verb.PLACE_BIDOX
         return Ctrl.PASS_AUCTION
+
+    def hack(self, s: State, seat: int, wanted: list[int]) -> bool:
+        """Whether to put a Nananbite from the screen on a Bidox now: when no
+        Hewn of its repairs with it, and the lot it wants next is contested
+        (rival Bidoxes on it: the bids will be close), dear, or no Hewn of its
+        repairs at all (the Nananbite would wait on the screen for nothing)."""
+        if not wanted or self.nana_receiver(s, seat):
+            return False
+        lot = wanted[0]
+        repairers = any(
+            s.ctrl[h] == seat and s.loc[h] >= OFF_BOARD and combat.can_repair(s, h)
+            for h in range(NUM_HEWNS)
+        )
+        return (
+            self.rivals_on(s, seat, lot) > 0
+            or 2 * self.price(s, seat, lot) >= self.budget(s, seat)
+            or not repairers
+        )
+
+    @staticmethod
+    def nana_receiver(s: State, seat: int) -> bool:
+        """Whether an own Hewn that repairs (ability or Fixito) has a free
+        Nanasocket or Mamabite slot for a Nananbite."""
+        return any(
+            s.ctrl[h] == seat
+            and s.loc[h] >= OFF_BOARD
+            and combat.repair_source(s, h) > 0
+            and management.fitting_slots(s, h, TechKind.NANANBITES)
+            for h in range(NUM_HEWNS)
+        )
+
+    @staticmethod
+    def bidox_with_most_nananbites(s: State, seat: int, legal: list[int]) -> int:
+        """The NUM id of the offered Bidox with the most Nananbites."""
+        boxes = _ids(legal, NUM, 32)
+        return NUM + max(boxes, key=lambda b: (s.bidox_nana[seat][b], -b))
+
+    @staticmethod
+    def nana_box(s: State, seat: int, legal: list[int]) -> int:
+        """Fill one Bidox before the next: the one with the most already."""
+        boxes = _ids(legal, NUM, 32)
+        return NUM + max(boxes, key=lambda b: (s.bidox_nana[seat][b], -b))
 
     def best_lot(self, s: State, seat: int, legal: list[int]) -> int:
         lots = _ids(legal, LOT, 12)
@@ -394,8 +472,11 @@ class HewnsScriptedAgent:
         return wanted[0] if wanted else lots[0]
 
     def bid_amount(self, s: State, seat: int, lot: int, legal: list[int]) -> int:
+        """The price, less what the Bidox's Nananbites add."""
         top = max(_ids(legal, NUM, 32))
-        return max(0, min(top, self.price(s, seat, lot)))
+        box = bid_frame(s.frames[-1]).box
+        hacked = s.bidox_nana[seat][box] if box >= 0 else 0
+        return max(0, min(top, self.price(s, seat, lot) - hacked))
 
     # --- the actions phase ------------------------------------------------------------
 
@@ -426,8 +507,15 @@ class HewnsScriptedAgent:
         return NONE
 
     def tech_fit(self, s: State, hewn: int, kind: int) -> float:
-        """How well technology `kind` suits `hewn` (higher is better)."""
+        """How well technology `kind` suits `hewn` (higher is better; 0: keep
+        it on the screen). Nananbites go to a Hewn that repairs (else they wait
+        for the Bidoxes), a Mamabite and a Fixito to the best repairer."""
         h = s.card(hewn)
+        repairs = combat.repair_source(s, hewn)
+        if kind == TechKind.NANANBITES:
+            return 1.0 + repairs if repairs else 0.0
+        if kind in (TechKind.MAMABITE, TechKind.FIXITO):
+            return 1.0 + repairs + h.nanasockets / 4
         if kind in (TechKind.MINING_CLAW, TechKind.MAJOR_GOZZBAG):
             return 1.0 + h.mine
         if kind in (TechKind.GUNANA, TechKind.SICKET_SUNGER, TechKind.FUTANAZ):
@@ -436,6 +524,8 @@ class HewnsScriptedAgent:
             return 1.0 + h.ap / 10 + (0.5 if not h.mine else 0.0)
         if kind == TechKind.HEART_STONES:
             return 1.0 + self.hewn_worth(h) / 10  # the best Hewn gets it
+        if kind == TechKind.IMPLOSION_BOMB:  # the Hewns that announce encounters
+            return 1.0 + 2.0 * h.weapon + h.store_total / 10
         return 1.0 + h.armour
 
     def attach_plan(self, s: State, seat: int, mode: int) -> tuple[int, int, int]:
@@ -448,7 +538,7 @@ class HewnsScriptedAgent:
                     if slot < len(s.slots[h]) and s.slots[h][slot] != EMPTY_SLOT:
                         continue
                     fit = self.tech_fit(s, h, kind)
-                    if best is None or fit > best[0]:
+                    if fit > 0 and (best is None or fit > best[0]):
                         best = (fit, kind, h, slot)
         return () if best is None else best[1:]  # type: ignore[return-value]
 
@@ -931,9 +1021,7 @@ class HewnsScriptedAgent:
             armed = [
                 a - HEWN
                 for a in legal
-                if HEWN <= a < HEWN + NUM_HEWNS
-                and combat.has_weapon(s, a - HEWN)
-                and s.normal[a - HEWN] + s.dirty[a - HEWN] >= 2
+                if HEWN <= a < HEWN + NUM_HEWNS and self.armed(s, a - HEWN)
             ]
             if armed and self.target_worth(s, h) > 1.0:
                 return HEWN + max(armed, key=lambda a: s.normal[a] + s.dirty[a])
@@ -941,6 +1029,8 @@ class HewnsScriptedAgent:
         if ask == Ask.MOVER_JOIN:
             load = s.normal[h] + s.dirty[h]
             can_fight = self.FIGHTS and combat.has_weapon(s, h)
+            if self.FIGHTS and self.armed(s, h):
+                return Ctrl.YES
             return (
                 Ctrl.YES if load >= 2 and (can_fight or s.normal[h] >= 2) else Ctrl.NO
             )
@@ -987,12 +1077,86 @@ class HewnsScriptedAgent:
             out = [a - HEWN for a in legal if HEWN <= a < HEWN + NUM_HEWNS]
             enemies = [o for o in out if s.ctrl[o] != seat]
             return HEWN + enemies[0] if enemies else Ctrl.DONE
+        if ask == Ask.USE_BOMB:
+            return Ctrl.YES if self.bomb_needed(s, h, frame.other) else Ctrl.NO
+        if ask == Ask.OVERFLOW_SPACE:
+            return self.overflow_space(s, seat, legal)
         if ask == Ask.SICKET_LOSS:
             slots = _ids(legal, SOCKET, 32)
-            return SOCKET + min(
-                slots, key=lambda i: SICKET_WORTH.get(s.slots[h][i], 1.0)
-            )
+            return SOCKET + min(slots, key=lambda i: self.sicket_worth(s, h, i))
         return NONE
+
+    @staticmethod
+    def sicket_worth(s: State, h: int, slot: int) -> float:
+        """What losing the technology in Sicket socket `slot` costs (a Mamabite
+        takes what it holds with it)."""
+        kind = s.slots[h][slot]
+        worth = SICKET_WORTH.get(kind, 1.0)
+        if kind == TechKind.MAMABITE:
+            held = [s.slots[h][i] for i in nanas.mama_slots(s, h, slot)]
+            worth += sum(NANA_WORTH if k == nanas.NANA else 1.0 for k in held if k >= 0)
+        return worth
+
+    @staticmethod
+    def nana_split(s: State, h: int, nums: list[int]) -> int:
+        """Nananbites to repair: all of them, unless the other Hewn may still
+        repair it (it has not declared, or declared a repair, and can repair):
+        then about a third stay to defend."""
+        enc = encounter.enc_of(encounter.encounter_frame(s))
+        mover = encounter.encounter_frame(s).hewn
+        other = samespace.opponent(enc, h, mover)
+        threat = (
+            other in enc.ann
+            and s.healthy(other)
+            and combat.can_repair(s, other)
+            and enc.intent_of(other) in (NONE, *samespace.REPAIRS)
+        )
+        most = max(nums)
+        keep = (nanas.nananbites(s, h) + 2) // 3 if threat else 0
+        return max(min(nums), min(most, nanas.nananbites(s, h) - keep))
+
+    @staticmethod
+    def armed(s: State, h: int) -> bool:
+        """Whether `h` can attack at range: weapon dice and 2 Substract for
+        them, or an implosion bomb and 1 Substract (a body screen, so that it
+        does not malfunction)."""
+        load = s.normal[h] + s.dirty[h]
+        if bomb.holds_bomb(s, h):
+            return load >= 1
+        return combat.has_weapon(s, h) and load >= 2
+
+    def bomb_needed(self, s: State, h: int, target: int) -> bool:
+        """Add the implosion bomb when the attack needs it: the target's
+        expected defence reaches the expected attack of `h` and the Hewns
+        attacking with it (a well-defended target)."""
+        enc_frame = encounter.encounter_frame(s)
+        enc, mover = encounter.enc_of(enc_frame), enc_frame.hewn
+        fight = encounter.MOVER_FIGHT if h == mover else encounter.REACTOR_FIGHT
+        attack = 0.0
+        for a in {h, *ranged.attackers(enc, fight, mover)}:
+            lasers, areas = enc.pick(a)[:2]
+            attack += lasers * MEAN[DieKind.LASER] + areas * MEAN[DieKind.AREA]
+            attack += bomb.bomb_dice(enc, a) * MEAN[DieKind.CLOSE_COMBAT]
+            attack += combat.weapon_bonus(s, a) if lasers + areas else 0
+        if not s.healthy(target):
+            return attack < 1.0  # any success kills a Hewn that is not healthy
+        screens = enc.pick(target)[2] if target in enc.ann else 0
+        defence = combat.speed_dice(s, target) * MEAN[DieKind.SPEED]
+        defence += combat.armour_dice(s, target, screens) * MEAN[DieKind.ARMOUR]
+        return attack <= defence + 1.0
+
+    def overflow_space(self, s: State, seat: int, legal: list[int]) -> int:
+        """The overflow goes where it hits the most enemy value and no friend of
+        the bot's; nowhere (DONE) when no such space is worth it."""
+        best, pick = 0.0, int(Ctrl.DONE)
+        for sp in _ids(legal, SPACE, _MAP_SPACES):
+            there = s.hewns_at(sp)
+            if any(s.ctrl[h] == seat for h in there):
+                continue
+            worth = sum(max(0.5, self.target_worth(s, h)) for h in there)
+            if worth > best:
+                best, pick = worth, SPACE + sp
+        return pick
 
     def pick(self, s: State, h: int, ask: int, nums: list[int]) -> int:
         """Secret dice picks (each costs 1 Substract from the load): the
@@ -1008,7 +1172,12 @@ class HewnsScriptedAgent:
         if ask == Ask.PICK_K:
             mover = encounter.encounter_frame(s).hewn
             exposed = h == mover or enc.same or h == enc.target
-            return min(top, 2 if attacking else 3) if exposed else 0
+            screens = min(top, 2 if attacking else 3) if exposed else 0
+            if not enc.same and bomb.holds_bomb(s, h) and not sum(enc.pick(h)[:2]):
+                # with a bomb to fire, pick a screen at least: picking
+                # nothing malfunctions
+                screens = max(screens, min(top, 1))
+            return screens
         return 0
 
     @staticmethod
@@ -1098,8 +1267,11 @@ _FIGHT_ASKS = frozenset(
         Ask.EXPEL,
         Ask.SICKET_LOSS,
         Ask.DISCARD,
+        Ask.USE_BOMB,
+        Ask.OVERFLOW_SPACE,
     }
 )
+#: the stage-3 decisions it takes in `_by_ask`: NANA_BOX, NANA_SPLIT
 
 _DIG_ASKS = frozenset({Ask.DIG_TARGET, Ask.DIG_REUSE, Ask.DIG_PLACE, Ask.ENLARGE_REUSE})
 

@@ -31,7 +31,7 @@ from typing import Any, Final
 from scavenger_env.core.game import Narrator
 
 from .engine.actions import DIE, HEWN, LOT, NUM, Verb, block_of
-from .engine.data import DICE, DieKind, Symbol
+from .engine.data import DICE, DieKind, Symbol, TechKind
 from .engine.describe import (
     attack_die,
     hewn_label,
@@ -56,7 +56,7 @@ __all__ = ["HewnsNarrator"]
 
 _FIGHT_ASKS: Final = frozenset(
     int(a)
-    for name in ("RANGED", "SAME_SPACE", "ARTILLERY", "TOKEN_ATTACK")
+    for name in ("RANGED", "SAME_SPACE", "ARTILLERY", "TOKEN_ATTACK", "OVERFLOW")
     if (a := Ask.__members__.get(name)) is not None
 )
 """The frames a fight runs in (while one is on the stack, dice are held)."""
@@ -66,11 +66,20 @@ _PARTY_ASKS: Final = frozenset(
     for name in (
         "REACT", "NAME_TARGET", "SAME_TARGET", "PICK_L", "PICK_A", "PICK_K",
         "PICK_Q", "PICK_E", "INTENT", "DODGE", "REROLL", "SCREENS",
-        "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS", "DISCARD",
+        "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS", "DISCARD", "USE_BOMB",
+        "OVERFLOW_SPACE",
     )
     if (a := Ask.__members__.get(name)) is not None
 )  # fmt: skip
 """Decision kinds whose Hewn (and whose chosen Hewn) takes part in a fight."""
+
+_TOKEN_ASKS: Final = frozenset(
+    int(a)
+    for name in ("TOKEN_ATTACK", "OVERFLOW")
+    if (a := Ask.__members__.get(name)) is not None
+)
+"""The fights with no moving Hewn of their own (an overflow outside an
+encounter is told like a token's attack)."""
 
 _ATTACK_DICE: Final = (DieKind.LASER, DieKind.AREA, DieKind.CLOSE_COMBAT)
 _DEFENCE_DICE: Final = (DieKind.ARMOUR, DieKind.SPEED)
@@ -89,6 +98,7 @@ class _Fight:
     rerolling: bool = False
     artillery: bool = False
     discarded: list[tuple[int, int]] = field(default_factory=list)  # kind, face
+    what: str = "A danger token"  # what attacked, in a fight with no mover
 
 
 @dataclass
@@ -181,11 +191,13 @@ class HewnsNarrator(Narrator):
         frame = next(f for f in reversed(state.frames) if f.ask in _FIGHT_ASKS)
         owner = turn_seat(state)
         fight = _Fight(
-            mover=frame.hewn if frame.ask != Ask.TOKEN_ATTACK else -1,
+            mover=frame.hewn if frame.ask not in _TOKEN_ASKS else -1,
             seat=owner if owner is not None else frame.seat,
             before=self._seen(state).clone(),
             artillery=frame.ask == Ask.ARTILLERY,
         )
+        if frame.ask == Ask.OVERFLOW:
+            fight.what = "An implosion bomb's overflow"
         if 0 <= fight.mover < NUM_HEWNS:
             fight.hewns.add(fight.mover)
         return fight
@@ -228,7 +240,7 @@ class HewnsNarrator(Narrator):
                 + "."
             )
         else:
-            head = "A danger token attacked: " + (
+            head = f"{fight.what} attacked: " + (
                 _listed([_owned(before, h, v) for h in hewns]) or "no Hewn"
             )
             head += "."
@@ -372,10 +384,26 @@ def _outcome(state: State, a: State, b: State, h: int) -> str:
     elif lost < 0:
         said.append(f"gained {-lost} Substract")
     if a.slots[h] != b.slots[h] and b.loc[h] != DEAD:
-        said.append("lost a technology")
+        said.extend(_slots_lost(a.slots[h], b.slots[h]))
     if not said:
         return "was unhurt"
     return _listed(said)
+
+
+def _slots_lost(before: list[int], after: list[int]) -> list[str]:
+    """What a Hewn's slots lost: Nananbites (a Nanadead) and technologies (a
+    Sicket hit, a Mamabite with what it held)."""
+    nana = int(TechKind.NANANBITES)
+    died = before.count(nana) - after.count(nana)
+    techs = sum(1 for k in before if k >= 0 and k != nana) - sum(
+        1 for k in after if k >= 0 and k != nana
+    )
+    said: list[str] = []
+    if techs > 0:
+        said.append("lost a technology" if techs == 1 else f"lost {techs} technologies")
+    if died > 0:
+        said.append(f"lost {died} Nananbite{'s' if died > 1 else ''}")
+    return said or ["lost a technology"]
 
 
 def _hurt(a: State, b: State, h: int) -> bool:
@@ -393,6 +421,8 @@ def _winner(a: State, b: State, hewns: list[int], viewer: int | None) -> str:
     if not losers:
         return "Nobody was hurt: the attack failed."
     winners = [q for q in seats if q not in losers]
+    if not winners and len(seats) == 1:  # an overflow on its own side
+        return f"Only {_whose(seats[0], viewer)} Hewns were hurt: nobody won."
     if not winners:
         return "Both sides were hurt: nobody won."
     names = [_who(q, viewer) for q in winners]
@@ -425,6 +455,10 @@ def _lot_report(
     names = "Bidoxes " if len(boxes) > 1 else "Bidox "
     names += _listed([f"#{b}" for b in boxes])
     mine = state.lot_result[lot][viewer]
+    # auction hacking: each Nananbite adds 1 to the bid and is never paid
+    hacked = sum(state.bidox_nana[viewer][b] for b in boxes)
+    if hacked:
+        names += f" (+{hacked} for the Nananbites)"
     label = bids.labels[lot] if lot < len(bids.labels) else f"lot {lot}"
     result = state.lot_result[lot]
     winner = state.lot_winner[lot]
@@ -434,9 +468,10 @@ def _lot_report(
         if q != viewer and result[q]
     ]
     against = f" ({_listed(others)})" if others else " (nobody else bid)"
-    back = f"your {mine} Substract came back behind your screen"
+    back = f"your {mine - hacked} Substract came back behind your screen"
     if winner == viewer:
-        return f"{names} with {mine} on {label}: you won it and paid {mine}{against}."
+        paid = mine - hacked
+        return f"{names} with {mine} on {label}: you won it and paid {paid}{against}."
     if winner >= 0:
         return (
             f"{names} with {mine} on {label}: lost to player {winner}, who bid "

@@ -992,8 +992,9 @@ RULINGS: tuple[Ruling, ...] = (
         "of each round, before the bidding, every damaged Hewn holding a gem "
         "(with a control rod or not) rolls a d10 against a difficulty d10 and "
         "loses its damage if it rolls higher (a tie fails); the gem never gives "
-        "a stunned Hewn its rod back. Nananbites and Fixitos do not take part in "
-        "the recovery in this version. The rulebook: the "
+        "a stunned Hewn its rod back (with the nanas cards its Nananbites and "
+        'Fixitos roll too: see "Damage recovery with Nananbites and Fixitos"). '
+        "The rulebook: the "
         "player "
         '"can choose to either receive 2 normal Substract or, if the Hewn has '
         'the heart card ability, it can choose to take a Substract Gem", and '
@@ -1055,7 +1056,11 @@ RULINGS: tuple[Ruling, ...] = (
         "stops a moved Hewn's movement, so the reaction window to its movement "
         "comes first. Before the picks only the "
         'target\'s owner may "Transmit Substract away"; the attacker has just '
-        "chosen to fire its own.",
+        "chosen to fire its own. With the stage-3 cards the attacker may add an "
+        "implosion bomb to the shot (its 6 close-combat dice are rolled with "
+        "the weapon dice, and its overflow follows the shot); the defender may "
+        'discard only a weapon die ("one of the weapon attack dice"), since '
+        'the bomb\'s dice "are not weapon dice".',
         "ruling",
     ),
     Ruling(
@@ -1133,6 +1138,98 @@ RULINGS: tuple[Ruling, ...] = (
         'only that a digger in the tunnel "may increase the size of the tunnel '
         "from small to medium, or from medium to big, by spending 1 action "
         'point".',
+        "ruling",
+    ),
+    Ruling(
+        "How Nananbites split in the same space",
+        "With the nanas cards, a Hewn that has declared a repair in a same-space "
+        "encounter and holds Nananbites then says how many of them repair, "
+        "before the other Hewn declares (at least one when they are its only way "
+        "to repair; not asked when only one answer is possible). Every "
+        "Nananbite that does not repair defends against the other Hewn's "
+        "repair, if it comes, with a Nanadice; a Hewn that attacks puts all of "
+        'them to defence. The rulebook: "Nananbites can be used in repairing OR '
+        'in defence of a repair", "The Dreampogg decides to use 3 of his '
+        'Nanabites on repairing and 1 on defence"; it also allows a Nananbite '
+        '"is not used", which only spares it a Nanadead at the cost of a die; '
+        "the engine keeps one question per Hewn.",
+        "ruling",
+    ),
+    Ruling(
+        "Which Nananbite a Nanadead kills",
+        "A Nanadead kills one Nananbite of the Hewn that rolled it, taken from a "
+        "Mamabite's slots before a Nanasocket (the owner's better choice: the "
+        "one in a Nanasocket survives the Mamabite's loss; the rulebook does not "
+        "say which). It counts nothing "
+        'in the roll: "the dice is discarded and ignored for the encounter and '
+        'the Nananbite dies".',
+        "ruling",
+    ),
+    Ruling(
+        "The Mamabite's slots",
+        "A Mamabite fitted in a Sicket socket gives its Hewn four slots that take "
+        "any Nanasocket technology, Nananbites included; they are named after "
+        "the Hewn's sockets (four per Sicket socket, in socket order). Like every "
+        "Sicket technology the Mamabite is never taken out, and a Sicket "
+        'hit that destroys it destroys all it holds: "If the Mamabite (being a '
+        "Sicket technology) is destroyed in an attack, all the Nanabites & "
+        'technologies that were attached to it, are destroyed with it".',
+        "rulebook",
+    ),
+    Ruling(
+        "Nananbites on a Bidox are public",
+        "The rulebook keeps a placed Bidox's content secret but not its cap. "
+        "Which Bidox holds how many Nananbites is known to everyone (they sit in "
+        'its cap: "Each Bidox has a single space in its cap to fit a '
+        'Nananbite"), while the Substract packed in a placed Bidox stays '
+        "secret until the resolution. A Nananbite is attached in its owner's bid "
+        "turn, only to a Bidox not yet placed or sent hunting. A bid's total "
+        "counts each Nananbite 1 for the winner, the tie and the minimum price, "
+        'but the winner pays only the Substract: "Nanabites of all bidders remain '
+        'attached to their respective Bidoxes".',
+        "ruling",
+    ),
+    Ruling(
+        "Damage recovery with Nananbites and Fixitos",
+        "With the nanas cards, at the start of each round every damaged Hewn "
+        "(with a control rod or not) that holds Nananbites, a Fixito or a heart "
+        "card with a gem rolls a Nanadice per Nananbite, a d10 per Fixito and a "
+        "d10 for the heart, and loses its damage if its best beats a difficulty "
+        "d10 (a tie fails); a Nanadead kills its Nananbite. This holds under "
+        'either rules version: "All of the Hewns that can be restored must be '
+        'rolled for".',
+        "rulebook",
+    ),
+    Ruling(
+        "Adding an implosion bomb",
+        "Once the picks are revealed and paid, each Hewn that attacks and holds "
+        "an implosion bomb decides whether to add it, the moving Hewn first. It "
+        "needs no weapon dice picked; a Hewn that malfunctioned attacks nobody "
+        "and cannot add it, and in a same-space encounter no bomb is used. Its 6 "
+        "close-combat dice are the bomber's attack dice: its re-rolls and the "
+        "defender's dodge may take them, but no +1 or +2 weapon bonus counts on "
+        "them. The bomb goes back to the supply. Only a Hewn holding a bomb is "
+        "asked: the technologies fitted in a Hewn are public. The rulebook: "
+        '"The 6 close '
+        "combat dice are not picked up in the secret dice phase but in the phase "
+        'when players add all other dice", "(These dice are not weapon dice - '
+        'see the section on +1/+2 weapons…)", "they can ONLY be used as part of '
+        'a ranged attack/encounter".',
+        "rulebook",
+    ),
+    Ruling(
+        "The implosion overflow attack",
+        "Each bomb's overflow comes after the hurt dice of the encounter and "
+        "before any escape move, in the order the bombs were added; the player "
+        "who controlled the bomber when it added the bomb chooses the space, among "
+        "the linked spaces that hold a Hewn (a space with no Hewn would hit "
+        "nobody), or none. The Hewns there are attacked one by one, like a danger "
+        "token's attack: a healthy one declares body screens (paid through its "
+        "chain as against a token), rolls speed and armour dice, and two escapes "
+        "cancel the attack with no free move; there are no re-rolls or dodges. A "
+        "hit rolls the hurt die; a Hewn that is not healthy dies. The rulebook "
+        "says only that they may screen and roll defence dice but cannot attack "
+        "the firer.",
         "ruling",
     ),
 )

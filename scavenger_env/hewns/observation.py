@@ -35,9 +35,10 @@ global    104-143    (40,)      normal pile / its start, depleted /
                                 one-hot (3), Hewn decks by size and the
                                 tech deck / 20, the last 8 faces rolled
                                 (face index + 1) / 10, the gem pile by
-                                kind / 3 (rules 2), the entrance pieces
-                                left for secret entrances by size S, M,
-                                B / 3 (cards beyond "core"), 10 spare
+                                kind / 3 (rules 2), implosion bombs used
+                                / 8 (at most 1), the entrance pieces left
+                                for secret entrances by size S, M, B / 3
+                                (cards beyond "core"), 9 spare
 offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
                                 one-hot (13), the turn-order stack, empty,
                                 minimum price / 10, Bidoxes placed there
@@ -54,7 +55,7 @@ spaces    708-2379   (76, 22)   exists, ravine, node, size one-hot (3),
                                 + 1) / 76; rows 0-63 the map, 64-75 the
                                 tunnel pieces 1-12 (a dug one: neither
                                 ravine nor node)
-hewns     2380-4139  (40, 44)   type one-hot (22), controller relative
+hewns     2380-4219  (40, 46)   type one-hot (22), controller relative
                                 one-hot (4) and neutral, where (on the
                                 board, off the board, on offer, in a deck,
                                 discarded, dead), space / 76, damaged,
@@ -62,14 +63,19 @@ hewns     2380-4139  (40, 44)   type one-hot (22), controller relative
                                 1), the Hewn of the top frame, the gem
                                 in its heart card: its value / 8, the
                                 colour of the heart stone in its heart
-                                card, relative one-hot (4; stage 3, public)
-seats     4140-4251  (4, 28)    screen normal / 50, screen dirty / 50 (at
+                                card, relative one-hot (4; stage 3, public),
+                                its Nananbites / 8 and Fixitos / 2 (at most
+                                1)
+seats     4220-4331  (4, 28)    screen normal / 50, screen dirty / 50 (at
                                 most 1; for others their private total
                                 with closed Bidoxes), techs per kind / 4
                                 (13), known turn-order card one-hot (5:
                                 unknown, 1-4), passed, Bidoxes at home,
                                 placed, hunting (/ Bidoxes), score / 60
-                                (at most 1), healthy Hewns / 10, 2 spare
+                                (at most 1), healthy Hewns / 10, the
+                                Nananbites on its Bidoxes (/ Bidoxes x
+                                their limit), implosion bombs fitted in
+                                its Hewns / 4 (at most 1)
 ========  =========  =========  ==========================================
 """
 
@@ -84,7 +90,8 @@ from scavenger_env.core import layout
 from .engine import tunnels
 from .engine.actions import MAP_SPACE_IDS, SPACE_SIZE
 from .engine.board import RAVINE
-from .engine.data import DICE, HEWN_TYPES, TECHS
+from .engine.bomb import bombs_fitted
+from .engine.data import DICE, HEWN_TYPES, TECHS, TechKind
 from .engine.encounter import ENCOUNTER_ASKS, EncStep
 from .engine.ending import healthy_hewns, score
 from .engine.flow import FIRST_TECH_LOT, is_chance
@@ -119,7 +126,7 @@ HEWN_SLOTS: Final = 40
 N_TYPES: Final = len(HEWN_TYPES)
 N_TECHS: Final = len(TECHS)
 LOT_WIDTH: Final = N_TYPES + N_TECHS + 2 + 1 + SEATS + SEATS + 1
-HEWN_WIDTH: Final = N_TYPES + SEATS + 1 + 6 + 1 + 4 + 1 + 1 + SEATS
+HEWN_WIDTH: Final = N_TYPES + SEATS + 1 + 6 + 1 + 4 + 1 + 1 + SEATS + 2
 SEAT_WIDTH: Final = 2 + N_TECHS + 5 + 1 + 3 + 2 + 1 + 1
 SPACE_WIDTH: Final = 22
 
@@ -136,6 +143,8 @@ OBS_SIZE: Final = layout.size(LAYOUT)
 _SHAPES: Final = dict(LAYOUT)
 
 _MAX_FACES: Final = max(len(d.faces) for d in DICE)
+_NANA: Final = int(TechKind.NANANBITES)
+_FIXITO: Final = int(TechKind.FIXITO)
 _WHERE: Final = {OFF_BOARD: 1, OFFER: 2, DECK: 3, DISCARD: 4, DEAD: 5}
 
 _DECISION: Final = OFFSETS["decision"][0]
@@ -274,6 +283,8 @@ _ENCOUNTER_STEP_CODES: Final = {
     EncStep.END: 15,
     EncStep.AWAY: 16,
     EncStep.DISCARD: 17,
+    EncStep.BOMB: 18,
+    EncStep.OVERFLOW: 19,
 }
 """The number the observation gives each step of an encounter frame (on top
 only at its dice): the steps' numbers before they were put in run order, so
@@ -345,9 +356,11 @@ def _global(s: State, out: memoryview[float]) -> None:
         out[g + 16 + i] = min(1.0, (rolled[i] + 1) / _MAX_FACES)
     for k in range(len(s.gem_pile)):
         out[g + 24 + k] = _cap(s.gem_pile[k] / 3)
+    if s.bombs_used:
+        out[g + 27] = _cap(s.bombs_used / 8)
     if s.config.cards != "core":
         for z in range(3):
-            out[g + 27 + z] = _cap(s.entrance_stock[z] / 3)
+            out[g + 28 + z] = _cap(s.entrance_stock[z] / 3)
 
 
 def _offer(s: State, seat: int, out: memoryview[float]) -> None:
@@ -467,6 +480,19 @@ def _hewns(s: State, seat: int, out: memoryview[float]) -> None:
             out[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
         if s.heart[h] != NONE:
             out[at + 6 + (s.heart[h] - seat) % n] = 1.0
+        _nanas(s, h, out, at + 6 + SEATS)
+
+
+def _nanas(s: State, h: int, out: memoryview[float], at: int) -> None:
+    """Stage 3: the Nananbites attached to `h` / 8 and its Fixitos / 2 (at
+    most 1; public like every fitted technology on the board)."""
+    slots = s.slots[h]
+    nanas = slots.count(_NANA)
+    if nanas:
+        out[at] = _cap(nanas / 8)
+    fixitos = slots.count(_FIXITO)
+    if fixitos:
+        out[at + 1] = _cap(fixitos / 2)
 
 
 def _seats(s: State, seat: int, out: memoryview[float]) -> None:
@@ -507,3 +533,9 @@ def _seats(s: State, seat: int, out: memoryview[float]) -> None:
         hidden = normal - s.screen_normal[q]  # the score counts the screen
         out[at + 4] = _cap((score(s, q) + hidden) / 60)
         out[at + 5] = _cap(healthy_hewns(s, q) / 10)
+        hacked = sum(s.bidox_nana[q])  # in the Bidoxes' caps: public
+        if hacked:
+            out[at + 6] = hacked / (boxes * s.config.nananbites_per_bidox)
+        bombs = bombs_fitted(s, q)
+        if bombs:
+            out[at + 7] = _cap(bombs / 4)

@@ -18,9 +18,18 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final
 
-from .engine import tunnels
+from .engine import nanas, tunnels
 from .engine.board import SIZE_LETTERS, render_map
-from .engine.data import DICE, HEWN_TYPES, SIZE_NAMES, TECHS, Symbol, Token
+from .engine.data import (
+    DICE,
+    HEWN_TYPES,
+    SIZE_NAMES,
+    TECHS,
+    CardSet,
+    Symbol,
+    TechKind,
+    Token,
+)
 from .engine.describe import (
     artillery_target,
     ask_name,
@@ -41,6 +50,7 @@ from .engine.state import (
     BIDOX_HUNTING,
     BOUGHT_HEWN,
     BOUGHT_TECH,
+    EMPTY_SLOT,
     NEUTRAL,
     NONE,
     NUM_HEWNS,
@@ -241,14 +251,40 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
                 if s.heart[h] != NONE
                 else ""
             )
+            + _fitted_words(s, h)
         )
     if not shown:
         lines.append("  none yet")
     return lines
 
 
+def _fitted_words(s: State, h: int) -> str:
+    """ "; fitted: Fixito, Mamabite (Nananbites, Gunana, 2 empty)": the
+    technologies in a Hewn's sockets, a Mamabite with what its slots hold;
+    "" with none."""
+    card = hewn_type(h)
+    slots = s.slots[h]
+    names: list[str] = []
+    for i in range(card.nanasockets + card.sicket_sockets):
+        kind = slots[i]
+        if kind < 0:
+            continue
+        name = TECHS[kind].name
+        if kind == TechKind.MAMABITE and i >= card.nanasockets:
+            held = [slots[j] for j in nanas.mama_slots(s, h, i) if j < len(slots)]
+            inside = [TECHS[k].name for k in held if k >= 0]
+            empty = sum(1 for k in held if k == EMPTY_SLOT)
+            if empty:
+                inside.append(f"{empty} empty")
+            name += f" ({', '.join(inside)})"
+        names.append(name)
+    return f"; fitted: {', '.join(names)}" if names else ""
+
+
 def _seat_lines(s: State, viewer: int) -> list[str]:
     gems = f"; gems left: {gem_pile_words(s)}" if s.config.audit_fixes() else ""
+    if s.config.card_set >= CardSet.NANAS:
+        gems += f"; implosion bombs used: {s.bombs_used}"
     lines = ["", f"Seats (normal Substract pile: {s.normal_pile}{gems}):"]
     hidden = bids_hidden(s)
     for q in range(s.num_players):
@@ -267,6 +303,9 @@ def _seat_lines(s: State, viewer: int) -> list[str]:
         boxes = _bidox_words(s, q, viewer) if hidden else []
         if boxes:
             lines.append("    Bidoxes: " + "; ".join(boxes))
+        elif any(s.bidox_nana[q]):
+            hacked = [f"#{b} x{k}" for b, k in enumerate(s.bidox_nana[q]) if k]
+            lines.append("    Nananbites on Bidoxes: " + ", ".join(hacked))
     return lines
 
 
@@ -275,10 +314,12 @@ def _bidox_words(s: State, q: int, viewer: int) -> list[str]:
     lot (another seat's closed)."""
     words = []
     for b, lot in enumerate(s.bidox_lot[q]):
+        held = s.bidox_nana[q][b]
+        name = f"#{b} (+{held} Nananbites)" if held else f"#{b}"
         if lot == BIDOX_HOME:
-            words.append(f"#{b} at home")
+            words.append(f"{name} at home")
         elif lot == BIDOX_HUNTING:
-            words.append(f"#{b} hunting")
+            words.append(f"{name} hunting")
         else:
             amount, normal = s.bidox_amount[q][b], s.bidox_normal[q][b]
             content = (
@@ -286,7 +327,7 @@ def _bidox_words(s: State, q: int, viewer: int) -> list[str]:
                 if q != viewer
                 else f"{amount} ({normal} normal, {amount - normal} dirty)"
             )
-            words.append(f"#{b} on lot {lot}: {content}")
+            words.append(f"{name} on lot {lot}: {content}")
     return words
 
 

@@ -25,12 +25,13 @@ from scavenger_env.hewns.game import HEWNS
 
 
 def play(
-    agents: list[Any], seed: int, check: Any = None, cards: str = "core"
+    agents: list[Any], seed: int, check: Any = None, **options: Any
 ) -> tuple[list[int], list[int]]:
-    """One game of Hewns between `agents` (seat order); every decision is
-    checked legal. Returns (the decisions in order, the winners)."""
+    """One game of Hewns between `agents` (seat order), with config `options`;
+    every decision is checked legal. Returns (the decisions in order, the
+    winners)."""
     n = len(agents)
-    config = HEWNS.make_config(n, cards=cards)
+    config = HEWNS.make_config(n, **options)
     state = HEWNS.new_game(config, seed)
     chance = np.random.default_rng(seed + 1000)
     rngs = [np.random.default_rng(10 * seed + i) for i in range(n)]
@@ -68,6 +69,45 @@ def test_scripted_bots_play_legal_whole_games(n: int) -> None:
         ]
         decisions, _ = play(agents, seed)
         assert decisions
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_scripted_bots_play_legal_whole_nanas_games(n: int) -> None:
+    """With the stage-3 cards (Nananbites, the Mamabite, the Fixito, heart
+    stones, the bomb) too."""
+    for seed in range(3):
+        agents: list[Any] = [
+            [ProspectorAgent, RaiderAgent, RandomAgent][(seat + seed) % 3]()
+            for seat in range(n)
+        ]
+        decisions, _ = play(agents, seed, cards="nanas")
+        assert decisions
+
+
+def test_scripted_bots_hack_bidoxes_and_fit_nanas_technology() -> None:
+    """The scripted bots buy Nananbites, Mamabites and Fixitos and use them:
+    Nananbites on Bidoxes ("auction hacking") and technology in sockets, and
+    answer every stage-3 decision themselves."""
+    from agents.hewns import heuristics
+
+    asked: list[str] = []
+    original = heuristics.HewnsScriptedAgent._by_ask
+
+    def spy(self: Any, s: Any, seat: int, ask: int, legal: list[int]) -> int:
+        pick = original(self, s, seat, ask, legal)
+        asked.append(Ask(ask).name)
+        assert pick in legal, (Ask(ask).name, pick, legal)
+        return pick
+
+    heuristics.HewnsScriptedAgent._by_ask = spy  # type: ignore[method-assign]
+    try:
+        for seed in range(4):
+            n = 2 + seed % 3
+            bots = [[RaiderAgent, ProspectorAgent][i % 2]() for i in range(n)]
+            play(bots, seed, cards="nanas")
+    finally:
+        heuristics.HewnsScriptedAgent._by_ask = original  # type: ignore[method-assign]
+    assert "NANA_BOX" in asked
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -312,3 +352,28 @@ def test_scripted_bots_always_try_to_regain_control(agent: Any) -> None:
     bot.reset(0, state.config)
     legal = HEWNS.legal_actions(state)
     assert bot.choose(state, 0, legal, np.random.default_rng(0)) == Ctrl.YES
+
+
+@pytest.mark.parametrize(("rival_techs", "repairing"), [((), 4), (("Nananbites",), 2)])
+def test_scripted_bots_keep_nananbites_to_defend_only_against_a_repairer(
+    rival_techs: tuple[str, ...], repairing: int
+) -> None:
+    """A scripted repairer puts all its Nananbites to the repair when the other
+    Hewn cannot repair it; against one that may, a third of them defend
+    ("Nananbites can be used in repairing OR in defence of a repair")."""
+    from scavenger_env.hewns.engine import rules
+    from scavenger_env.hewns.engine.actions import NUM, SPACE
+
+    state = pos.actions_phase(2, cards="nanas", shown=True)
+    mama = ["Mamabite", *["Nananbites"] * 4]
+    mover = pos.place(state, "Dreampogg", 0, 11, techs=mama)
+    pos.place(state, "Gombat", 1, 1, techs=list(rival_techs))
+    pos.start_hewn_turn(state, mover)
+    for action in (SPACE + 1, *[NUM] * 10, Option.BRAIN_REPAIR):
+        while state.frames[-1].ask == Ask.TRANSMIT_AWAY:
+            rules.apply_action(state, Ctrl.DONE)
+        rules.apply_action(state, action)
+    assert state.frames[-1].ask == Ask.NANA_SPLIT
+    legal = rules.legal_actions(state)
+    pick = RaiderAgent().choose(state, 0, legal, np.random.default_rng(0))
+    assert pick == NUM + repairing

@@ -39,6 +39,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
     `__slots__` to read them from)."""
     from scavenger_env.cavein.engine import state as cavein_state
     from scavenger_env.hewns.engine import auction as hewns_auction
+    from scavenger_env.hewns.engine import bomb as hewns_bomb
     from scavenger_env.hewns.engine import danger as hewns_danger
     from scavenger_env.hewns.engine import digest as hewns_digest
     from scavenger_env.hewns.engine import digging as hewns_digging
@@ -74,6 +75,7 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         hewns_mining.PlaceFrame: hewns_mining.PLACE_FRAME_FIELDS,
         hewns_samespace.ExpelFrame: hewns_samespace.EXPEL_FRAME_FIELDS,
         hewns_danger.TokenAttackFrame: hewns_danger.TOKEN_ATTACK_FIELDS,
+        hewns_bomb.OverflowFrame: hewns_bomb.OVERFLOW_FRAME_FIELDS,
         hewns_payment.PayFrame: hewns_payment.PAY_FRAME_FIELDS,
         hewns_auction.BidFrame: hewns_auction.BID_FRAME_FIELDS,
         hewns_management.TxFrame: hewns_management.TX_FRAME_FIELDS,

@@ -12,6 +12,7 @@ from scavenger_env.hewns.engine.data import CardSet
 #: a valid value other than the default for every field but ONE_VALUE's
 NON_DEFAULT: dict[str, Any] = {
     "num_players": 3,
+    "cards": "nanas",
     "map": "gorge",
     "mudgestick": 4,
     "nananbites_per_bidox": 1,
@@ -24,9 +25,9 @@ NON_DEFAULT: dict[str, Any] = {
     "rules_version": 1,  # the default is 2
 }
 
-#: fields with a single value to play: the core cards (the other card sets are
-#: not built yet; move a field to NON_DEFAULT when it gets a second value)
-ONE_VALUE: tuple[str, ...] = ("cards",)
+#: fields with a single value to play (none left: move a field here when it
+#: has only one)
+ONE_VALUE: tuple[str, ...] = ()
 
 #: fields left out of the all-at-once game (none for Hewns)
 ALONE: tuple[str, ...] = ()

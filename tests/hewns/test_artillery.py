@@ -22,7 +22,7 @@ from scavenger_env.core.errors import IllegalActionError
 from scavenger_env.core.game_check import check_game
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
-from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, Verb, id_of
+from scavenger_env.hewns.engine.actions import DIE, HEWN, NUM, SPACE, Verb, id_of
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import DieKind
 from scavenger_env.hewns.engine.describe import describe_action
@@ -537,3 +537,42 @@ def test_terrain_games_keep_the_contract() -> None:
     """check_game with the terrain cards: queries change nothing, illegal
     actions are refused, redaction hides what it must."""
     assert check_game(_TerrainHewns(), games_per_count=1) > 100
+
+
+def test_an_artillery_attack_may_add_an_implosion_bomb() -> None:
+    """D43 with the rulebook's bomb: "Implosion bombs are weapons (but they can
+    ONLY be used as part of a ranged attack/encounter)" and "give the attacker
+    6 close combat dice". The attacker alone is asked (the defender "cannot
+    return fire"); the defender may discard only "one of the weapon attack
+    dice" (the bomb's dice "are not weapon dice"); the overflow follows the
+    shot ("any Hewn on that space is attacked")."""
+    state = pos.actions_phase(2, shown=True, cards="nanas")
+    pos.set_mine(state, IN_SIGHT, None)
+    igil = pos.place(
+        state, "Igil", 0, IGIL_AT, normal=5, techs=["Gunana", "Implosion bomb"]
+    )
+    gotler = pos.place(state, "Four-way Gotler", 1, OUT_OF_SIGHT)
+    zach = pos.place(state, "Chailbine Zach", 1, GOTLER_SEES)
+    pos.start_hewn_turn(state, igil)
+    fire(state, gotler, 1, 1)
+    pos.play(state, "NUM 0")  # the Gotler's screens
+    assert top(state).ask == Ask.USE_BOMB and top(state).hewn == igil
+    pos.play(state, "CTRL YES")
+    assert state.bombs_used == 1
+    assert (
+        state.roll_queue[:8]
+        == [DieKind.LASER, DieKind.AREA] + [DieKind.CLOSE_COMBAT] * 6
+    )
+    pos.roll(state, "laser", 1)
+    pos.roll(state, "area", 1)
+    pos.roll(state, "close_combat", 1, 1, 1, 1, 1, 1)
+    the_gotlers_four(state)
+    assert top(state).ask == Ask.DISCARD
+    assert rules.legal_actions(state) == [DIE + 0, DIE + 1]  # laser, area only
+    pos.play(state, "DIE 1", "CTRL DONE")  # 1 + 6 = 7 > 4: a hit
+    pos.roll(state, "hurt", "damaged")
+    assert state.damaged[gotler]
+    assert top(state).ask == Ask.OVERFLOW_SPACE and top(state).seat == 0
+    assert SPACE + GOTLER_SEES in rules.legal_actions(state)
+    pos.play(state, SPACE + GOTLER_SEES)
+    assert top(state).ask == Ask.SCREENS and top(state).hewn == zach

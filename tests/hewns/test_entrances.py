@@ -170,7 +170,7 @@ def test_the_entrance_is_public_in_the_observation_and_the_picture() -> None:
         spaces = views(encode(state, seat))["spaces"]
         assert list(spaces[5][6:10]) == [0.0, 0.0, 1.0, 0.0]  # medium
         assert spaces[5][10] == owner_mark
-        assert views(encode(state, seat))["global"][28] == pytest.approx(1 / 3)
+        assert views(encode(state, seat))["global"][29] == pytest.approx(1 / 3)
     assert "Secret entrances: 05:M(p0)" in render_state(state, 1)
 
 
@@ -180,5 +180,5 @@ def test_a_core_game_shows_no_entrance_stock() -> None:
     state = pos.actions_phase(2)
     pos.place(state, "Skrunke", 0)
     pos.start_player_turn(state, 0)
-    assert list(views(encode(state, 0))["global"][27:30]) == [0.0, 0.0, 0.0]
+    assert list(views(encode(state, 0))["global"][28:31]) == [0.0, 0.0, 0.0]
     assert "Secret entrances" not in render_state(state, 0)

@@ -62,7 +62,9 @@ from scavenger_env.hewns.render import render_state
 STONES = int(TechKind.HEART_STONES)
 PLUS1_MINE = 34  # a +1 mine between spaces 33 and 35
 MAJOR_HEART = 2  # a Major Miner's heart card: after 1 Nanasocket and 1 Sicket
-HEART_COLUMNS = slice(HEWN_WIDTH - SEATS, HEWN_WIDTH)  # a Hewn row's heart colour
+HEART_COLUMNS = slice(
+    HEWN_WIDTH - SEATS - 2, HEWN_WIDTH - 2
+)  # the heart colour (then the Nananbites and Fixitos)
 
 
 def _nanas(**options: object) -> State:

@@ -10,18 +10,20 @@ import numpy as np
 import pytest
 
 import scavenger_env
+from scavenger_env.hewns.engine import bomb, rules, tunnels
 from scavenger_env.hewns.engine import position as pos
-from scavenger_env.hewns.engine import rules, tunnels
 from scavenger_env.hewns.engine.actions import NUM_ACTIONS
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.data import DANGER_TOKENS, TECHS, TechKind
+from scavenger_env.hewns.engine.data import DANGER_TOKENS, TECHS, CardSet, TechKind
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.state import (
     BOUGHT_TECH,
     DEAD,
     DECK,
     DISCARD,
+    EMPTY_SLOT,
     NEUTRAL,
+    NO_SLOT,
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
@@ -151,11 +153,70 @@ def check_tunnels(s: State, where: object) -> None:
     assert all(t < 0 for t in s.token[n:]) and all(m < 0 for m in s.mine[n:]), where
 
 
+def nananbites_bought(s: State) -> int:
+    """The Nananbites the game's purchases brought: 3 per Nananbites card, 4
+    with the Mamabite."""
+    total = 0
+    for i in range(0, len(s.purchases), PURCHASE):
+        what, which = s.purchases[i + 2], s.purchases[i + 3]
+        if what == BOUGHT_TECH:
+            tech = TECHS[which]
+            total += tech.bundled_nananbites
+            if tech.kind == TechKind.NANANBITES:
+                total += tech.quantity
+    return total
+
+
+def check_nanas(s: State, where: object) -> None:
+    """Every Nananbite is in exactly one place: a screen, a Hewn's slot, a
+    Bidox, or dead; a Bidox holds at most the config's limit and takes none
+    once placed; only a Mamabite opens slots beyond a Hewn's sockets, and a
+    dead Hewn holds nothing."""
+    nana = int(TechKind.NANANBITES)
+    on_screens = sum(t[nana] for t in s.screen_tech)
+    in_slots = sum(slots.count(nana) for slots in s.slots)
+    on_boxes = sum(sum(b) for b in s.bidox_nana)
+    assert on_screens + in_slots + on_boxes + s.nana_dead == nananbites_bought(s), where
+    limit = s.config.nananbites_per_bidox
+    assert all(0 <= k <= limit for b in s.bidox_nana for k in b), where
+    for h in range(NUM_HEWNS):
+        slots = s.slots[h]
+        card = hewn_type(h)
+        base = card.nanasockets + card.sicket_sockets
+        if s.loc[h] == DEAD:
+            assert len(slots) == base and set(slots) <= {EMPTY_SLOT}, (where, h)
+        mamas = [
+            j
+            for j in range(card.sicket_sockets)
+            if slots[card.nanasockets + j] == TechKind.MAMABITE
+        ]
+        opened = {base + 4 * j + k for j in mamas for k in range(4)}
+        for i in range(base, len(slots)):
+            assert (i in opened) == (slots[i] != NO_SLOT), (where, h, slots)
+        assert NO_SLOT not in slots[:base], (where, h)
+
+
 def check_between_turns(s: State, where: object) -> None:
     """Outside a Hewn turn at most one healthy Hewn stands in a space (rulebook:
     "a healthy Hewn cannot end its turn in the same space")."""
     healthy = [s.loc[h] for h in range(NUM_HEWNS) if s.loc[h] >= 0 and s.healthy(h)]
     assert len(healthy) == len(set(healthy)), where
+
+
+def bombs_bought(s: State) -> int:
+    """Implosion bombs won at auction so far (one piece per card)."""
+    p = s.purchases
+    return sum(
+        TECHS[TechKind.IMPLOSION_BOMB].quantity
+        for i in range(0, len(p), PURCHASE)
+        if p[i + 2] == BOUGHT_TECH and p[i + 3] == TechKind.IMPLOSION_BOMB
+    )
+
+
+def bombs_unaccounted(s: State) -> int:
+    """Bombs on screens, in sockets and used up, less those bought: it changes
+    only by the bombs lost with a Hewn that dies (each bomb is in one place)."""
+    return bomb.bombs_in_play(s) + s.bombs_used - bombs_bought(s)
 
 
 def play_checked(n: int, seed: int, cards: str = "core") -> State:
@@ -164,6 +225,7 @@ def play_checked(n: int, seed: int, cards: str = "core") -> State:
     s = rules.new_game(config, rng)
     total = config.effective_pile
     check_state(s, total, (n, seed, 0))
+    bombs = config.card_set >= CardSet.NANAS
     step = 0
     while not s.over:
         step += 1
@@ -171,8 +233,16 @@ def play_checked(n: int, seed: int, cards: str = "core") -> State:
         legal = rules.legal_actions(s)
         assert legal and legal == sorted(set(legal)), where
         assert legal[0] >= 0 and legal[-1] < NUM_ACTIONS, where
+        if bombs:
+            held = [slots.count(bomb.BOMB) for slots in s.slots]
+            before = bombs_unaccounted(s)
         rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
         check_state(s, total, where)
+        if config.card_set >= CardSet.NANAS:
+            check_nanas(s, where)
+        if bombs:
+            lost = sum(k for h, k in enumerate(held) if k and s.loc[h] == DEAD)
+            assert bombs_unaccounted(s) == before - lost, where
         if (
             not s.over
             and not is_chance(s)

@@ -30,8 +30,9 @@ def _compare(encoder: Encoder, state: rules.State, seen: dict[str, int]) -> None
     seen["frames"] += len(state.frames)
 
 
+@pytest.mark.parametrize("cards", ["core", "nanas"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_same_vector_as_the_plain_encoder(players: int) -> None:
+def test_same_vector_as_the_plain_encoder(players: int, cards: str) -> None:
     """Every seat's observation equals the redacted copy's encoding ("secretly
     puts that number of normal Substract tokens ... into one of their
     Bidoxes": the contents stay hidden either way)."""
@@ -39,7 +40,7 @@ def test_same_vector_as_the_plain_encoder(players: int) -> None:
     seen = {"bidding": 0, "frames": 0}
     for seed in range(GAMES):
         rng = np.random.default_rng(1000 * players + seed)
-        state = rules.new_game(HewnsConfig(num_players=players), rng)
+        state = rules.new_game(HewnsConfig(num_players=players, cards=cards), rng)
         while not state.over:
             _compare(encoder, state, seen)
             legal = rules.legal_actions(state)

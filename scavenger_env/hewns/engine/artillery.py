@@ -8,8 +8,9 @@ It runs on the ranged encounter machine (`ranged`, `Enc`) in its own frame kind
 VERB ARTILLERY -> NAME_TARGET (named at once; a humiliating target costs 1 AP)
 -> TRANSMIT_AWAY (the target's seat) -> the attacker's secret PICK_L, PICK_A
 (L + A >= 2, from its own load) -> the healthy target's secret PICK_K (body
-screens, through its chain) -> pay -> roll -> DISCARD (the defender throws away
-one attack die) -> DODGE -> hurt dice -> escape moves.
+screens, through its chain) -> pay -> USE_BOMB (the attacker may add an
+implosion bomb) -> roll -> DISCARD (the defender throws away one weapon die)
+-> DODGE -> hurt dice -> the bomb's overflow -> escape moves.
 
 The attacker never re-rolls and gets no weapon bonus; the defender never fires
 back (its weapon picks are masked to 0) and there are no reactors (D43).
@@ -21,9 +22,9 @@ from typing import Final
 
 import numpy as np
 
-from . import combat, payment, ranged, sight
+from . import bomb, combat, payment, ranged, sight
 from .actions import DIE, HEWN, NUM
-from .data import ENCOUNTER_SUBSTRACT_MAX, Ability
+from .data import ENCOUNTER_SUBSTRACT_MAX, Ability, DieKind
 from .effects import load
 from .encounter import (
     ATTACK,
@@ -235,6 +236,20 @@ def step_pay(state: State, enc: Enc, frame: Frame) -> bool:
             return True
         payment.pay(state, hewn, amount, *how)
         enc.cursor += 1
+    frame.step = EncStep.BOMB
+    enc.cursor = 0
+    return False
+
+
+def step_bomb(state: State, enc: Enc, frame: Frame) -> bool:
+    """D43: the attacker may add an implosion bomb to its artillery attack
+    (USE_BOMB: "give the attacker 6 close combat dice"); the defender never
+    does ("the defender cannot return fire"). Then the dice are rolled."""
+    if enc.cursor == 0:
+        enc.cursor = 1
+        if bomb.holds_bomb(state, frame.hewn) and not enc.malfunctioned(frame.hewn):
+            push(state, Frame(Ask.USE_BOMB, frame.seat, frame.hewn, other=enc.target))
+            return True
     frame.step = EncStep.ROLLED
     kinds = _build_dice(state, enc, frame)
     state.rolled = []
@@ -264,9 +279,8 @@ def _build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
 
 
 def extra_attack_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
-    """Attack dice the attacker adds beyond its weapon dice (the die kinds, after
-    its weapon dice, rolled with them): none yet. An implosion bomb ("6 close
-    combat dice") joins an artillery attack here once the bombs are built."""
+    """Attack dice the attacker adds beyond its weapon dice and its implosion
+    bomb's (which `ranged.build_dice` adds): none."""
     return []
 
 
@@ -290,16 +304,26 @@ def step_discard(state: State, enc: Enc, frame: Frame) -> bool:
     cancelled the attack."""
     frame.step = EncStep.LOOP
     dice = enc.fight_dice(MOVER_FIGHT, ATTACK)
+    weapons = discardable(enc)
     defence = [enc.die(j)[:2] for j in enc.fight_dice(MOVER_FIGHT, DEFENCE)]
-    if not dice or combat.cancelled(defence):
+    if not weapons or combat.cancelled(defence):
         return False
     seat = state.ctrl[enc.target]
     if seat == NEUTRAL:
-        values = [combat.value(*enc.die(j)[:2]) for j in dice]
-        discard(enc, values.index(max(values)))
+        value = {p: combat.value(*enc.die(dice[p])[:2]) for p in weapons}
+        discard(enc, max(weapons, key=lambda p: (value[p], -p)))
         return False
     push(state, Frame(Ask.DISCARD, seat, enc.target))
     return True
+
+
+def discardable(enc: Enc) -> list[int]:
+    """The places among the attack dice of the weapon dice (laser and area), the
+    ones the defender may discard: "discard one of the weapon attack dice"; an
+    implosion bomb's close-combat dice are "not weapon dice"."""
+    dice = enc.fight_dice(MOVER_FIGHT, ATTACK)
+    weapons = (DieKind.LASER, DieKind.AREA)
+    return [p for p, j in enumerate(dice) if enc.die(j)[0] in weapons]
 
 
 def discard(enc: Enc, position: int) -> None:
@@ -313,12 +337,14 @@ ART_STEPS: Final[dict[EncStep, ranged.EncStepFn]] = {
     EncStep.AWAY: step_away,
     EncStep.PICK: step_pick,
     EncStep.PAY: step_pay,
+    EncStep.BOMB: step_bomb,
     EncStep.ROLLED: step_rolled,
     EncStep.DISCARD: step_discard,
     EncStep.LOOP: ranged.step_loop,
     EncStep.REROLLED: ranged.step_rerolled,
     EncStep.HURT: ranged.step_hurt,
     EncStep.APPLY: ranged.step_apply,
+    EncStep.OVERFLOW: ranged.step_overflow,
     EncStep.ESCAPE: ranged.step_escape,
 }
 """Each step of an artillery encounter and the function that runs it."""
@@ -359,11 +385,9 @@ def legal_pick(state: State, frame: Frame) -> list[int]:
 
 
 def legal_discard(state: State, frame: Frame) -> list[int]:
-    """DISCARD: any one of the attack dice (DIE k: attack die k, in rolling
-    order); one must go."""
-    enc = encounter_frame(state).enc
-    n = len(enc.fight_dice(MOVER_FIGHT, ATTACK))
-    return [DIE + p for p in range(n)]
+    """DISCARD: any one of the weapon dice (DIE k: attack die k, in rolling
+    order; `discardable`); one must go."""
+    return [DIE + p for p in discardable(encounter_frame(state).enc)]
 
 
 def apply_discard(state: State, frame: Frame, action: int) -> None:

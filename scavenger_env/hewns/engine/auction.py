@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import management
+from . import management, nanas
 from .actions import LOT, NUM, Ctrl, Verb
-from .data import TECHS
 from .flow import FIRST_TECH_LOT, cards_left, draw, pop, push
 from .state import (
     BIDOX_HOME,
@@ -131,10 +130,17 @@ def min_price(state: State, lot: int) -> int:
 
 
 def _boxes(state: State, seat: int) -> list[int]:
-    """The Bidoxes `seat` may choose from: one of each kind still at home (in the
-    core cards all Bidoxes are alike, so the lowest index stands for them)."""
-    home = [b for b, lot in enumerate(state.bidox_lot[seat]) if lot == BIDOX_HOME]
-    return home[:1]
+    """The Bidoxes `seat` may choose from: one of each kind still at home
+    (Bidoxes with as many Nananbites attached are alike, so the lowest index
+    stands for them; in the core cards all are alike)."""
+    out: list[int] = []
+    seen: set[int] = set()
+    for box, lot in enumerate(state.bidox_lot[seat]):
+        held = state.bidox_nana[seat][box]
+        if lot == BIDOX_HOME and held not in seen:
+            seen.add(held)
+            out.append(box)
+    return out
 
 
 # --- the bid turn chain -------------------------------------------------------------
@@ -256,15 +262,26 @@ def apply_mix(state: State, frame: Frame, action: int) -> None:
 
 
 def bids_on(state: State, lot: int) -> list[int]:
-    """Each seat's bid on `lot`: the Substract in its Bidoxes there."""
+    """Each seat's bid on `lot`: "add up the Dirty Substract, normal Substract &
+    Nanabites attached to each Bidox" it has there."""
     return [
         sum(
-            a
-            for b, a in zip(state.bidox_lot[s], state.bidox_amount[s], strict=True)
-            if b == lot
+            nanas.bidox_value(state, s, box)
+            for box, where in enumerate(state.bidox_lot[s])
+            if where == lot
         )
         for s in range(state.num_players)
     ]
+
+
+def paid_on(state: State, lot: int, seat: int) -> int:
+    """The Substract `seat` packed into its Bidoxes on `lot` (what a winner
+    pays: its Nananbites "remain attached to their respective Bidoxes")."""
+    return sum(
+        a
+        for b, a in zip(state.bidox_lot[seat], state.bidox_amount[seat], strict=True)
+        if b == lot
+    )
 
 
 def lot_winner(state: State, lot: int, bids: list[int]) -> int:
@@ -287,7 +304,7 @@ def resolve(state: State) -> None:
         state.lot_result[lot] = bids
         state.lot_winner[lot] = winner
         if winner != NONE:
-            record_purchase(state, lot, winner, bids[winner])
+            record_purchase(state, lot, winner, paid_on(state, lot, winner))
         for seat in range(state.num_players):
             for box, where in enumerate(state.bidox_lot[seat]):
                 if where != lot:
@@ -319,8 +336,7 @@ def resolve(state: State) -> None:
         elif winner == NONE:
             state.tech_discard.append(card)
         else:
-            tech = TECHS[TECH_KIND_OF[card]]
-            state.screen_tech[winner][tech.kind] += tech.quantity
+            nanas.bought(state, winner, TECH_KIND_OF[card])
 
 
 def record_purchase(state: State, lot: int, seat: int, price: int) -> None:

@@ -17,6 +17,7 @@ from .data import (
     TechKind,
 )
 from .effects import damage, kill, stun
+from .nanas import MAMABITE, destroy_mamabite, fixitos, is_nanadead, nananbites
 from .state import EMPTY_SLOT, State
 
 #: the weapon technologies: "+1/+2/etc weapons (Gunanas; Sicket Sunger; Futanaz)"
@@ -30,8 +31,9 @@ EXPLODE_DICE: Final = 3
 
 
 def fitted(state: State, hewn: int) -> list[int]:
-    """The technology kinds fitted on `hewn` (every socket)."""
-    return [k for k in state.slots[hewn] if k != EMPTY_SLOT]
+    """The technology kinds fitted on `hewn` (every socket and Mamabite
+    slot)."""
+    return [k for k in state.slots[hewn] if k >= 0]
 
 
 def has_weapon(state: State, hewn: int) -> bool:
@@ -79,10 +81,15 @@ def can_explode(state: State, hewn: int) -> bool:
 
 def repair_source(state: State, hewn: int) -> int:
     """d10s `hewn` rolls to repair: "1 d10 for being a Bliog or 2 d10 for being
-    a Spricelos" and "1 d10 for a Fixito technology" (Nananbites are not used
-    in this version)."""
-    fixitos = sum(1 for k in fitted(state, hewn) if k == TechKind.FIXITO)
-    return state.card(hewn).repair + fixitos
+    a Spricelos" and "1 d10 for a Fixito technology" (the Nananbites that
+    repair add Nanadice: `nanas`)."""
+    return state.card(hewn).repair + fixitos(state, hewn)
+
+
+def can_repair(state: State, hewn: int) -> bool:
+    """rulebook: a Hewn may repair with "the repair ability", "a repair
+    technology like a Fixito device" "And/or that Hewn has Nananbites"."""
+    return repair_source(state, hewn) > 0 or nananbites(state, hewn) > 0
 
 
 def load(state: State, hewn: int) -> int:
@@ -164,8 +171,9 @@ def attack_total(state: State, by_attacker: dict[int, list[tuple[int, int]]]) ->
 
 def best(dice: list[tuple[int, int]]) -> int:
     """rulebook: "determine the highest roll (the best of all its d10s and
-    Nanadice rolls)"; -1 with no dice."""
-    return max((value(k, f) for k, f in dice), default=-1)
+    Nanadice rolls)"; a "Nanadead" is "discarded and ignored"; -1 with no
+    dice."""
+    return max((value(k, f) for k, f in dice if not is_nanadead(k, f)), default=-1)
 
 
 def succeeds(attack: int, defence: int) -> bool:
@@ -176,15 +184,19 @@ def succeeds(attack: int, defence: int) -> bool:
 
 def sicket_slots(state: State, hewn: int) -> list[int]:
     """The Sicket sockets of `hewn` that hold a technology (slots after the
-    Nanasockets)."""
-    first = state.card(hewn).nanasockets
+    Nanasockets, before any Mamabite's)."""
+    card = state.card(hewn)
+    first = card.nanasockets
     slots = state.slots[hewn]
-    return [i for i in range(first, len(slots)) if slots[i] != EMPTY_SLOT]
+    return [i for i in range(first, first + card.sicket_sockets) if slots[i] >= 0]
 
 
 def lose_sicket(state: State, hewn: int, slot: int) -> None:
     """rulebook: "provided that the Hewn has a Sicket technology inserted, the
-    Hewn will live": that technology is destroyed instead."""
+    Hewn will live": that technology is destroyed instead (a Mamabite with
+    everything attached to it)."""
+    if state.slots[hewn][slot] == MAMABITE:
+        destroy_mamabite(state, hewn, slot)
     state.slots[hewn][slot] = EMPTY_SLOT
 
 

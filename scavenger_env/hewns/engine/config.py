@@ -240,7 +240,7 @@ class HewnsConfig(CheckedConfig):
                 f"HewnsConfig.cards={self.cards!r}: the {self.cards!r} cards are not "
                 "built yet, so no game can be played with them; use "
                 + " or ".join(repr(n) for n in BUILT_CARD_SETS)
-                + " (the engine plays the core set: 13 Hewn types, 6 technologies)"
+                + " (the swarms of the complete set are not built yet)"
             )
         self._check_map()
         low, high = MUDGESTICK_RANGE

@@ -26,8 +26,8 @@ from . import (
     entrances,
     flight,
     hearts,
-    management,
     mining,
+    nanas,
     payment,
     rounds,
     suderer,
@@ -56,6 +56,7 @@ from .board import SIZE_LETTERS
 from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
 from .digging import DigFrame
 from .flow import FIRST_TECH_LOT, face, is_chance
+from .management import BanjerFrame
 from .state import (
     DEAD,
     DECK,
@@ -226,6 +227,7 @@ _LEAD: Final[dict[int, str]] = {
     Ask.RESPITE: "respite: withdraw the danger token from",
     Ask.EXPEL: "expel",
     Ask.SICKET_LOSS: "lose the technology in",
+    Ask.OVERFLOW_SPACE: "the bomb's overflow hits",
 }
 """How a choice of a Hewn, a space, a technology or a socket begins, per
 decision kind (others: the kind's name)."""
@@ -332,7 +334,7 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "board first.",
     ),
     "SCREENS": (
-        "body screens against a danger token",
+        "body screens against a danger token or a bomb's overflow",
         "Each Substract burnt as a body screen adds 1 armour die.",
     ),
     "SCREENS_MIX": (
@@ -462,6 +464,15 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "Artillery is not accurate: the defender throws away one attack die "
         "before any dodge.",
     ),
+    "NANA_SPLIT": (
+        "how many Nananbites repair",
+        "Each repairs with a Nanadice; the others defend against a repair. A "
+        "Nanadead kills its Nananbite.",
+    ),
+    "NANA_BOX": (
+        "which Bidox gets a Nananbite",
+        "A Nananbite on a Bidox adds 1 to every bid it makes, for the rest of the game.",
+    ),
     "INTENT": (
         "what the Hewn does in the same-space encounter",
         "Attack, or repair a damaged or stunned Hewn (a brain repair takes it over).",
@@ -494,6 +505,20 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
     "SAME_TARGET": (
         "which Hewn to meet in the space",
         "A same-space encounter with one Hewn sharing the space.",
+    ),
+    "USE_BOMB": (
+        "add the implosion bomb to the attack",
+        "The bomb adds 6 close-combat dice (no Substract, no weapon bonus) and "
+        "is used up; then it overflows onto a space next to the target's.",
+    ),
+    "OVERFLOW_SPACE": (
+        "where the implosion bomb overflows",
+        "Every Hewn in the chosen space next to the target's, friends too, is "
+        "attacked by 4 close-combat dice; or choose no space.",
+    ),
+    "OVERFLOW": (
+        "an implosion bomb's overflow",
+        "The Hewns in the space are attacked in turn.",
     ),
     "RANGED": ("a ranged encounter", "The encounter goes on."),
     "SAME_SPACE": ("a same-space encounter", "The encounter goes on."),
@@ -647,8 +672,18 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
         f"technologies: {_who_does(f.seat, v, 'choose')} which."
     ),
     "SCREENS": lambda s, f, v: (
-        f"A danger token attacks {_whose(f.seat, v)} {hewn_label(f.hewn)} in {_turn_words(s, v)}"
-        f"; {_who(f.seat, v)} may burn Substract as body screens."
+        f"{_attacker_words(s)} attacks {_whose(f.seat, v)} {hewn_label(f.hewn)} in "
+        f"{_turn_words(s, v)}; {_who(f.seat, v)} may burn Substract as body screens."
+    ),
+    "USE_BOMB": lambda s, f, v: (
+        f"{_whose(f.seat, v)} {hewn_label(f.hewn)} attacks in {_turn_words(s, v)} and "
+        'holds an implosion bomb: "The dice from using these technologies are '
+        'added to the attack at this point".'
+    ),
+    "OVERFLOW_SPACE": lambda s, f, v: (
+        f"{_whose(f.seat, v)} {hewn_label(f.hewn)} used an implosion bomb: "
+        '"the attacker can choose any adjacent space to the space where the '
+        'original attack was made".'
     ),
     "REASSERT": lambda s, f, v: (
         f"{_whose(f.seat, v).capitalize()} heart card is in {hewn_label(f.hewn)}, "
@@ -672,6 +707,15 @@ _PICK_WHY: Final = (
 )
 
 
+def _attacker_words(state: State) -> str:
+    """What attacks the Hewn asked for body screens: a danger token, or an
+    implosion bomb's overflow."""
+    below = _below(state)
+    if below is not None and below.ask == Ask.OVERFLOW:
+        return "An implosion bomb's overflow"
+    return "A danger token"
+
+
 def _new_mine_why(state: State, viewer: int | None) -> str:
     miner = _below(state)
     if miner is None or not 0 <= miner.hewn < NUM_HEWNS:
@@ -681,6 +725,10 @@ def _new_mine_why(state: State, viewer: int | None) -> str:
         f"rolled a new mine on a danger die, and {_NEW_MINE_RULE}: that is "
         f"{_who(state.frames[-1].seat, viewer)}."
     )
+
+
+_ENCOUNTER_ASKS: Final = ("INTENT", "NANA_SPLIT", "PAY_SPLIT", "CHAIN_MIX")
+"""Decisions of an encounter that come to its seats as the picks do."""
 
 
 def why_asked(state: State, viewer: int | None = None) -> str:
@@ -698,7 +746,7 @@ def why_asked(state: State, viewer: int | None = None) -> str:
     why = _WHY.get(name)
     if why is not None:
         text = why(state, frame, viewer)
-    elif name.startswith("PICK_") or name in ("INTENT", "PAY_SPLIT", "CHAIN_MIX"):
+    elif name.startswith("PICK_") or name in _ENCOUNTER_ASKS:
         text = (
             f"{_whose(frame.seat, viewer).capitalize()} Hewns are in an "
             f"encounter with {_mover_words(state, viewer)}: {_PICK_WHY}"
@@ -730,7 +778,8 @@ def gem_pile_words(state: State) -> str:
 
 
 def recovery_die_words(state: State) -> str:
-    """Whose d10 the next recovery roll is ("the heart card of Major Miner #12",
+    """Whose die the next recovery roll is ("the Fixito of Major Miner #12",
+    "the heart card of Major Miner #12", "a Nananbite of Major Miner #12",
     "the difficulty for Major Miner #12", "player 0's heart in Major Miner
     #12", "player 1, the controller of Major Miner #12"); "" outside the
     recovery."""
@@ -754,12 +803,21 @@ def recovery_die_words(state: State) -> str:
         return f"player {state.heart[hewns[i]]}'s heart in stunned {who}"
     if top.step != RoundStep.RECOVERY:
         return ""
-    hewns = rounds.recovering(state)
-    i, difficulty = divmod(len(state.rolled), 2)
-    if i >= len(hewns):
-        return ""  # pragma: no cover - the pairs match the Hewns
-    who = hewn_label(hewns[i])
-    return f"the difficulty for {who}" if difficulty else f"the heart card of {who}"
+    at = len(state.rolled)
+    for h in rounds.recovering(state):
+        fixitos = nanas.fixitos(state, h)
+        kinds = nanas.recovery_dice(state, h)
+        who = hewn_label(h)
+        if at == len(kinds):
+            return f"the difficulty for {who}"
+        if at < fixitos:
+            return f"the Fixito of {who}"
+        if at == fixitos and hearts.heart_d10(state, h):
+            return f"the heart card of {who}"
+        if at < len(kinds):
+            return f"a Nananbite of {who}"
+        at -= len(kinds) + 1
+    return ""  # pragma: no cover - the dice match the Hewns
 
 
 def terrain_die_words(state: State) -> str:
@@ -879,6 +937,11 @@ _CTRL_BY_ASK: Final[dict[tuple[str, int], str]] = {
     ("EXPEL", Ctrl.DONE): "expel nobody (more)",
     ("REASSERT", Ctrl.YES): "yes: show the heart card and try to regain control",
     ("REASSERT", Ctrl.NO): "no: leave the control rod as it is",
+    ("USE_BOMB", Ctrl.YES): (
+        "yes: add the implosion bomb (+6 close-combat dice; it is used up)"
+    ),
+    ("USE_BOMB", Ctrl.NO): "no: keep the implosion bomb",
+    ("OVERFLOW_SPACE", Ctrl.DONE): "no overflow (spare every space)",
 }
 """A control answer's words where the decision kind gives it a meaning
 (others: `_CTRL_WORDS`)."""
@@ -930,7 +993,12 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
     k = action - NUM
     ask = frame.ask
     if ask == Ask.BID_BIDOX:
-        return f"Bidox {k}"
+        return f"Bidox {k}{_bidox_nanas(state, frame.seat, k)}"
+    if ask == Ask.NANA_BOX:
+        return f"attach a Nananbite to Bidox {k}{_bidox_nanas(state, frame.seat, k)}"
+    if ask == Ask.NANA_SPLIT:
+        held = nanas.nananbites(state, frame.hewn)
+        return f"{k} of {held} Nananbites repair, {held - k} defend"
     if ask == Ask.HUNT_BIDOX:
         return f"Bidox {k} goes hunting"
     if ask == Ask.BID_AMOUNT:
@@ -973,6 +1041,14 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
     return f"{ask_name(ask)}: {k}"
 
 
+def _bidox_nanas(state: State, seat: int, box: int) -> str:
+    """ " (2 Nananbites)" for a Bidox that holds some, else ""."""
+    held = state.bidox_nana[seat][box] if 0 <= seat < len(state.bidox_nana) else 0
+    if not held:
+        return ""
+    return f" ({held} Nananbite{'s' if held > 1 else ''})"
+
+
 def _dice(n: int, kind: str) -> str:
     return f"{n} {kind} {'die' if n == 1 else 'dice'}"
 
@@ -1013,16 +1089,18 @@ def _describe_socket(
     state: State, frame: Frame, action: int, viewer: int | None
 ) -> str:
     slot = action - SOCKET
-    hewn = _banjer_receiver(frame)
+    hewn = frame.hewn if frame.ask == Ask.SICKET_LOSS else _banjer_receiver(frame)
     if 0 <= hewn < NUM_HEWNS and slot == hearts.heart_socket(state, hewn):
         return f"{_lead(frame.ask)} the heart card (slot {slot})"
+    if 0 <= hewn < NUM_HEWNS and nanas.is_mama_slot(state, hewn, slot):
+        return f"{_lead(frame.ask)} slot {slot} (a Mamabite's)"
     return f"{_lead(frame.ask)} slot {slot}"
 
 
 def _banjer_receiver(frame: Frame) -> int:
     """The Hewn a BANJER or ATTACH_OFF chain fits a piece into (NONE for any
     other frame)."""
-    return frame.receiver if isinstance(frame, management.BanjerFrame) else NONE
+    return frame.receiver if isinstance(frame, BanjerFrame) else NONE
 
 
 def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -> str:

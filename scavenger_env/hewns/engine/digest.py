@@ -15,7 +15,13 @@ from scavenger_env.core.digest import Fields
 from .data import CardSet
 from .state import PRINTED_CARDS, State
 
-__all__ = ["FIELDS", "RULES_2_FIELDS", "STAGE_3_FIELDS", "TERRAIN_FIELDS", "state_data"]
+__all__ = [
+    "FIELDS",
+    "RULES_2_FIELDS",
+    "STAGE_3_FIELDS",
+    "TERRAIN_FIELDS",
+    "state_data",
+]
 
 FIELDS: Final = (
     "num_players",
@@ -95,8 +101,9 @@ TERRAIN_FIELDS: Final = (
 written only when the card set is not "core", so a core game keeps its
 digest."""
 
-STAGE_3_FIELDS: Final = ("heart",)
-"""The fields only the stage-3 cards use (heart stones): written only when the
+STAGE_3_FIELDS: Final = ("heart", "bidox_nana", "nana_dead", "bombs_used")
+"""The fields only the stage-3 cards use (heart stones, Nananbites,
+implosion bombs): written only when the
 card set has them ("nanas" and up), so a game with other cards keeps its
 digest."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from .nanas import bury
 from .sight import component, linked, transmitter
 from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, NUM_LOCS, State
 
@@ -13,10 +14,11 @@ from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, NUM_LOCS, State
 def kill(state: State, hewn: int) -> None:
     """rulebook: "its card is discarded and any remaining Substract it carried is
     destroyed": normal Substract goes back to the pile, dirty to the supply, and
-    its technologies are lost; a gem in its heart card goes back to the gem pile
-    (D40), a heart stone is destroyed."""
+    its technologies are lost (its Nananbites die with it); a gem in its heart
+    card goes back to the gem pile (D40), a heart stone is destroyed."""
     return_gem(state, hewn)
     state.heart[hewn] = NONE
+    bury(state, hewn)
     state.normal_pile += state.normal[hewn]
     state.normal[hewn] = 0
     state.dirty[hewn] = 0

@@ -24,10 +24,12 @@ PICK_ASKS: Final = (Ask.PICK_L, Ask.PICK_A, Ask.PICK_K, Ask.PICK_Q, Ask.PICK_E)
 
 
 class EncStep(IntEnum):
-    """The steps of an encounter frame (`frame.step`), in the order they run;
-    each is one function of the encounter machine (`ranged.ENC_STEPS`). A step
-    that asks a child decision or queues dice runs again, or the next one does,
-    when the frame resumes."""
+    """The steps of an encounter frame (`frame.step`), in the order they run
+    (BOMB runs between PAY and ROLLED, OVERFLOW between APPLY and ESCAPE: they
+    came later and took the next numbers, so that the steps of an encounter
+    without a bomb keep theirs); each is one function of the encounter
+    machine (`ranged.ENC_STEPS`). A step that asks a child decision or queues
+    dice runs again, or the next one does, when the frame resumes."""
 
     REACT = 0  # the reaction window: REACT per reacting seat
     JOIN = 1  # the mover may join the reactors (MOVER_JOIN)
@@ -48,6 +50,8 @@ class EncStep(IntEnum):
     RETREAT = 16  # same-space: the mover retreats (RETREAT)
     END = 17  # same-space: hand-over or the end
     DISCARD = 18  # artillery: the defender discards one attack die (DISCARD)
+    BOMB = 19  # ranged, after PAY: each attacker holding a bomb may add it (USE_BOMB)
+    OVERFLOW = 20  # ranged, after APPLY: each bomb's overflow (OVERFLOW_SPACE)
 
 
 PICKS_SECRET: Final = frozenset((EncStep.REACT, EncStep.JOIN, EncStep.PICK))
@@ -84,6 +88,8 @@ ENC_FIELDS: Final = (
     "repairs",
     "boom",
     "guard",
+    "split",
+    "bombs",
 )
 """Every field of `Enc`, in the order of `Enc.pack` (a compiled class has no
 `__slots__` to read)."""
@@ -121,6 +127,11 @@ class Enc:
         self.repairs: list[int] = []  # (target, Option, new seat) per success
         self.boom: list[int] = []  # Hewns that exploded
         self.guard: list[int] = []  # the fighting Hewns, from the picks on
+        # stage 3, same-space: per announcer the Nananbites put to repair (NONE:
+        # not declared); empty until one is declared
+        self.split: list[int] = []
+        # implosion bombs added: (bomber, its seat, the target's space) each
+        self.bombs: list[int] = []
 
     def copy(self) -> Enc:
         """An independent copy."""
@@ -147,11 +158,14 @@ class Enc:
         new.repairs = list(self.repairs)
         new.boom = list(self.boom)
         new.guard = list(self.guard)
+        new.split = list(self.split)
+        new.bombs = list(self.bombs)
         return new
 
     def pack(self) -> list[int]:
         """The encounter as plain ints (for the frame's key): the scalars,
-        then each list after its length, in `ENC_FIELDS` order."""
+        then each list after its length, in `ENC_FIELDS` order (`bombs` only
+        when a bomb was added)."""
         out = [
             int(x)
             for x in (
@@ -183,6 +197,12 @@ class Enc:
         ):
             out.append(len(items))
             out.extend(int(x) for x in items)
+        if self.split:  # stage 3 only: a core encounter keeps its key
+            out.append(len(self.split))
+            out.extend(int(x) for x in self.split)
+        if self.bombs:  # only then: an encounter without a bomb packs as before
+            out.append(len(self.bombs))
+            out.extend(int(x) for x in self.bombs)
         return out
 
     # --- queries ---------------------------------------------------------------
@@ -194,6 +214,12 @@ class Enc:
     def intent_of(self, hewn: int) -> int:
         """The same-space intent of `hewn` (NONE if it takes no action)."""
         return self.intent[self.ann.index(hewn)] if hewn in self.ann else NONE
+
+    def repairing_nanas(self, hewn: int) -> int:
+        """The Nananbites `hewn` put to repair (0 until it declared)."""
+        if not self.split or hewn not in self.ann:
+            return 0
+        return max(0, self.split[self.ann.index(hewn)])
 
     def malfunctioned(self, hewn: int) -> bool:
         return hewn in self.ann and bool(self.malf[self.ann.index(hewn)])

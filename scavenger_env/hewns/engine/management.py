@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import hearts
+from . import hearts, nanas
 from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
 from .data import TECHS, Socket, TechKind
 from .flow import pop, push
@@ -27,6 +27,7 @@ from .sight import component, may_send
 from .state import (
     EMPTY_SLOT,
     FRAME_FIELDS,
+    NO_SLOT,
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
@@ -290,11 +291,18 @@ def mark_move(state: State, giver: int, taker: int) -> None:
     state.took |= 1 << taker
 
 
+def swap_bit(hewn: int, slot: int) -> int:
+    """The bit of `slot` of `hewn` in `State.swapped`: `SLOT_BITS` per Hewn,
+    and past every Hewn's, more per Hewn for the Mamabite slots beyond."""
+    if slot < SLOT_BITS:
+        return hewn * SLOT_BITS + slot
+    return NUM_HEWNS * SLOT_BITS + hewn * 2 * SLOT_BITS + slot - SLOT_BITS
+
+
 def was_swapped(state: State, hewn: int, slot: int) -> bool:
     """Whether the technology in `slot` of `hewn` was replaced in this go."""
     return (
-        state.moves_go == state.go
-        and (state.swapped >> (hewn * SLOT_BITS + slot)) & 1 == 1
+        state.moves_go == state.go and (state.swapped >> swap_bit(hewn, slot)) & 1 == 1
     )
 
 
@@ -436,8 +444,11 @@ def transmit(state: State, source: int, dest: int, dirty: bool, amount: int) -> 
 
 def socket_kind(state: State, hewn: int, slot: int) -> Socket:
     """The kind of slot `slot` of `hewn`: its Nanasockets come first, then its
-    Sicket sockets."""
-    return Socket.NANA if slot < state.card(hewn).nanasockets else Socket.SICKET
+    Sicket sockets, then the Mamabite slots (they take Nanasocket
+    technologies: `nanas`)."""
+    if slot < state.card(hewn).nanasockets or nanas.is_mama_slot(state, hewn, slot):
+        return Socket.NANA
+    return Socket.SICKET
 
 
 def fitting_slots(state: State, hewn: int, kind: int) -> list[int]:
@@ -455,7 +466,7 @@ def fitting_slots(state: State, hewn: int, kind: int) -> list[int]:
         return []
     out: list[int] = []
     for slot, held in enumerate(state.slots[hewn]):
-        if socket_kind(state, hewn, slot) != tech.socket:
+        if held == NO_SLOT or socket_kind(state, hewn, slot) != tech.socket:
             continue
         if held == EMPTY_SLOT or (
             tech.socket == Socket.NANA
@@ -548,10 +559,12 @@ def attach(state: State, seat: int, hewn: int, slot: int, kind: int) -> None:
     if old != EMPTY_SLOT:
         # a ruling that keeps games finite: a slot is changed once per go
         _fresh(state)
-        state.swapped |= 1 << (hewn * SLOT_BITS + slot)
+        state.swapped |= 1 << swap_bit(hewn, slot)
         state.screen_tech[seat][old] += 1
     state.screen_tech[seat][kind] -= 1
     slots[slot] = kind
+    if kind == nanas.MAMABITE:
+        nanas.open_mamabite(state, hewn, slot)
 
 
 # --- LOAD and UNLOAD ------------------------------------------------------------------
@@ -687,8 +700,11 @@ def off_board_verbs(state: State, seat: int) -> list[int]:
 
 def bid_turn_verbs(state: State, seat: int) -> list[int]:
     """The management verbs `seat` may start in its bid turn (D31): TRANSMIT
-    off planet, and the off-board verbs."""
+    off planet, the off-board verbs, and NANA_BIDOX (a Nananbite from the
+    screen into an unplaced Bidox's cap)."""
     verbs = off_board_verbs(state, seat)
+    if nanas.nana_boxes(state, seat):
+        verbs.append(Verb.NANA_BIDOX)
     if tx_sources(state, seat, BID_WINDOW):
         verbs.append(Verb.TRANSMIT)
     return sorted(verbs)
@@ -713,7 +729,14 @@ def hewn_turn_verbs(state: State, seat: int, hewn: int) -> list[int]:
 
 
 VERBS: Final = frozenset(
-    {Verb.TRANSMIT, Verb.BANJER, Verb.ATTACH_OFF, Verb.LOAD, Verb.UNLOAD}
+    {
+        Verb.TRANSMIT,
+        Verb.BANJER,
+        Verb.ATTACH_OFF,
+        Verb.LOAD,
+        Verb.UNLOAD,
+        Verb.NANA_BIDOX,
+    }
 )
 """The verbs `start_verb` starts: the player's own, free of action points."""
 
@@ -736,5 +759,7 @@ def start_verb(state: State, seat: int, verb: int, hewn: int = NONE) -> None:
         push(state, LoadFrame(seat, LOAD))
     elif verb == Verb.UNLOAD:
         push(state, LoadFrame(seat, UNLOAD))
+    elif verb == Verb.NANA_BIDOX:
+        push(state, nanas.start_nana_bidox(state, seat))
     else:
         raise NotImplementedError(f"verb {verb}")

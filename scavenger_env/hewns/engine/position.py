@@ -35,7 +35,8 @@ discard, the danger order, a respite) counts k from 0 in the same order:
   d10s, then the defender's d10s against the repair); then the attack on the
   mover's target, then the attack on the mover (reactors). Each attack lists
   its attackers in announcing order, each attacker's dice as close combat,
-  laser, area, then the explode area dice; then its defender's speed dice and
+  laser, area, then the explode area dice, then an implosion bomb's 6
+  close-combat dice; then its defender's speed dice and
   armour dice (card, Slocic shield, body screens). DIE k of a dodge or a
   re-roll is attack die k of the attack being resolved (defence dice are not
   counted);
@@ -49,10 +50,20 @@ discard, the danger order, a respite) counts k from 0 in the same order:
   Hewn is swept away); then, if it lands on a danger token, the token's
   attack;
 * an EXTRACT with a Suderer: one mining die (no danger dice);
-* the recovery phase: per recovering Hewn, by id, its d10 then the difficulty
-  d10; then per stunned Hewn with a stone heart, by id, the heart colour's d10
-  then the difficulty d10; a re-assertion: the heart owner's d10, then the
+* a same-space repair: the repairer's d10s (Repair ability, Fixitos), then
+  its Nanadice; the defender's d10s (its own, brain screens, heart), then the
+  Nanadice of its defending Nananbites;
+* an implosion bomb's overflow, per Hewn attacked: the 4 close-combat dice,
+  then the defender's speed and armour dice, then the hurt die on a hit;
+* the recovery phase: per recovering Hewn, by id, a d10 per Fixito, a d10 for
+  its heart, a Nanadice per Nananbite, then the difficulty d10; then per
+  stunned Hewn with a stone heart, by id, the heart colour's d10 then the
+  difficulty d10; a re-assertion: the heart owner's d10, then the
   controller's.
+
+Technologies (`place(..., techs=[...])`) are fitted in order: a Nanasocket one
+into the first free Nanasocket, then into a fitted Mamabite's slots; a Mamabite
+opens its four slots (`nanas`).
 
 Heart stones (cards "nanas"): `place(..., techs=["Heart stones"])` puts a stone
 of the placing seat's colour into the Hewn's heart card, `set_heart` one of any
@@ -67,7 +78,7 @@ from typing import Any, Final
 
 from scavenger_env.core.errors import IllegalActionError
 
-from . import rules, tunnels
+from . import nanas, rules, tunnels
 from .actions import DIE, id_of
 from .auction import BidFrame
 from .config import HewnsConfig
@@ -82,6 +93,7 @@ from .data import (
     HewnType,
     Socket,
     Symbol,
+    TechKind,
     Token,
 )
 from .flow import FACES, is_chance, push
@@ -115,6 +127,7 @@ __all__ = [
     "rig",
     "roll",
     "set_ap",
+    "set_bidox_nananbites",
     "set_depleted",
     "set_heart",
     "set_mine",
@@ -290,15 +303,19 @@ def _fit(state: State, hewn: int, tech_name: str, seat: int) -> None:
     if tech.socket == Socket.HEART:
         set_heart(state, hewn, seat)
         return
-    first, count = (
-        (0, card.nanasockets)
-        if tech.socket == Socket.NANA
-        else (card.nanasockets, card.sicket_sockets)
-    )
     slots = state.slots[hewn]
-    for i in range(first, first + count):
+    if tech.socket == Socket.NANA:  # Nanasockets, then the Mamabites' slots
+        places = [
+            *range(card.nanasockets),
+            *range(nanas.base_slots(state, hewn), len(slots)),
+        ]
+    else:
+        places = list(range(card.nanasockets, card.nanasockets + card.sicket_sockets))
+    for i in places:
         if slots[i] == EMPTY_SLOT:
             slots[i] = int(tech.kind)
+            if tech.kind == TechKind.MAMABITE:
+                nanas.open_mamabite(state, hewn, i)
             return
     raise PositionError(f"a {card.name} has no free socket for a {tech.name}")
 
@@ -438,6 +455,17 @@ def set_screen(
         if kind is None:
             raise PositionError(f"no technology kind {name!r}")
         state.screen_tech[seat][kind] = count
+
+
+def set_bidox_nananbites(state: State, seat: int, box: int, count: int) -> None:
+    """Nananbites attached to Bidox `box` of `seat` (from earlier auctions; the
+    config's `nananbites_per_bidox` is the most)."""
+    limit = state.config.nananbites_per_bidox
+    if not 0 <= seat < state.num_players or not 0 <= box < len(state.bidox_nana[seat]):
+        raise PositionError(f"seat {seat} has no Bidox {box}")
+    if not 0 <= count <= limit:
+        raise PositionError(f"a Bidox holds 0-{limit} Nananbites, not {count}")
+    state.bidox_nana[seat][box] = count
 
 
 def set_supply(

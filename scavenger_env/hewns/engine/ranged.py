@@ -5,8 +5,9 @@ that same-space encounters (`samespace`) run on too: one sub-machine frame
 reaction window (REACT per seat, MOVER_JOIN) -> TRANSMIT_AWAY -> secret picks (PICK_L, PICK_A,
 PICK_K for every announcer, mover first; same-space adds PICK_Q, PICK_E) ->
 NAME_TARGET (ranged) or INTENT (same-space) -> reveal (malfunctions) -> pay
-(PAY_SPLIT, PICK_MIX) -> roll -> per attack: DODGE / REROLL alternating -> resolve -> hurt
-dice (SICKET_LOSS) -> escape moves (ESCAPE_MOVE) -> the same-space aftermath.
+(PAY_SPLIT, PICK_MIX) -> implosion bombs (USE_BOMB) -> roll -> per attack: DODGE /
+REROLL alternating -> resolve -> hurt dice (SICKET_LOSS) -> the bombs' overflows
+(OVERFLOW_SPACE, SCREENS) -> escape moves (ESCAPE_MOVE) -> the same-space aftermath.
 
 The encounter's facts live in the frame's `data` (see `Enc`); the secret picks
 stay there until the reveal. Step 2 of the rulebook ("Transmit Substract away")
@@ -22,7 +23,7 @@ from typing import Final
 
 import numpy as np
 
-from . import combat, danger, payment, samespace, sight
+from . import bomb, combat, danger, payment, samespace, sight
 from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option, Verb
 from .data import ENCOUNTER_SUBSTRACT_MAX, DieKind
 from .effects import (
@@ -273,6 +274,16 @@ def step_pay(state: State, enc: Enc, frame: Frame) -> bool:
             return True
         _pay(state, hewn, amount, *how)
         enc.cursor += 1
+    frame.step = EncStep.BOMB
+    enc.cursor = 0
+    return False
+
+
+def step_bomb(state: State, enc: Enc, frame: Frame) -> bool:
+    """Step 6: each attacker holding an implosion bomb may add it (USE_BOMB,
+    `bomb.step_bomb`); then the dice are rolled."""
+    if bomb.step_bomb(state, enc, frame):
+        return True
     frame.step = EncStep.ROLLED
     kinds = build_dice(state, enc, frame)
     state.rolled = []
@@ -348,6 +359,16 @@ def step_apply(state: State, enc: Enc, frame: Frame) -> bool:
             return True
     for hewn in enc.boom:
         kill(state, hewn)
+    frame.step = EncStep.OVERFLOW
+    enc.cursor = 0
+    return False
+
+
+def step_overflow(state: State, enc: Enc, frame: Frame) -> bool:
+    """The overflow of each implosion bomb added (OVERFLOW_SPACE,
+    `bomb.step_overflow`); then the escape moves."""
+    if bomb.step_overflow(state, enc, frame):
+        return True
     frame.step = EncStep.ESCAPE
     enc.cursor = 0
     return False
@@ -390,6 +411,8 @@ ENC_STEPS: Final[dict[EncStep, EncStepFn]] = {
     EncStep.EXPEL: samespace.step_expel,
     EncStep.RETREAT: samespace.step_retreat,
     EncStep.END: samespace.step_end,
+    EncStep.BOMB: step_bomb,
+    EncStep.OVERFLOW: step_overflow,
 }
 """Each step of the encounter machine and the function that runs it."""
 
@@ -503,7 +526,8 @@ def attackers(enc: Enc, fight: int, mover: int) -> list[int]:
     """The Hewns attacking in `fight`: the mover on its target, or every reactor
     on the mover (rulebook: "all of those Hewns will simply roll their attack
     dice together to get a combined attack total"). An announcer that picked
-    no weapon dice, or malfunctioned, does not attack."""
+    no weapon dice and added no implosion bomb, or malfunctioned, does not
+    attack."""
     if enc.same:
         actor = mover if fight == MOVER_FIGHT else enc.target
         return [actor] if enc.intent_of(actor) == Option.ATTACK else []
@@ -513,7 +537,7 @@ def attackers(enc: Enc, fight: int, mover: int) -> list[int]:
         out = [mover]
     else:
         out = [h for h in enc.ann if h != mover and not enc.malfunctioned(h)]
-    return [h for h in out if sum(enc.pick(h)[:2]) > 0]
+    return [h for h in out if sum(enc.pick(h)[:2]) > 0 or bomb.used_bomb(enc, h)]
 
 
 def defender(enc: Enc, fight: int, mover: int) -> int:
@@ -521,10 +545,11 @@ def defender(enc: Enc, fight: int, mover: int) -> int:
 
 
 def build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
-    """Step 6: attack = the weapon dice picked; defence (healthy) = "the speed
-    defence dice and armour dice shown on their Hewn card, and any defence dice
-    they get from technologies" plus the body screens; "damaged and stunned
-    Hewns ... have a defence of 0 and roll no defence dice"."""
+    """Step 6: attack = the weapon dice picked, and 6 close-combat dice per
+    implosion bomb added; defence (healthy) = "the speed defence dice and
+    armour dice shown on their Hewn card, and any defence dice they get from
+    technologies" plus the body screens; "damaged and stunned Hewns ... have a
+    defence of 0 and roll no defence dice"."""
     mover = frame.hewn
     kinds: list[int] = []
 
@@ -549,6 +574,8 @@ def build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
                 add(DieKind.AREA, h, fight, ATTACK, 1)
             for _ in range(combat.EXPLODE_DICE * explode):
                 add(DieKind.AREA, h, fight, ATTACK)
+            for _ in range(bomb.bomb_dice(enc, h)):  # not weapon dice
+                add(DieKind.CLOSE_COMBAT, h, fight, ATTACK)
         d = defender(enc, fight, mover)
         if state.healthy(d):
             screens = enc.pick(d)[2] if d in enc.ann else 0

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import auction, hearts, turns
+from . import auction, hearts, nanas, turns
+from .combat import best
 from .data import DieKind
 from .flow import draw, face, push, roll, skip_empty_draws, wake
 from .state import (
@@ -64,39 +65,52 @@ def start_round(state: State) -> None:
 
 
 def recovering(state: State) -> list[int]:
-    """rulebook, the recovery phase: "If that Hewn has a complete heart card or
-    a heart card with a Substract Gem it will also attempt the body repair":
-    the damaged Hewns, on or off the board, whose heart holds a stone (stage
-    3) or a gem (rules 2), by id (with or without a control rod: this mends the
-    damage only)."""
+    """rulebook, the recovery phase: "All of the Hewns that can be restored must
+    be rolled for": the damaged Hewns, on or off the board, by id (with or
+    without a control rod), whose Nananbites, Fixitos or heart card "attempt
+    to do a body repair" (`nanas.recovery_dice`). A gem (rules 2) mends the
+    damage only: "Substract gems in Hewns do not allow those Hewns to recover
+    from being stunned"."""
     return [
         h
         for h in range(NUM_HEWNS)
-        if state.damaged[h] and state.loc[h] >= OFF_BOARD and hearts.heart_d10(state, h)
+        if state.damaged[h]
+        and state.loc[h] >= OFF_BOARD
+        and nanas.recovery_dice(state, h)
     ]
 
 
 def start_recovery(state: State) -> None:
-    """Roll a pair of d10s per recovering Hewn, the heart card's then "The player
-    to the Hewn owner's right rolls a single d10 to represent the difficulty"
-    (chance nodes); then the stun recovery and re-asserting (D51); the bidding
-    opens once they are done."""
-    hewns = recovering(state)
-    if hewns:
+    """Roll each recovering Hewn's dice (`nanas.recovery_dice`), then "The
+    player to the Hewn owner's right rolls a single d10 to represent the
+    difficulty" (chance nodes); then the stun recovery and re-asserting (D51);
+    the bidding opens once they are done."""
+    kinds: list[int] = []
+    for h in recovering(state):
+        kinds.extend(nanas.recovery_dice(state, h))
+        kinds.append(int(DieKind.D10))
+    if kinds:
         state.frames[0].step = RoundStep.RECOVERY
         state.rolled.clear()
-        roll(state, [int(DieKind.D10)] * (2 * len(hewns)))
+        roll(state, kinds)
     else:
         start_stun_recovery(state, state.frames[0])
 
 
 def recovered(state: State, frame: Frame) -> None:
-    """rulebook: "If the Nananbites, and/or Fixito and/ or heart card get a
-    higher dice roll than the "difficulty roll" then discard the damaged
-    token" (a tie fails); then the stunned Hewns recover."""
-    for i, h in enumerate(recovering(state)):
-        heart, difficulty = state.rolled[2 * i], state.rolled[2 * i + 1]
-        if face(DieKind.D10, heart)[0] > face(DieKind.D10, difficulty)[0]:
+    """rulebook: "Choose the highest roll of these technologies"; "If the
+    Nananbites, and/or Fixito and/ or heart card get a higher dice roll than
+    the "difficulty roll" then discard the damaged token" (a tie fails); "For
+    each "nanadead" rolled discard the die roll and place the Nananbite back in
+    the pile of Nananbites"; then the stunned Hewns recover."""
+    at = 0
+    plan = [(h, nanas.recovery_dice(state, h)) for h in recovering(state)]
+    for h, kinds in plan:
+        dice = list(zip(kinds, state.rolled[at : at + len(kinds)], strict=True))
+        difficulty = state.rolled[at + len(kinds)]
+        at += len(kinds) + 1
+        nanas.nana_deaths(state, [(k, f, h) for k, f in dice])
+        if best(dice) > face(DieKind.D10, difficulty)[0]:
             state.damaged[h] = False
     start_stun_recovery(state, frame)
     if frame.step != RoundStep.STUN_RECOVERY:

@@ -29,6 +29,7 @@ from scavenger_env.core.errors import IllegalActionError
 from . import (
     artillery,
     auction,
+    bomb,
     danger,
     digging,
     entrances,
@@ -36,6 +37,7 @@ from . import (
     hearts,
     management,
     mining,
+    nanas,
     payment,
     ranged,
     rounds,
@@ -187,6 +189,7 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.LOAD_AMOUNT: Handler(
         management.legal_load_amount, management.apply_load_amount, no_resume
     ),
+    Ask.NANA_BOX: Handler(nanas.legal_nana_box, nanas.apply_nana_box, no_resume),
     # encounters
     Ask.RANGED: Handler(
         ranged.legal_machine, ranged.apply_machine, ranged.resume_ranged
@@ -218,8 +221,15 @@ HANDLERS: Final[dict[int, Handler]] = {
         samespace.legal_same_target, samespace.apply_same_target, no_resume
     ),
     Ask.INTENT: Handler(samespace.legal_intent, samespace.apply_intent, no_resume),
+    Ask.NANA_SPLIT: Handler(
+        samespace.legal_nana_split, samespace.apply_nana_split, no_resume
+    ),
     Ask.EXPEL: Handler(samespace.legal_expel, samespace.apply_expel, no_resume),
     Ask.RETREAT: Handler(samespace.legal_retreat, samespace.apply_retreat, no_resume),
+    # the implosion bomb
+    Ask.USE_BOMB: Handler(bomb.legal_use, bomb.apply_use, no_resume),
+    Ask.OVERFLOW_SPACE: Handler(bomb.legal_overflow, bomb.apply_overflow, no_resume),
+    Ask.OVERFLOW: Handler(bomb.legal_attack, bomb.apply_attack, bomb.resume_overflow),
 }
 """Decision kind -> its handler: every kind the engine asks, in one place."""
 

@@ -6,8 +6,10 @@ what is particular to them: who takes part, the intents, the repair dice, and
 the aftermath (control changes, expel, retreat, immediate turns).
 
 Step 2 (transmitting Substract away, off planet only) is the encounter
-machine's TRANSMIT_AWAY. Not in this version: Nananbites (their Nanadice and
-the split), the heart card's extra d10, swarms.
+machine's TRANSMIT_AWAY. Stage 3: after its intent each Hewn with Nananbites
+that repairs says how many of them repair (NANA_SPLIT, mover first); the rest
+defend against a repair; each rolls a Nanadice, and a "Nanadead" kills it. Not
+in this version: swarms.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import combat, danger, hearts
-from .actions import HEWN, SPACE, Ctrl, Option
+from . import combat, danger, hearts, nanas
+from .actions import HEWN, NUM, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, healthy_enemies_at, stun, token_kills
 from .encounter import (
@@ -79,7 +81,7 @@ def intents(state: State, enc: Enc, hewn: int, mover: int) -> list[int]:
     friend = _friends(state, hewn, other)
     out: list[int] = [] if friend else [Option.ATTACK]
     lasers, areas, _, _, explode = enc.pick(hewn)
-    if lasers + areas + explode > 0 or not combat.repair_source(state, hewn):
+    if lasers + areas + explode > 0 or not combat.can_repair(state, hewn):
         return out
     neutral = state.ctrl[other] == NEUTRAL
     if state.damaged[other] and (friend or neutral):
@@ -104,7 +106,7 @@ def optional_targets(state: State, turn: Frame) -> list[int]:
         if humiliated(turn, t, state) and hewn_turn(turn).ap < 1:
             continue
         friend = _friends(state, mover, t)
-        repairs = combat.repair_source(state, mover) > 0
+        repairs = combat.can_repair(state, mover)
         if not friend or (state.damaged[t] and repairs):
             out.append(t)
     return out
@@ -154,16 +156,47 @@ def start(state: State, turn: Frame, target: int) -> None:
 def next_intent(state: State, enc: Enc, frame: Frame) -> bool:
     """rulebook: "Starting with the moving Hewn, players with healthy Hewns in
     this encounter announce whether they will attack or repair" (D23: after the
-    reveal). A Hewn with one choice is not asked."""
+    reveal). A Hewn with one choice is not asked. Then, before the next Hewn
+    declares, a repairer with Nananbites says how many repair ("The Dreampogg
+    decides to use 3 of his Nanabites on repairing and 1 on defence")."""
     while enc.cursor < len(enc.ann):
         hewn = enc.ann[enc.cursor]
-        options = intents(state, enc, hewn, frame.hewn)
-        if len(options) > 1:
-            push(state, Frame(Ask.INTENT, state.ctrl[hewn], hewn))
+        if enc.intent[enc.cursor] == NONE:
+            options = intents(state, enc, hewn, frame.hewn)
+            if len(options) > 1:
+                push(state, Frame(Ask.INTENT, state.ctrl[hewn], hewn))
+                return True
+            enc.intent[enc.cursor] = options[0]
+        choices = split_choices(state, enc, hewn)
+        if len(choices) > 1 and (not enc.split or enc.split[enc.cursor] == NONE):
+            push(state, Frame(Ask.NANA_SPLIT, state.ctrl[hewn], hewn))
             return True
-        enc.intent[enc.cursor] = options[0]
+        if len(choices) == 1 and choices[0] > 0:
+            _set_split(enc, hewn, choices[0])
         enc.cursor += 1
     return False
+
+
+def split_choices(state: State, enc: Enc, hewn: int) -> range:
+    """How many of its Nananbites `hewn` may put to repair: none unless it
+    repairs ("Nananbites can be used in repairing OR in defence of a repair");
+    at least one when they are its only repair source."""
+    held = nanas.nananbites(state, hewn)
+    if enc.intent_of(hewn) not in REPAIRS or held == 0:
+        return range(1)
+    return range(0 if combat.repair_source(state, hewn) > 0 else 1, held + 1)
+
+
+def _set_split(enc: Enc, hewn: int, repairing: int) -> None:
+    if not enc.split:
+        enc.split = [NONE] * len(enc.ann)
+    enc.split[enc.ann.index(hewn)] = repairing
+
+
+def defending_nanas(state: State, enc: Enc, hewn: int) -> int:
+    """rulebook: "Each Nananbite used in defence is worth 1 Nanadice in
+    defence": a Nananbite that does not repair defends (a ruling)."""
+    return nanas.nananbites(state, hewn) - enc.repairing_nanas(hewn)
 
 
 def repair_dice(
@@ -171,18 +204,25 @@ def repair_dice(
 ) -> None:
     """Step 6: the repairer rolls its repair d10s; a healthy defender "1 d10 in
     defence - all Hewns get this" plus a d10 per brain screen and one for a gem
-    (`gem_defence`); a non-healthy one 1 d10 "to reflect the difficulty of the
-    repair"."""
+    (`gem_defence`) and a Nanadice per defending Nananbite; a non-healthy one
+    1 d10 "to reflect the difficulty of the repair". The repairer's Nanadice
+    follow its d10s: "1 special Nanadice for each Nananbite that they choose to
+    use in the repair"."""
     for fight, actor in ((MOVER_FIGHT, mover), (REACTOR_FIGHT, enc.target)):
         if enc.intent_of(actor) not in REPAIRS:
             continue
         victim = opponent(enc, actor, mover)
         for _ in range(combat.repair_source(state, actor)):
             add(DieKind.D10, actor, fight, REPAIR)
+        for _ in range(enc.repairing_nanas(actor)):
+            add(DieKind.NANA, actor, fight, REPAIR)
+        healthy = state.healthy(victim)
         screens = enc.pick(victim)[3] if victim in enc.ann else 0
-        extra = screens + gem_defence(state, victim) if state.healthy(victim) else 0
+        extra = screens + gem_defence(state, victim) if healthy else 0
         for _ in range(1 + extra):
             add(DieKind.D10, victim, fight, RESIST)
+        for _ in range(defending_nanas(state, enc, victim) if healthy else 0):
+            add(DieKind.NANA, victim, fight, RESIST)
 
 
 def gem_defence(state: State, hewn: int) -> int:
@@ -199,6 +239,7 @@ def resolve_repairs(state: State, enc: Enc, frame: Frame) -> None:
     at the roll ("a control rod that matches the repairer's control rod
     colour"); a failed repair on a damaged/stunned Hewn is humiliating."""
     mover = frame.hewn
+    rolled: list[tuple[int, int, int]] = []
     for fight, actor in ((MOVER_FIGHT, mover), (REACTOR_FIGHT, enc.target)):
         intent = enc.intent_of(actor)
         if intent not in REPAIRS:
@@ -206,12 +247,16 @@ def resolve_repairs(state: State, enc: Enc, frame: Frame) -> None:
         victim = opponent(enc, actor, mover)
         rep = [enc.die(j)[:2] for j in enc.fight_dice(fight, REPAIR)]
         res = [enc.die(j)[:2] for j in enc.fight_dice(fight, RESIST)]
+        for role in (REPAIR, RESIST):
+            rolled.extend(enc.die(j)[:3] for j in enc.fight_dice(fight, role))
         if combat.best(rep) > combat.best(res):
             enc.repairs.extend((victim, intent, state.ctrl[actor]))
         elif actor == mover and not state.healthy(victim):
             turn = turn_below(state, frame)
             if victim not in turn.args:
                 turn.args.append(victim)
+    # "any Nananbite rolling a "Deadnana" dies, and is returned to the supply"
+    nanas.nana_deaths(state, rolled)
 
 
 # --- the aftermath -------------------------------------------------------------------------
@@ -380,10 +425,25 @@ def legal_intent(state: State, frame: Frame) -> list[int]:
 
 
 def apply_intent(state: State, frame: Frame, action: int) -> None:
+    """The intent is declared (its Nananbites' split comes next:
+    `next_intent`)."""
     enc_frame = encounter_frame(state)
     enc = enc_frame.enc
     enc.intent[enc.ann.index(frame.hewn)] = action
-    enc.cursor += 1
+    pop(state)
+
+
+def legal_nana_split(state: State, frame: Frame) -> list[int]:
+    """NUM r: r Nananbites repair, the others defend."""
+    enc = encounter_frame(state).enc
+    return [NUM + r for r in split_choices(state, enc, frame.hewn)]
+
+
+def apply_nana_split(state: State, frame: Frame, action: int) -> None:
+    """rulebook: "you must choose which of them are to be used for defence and
+    which for repair"."""
+    enc = encounter_frame(state).enc
+    _set_split(enc, frame.hewn, action - NUM)
     pop(state)
 
 

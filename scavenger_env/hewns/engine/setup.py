@@ -49,6 +49,7 @@ def new_state(config: HewnsConfig) -> State:
         state.gem_pile = [count for _, count in scenario.gems]
     n, boxes = config.num_players, scenario.bidoxes
     state.bidox_lot = [[BIDOX_HOME] * boxes for _ in range(n)]
+    state.bidox_nana = [[0] * boxes for _ in range(n)]
     state.bidox_amount = [[0] * boxes for _ in range(n)]
     state.bidox_normal = [[0] * boxes for _ in range(n)]
     state.bidox_order = [[NONE] * boxes for _ in range(n)]

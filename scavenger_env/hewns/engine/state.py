@@ -49,6 +49,10 @@ NEUTRAL: Final = -1
 NONE: Final = -1
 
 EMPTY_SLOT: Final = -1
+NO_SLOT: Final = -2
+"""A place in a Hewn's slot list that is not a slot: the Mamabite slots of a
+Sicket socket that holds no Mamabite, before those of one that does
+(`nanas.mama_slots`)."""
 
 
 def _instances() -> tuple[int, ...]:
@@ -164,6 +168,10 @@ class Ask(IntEnum):
     EXTRACT_KEEP = 52  # how much of the extracted dirty Substract the Hewn keeps
     ENTRANCE_SIZE = 53  # a secret entrance: which size of piece
     ENTRANCE_SPACE = 54  # a secret entrance: on which node
+    NANA_BOX = 55  # stage 3: the Bidox that gets a Nananbite (NANA_BIDOX)
+    # the implosion bomb (stage 3 cards)
+    USE_BOMB = 58  # an attacker holding a bomb adds it to its attack, or not
+    OVERFLOW_SPACE = 59  # the bomber's owner picks the overflow's space, or none
     # encounters
     REACT = 60
     MOVER_JOIN = 61
@@ -184,9 +192,11 @@ class Ask(IntEnum):
     SICKET_LOSS = 76
     SAME_TARGET = 77
     DISCARD = 78  # artillery: the defender discards one attack die
+    NANA_SPLIT = 56  # stage 3: how many Nananbites repair (the rest defend)
     RANGED = 80  # a ranged encounter's sub-machine (never asks itself)
     SAME_SPACE = 81  # a same-space encounter's sub-machine (never asks itself)
     ARTILLERY = 82  # an artillery encounter's sub-machine (never asks itself)
+    OVERFLOW = 83  # an engine step: a bomb's overflow attacks, one Hewn at a time
     # an engine step with no decision (resolution); never on top when a player
     # is asked
     ENGINE = 99
@@ -372,6 +382,8 @@ class State:
         # stage 3: the colour (the buying seat) of the stone in each Hewn's heart
         # card, NONE without one (`hearts`)
         self.heart = [NONE] * NUM_HEWNS
+        # stage 3: implosion bombs used up (back in the supply)
+        self.bombs_used = 0
         # --- the board's contents -----------------------------------------------
         if board.n_spaces > TUNNEL_BASE:
             raise ValueError(
@@ -406,6 +418,10 @@ class State:
         self.bidox_amount: list[list[int]] = []
         self.bidox_normal: list[list[int]] = []
         self.bidox_order: list[list[int]] = []
+        # stage 3: Nananbites attached to each Bidox (public: they sit in its
+        # cap), and the Nananbites that died in this game
+        self.bidox_nana: list[list[int]] = []
+        self.nana_dead = 0
         self.placements = 0
         self.bidder = 0  # whose bid turn it is
         self.passed = [False] * n
@@ -501,6 +517,7 @@ class State:
         new.slots = [list(v) for v in self.slots]
         new.gem = list(self.gem)
         new.heart = list(self.heart)
+        new.bombs_used = self.bombs_used
         new.mine = list(self.mine)
         new.token = list(self.token)
         new.tunnel_a = list(self.tunnel_a)
@@ -522,6 +539,8 @@ class State:
         new.bidox_amount = [list(v) for v in self.bidox_amount]
         new.bidox_normal = [list(v) for v in self.bidox_normal]
         new.bidox_order = [list(v) for v in self.bidox_order]
+        new.bidox_nana = [list(v) for v in self.bidox_nana]
+        new.nana_dead = self.nana_dead
         new.placements = self.placements
         new.bidder = self.bidder
         new.passed = list(self.passed)

@@ -282,6 +282,8 @@ class SeatView:
     bidox_normal: tuple[int, ...]
     passed: bool
     hewns: tuple[int, ...]  # the Hewn cards it controls
+    # stage 3: Nananbites in each Bidox's cap (public, like its placement)
+    bidox_nana: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -348,6 +350,7 @@ def player_view(state: State, seat: int) -> PlayerView:
             bidox_normal=tuple(s.bidox_normal[q]),
             passed=s.passed[q],
             hewns=tuple(h for h, c in enumerate(s.ctrl) if c == q and s.loc[h] >= -2),
+            bidox_nana=tuple(s.bidox_nana[q]),
         )
         for q in range(n)
     )
