@@ -69,21 +69,81 @@ FIXED: dict[str, list[tuple[int, int, dict[str, Any], str]]] = {
             "5627e5344ea096257b76c399c9aae9a6",
         ),
     ],
-    # Hewns is built in stages: a stage that changes the rules of the core cards
-    # re-fixes these (run this file as a script) while the rules version stays 1
+    # Hewns is built in stages: each card set keeps its rows (a later stage
+    # adds rows for its cards and must leave the earlier sets' rows as they are)
     "hewns": [
-        (2, 1, {"rules_version": 1}, "0d19a274f5e17750544bfddd04fa414c"),
-        (3, 4, {"rules_version": 1}, "279b45930b51f257d8d11fc7ae428a1a"),
-        (4, 2, {"rules_version": 1}, "5ef2a615019498f8070222a604c5416e"),
+        (
+            2,
+            1,
+            {"rules_version": 1, "cards": "core"},
+            "0d19a274f5e17750544bfddd04fa414c",
+        ),
+        (
+            3,
+            4,
+            {"rules_version": 1, "cards": "core"},
+            "279b45930b51f257d8d11fc7ae428a1a",
+        ),
+        (
+            4,
+            2,
+            {"rules_version": 1, "cards": "core"},
+            "5ef2a615019498f8070222a604c5416e",
+        ),
         (
             3,
             5,
-            {"rules_version": 1, "score_carried": False},
+            {"rules_version": 1, "score_carried": False, "cards": "core"},
             "ccdf989f7688da9b72c8d1e783264101",
         ),
-        (2, 1, {"rules_version": 2}, "7ed900ce9e5b52c2551c8889995a4f74"),
-        (3, 4, {"rules_version": 2}, "21eae90e2f522631a2345b3e28fa591d"),
-        (4, 2, {"rules_version": 2}, "189100a52165d1b1bdf78a3b0f11e4c6"),
+        (
+            2,
+            1,
+            {"rules_version": 2, "cards": "core"},
+            "7ed900ce9e5b52c2551c8889995a4f74",
+        ),
+        (
+            3,
+            4,
+            {"rules_version": 2, "cards": "core"},
+            "21eae90e2f522631a2345b3e28fa591d",
+        ),
+        (
+            4,
+            2,
+            {"rules_version": 2, "cards": "core"},
+            "189100a52165d1b1bdf78a3b0f11e4c6",
+        ),
+        (
+            2,
+            1,
+            {"rules_version": 2, "cards": "terrain"},
+            "f3eb751f0233e1ea40f9fb42c54d9dbf",
+        ),
+        (
+            3,
+            4,
+            {"rules_version": 2, "cards": "terrain"},
+            "fbd023751aff8cf81c812a758d43d4e8",
+        ),
+        (
+            2,
+            1,
+            {"rules_version": 2, "cards": "nanas"},
+            "ee8406d0cbeb3bced3069af0d01be68d",
+        ),
+        (
+            3,
+            4,
+            {"rules_version": 2, "cards": "nanas"},
+            "5298cf8b0973f48839501c9732e45bc8",
+        ),
+        (
+            4,
+            2,
+            {"rules_version": 2, "cards": "nanas"},
+            "a6fb1c2352d19fdee18ac9c45ecc1cd2",
+        ),
     ],
 }
 

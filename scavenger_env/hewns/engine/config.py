@@ -60,6 +60,9 @@ BUILT_CARD_SETS: Final = ("core", "terrain", "nanas")
 """The card sets whose rules the engine plays; the others (`data.CARD_SET_NAMES`)
 are named in the data but refused until their cards are built."""
 
+DEFAULT_CARDS: Final = BUILT_CARD_SETS[-1]
+"""The card set a game plays unless told: the largest one built."""
+
 MAPS: Final = bundled_maps()
 """The bundled maps (`mapfile.bundled_maps`): the designed crater and the
 designers' test maps; `HewnsConfig.map` also takes a map file's path."""
@@ -88,11 +91,15 @@ class HewnsConfig(CheckedConfig):
 
     Attributes:
         num_players: 2, 3 or 4.
-        cards: which cards are in the decks, a `data.CardSet` name: "core",
-            "terrain", "nanas" or "complete"; each set holds the cards of the
-            smaller ones. The engine is built set by set and plays the sets
-            in `BUILT_CARD_SETS`; the others are refused until their cards are
-            built.
+        cards: which cards are in the decks, a `data.CardSet` name (each set
+            holds the cards of the smaller ones; `data.CARD_SET_DESCRIPTIONS`):
+            "core" (13 Hewn types, 6 technologies), "terrain" (+ digging,
+            flying, climbing, artillery, the Suderer and secret entrances),
+            "nanas" (+ Nananbites, the Mamabite, the Fixito, heart stones and
+            the implosion bomb) or "complete" (+ the swarms). The default is
+            the largest set built (`DEFAULT_CARDS`, "nanas"); "complete" is
+            refused until the swarms are built. A record keeps its set, so a
+            game of any set replays as it was played.
         map: the board: a bundled map's name (`MAPS`: "crater", the designed
             default for 2-4 players, the rulebook's map-building booklet being
             missing; the others test one question of map design each) or the
@@ -148,7 +155,7 @@ class HewnsConfig(CheckedConfig):
     """
 
     num_players: int = 2
-    cards: str = "core"
+    cards: str = DEFAULT_CARDS
     map: str = "crater"
     mudgestick: int = data.MUDGESTICK.value
     nananbites_per_bidox: int = data.NANANBITES_PER_BIDOX.value

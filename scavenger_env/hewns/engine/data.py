@@ -698,6 +698,16 @@ class CardSet(IntEnum):
 
 CARD_SET_NAMES: Final = ("core", "terrain", "nanas", "complete")
 
+CARD_SET_DESCRIPTIONS: Final = (
+    "the Raw Substract core: 13 Hewn types, 6 technologies",
+    "core + terrain and artillery: diggers, fliers, climbers, the Igil's "
+    "artillery, the Suderer and secret entrances (20 Hewn types, 8 technologies)",
+    "terrain + Nananbites and hearts: Nananbites, the Mamabite, the Fixito, "
+    "heart stones and the implosion bomb (20 Hewn types, 13 technologies)",
+    "nanas + the two swarms: every card (22 Hewn types, 13 technologies)",
+)
+"""What each card set adds, for players choosing one (same order as the names)."""
+
 
 def card_set(name: str) -> CardSet:
     """The card set called `name` ("core", "terrain", "nanas" or "complete")."""
