@@ -294,7 +294,12 @@ def test_the_opening_tells_each_of_your_bidoxes(
             if not line.startswith("  "):
                 break
             block.append(line)
-        entries = [line for line in block if not line.startswith("    ")]
+        entries: list[str] = []  # each entry with its wrapped lines
+        for line in block:
+            if line.startswith("    ") and entries:
+                entries[-1] += " " + line.strip()
+            else:
+                entries.append(line)
         heads = [e.split(" with ")[0].split(" went ")[0] for e in entries]
         told = sorted(int(b) for head in heads for b in re.findall(r"#(\d+)", head))
         assert told == list(range(boxes)), block

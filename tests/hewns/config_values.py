@@ -12,7 +12,7 @@ from scavenger_env.hewns.engine.data import CardSet
 #: a valid value other than the default for every field but ONE_VALUE's
 NON_DEFAULT: dict[str, Any] = {
     "num_players": 3,
-    "cards": "nanas",
+    "cards": "core",
     "map": "gorge",
     "mudgestick": 4,
     "nananbites_per_bidox": 1,

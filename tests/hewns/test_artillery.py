@@ -259,7 +259,7 @@ def test_the_verb_needs_the_ability_a_weapon_and_two_substract() -> None:
 def test_a_core_game_never_offers_artillery() -> None:
     """The artillery ability is on terrain cards only: a core game has no
     Igil."""
-    state = pos.actions_phase(2, shown=True)
+    state = pos.actions_phase(2, shown=True, cards="core")
     with pytest.raises(pos.PositionError):
         pos.place(state, "Igil", 0, IGIL_AT)
 

@@ -45,7 +45,7 @@ def test_defaults() -> None:
     config = HewnsConfig()
     assert dataclasses.asdict(config) == {
         "num_players": 2,
-        "cards": "core",
+        "cards": "nanas",
         "map": "crater",
         "mudgestick": 3,
         "nananbites_per_bidox": 2,
@@ -58,7 +58,7 @@ def test_defaults() -> None:
         "rules_version": 2,
     }
     assert config.rules_version == RULES_VERSION == 2
-    assert config.card_set is CardSet.CORE
+    assert config.card_set is CardSet.NANAS
     # the data's designed values are the defaults, not copies of them
     assert config.mudgestick == data.MUDGESTICK.value
     assert config.nananbites_per_bidox == data.NANANBITES_PER_BIDOX.value
@@ -151,7 +151,7 @@ def test_good_values_are_accepted() -> None:
 def test_default_dict_holds_no_calibration_knobs() -> None:
     assert HewnsConfig(num_players=4).to_dict() == {
         "num_players": 4,
-        "cards": "core",
+        "cards": "nanas",
         "map": "crater",
         "mudgestick": 3,
         "nananbites_per_bidox": 2,

@@ -503,7 +503,7 @@ def test_tunnels_never_hold_mines_or_tokens() -> None:
 def test_a_core_game_has_no_tunnels_in_its_digest() -> None:
     """A game with the core cards plays and records exactly as before: the
     tunnel pieces are written only for the stage 2 cards."""
-    core = digest.state_data(pos.actions_phase(2))
+    core = digest.state_data(pos.actions_phase(2, cards="core"))
     terrain = digest.state_data(_terrain())
     assert "tunnel_a" not in core and "tunnel_a" in terrain
     assert len(core["mine"]) == pos.actions_phase(2).board.n_spaces

@@ -177,7 +177,7 @@ def test_the_entrance_is_public_in_the_observation_and_the_picture() -> None:
 def test_a_core_game_shows_no_entrance_stock() -> None:
     """The core cards have no secret entrances: their observation and picture
     are as before."""
-    state = pos.actions_phase(2)
+    state = pos.actions_phase(2, cards="core")
     pos.place(state, "Skrunke", 0)
     pos.start_player_turn(state, 0)
     assert list(views(encode(state, 0))["global"][28:31]) == [0.0, 0.0, 0.0]

@@ -469,7 +469,7 @@ def test_set_heart_refuses_what_the_game_does_not_have() -> None:
     """Bad input: a heart stone needs the stage-3 cards, a heart card, an empty
     one, and a seat of the game; refused with a `PositionError`, changing
     nothing."""
-    core = pos.actions_phase(2)
+    core = pos.actions_phase(2, cards="core")
     miner = pos.place(core, "Major Miner", 0, PLUS1_MINE)
     with pytest.raises(PositionError, match='cards="nanas"'):
         pos.set_heart(core, miner, 0)
