@@ -12,7 +12,7 @@ from typing import Final
 
 from scavenger_env.core.digest import Fields
 
-from .data import CardSet
+from .data import HEWN_VALUE_FIELDS, CardSet
 from .state import PRINTED_CARDS, State
 
 __all__ = [
@@ -132,30 +132,20 @@ def state_data(state: State) -> Fields:
 
 def rigged_cards(state: State) -> list[list[int]]:
     """The cards a position rigged (`position.rig`), as ints: the Hewn id, then
-    the card's values in field order (a list by its length, then its items).
-    A game's own cards are the printed ones and add nothing to its digest."""
+    the card's component values in `HEWN_VALUE_FIELDS` order (a tuple by its
+    length, then its items). A game's own cards are the printed ones and add
+    nothing to its digest."""
     out: list[list[int]] = []
     for h, card in enumerate(state.card_table):
         if card is PRINTED_CARDS[h]:
             continue
         row = [h]
-        for value in (
-            card.cost,
-            card.mine,
-            card.ap,
-            card.armour,
-            card.rerolls,
-            card.secret,
-            int(card.weapon),
-            card.close_combat,
-            card.nanasockets,
-            card.sicket_sockets,
-            int(card.heart),
-            card.repair,
-        ):
-            row.append(int(value))
-        for items in (card.store, card.abilities):
-            row.append(len(items))
-            row.extend(int(v) for v in items)
+        for name in HEWN_VALUE_FIELDS:
+            value = getattr(card, name)
+            if isinstance(value, tuple):
+                row.append(len(value))
+                row.extend(int(v) for v in value)
+            else:
+                row.append(int(value))
         out.append(row)
     return out

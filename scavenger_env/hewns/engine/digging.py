@@ -38,7 +38,7 @@ from .tunnels import (
     reusable_pieces,
     tunnel_loc,
 )
-from .turnstate import SPENT_ACTION, SPENT_STEP, hewn_turn
+from .turnstate import SPENT_ACTION, hewn_turn, mark_moved
 
 DIG_COST: Final = 2
 """rulebook: "Dig 2" (the costs of actions)."""
@@ -259,10 +259,7 @@ def apply_place(state: State, frame: Frame, action: int) -> None:
     elif action == Option.PLACE_FAR_END:
         state.loc[h] = dig.target
     if moved:
-        turn.forced = 0
-    if moved and state.config.audit_fixes():
-        turn.spent = SPENT_STEP
-        turn.moved = 1
+        mark_moved(state, turn)
     else:
         # an AP action where it stands: its window covers the movement so far
         turn.spent = SPENT_ACTION

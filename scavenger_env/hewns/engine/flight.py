@@ -29,7 +29,7 @@ from .data import Ability, DieKind
 from .effects import kill
 from .flow import face, push, roll, wake
 from .state import FRAME_FIELDS, NONE, Ask, Frame, State
-from .turnstate import SPENT_ACTION, SPENT_STEP, hewn_turn
+from .turnstate import hewn_turn, mark_moved
 
 __all__ = [
     "CLIMB_AP",
@@ -197,12 +197,6 @@ def land(state: State, turn: Frame, space: int) -> None:
     and the Hewn turn then meets a healthy enemy there at once and opens the
     reaction window as after a step (under rules 2, when the movement
     stops)."""
-    t = hewn_turn(turn)
-    t.forced = 0
-    if state.config.audit_fixes():
-        t.spent = SPENT_STEP
-        t.moved = 1
-    else:
-        t.spent = SPENT_ACTION
+    mark_moved(state, hewn_turn(turn))
     state.loc[turn.hewn] = space
     danger.entered(state, turn.hewn)

@@ -85,6 +85,7 @@ from .config import HewnsConfig
 from .data import (
     DICE,
     HEWN_TYPES,
+    HEWN_VALUE_FIELDS,
     TECHS,
     Ability,
     CardSet,
@@ -532,24 +533,11 @@ def set_depleted(state: State, count: int) -> None:
     state.depleted = count
 
 
-#: the card fields `rig` may change: everything a rule reads, but the size
-#: (which decides the deck and the spaces a Hewn may stand in) and the
-#: bookkeeping (name, copies, stage, provenance)
-RIGGABLE: Final = (
-    "cost",
-    "mine",
-    "ap",
-    "armour",
-    "rerolls",
-    "store",
-    "secret",
-    "weapon",
-    "close_combat",
-    "nanasockets",
-    "sicket_sockets",
-    "heart",
-    "abilities",
-    "repair",
+#: the card fields `rig` may change: every component value but the size (which
+#: decides the deck and the spaces a Hewn may stand in), the copies, the
+#: stage and a swarm's members (swarms are not built yet)
+RIGGABLE: Final = tuple(
+    f for f in HEWN_VALUE_FIELDS if f not in ("size", "cards", "members", "stage")
 )
 
 

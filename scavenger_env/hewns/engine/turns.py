@@ -37,6 +37,7 @@ from .turnstate import (
     SPENT_NONE,
     SPENT_STEP,
     hewn_turn,
+    mark_moved,
     start_hewn_turn,
 )
 
@@ -266,12 +267,7 @@ def step(state: State, frame: Frame, space: int) -> None:
     same-space encounter is immediate."""
     turn = hewn_turn(frame)
     turn.ap -= 1
-    turn.forced = 0
-    if state.config.audit_fixes():
-        turn.spent = SPENT_STEP
-        turn.moved = 1
-    else:
-        turn.spent = SPENT_ACTION
+    mark_moved(state, turn)
     state.loc[frame.hewn] = space
     danger.entered(state, frame.hewn)
     if state.frames[-1] is frame:  # no danger attack pending

@@ -92,6 +92,19 @@ def hewn_turn(frame: Frame) -> HewnTurnFrame:
     return frame
 
 
+def mark_moved(state: State, turn: HewnTurnFrame) -> None:
+    """The mover has moved into another space (a step, a flight, a dig into its
+    tunnel or to the far end): it has left a danger space it was forced off,
+    and under rules 2 the reaction window waits until its movement stops
+    (under rules 1 it follows at once)."""
+    turn.forced = 0
+    if state.config.audit_fixes():
+        turn.spent = SPENT_STEP
+        turn.moved = 1
+    else:
+        turn.spent = SPENT_ACTION
+
+
 def start_hewn_turn(state: State, seat: int, hewn: int) -> None:
     """rulebook: a Hewn turn starts with the card's action points. One that starts
     in a danger token's space "must leave the space immediately!". The new turn
