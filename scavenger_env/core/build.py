@@ -79,6 +79,7 @@ COMPILED_MODULES = (
     "scavenger_env.hewns.engine.rounds",
     "scavenger_env.hewns.engine.rules",
     "scavenger_env.hewns.engine.samespace",
+    "scavenger_env.hewns.engine.secrets",
     "scavenger_env.hewns.engine.setup",
     "scavenger_env.hewns.engine.sight",
     "scavenger_env.hewns.engine.state",

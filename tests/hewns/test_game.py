@@ -22,6 +22,7 @@ from scavenger_env.hewns.engine.digest import (
     FIELDS,
     RULES_2_FIELDS,
     STAGE_3_FIELDS,
+    STAGE_4_FIELDS,
     TERRAIN_FIELDS,
     state_data,
 )
@@ -141,11 +142,13 @@ def test_the_digest_covers_every_field() -> None:
     """The digest fingerprints the whole position: every state field is in
     `digest.FIELDS`, in `digest.RULES_2_FIELDS` (written under rules 2 only),
     in `digest.TERRAIN_FIELDS` (written when the cards are not "core"), in
-    `digest.STAGE_3_FIELDS` (written with the stage-3 cards only) or written
+    `digest.STAGE_3_FIELDS` (written with the stage-3 cards only), in
+    `digest.STAGE_4_FIELDS` (the complete set's only) or written
     apart (config, board, frames, and the cards when a position rigs them)."""
     state = new_state(HewnsConfig(num_players=2, cards="core"))
     apart = {"config", "scenario", "board", "frames", "card_table"}
     stages = set(RULES_2_FIELDS) | set(TERRAIN_FIELDS) | set(STAGE_3_FIELDS)
+    stages |= set(STAGE_4_FIELDS)
     assert set(fields(state)) == set(FIELDS) | stages | apart
     assert set(RULES_2_FIELDS) <= set(state_data(state))
     assert not set(STAGE_3_FIELDS) & set(state_data(state))

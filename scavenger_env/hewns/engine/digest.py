@@ -19,6 +19,7 @@ __all__ = [
     "FIELDS",
     "RULES_2_FIELDS",
     "STAGE_3_FIELDS",
+    "STAGE_4_FIELDS",
     "TERRAIN_FIELDS",
     "state_data",
 ]
@@ -107,6 +108,17 @@ implosion bombs): written only when the
 card set has them ("nanas" and up), so a game with other cards keeps its
 digest."""
 
+STAGE_4_FIELDS: Final = (
+    "members",
+    "member_alive",
+    "hidden_normal",
+    "hidden_dirty",
+    "slot_hidden",
+    "heart_hidden",
+)
+"""The fields only the complete card set uses (swarm members, the hidden parts
+of loads, fittings and hearts): written for that set only."""
+
 
 def state_data(state: State) -> Fields:
     """Every field of `state` by name; the config by option, the frames as ints.
@@ -119,6 +131,8 @@ def state_data(state: State) -> Fields:
         names = names + TERRAIN_FIELDS
     if state.config.card_set >= CardSet.NANAS:
         names = names + STAGE_3_FIELDS
+    if state.config.card_set >= CardSet.COMPLETE:
+        names = names + STAGE_4_FIELDS
     data = Fields((name, getattr(state, name)) for name in names)
     spaces = state.board.n_spaces
     data["mine"] = state.mine[:spaces]

@@ -572,6 +572,7 @@ def rig(state: State, hewn: int, **stats: Any) -> HewnType:
                 "before changing its socket counts"
             )
         state.slots[hewn] = [EMPTY_SLOT] * sockets
+        state.slot_hidden[hewn] = [False] * sockets
     table = list(state.card_table)
     table[hewn] = new
     state.card_table = tuple(table)

@@ -146,6 +146,8 @@ class Ask(IntEnum):
     MINE_GEM = 31  # rules 2: a "2/gem" face gives a gem or 2 Substract
     # the recovery phase
     REASSERT = 38  # stage 3: the heart's owner tries to regain control, or not
+    # swarms (stage 4): 36-37 (SWARM_LOSS = 36: which member dies)
+    # the complete game's hidden information (stage 4): 39, 57, 79
     # digging (stage 2 cards)
     DIG_TARGET = 32  # the space to dig to
     DIG_REUSE = 33  # no piece of that size left: which empty tunnel to reuse
@@ -384,6 +386,23 @@ class State:
         self.heart = [NONE] * NUM_HEWNS
         # stage 3: implosion bombs used up (back in the supply)
         self.bombs_used = 0
+        # stage 4 (swarms): the members each Hewn has left (a swarm's card
+        # `members` at full strength; 0 for a normal Hewn), and which members
+        # are alive, a bit per member (bit 0 the leader), since a swarm's
+        # casualties are chosen and a member takes its sockets with it
+        self.members = [hewn_type(h).members for h in range(NUM_HEWNS)]
+        self.member_alive = [(1 << hewn_type(h).members) - 1 for h in range(NUM_HEWNS)]
+        # stage 4 (the complete game's hidden information, `secrets`): the part
+        # of each Hewn's load that only its controller knows (loaded off the
+        # board), by kind; whether each slot's content was fitted off the board
+        # (hidden from the other seats); whether the heart card's content is
+        # hidden from the other seats
+        self.hidden_normal = [0] * NUM_HEWNS
+        self.hidden_dirty = [0] * NUM_HEWNS
+        self.slot_hidden: list[list[bool]] = [
+            [False] * len(self.slots[h]) for h in range(NUM_HEWNS)
+        ]
+        self.heart_hidden = [False] * NUM_HEWNS
         # --- the board's contents -----------------------------------------------
         if board.n_spaces > TUNNEL_BASE:
             raise ValueError(
@@ -518,6 +537,12 @@ class State:
         new.gem = list(self.gem)
         new.heart = list(self.heart)
         new.bombs_used = self.bombs_used
+        new.members = list(self.members)
+        new.member_alive = list(self.member_alive)
+        new.hidden_normal = list(self.hidden_normal)
+        new.hidden_dirty = list(self.hidden_dirty)
+        new.slot_hidden = [list(v) for v in self.slot_hidden]
+        new.heart_hidden = list(self.heart_hidden)
         new.mine = list(self.mine)
         new.token = list(self.token)
         new.tunnel_a = list(self.tunnel_a)
