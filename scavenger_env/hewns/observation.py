@@ -95,6 +95,7 @@ from .engine.data import DICE, HEWN_TYPES, TECHS, TechKind
 from .engine.encounter import ENCOUNTER_ASKS, EncStep
 from .engine.ending import healthy_hewns, score
 from .engine.flow import FIRST_TECH_LOT, is_chance
+from .engine.secrets import heart_open, seen_load, slot_open
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -470,23 +471,26 @@ def _hewns(s: State, seat: int, out: memoryview[float]) -> None:
             out[at] = 1.0
         if s.acted[h]:
             out[at + 1] = 1.0
-        if s.normal[h]:
-            out[at + 2] = _cap(s.normal[h] / 12)
-        if s.dirty[h]:
-            out[at + 3] = _cap(s.dirty[h] / 12)
+        normal, dirty = seen_load(s, h, seat)
+        if normal:
+            out[at + 2] = _cap(normal / 12)
+        if dirty:
+            out[at + 3] = _cap(dirty / 12)
         if h == top_hewn:
             out[at + 4] = 1.0
-        if s.gem[h] != NONE:
-            out[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
-        if s.heart[h] != NONE:
-            out[at + 6 + (s.heart[h] - seat) % n] = 1.0
-        _nanas(s, h, out, at + 6 + SEATS)
+        if heart_open(s, h, seat):
+            if s.gem[h] != NONE:
+                out[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
+            if s.heart[h] != NONE:
+                out[at + 6 + (s.heart[h] - seat) % n] = 1.0
+        _nanas(s, h, seat, out, at + 6 + SEATS)
 
 
-def _nanas(s: State, h: int, out: memoryview[float], at: int) -> None:
+def _nanas(s: State, h: int, seat: int, out: memoryview[float], at: int) -> None:
     """Stage 3: the Nananbites attached to `h` / 8 and its Fixitos / 2 (at
-    most 1; public like every fitted technology on the board)."""
-    slots = s.slots[h]
+    most 1; those `seat` sees: every fitted technology but those fitted off
+    the board in the complete game)."""
+    slots = [t for i, t in enumerate(s.slots[h]) if slot_open(s, h, i, seat)]
     nanas = slots.count(_NANA)
     if nanas:
         out[at] = _cap(nanas / 8)
