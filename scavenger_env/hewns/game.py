@@ -60,6 +60,8 @@ _OPTIONS = {
     "income": "dirty income of rounds 1-3 (three ints; None: the scenario's)",
     "pile": "the normal Substract pile (None: the scenario's)",
     "bidoxes": "Bidoxes per player (None: the scenario's)",
+    "secret_loads": "what is loaded or fitted off the board stays secret "
+    "(None: in the complete game only; True or False: either way)",
     "max_decisions": "a safety stop: the game is cut short after this many",
     "rules_version": "which version of the rules applies: 1 or 2 (the default)",
 }

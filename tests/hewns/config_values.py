@@ -21,6 +21,7 @@ NON_DEFAULT: dict[str, Any] = {
     "income": (10, 9, 8),
     "pile": 77,
     "bidoxes": 12,
+    "secret_loads": True,
     "max_decisions": 500,
     "rules_version": 1,  # the default is 2
 }
@@ -100,6 +101,8 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("rules_version", True, "use 1 or 2"),
     ("rules_version", "1", "use 1 or 2"),
     ("rules_version", 1.0, "use 1 or 2"),
+    ("secret_loads", "yes", "None (secret in the complete game only), True or False"),
+    ("secret_loads", 1, "None (secret in the complete game only), True or False"),
 ]
 
 #: configs that must survive `to_dict` / `from_dict` and JSON

@@ -54,11 +54,14 @@ def test_defaults() -> None:
         "income": None,
         "pile": None,
         "bidoxes": None,
+        "secret_loads": None,
         "max_decisions": 20_000,
         "rules_version": 2,
     }
     assert config.rules_version == RULES_VERSION == 2
     assert config.card_set is CardSet.NANAS
+    assert not config.loads_secret  # loads are secret in the complete game only
+    assert HewnsConfig(secret_loads=True).loads_secret
     # the data's designed values are the defaults, not copies of them
     assert config.mudgestick == data.MUDGESTICK.value
     assert config.nananbites_per_bidox == data.NANANBITES_PER_BIDOX.value

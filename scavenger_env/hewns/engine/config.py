@@ -143,6 +143,14 @@ class HewnsConfig(CheckedConfig):
             a positive int, or None for the scenario's (`effective_pile`).
         bidoxes: the Bidoxes each player bids with, 1-32, or None for the
             scenario's (`effective_bidoxes`).
+        secret_loads: whether what a player loads onto, or fits into, a Hewn
+            off the board stays secret from the other seats (the rulebook's
+            hidden Substract: "many Hewns can store ... in secret locations"),
+            or None (the default) for the card set's way: secret in the
+            complete game, open with the smaller sets (as their records were
+            played). True or False plays either way with any set (False is an
+            open-information variant for research). Written to a stored config
+            only when set.
         max_decisions: a safety stop (not in the rulebook) for bots that never
             end a game: after this many decisions the game is truncated, with
             reward 0; a positive int.
@@ -164,11 +172,12 @@ class HewnsConfig(CheckedConfig):
     income: tuple[int, int, int] | None = None
     pile: int | None = None
     bidoxes: int | None = None
+    secret_loads: bool | None = None
     max_decisions: int = 20_000
     rules_version: int = RULES_VERSION
 
     config_error = HewnsConfigError
-    written_when_changed = (*CALIBRATION_FIELDS, "damaged_transmit")
+    written_when_changed = (*CALIBRATION_FIELDS, "damaged_transmit", "secret_loads")
 
     def audit_fixes(self) -> bool:
         """Whether the first rules audit's fixes apply (`AUDIT_FIXES`)."""
@@ -278,6 +287,12 @@ class HewnsConfig(CheckedConfig):
         )
         self._check_calibration()
         self._check(
+            self.secret_loads is None or isinstance(self.secret_loads, bool),
+            "secret_loads",
+            self.secret_loads,
+            "None (secret in the complete game only), True or False",
+        )
+        self._check(
             is_int(self.max_decisions) and self.max_decisions >= 1,
             "max_decisions",
             self.max_decisions,
@@ -368,6 +383,13 @@ class HewnsConfig(CheckedConfig):
     def card_set(self) -> CardSet:
         """The `cards` as the data's `CardSet`, for filtering the decks."""
         return data.card_set(self.cards)
+
+    @property
+    def loads_secret(self) -> bool:
+        """Whether off-board loads and fittings are secret (`secret_loads`)."""
+        if self.secret_loads is not None:
+            return self.secret_loads
+        return self.card_set >= CardSet.COMPLETE
 
     @property
     def effective_income(self) -> tuple[int, int, int]:

@@ -11,15 +11,15 @@ reads, so that one rule decides what is open.
 
 from __future__ import annotations
 
-from .data import CardSet
 from .state import State
 
 __all__ = ["heart_open", "secrets_on", "seen_load", "slot_open"]
 
 
 def secrets_on(state: State) -> bool:
-    """Whether this game hides off-board loads and fittings (the complete set)."""
-    return state.config.card_set >= CardSet.COMPLETE
+    """Whether this game hides off-board loads and fittings (by default, the
+    complete set does: `HewnsConfig.secret_loads`)."""
+    return state.config.loads_secret
 
 
 def seen_load(state: State, hewn: int, viewer: int) -> tuple[int, int]:
