@@ -23,6 +23,13 @@ from . import hearts, nanas
 from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
 from .data import TECHS, Socket, TechKind
 from .flow import pop, push
+from .secrets import (
+    give_up,
+    load_secretly,
+    possible_kinds,
+    secrets_on,
+    unload_secretly,
+)
 from .sight import component, may_send
 from .state import (
     EMPTY_SLOT,
@@ -381,7 +388,7 @@ def apply_tx_dest(state: State, frame: Frame, action: int) -> None:
     tx.dest = NONE if action == Ctrl.OFF_PLANET else action - HEWN
     tx.made = 2
     kinds = _kinds(state.normal[tx.source], state.dirty[tx.source])
-    if len(kinds) == 1:
+    if not hewn_kind_asked(state, tx.source, kinds):
         tx.dirty = int(kinds[0] == Option.DIRTY)
         tx.made = 3
         tx.ask = Ask.TX_AMOUNT
@@ -425,14 +432,14 @@ def transmit(state: State, source: int, dest: int, dirty: bool, amount: int) -> 
     ship")."""
     seat = state.ctrl[source]
     mark_move(state, source, screen_node(seat) if dest == NONE else dest)
+    # seen being done: the public part goes first, and what arrives is public
+    give_up(state, source, 0 if dirty else amount, amount if dirty else 0)
     if dirty:
-        state.dirty[source] -= amount
         if dest == NONE:
             state.screen_dirty[seat] += amount
         else:
             state.dirty[dest] += amount
     else:
-        state.normal[source] -= amount
         if dest == NONE:
             state.screen_normal[seat] += amount
         else:
@@ -629,6 +636,8 @@ def kind_asked(state: State, frame: Frame, kinds: list[int]) -> bool:
     (a prompt may depend only on public facts)."""
     if len(kinds) > 1:
         return True
+    if secrets_on(state):  # the private total's kinds, LOAD and UNLOAD alike
+        return len(public_kinds(state, frame.seat)) > 1
     return (
         state.config.audit_fixes()
         and load_frame(frame).direction == LOAD
@@ -674,13 +683,24 @@ def apply_load_amount(state: State, frame: Frame, action: int) -> None:
         mark_move(state, screen_node(seat), hewn)
     else:
         mark_move(state, hewn, screen_node(seat))
-    if dirty:
-        state.screen_dirty[seat] -= sign * amount
-        state.dirty[hewn] += sign * amount
+    normal_moved, dirty_moved = (0, amount) if dirty else (amount, 0)
+    state.screen_normal[seat] -= sign * normal_moved
+    state.screen_dirty[seat] -= sign * dirty_moved
+    if sign > 0:
+        load_secretly(state, hewn, normal_moved, dirty_moved)
     else:
-        state.screen_normal[seat] -= sign * amount
-        state.normal[hewn] += sign * amount
+        unload_secretly(state, hewn, normal_moved, dirty_moved)
     pop(state)
+
+
+def hewn_kind_asked(state: State, hewn: int, kinds: list[int]) -> bool:
+    """Whether the kind of Substract leaving `hewn` is asked: when it carries
+    both kinds; in a game with secret loads, when it may carry both by what
+    every seat knows (`possible_kinds`), so that the question tells nothing
+    of its hidden part (the mover's mask still lists only what it has)."""
+    if not secrets_on(state):
+        return len(kinds) > 1
+    return all(possible_kinds(state, hewn))
 
 
 # --- the windows ----------------------------------------------------------------------

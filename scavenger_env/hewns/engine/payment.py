@@ -28,6 +28,7 @@ from . import combat
 from .actions import NUM
 from .effects import chain_draws_fit, donors, draw_from_chain, pay_from_hewn
 from .encounter import fighting
+from .secrets import most_load, secrets_on
 from .state import FRAME_FIELDS, NONE, Ask, Frame, State
 
 Form = tuple[int, int, int]
@@ -143,13 +144,15 @@ def plan(
     """The payment's `Form` when it has only one, else None (then `start` its
     decisions). `low`..`high`: the own shares possible; `later` as in
     `PayFrame`."""
-    if low != high:
+    if share_asked(state, hewn, amount, low, high):
         return None
     mixes = combat.pay_mixes(state, hewn, low)
-    if len(mixes) != 1:
+    if mix_asked(state, hewn, low, mixes):
         return None
     chain = chain_mixes(state, hewn, amount - low, later)
-    return (low, mixes[0], chain[0]) if len(chain) == 1 else None
+    if chain_asked(state, hewn, amount - low, chain):
+        return None
+    return low, mixes[0], chain[0]
 
 
 def start(
@@ -165,7 +168,7 @@ def start(
     """A new frame for a payment that `plan` could not settle, asking its
     first decision with several answers; the caller puts it on the stack."""
     frame = PayFrame(seat, hewn, mix, amount, low, high, list(later))
-    if low == high:
+    if not share_asked(state, hewn, amount, low, high):
         _choose_share(state, frame, low)
     return frame
 
@@ -174,7 +177,7 @@ def _choose_share(state: State, frame: PayFrame, own: int) -> Form | None:
     """The own share is fixed: ask its mix if it can vary, else go on."""
     frame.own = own
     mixes = combat.pay_mixes(state, frame.hewn, own)
-    if len(mixes) > 1:
+    if mix_asked(state, frame.hewn, own, mixes):
         frame.ask = frame.mix
         return None
     return _choose_mix(state, frame, mixes[0])
@@ -184,8 +187,9 @@ def _choose_mix(state: State, frame: PayFrame, own_dirty: int) -> Form | None:
     """The own share's dirty part is fixed: ask the chain part's if it can
     vary, else the payment is settled."""
     frame.own_dirty = own_dirty
-    chain = chain_mixes(state, frame.hewn, frame.amount - frame.own, frame.later)
-    if len(chain) > 1:
+    part = frame.amount - frame.own
+    chain = chain_mixes(state, frame.hewn, part, frame.later)
+    if chain_asked(state, frame.hewn, part, chain):
         frame.ask = Ask.CHAIN_MIX
         return None
     return frame.own, own_dirty, chain[0]
@@ -213,6 +217,47 @@ def answer(state: State, frame: Frame, action: int) -> Form | None:
     if pay.ask == Ask.CHAIN_MIX:
         return pay.own, pay.own_dirty, k
     return _choose_mix(state, pay, k)
+
+
+# --- whether a question is asked (public facts only, with secret loads) -------------
+def share_asked(state: State, hewn: int, amount: int, low: int, high: int) -> bool:
+    """Whether PAY_SPLIT is asked: when the own share can vary; in a game with
+    secret loads, when it could by what every seat knows (the most each Hewn
+    may carry: `secrets.most_load`), so that the question tells nothing. A
+    payment from the own load only (`low` is the whole amount by its rule or
+    by a public chain of none) is never split."""
+    if not secrets_on(state) or (low == high == amount and not _may_chain(state, hewn)):
+        return low != high
+    pool = sum(sum(most_load(state, h)) for h in donors(state, hewn, fighting(state)))
+    return max(0, amount - pool) != min(amount, sum(most_load(state, hewn)))
+
+
+def mix_asked(state: State, hewn: int, own: int, mixes: range) -> bool:
+    """Whether the own share's dirty part is asked: when it can vary; with
+    secret loads, when it could by what every seat knows."""
+    if not secrets_on(state):
+        return len(mixes) > 1
+    normal, dirty = most_load(state, hewn)
+    return max(0, own - normal) != min(own, dirty)
+
+
+def chain_asked(state: State, hewn: int, part: int, chain: list[int]) -> bool:
+    """Whether CHAIN_MIX is asked for the chain's `part`: when its dirty part
+    can vary (never under rules 1); with secret loads, when it could by what
+    every seat knows."""
+    if not secrets_on(state) or chain == [NONE] or part <= 0:
+        return len(chain) > 1
+    normal = dirty = 0
+    for h in donors(state, hewn, fighting(state)):
+        n, d = most_load(state, h)
+        normal += n
+        dirty += d
+    return max(0, part - normal) != min(part, dirty)
+
+
+def _may_chain(state: State, hewn: int) -> bool:
+    """Whether `hewn` has donors at all (public: sight and positions)."""
+    return bool(donors(state, hewn, fighting(state)))
 
 
 # --- the chain part --------------------------------------------------------------------

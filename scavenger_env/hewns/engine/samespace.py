@@ -35,6 +35,7 @@ from .encounter import (
     turn_below,
 )
 from .flow import pop, push, wake
+from .secrets import reveal
 from .state import (
     DEAD,
     FRAME_FIELDS,
@@ -332,6 +333,7 @@ def _control_changes(state: State, enc: Enc, frame: Frame) -> None:
         if intent == Option.BODY_REPAIR:
             state.damaged[victim] = False
         else:
+            reveal(state, victim)  # D47: a change of controller reveals it
             state.ctrl[victim] = seat
     target = enc.target
     by_mover = any(enc.repairs[i] == target for i in range(0, len(enc.repairs), 3))

@@ -11,9 +11,22 @@ reads, so that one rule decides what is open.
 
 from __future__ import annotations
 
-from .state import State
+from .state import State, public_totals
 
-__all__ = ["heart_open", "secrets_on", "seen_load", "slot_open"]
+__all__ = [
+    "enter_board",
+    "give_up",
+    "heart_open",
+    "hidden_totals",
+    "load_secretly",
+    "most_load",
+    "possible_kinds",
+    "reveal",
+    "secrets_on",
+    "seen_load",
+    "slot_open",
+    "unload_secretly",
+]
 
 
 def secrets_on(state: State) -> bool:
@@ -41,3 +54,94 @@ def slot_open(state: State, hewn: int, slot: int, viewer: int) -> bool:
 def heart_open(state: State, hewn: int, viewer: int) -> bool:
     """Whether `viewer` sees what is in `hewn`'s heart card."""
     return viewer == state.ctrl[hewn] or not state.heart_hidden[hewn]
+
+
+def hidden_totals(state: State, seat: int) -> tuple[int, int]:
+    """(normal, dirty): the hidden parts of the loads of `seat`'s Hewns. With
+    the screen and the closed Bidoxes they make the seat's private total, which
+    is public (every flow in or out of it is seen: D47)."""
+    normal = dirty = 0
+    for h in range(len(state.ctrl)):
+        if state.ctrl[h] == seat:
+            normal += state.hidden_normal[h]
+            dirty += state.hidden_dirty[h]
+    return normal, dirty
+
+
+def load_secretly(state: State, hewn: int, normal: int, dirty: int) -> None:
+    """LOAD behind the screen: the Substract goes onto `hewn` and, in a game
+    with secrets, into its hidden part ("many Hewns can store ... in secret
+    locations")."""
+    state.normal[hewn] += normal
+    state.dirty[hewn] += dirty
+    if secrets_on(state):
+        state.hidden_normal[hewn] += normal
+        state.hidden_dirty[hewn] += dirty
+
+
+def unload_secretly(state: State, hewn: int, normal: int, dirty: int) -> None:
+    """UNLOAD behind the screen: the Substract leaves `hewn`, its hidden part
+    first (a ruling: what nobody saw arrive leaves unseen first, so the
+    public part stays what the others know)."""
+    state.normal[hewn] -= normal
+    state.dirty[hewn] -= dirty
+    state.hidden_normal[hewn] = max(0, state.hidden_normal[hewn] - normal)
+    state.hidden_dirty[hewn] = max(0, state.hidden_dirty[hewn] - dirty)
+
+
+def give_up(state: State, hewn: int, normal: int, dirty: int) -> None:
+    """`hewn` loses `normal` and `dirty` Substract in sight of everyone (a
+    payment, a burn, a transmission): the public part goes first, the hidden
+    part shrinks only once the public part of that kind is gone (D47)."""
+    state.normal[hewn] -= normal
+    state.dirty[hewn] -= dirty
+    state.hidden_normal[hewn] = min(state.hidden_normal[hewn], state.normal[hewn])
+    state.hidden_dirty[hewn] = min(state.hidden_dirty[hewn], state.dirty[hewn])
+
+
+def reveal(state: State, hewn: int) -> None:
+    """Everything hidden in `hewn` becomes public: its load, the content of
+    its slots and its heart (D47: a death or a change of controller, a stun
+    included, reveals them). The one entry point for every reveal."""
+    state.hidden_normal[hewn] = 0
+    state.hidden_dirty[hewn] = 0
+    slots = state.slot_hidden[hewn]
+    for i in range(len(slots)):
+        slots[i] = False
+    state.heart_hidden[hewn] = False
+
+
+def enter_board(state: State, hewn: int) -> None:
+    """`hewn` enters the board: its hidden part may be no more than its card's
+    secret storage (a ruling, "store (total/secret)"); the excess is revealed,
+    dirty first, so that the normal Substract stays secret longest."""
+    excess = state.hidden_normal[hewn] + state.hidden_dirty[hewn]
+    excess -= state.card(hewn).secret
+    if excess <= 0:
+        return
+    dirty = min(excess, state.hidden_dirty[hewn])
+    state.hidden_dirty[hewn] -= dirty
+    state.hidden_normal[hewn] -= excess - dirty
+
+
+def possible_kinds(state: State, hewn: int) -> tuple[bool, bool]:
+    """(normal, dirty): whether, by what every seat knows, `hewn` may carry
+    Substract of each kind (`most_load`). A prompt about a Hewn's kinds
+    reads this, never the Hewn's real load, so that it tells nothing."""
+    normal, dirty = most_load(state, hewn)
+    return normal > 0, dirty > 0
+
+
+def most_load(state: State, hewn: int) -> tuple[int, int]:
+    """(normal, dirty): the most `hewn` may carry of each kind by what every
+    seat knows: its public load, plus what its hidden part could hold (its
+    secret storage on the board, its whole store off it, and no more than its
+    controller's private total of the kind)."""
+    public_n, public_d = seen_load(state, hewn, -1)
+    if not secrets_on(state):
+        return public_n, public_d
+    card = state.card(hewn)
+    room = card.secret if state.loc[hewn] >= 0 else card.store_total
+    room = min(room, card.store_total - public_n - public_d)
+    total_n, total_d = public_totals(state, state.ctrl[hewn])
+    return public_n + min(room, total_n), public_d + min(room, total_d)

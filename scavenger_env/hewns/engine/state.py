@@ -618,8 +618,14 @@ def public_totals(state: State, seat: int) -> tuple[int, int]:
     """(normal, dirty) Substract of `seat` as every seat knows it: its totals
     by kind, screen plus closed Bidoxes, are public while the Bidoxes are
     closed (the screen's own split is then `seat`'s secret); otherwise its
-    screen."""
+    screen. In a game with secret loads the hidden parts of its Hewns' loads
+    count too (D47: the private total is public, its split is the seat's)."""
     normal, dirty = state.screen_normal[seat], state.screen_dirty[seat]
+    if state.config.loads_secret:
+        for h in range(len(state.ctrl)):
+            if state.ctrl[h] == seat:
+                normal += state.hidden_normal[h]
+                dirty += state.hidden_dirty[h]
     if bids_hidden(state):
         lots = state.bidox_lot[seat]
         for b in range(len(lots)):

@@ -30,6 +30,7 @@ from .effects import (
 )
 from .encounter import fighting
 from .flow import pop, push
+from .secrets import enter_board
 from .state import NONE, NUM_HEWNS, OFF_BOARD, Ask, Frame, State
 from .tunnels import has_entrance, neighbours
 from .turnstate import (
@@ -268,6 +269,8 @@ def step(state: State, frame: Frame, space: int) -> None:
     turn = hewn_turn(frame)
     turn.ap -= 1
     mark_moved(state, turn)
+    if state.loc[frame.hewn] == OFF_BOARD:
+        enter_board(state, frame.hewn)  # ENTER: the secret storage's limit
     state.loc[frame.hewn] = space
     danger.entered(state, frame.hewn)
     if state.frames[-1] is frame:  # no danger attack pending

@@ -17,7 +17,14 @@ what):
   ... face down"; "they will have to reveal the order" on their turn), except
   to the seat that dealt them;
 * the order of every deck (draws are chance outcomes, so only the contents,
-  which are public, matter).
+  which are public, matter);
+* in a game with secret loads (`secrets.secrets_on`), the hidden part of the
+  load of another seat's Hewns (what it loaded behind its screen: "many Hewns
+  can store ... in secret locations") and the kind it is loading or unloading
+  now (a `LoadFrame` at LOAD_AMOUNT). Like the Bidoxes, the seat's private
+  total by kind is public (D47): a redacted state puts the hidden parts back
+  on the screen, a determinized one deals them out again onto the Hewns that
+  can hold them (off the board: their room; on it: their secret storage).
 
 `redact` puts the hidden things in a fixed order that tells nothing (sorted
 decks, the lowest hidden cards to the lowest hidden seats, empty Bidoxes, zero
@@ -32,11 +39,22 @@ from types import MappingProxyType
 
 import numpy as np
 
+from .actions import HEWN
 from .artillery import hide_picks as hide_artillery_picks
 from .auction import BidFrame
+from .management import (
+    UNLOAD,
+    LoadFrame,
+    TxFrame,
+    has_taken,
+    legal_tx_source,
+    load_hewns,
+    tx_frame,
+)
 from .payment import hide_payment
 from .ranged import hide_picks
-from .state import NONE, Ask, Frame, Phase, State, bids_hidden
+from .secrets import secrets_on, seen_load
+from .state import NONE, OFF_BOARD, Ask, Frame, Phase, State, bids_hidden, public_totals
 
 __all__ = [
     "SECRET_ASKS",
@@ -86,6 +104,9 @@ SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType(
         Ask.SAME_SPACE: hide_picks,
         Ask.ARTILLERY: hide_artillery_picks,
         Ask.PICK_MIX: hide_payment,
+        Ask.LOAD_AMOUNT: lambda s, frame, viewer, rng: _hide_load_kind(
+            s, frame, viewer
+        ),
     }
 )
 """Decision kinds whose secrets need more than zeros, each with the rule
@@ -164,10 +185,15 @@ def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
     s = state.clone()
     _decks(s, dealer)
     _turn_cards(s, seat, dealer)
-    if bids_hidden(s):
-        for q in range(s.num_players):
-            if q != seat:
-                _bidoxes(s, q, dealer)
+    for q in range(s.num_players):
+        if q == seat:
+            continue
+        # a seat moving Substract keeps the fixed arrangement (`_busy`)
+        dealt = _Dealer(None) if secrets_on(s) and _busy(s, q) else dealer
+        if bids_hidden(s):
+            _bidoxes(s, q, dealt)
+        if secrets_on(s):
+            _hidden_loads(s, q, dealt)
     for frame in s.frames:
         _hide_frame(s, frame, seat, dealer)
     return s
@@ -178,7 +204,7 @@ def redact_frame(state: State, frame: Frame, seat: int) -> Frame:
     in a fixed order, as in `redact`: for readers of a single frame that need
     no whole redacted copy (a secret hook only reads the state here)."""
     out = frame.copy()
-    if out.ask in SECRET_ASKS:
+    if out.ask in SECRET_ASKS or out.ask in SECRET_HOOKS:
         _hide_frame(state, out, seat, _Dealer(None))
     return out
 
@@ -263,6 +289,129 @@ def _bidoxes(s: State, q: int, dealer: _Dealer) -> None:
         s.bidox_normal[q][b] = amount - dirty
         s.screen_normal[q] -= amount - dirty
         s.screen_dirty[q] -= dirty
+
+
+# --- hidden loads (secret_loads) ----------------------------------------------------
+
+
+def _hidden_loads(s: State, q: int, dealer: _Dealer) -> None:
+    """The hidden parts of `q`'s Hewns' loads go back to its screen (redact),
+    or are dealt out again from it (determinize) onto the Hewns that may hold
+    them, in a random order. While `q` is in a chain that moves Substract
+    (`_busy`) they keep the fixed arrangement, with the one Substract the
+    chain shows to exist (`_keep_for_chain`)."""
+    mine = [h for h in range(len(s.ctrl)) if s.ctrl[h] == q]
+    for h in mine:
+        s.screen_normal[q] += s.hidden_normal[h]
+        s.screen_dirty[q] += s.hidden_dirty[h]
+        s.normal[h] -= s.hidden_normal[h]
+        s.dirty[h] -= s.hidden_dirty[h]
+        s.hidden_normal[h] = s.hidden_dirty[h] = 0
+    chain = _busy(s, q)
+    if chain is not None:
+        _keep_for_chain(s, chain)
+    if dealer.rng is None:
+        return
+    for h in dealer.order(mine):
+        card = s.card(h)
+        room = card.store_total - s.normal[h] - s.dirty[h]
+        if s.loc[h] >= 0:
+            room = min(room, card.secret)
+        elif s.loc[h] != OFF_BOARD:  # not dead, in the deck or in the offer
+            continue
+        normal_left, dirty_left = s.screen_normal[q], s.screen_dirty[q]
+        amount = dealer.upto(0, min(room, normal_left + dirty_left))
+        dirty = dealer.upto(max(0, amount - normal_left), min(amount, dirty_left))
+        s.screen_normal[q] -= amount - dirty
+        s.screen_dirty[q] -= dirty
+        s.normal[h] += amount - dirty
+        s.dirty[h] += dirty
+        s.hidden_normal[h] = amount - dirty
+        s.hidden_dirty[h] = dirty
+
+
+def _busy(s: State, q: int) -> Frame | None:
+    """`q`'s open chain that moves Substract (LOAD, UNLOAD, TRANSMIT), if any:
+    its Hewn and kind must stay possible in every copy."""
+    for f in s.frames:
+        if f.seat == q and isinstance(f, (LoadFrame, TxFrame)):
+            return f
+    return None
+
+
+def _keep_for_chain(s: State, chain: Frame) -> None:
+    """One Substract stays hidden on the Hewn the chain needs a load on, when
+    no public load explains the chain: the Hewn being unloaded or
+    transmitting, or before it is chosen the first Hewn that could be (the
+    lowest id; normal if the seat has any, or the kind a transmission named),
+    so that the chain can go on in a copy."""
+    q = chain.seat
+    kind = int(public_totals(s, q)[0] == 0)
+    if isinstance(chain, LoadFrame):
+        if chain.direction != UNLOAD or load_hewns(s, q, UNLOAD):
+            return
+        h = chain.target
+        if chain.made == 0:
+            h = next(
+                h
+                for h in _could_hide(s, q)
+                if s.loc[h] == OFF_BOARD and not has_taken(s, h)
+            )
+    else:
+        tx = tx_frame(chain)
+        if legal_tx_source(s, tx):
+            return
+        h = tx.source
+        if tx.made >= 3:
+            kind = tx.dirty
+            if (s.dirty if kind else s.normal)[h] > 0:
+                return
+        elif tx.made == 0:
+            h = next(
+                h for h in _could_hide(s, q) if HEWN + h in _sources_with(s, tx, h)
+            )
+        elif s.normal[h] + s.dirty[h] > 0:
+            return
+    if kind:
+        s.screen_dirty[q] -= 1
+        s.dirty[h] += 1
+        s.hidden_dirty[h] = 1
+    else:
+        s.screen_normal[q] -= 1
+        s.normal[h] += 1
+        s.hidden_normal[h] = 1
+
+
+def _could_hide(s: State, q: int) -> list[int]:
+    """`q`'s Hewns with room for a hidden Substract: behind the screen, or on
+    the board with secret storage."""
+    return [
+        h
+        for h in range(len(s.ctrl))
+        if s.ctrl[h] == q
+        and s.capacity(h) > 0
+        and (s.loc[h] == OFF_BOARD or (s.loc[h] >= 0 and s.card(h).secret > 0))
+    ]
+
+
+def _sources_with(s: State, tx: TxFrame, h: int) -> list[int]:
+    """The TRANSMIT sources there would be if `h` carried one Substract."""
+    trial = s.clone()
+    trial.normal[h] += 1
+    return legal_tx_source(trial, tx)
+
+
+def _hide_load_kind(s: State, frame: Frame, viewer: int) -> None:
+    """Another seat's LOAD or UNLOAD at its amount: the kind chosen is
+    secret, so it becomes the fixed one that can move (normal first)."""
+    if not isinstance(frame, LoadFrame) or frame.seat == viewer or not secrets_on(s):
+        return
+    q, h = frame.seat, frame.target
+    normal, dirty = seen_load(s, h, viewer)
+    if frame.direction == UNLOAD and normal + dirty > 0:
+        frame.dirty = int(normal == 0)
+    else:  # a load from the screen, or the Substract `_keep_unloaded` keeps
+        frame.dirty = int(public_totals(s, q)[0] == 0)
 
 
 # --- the player's view ------------------------------------------------------------
