@@ -1232,6 +1232,53 @@ RULINGS: tuple[Ruling, ...] = (
         "the firer.",
         "ruling",
     ),
+    Ruling(
+        "Secret loads",
+        "With secret loads (the complete game, or the `secret_loads` option), "
+        "what a player loads onto a Hewn behind the screen is known only to "
+        "that player: the others see that a Hewn is loaded or unloaded, not "
+        "the kind or the amount. Unloading takes the hidden part first. What "
+        "reaches a Hewn in sight of everyone stays public: transmissions, income "
+        "and mined Substract. A player's total by kind (screen, closed Bidoxes "
+        "and the hidden parts of its Hewns) is public, as every flow in or out "
+        "of it is seen. A death or any change of controller, a stun included, "
+        "reveals the Hewn's whole load. The rulebook: \"many Hewns can store "
+        "some or all of their Substract in secret locations, which clearly "
+        "means that opponents will not necessarily know if that Hewn has "
+        'Substract or not", and transfers happen "provided other players can '
+        'see it being done".',
+        "ruling",
+    ),
+    Ruling(
+        "Paying from a secret load",
+        "A Hewn that pays, burns or transmits Substract takes it from the public "
+        "part of its load first; the hidden part of a kind shrinks only once "
+        "the public part of that kind is gone, so the others learn no more than "
+        "they saw. The rulebook does not say which part goes first.",
+        "ruling",
+    ),
+    Ruling(
+        "Entering with a secret load",
+        "A Hewn keeps secret on the board no more than its card's secret "
+        "storage: when it enters, the part of its hidden load beyond that is "
+        "revealed, its dirty Substract first, so that its normal Substract "
+        "stays secret longest. No decision is asked. The rulebook gives each "
+        "card a total and a secret store but does not say what happens to a "
+        "secret load beyond the secret store when the Hewn enters.",
+        "ruling",
+    ),
+    Ruling(
+        "Questions that could show a secret load",
+        "With secret loads, a question about a Hewn's or a player's Substract "
+        "(which kind to load, unload or transmit; how much of a payment comes "
+        "from the Hewn itself, and how much of it or of the chain's part is "
+        "dirty) is asked whenever the facts everyone knows (public loads, the "
+        "player's total by kind and the Hewns' secret stores) allow more than "
+        "one answer, even when the player's real loads allow only one; the "
+        "player's own choices still list only what it can do. Whether a "
+        "question comes then tells the others nothing.",
+        "ruling",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""

@@ -57,6 +57,7 @@ from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
 from .digging import DigFrame
 from .flow import FIRST_TECH_LOT, face, is_chance
 from .management import BanjerFrame
+from .secrets import secrets_on
 from .state import (
     DEAD,
     DECK,
@@ -893,8 +894,10 @@ def describe_action(state: State, action: int, viewer: int | None = None) -> str
         return _describe_chance(state, action, block, viewer)
     frame = state.frames[-1]
     own = viewer is None or viewer == frame.seat
-    first_secret = secret_from(frame.ask)
-    if first_secret is not None and not own and block in ("NUM", "DIE", "OPTION"):
+    secret = secret_from(frame.ask) is not None or (
+        frame.ask in (Ask.LOAD_KIND, Ask.LOAD_AMOUNT) and secrets_on(state)
+    )  # what is loaded behind a screen, with secret loads
+    if secret and not own and block in ("NUM", "DIE", "OPTION"):
         return f"{ask_name(frame.ask)}: chosen in secret"
     return _DESCRIBE.get(block, _describe_plain)(state, frame, action, viewer)
 
