@@ -63,7 +63,10 @@ def _state_fields() -> dict[type, tuple[str, ...]]:
         # the board is fixed by the config; the frames hold the decisions asked
         hewns_state.State: (
             *hewns_digest.FIELDS,
+            *hewns_digest.RULES_2_FIELDS,
             *hewns_digest.TERRAIN_FIELDS,
+            *hewns_digest.STAGE_3_FIELDS,
+            *hewns_digest.STAGE_4_FIELDS,
             "frames",
             "config",
         ),
@@ -232,6 +235,18 @@ def _krysis_configs(num_players: int) -> list[dict[str, Any]]:
     return out
 
 
+def _hewns_chooser(game: Any, state: Any, rng: np.random.Generator) -> int:
+    """Random play that loads and unloads off-board Hewns often, so that
+    games with secret loads hold hidden loads."""
+    from scavenger_env.hewns.engine.actions import Verb
+
+    legal = game.legal_actions(state)
+    for verb, odds in ((Verb.LOAD, 0.6), (Verb.UNLOAD, 0.2)):
+        if verb in legal and rng.random() < odds:
+            return int(verb)
+    return int(rng.choice(legal))
+
+
 #: per game: what the seat knows (the replay stops where the worlds part for it),
 #: the twin world, the twin's action for the real one, the random player and the
 #: config options to cycle through; a game not named here gets the defaults
@@ -240,6 +255,10 @@ BOT_COPY_HOOKS: dict[str, dict[str, Any]] = {
         "knows": _cavein_knows,
         "plain": _cavein_plain,
         "configs": lambda n: [{}, {"allow_pass": True}],
+    },
+    "hewns": {
+        "choose": _hewns_chooser,
+        "configs": lambda n: [{}, {"secret_loads": True}],
     },
     "krysis": {
         "twin": _krysis_twin,
