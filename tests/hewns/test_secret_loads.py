@@ -16,14 +16,18 @@ from typing import Any
 import numpy as np
 import pytest
 
+from scavenger_env.core.game_check import check_game
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import view
 from scavenger_env.hewns.engine.actions import HEWN, NUM, SPACE, Ctrl, Option, Verb
+from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.effects import kill, stun
+from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.rules import legal_actions
 from scavenger_env.hewns.engine.secrets import hidden_totals, reveal, seen_load
 from scavenger_env.hewns.engine.state import OFF_BOARD, Ask, State, public_totals
 from scavenger_env.hewns.engine.view import determinize, player_view, redact
+from scavenger_env.hewns.game import HewnsGame
 from scavenger_env.hewns.render import render_state
 
 SECRET: dict[str, Any] = {"cards": "nanas", "secret_loads": True}
@@ -223,7 +227,7 @@ def test_determinize_deals_hidden_loads_that_fit_what_the_seat_saw() -> None:
     """A determinized copy for seat 1 keeps seat 0's private total by kind and
     each Hewn's public load, puts hidden Substract only where it could be
     (off the board, or within the secret storage on it), and varies it."""
-    s, h = _entered(3, 1)
+    s, _ = _entered(3, 1)
     pos.place(s, "Major Miner", 0)  # behind the screen: room for 6
     pos.play(s, "CTRL END_HEWN_TURN")
     dealt = set()
@@ -242,3 +246,72 @@ def test_determinize_deals_hidden_loads_that_fit_what_the_seat_saw() -> None:
     r = redact(s, 1)  # the fixed arrangement: all on the screen
     assert hidden_totals(r, 0) == (0, 0)
     assert (r.screen_normal[0], r.screen_dirty[0]) == public_totals(s, 0)
+
+
+class _SecretHewns(HewnsGame):
+    """Hewns with the Nananbites cards and secret loads, for `check_game`."""
+
+    def make_config(self, num_players: int, **options: object) -> HewnsConfig:
+        return super().make_config(num_players, **{**SECRET, **options})
+
+
+def test_games_with_secret_loads_keep_the_interface_contract() -> None:
+    """`check_game` with secret loads at 2, 3 and 4 players: the mover's
+    redacted and determinized copies give it the same choices, view, picture
+    and words."""
+    assert check_game(_SecretHewns(), games_per_count=2, seed=3) > 200
+
+
+def _loading(game: HewnsGame, s: State, rng: np.random.Generator) -> int:
+    """Random play that loads off-board Hewns often."""
+    legal = game.legal_actions(s)
+    if Verb.LOAD in legal and rng.random() < 0.7:
+        return int(Verb.LOAD)
+    if Verb.UNLOAD in legal and rng.random() < 0.2:
+        return int(Verb.UNLOAD)
+    return legal[int(rng.integers(len(legal)))]
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_hidden_loads_stay_hidden_in_whole_games(num_players: int) -> None:
+    """Whole games that load often: every hidden part fits its Hewn (within
+    its load, within its secret storage on the board, none on a Hewn nobody
+    controls), and at every few steps each seat's redacted and determinized
+    copies show it the same view and picture, give the mover the same
+    choices, and leave every seat something to do (a bot plays on them)."""
+    game = _SecretHewns()
+    rng = np.random.default_rng(num_players)
+    hidden_steps = 0
+    for seed in range(2):
+        s = game.new_game(game.make_config(num_players), seed)
+        step = 0
+        while not game.is_over(s):
+            for h in range(len(s.ctrl)):
+                hidden = s.hidden_normal[h] + s.hidden_dirty[h]
+                assert s.hidden_normal[h] <= s.normal[h]
+                assert s.hidden_dirty[h] <= s.dirty[h]
+                if s.loc[h] >= 0:
+                    assert hidden <= s.card(h).secret
+                if not 0 <= s.ctrl[h] < num_players:
+                    assert hidden == 0
+                hidden_steps += hidden > 0
+            legal = game.legal_actions(s)
+            if step % 5 == 0:
+                for seat in range(num_players):
+                    _same_for(game, s, seat, legal, rng)
+            game.apply_action(s, _loading(game, s, rng))
+            step += 1
+    assert hidden_steps > 50  # the games did hide loads
+
+
+def _same_for(
+    game: HewnsGame, s: State, seat: int, legal: list[int], rng: np.random.Generator
+) -> None:
+    moving = bool(s.frames) and s.frames[-1].seat == seat and not is_chance(s)
+    for copy in (game.redact(s, seat), game.determinize(s, seat, rng)):
+        assert game.player_view(copy, seat) == game.player_view(s, seat)
+        assert game.render(copy, seat) == game.render(s, seat)
+        if moving:
+            assert game.legal_actions(copy) == legal
+        if not is_chance(copy):
+            assert game.legal_actions(copy)
