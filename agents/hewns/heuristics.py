@@ -104,6 +104,7 @@ from scavenger_env.hewns.engine.data import (
     die_outcomes,
 )
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, face
+from scavenger_env.hewns.engine.secrets import secrets_on
 from scavenger_env.hewns.engine.state import (
     EMPTY_SLOT,
     NONE,
@@ -124,6 +125,9 @@ _MAP_SPACES = 64  # SPACE ids below SPACE + this are map spaces
 RAIDER_LASERS = 4
 #: the load from which the Raider spares Substract for artillery
 ARTILLERY_SPARE = 3
+#: with secret loads, the dirty Substract a Hewn with secret storage carries
+#: hidden onto the board (for burns and screens the others cannot count)
+SECRET_RESERVE = 2
 
 #: the mean value of each die kind
 MEAN: dict[int, float] = {
@@ -543,14 +547,26 @@ class HewnsScriptedAgent:
         return () if best is None else best[1:]  # type: ignore[return-value]
 
     def load_target(self, s: State, seat: int) -> int:
-        """An armed Hewn behind the screen short of its weapon load (Raider:
-        loaded with dirty Substract only), or NONE."""
-        if not self.WEAPON_LOAD or s.screen_dirty[seat] <= 0:
+        """A Hewn behind the screen short of its load goal (`load_goal`:
+        dirty Substract only), or NONE."""
+        if s.screen_dirty[seat] <= 0:
             return NONE
         for h in management.load_hewns(s, seat, management.LOAD):
-            if s.normal[h] + s.dirty[h] < self.keep_load(s, h):
+            if s.normal[h] + s.dirty[h] < self.load_goal(s, h):
                 return h
         return NONE
+
+    def load_goal(self, s: State, hewn: int) -> int:
+        """What `hewn` should carry when it enters: an armed Hewn its weapon
+        load (Raider); with secret loads, any Hewn with secret storage a
+        hidden reserve of dirty Substract for burns and screens, which the
+        others cannot count (the rest of its storage stays free for what it
+        mines)."""
+        if self.WEAPON_LOAD and combat.has_weapon(s, hewn):
+            return self.keep_load(s, hewn)
+        if secrets_on(s):
+            return min(s.card(hewn).secret, SECRET_RESERVE)
+        return 0
 
     def transmit_source(self, s: State, seat: int) -> int:
         """A Hewn carrying more normal Substract than it needs, while threatened
@@ -572,8 +588,8 @@ class HewnsScriptedAgent:
             return HEWN + h if h != NONE else legal[0]
         if ask == Ask.TX_DEST:
             return Ctrl.OFF_PLANET
-        if ask == Ask.TX_KIND:
-            return Option.NORMAL
+        if ask == Ask.TX_KIND:  # with secret loads it may be asked with one kind
+            return Option.NORMAL if Option.NORMAL in legal else legal[0]
         if ask == Ask.TX_AMOUNT:
             source = management.tx_frame(frame).source
             spare = s.normal[source] + s.dirty[source] - self.keep_load(s, source)
@@ -595,10 +611,10 @@ class HewnsScriptedAgent:
             h = self.load_target(s, seat)
             return HEWN + h if h != NONE else legal[0]
         if ask == Ask.LOAD_KIND:
-            return Option.DIRTY
+            return Option.DIRTY if Option.DIRTY in legal else legal[0]
         if ask == Ask.LOAD_AMOUNT:
             h = management.load_frame(frame).target
-            need = self.keep_load(s, h) - s.normal[h] - s.dirty[h]
+            need = self.load_goal(s, h) - s.normal[h] - s.dirty[h]
             nums = _ids(legal, NUM, 32)
             return NUM + max(min(nums), min(max(nums), need))
         if ask == Ask.CALM_TARGET:

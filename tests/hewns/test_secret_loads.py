@@ -315,3 +315,30 @@ def _same_for(
             assert game.legal_actions(copy) == legal
         if not is_chance(copy):
             assert game.legal_actions(copy)
+
+
+def test_the_prospector_hides_a_reserve_behind_its_screen() -> None:
+    """With secret loads the scripted bots load dirty Substract into a Hewn
+    with secret storage before it enters ("many Hewns can store ... in secret
+    locations"), up to their reserve; without them they load nothing."""
+    from agents.hewns.heuristics import SECRET_RESERVE, ProspectorAgent
+
+    for secret in (True, None):
+        s = pos.actions_phase(2, cards="nanas", secret_loads=secret)
+        pos.set_screen(s, 0, dirty=5)
+        h = pos.place(s, "Smeggler", 0)
+        pos.start_player_turn(s, 0)
+        bot = ProspectorAgent()
+        bot.reset(0, s.config)
+        rng = np.random.default_rng(0)
+        first = bot.choose(s, 0, legal_actions(s), rng)
+        if first == Verb.LOAD:
+            pos.play(s, first)
+            while s.frames[-1].ask != Ask.PLAYER_TURN:
+                pos.play(s, bot.choose(s, 0, legal_actions(s), rng))
+        picks = [first]
+        if secret:
+            assert picks[0] == Verb.LOAD
+            assert (s.dirty[h], s.hidden_dirty[h]) == (SECRET_RESERVE,) * 2
+        else:
+            assert Verb.LOAD not in picks and s.dirty[h] == 0
