@@ -40,8 +40,11 @@ from types import MappingProxyType
 import numpy as np
 
 from .actions import HEWN
+from .artillery import ARTILLERY_MIN_DICE
 from .artillery import hide_picks as hide_artillery_picks
 from .auction import BidFrame
+from .effects import donors
+from .encounter import EncounterFrame, fighting
 from .management import (
     UNLOAD,
     LoadFrame,
@@ -51,7 +54,7 @@ from .management import (
     load_hewns,
     tx_frame,
 )
-from .payment import hide_payment
+from .payment import PayFrame, hide_payment
 from .ranged import hide_picks
 from .secrets import secrets_on, seen_load
 from .state import NONE, OFF_BOARD, Ask, Frame, Phase, State, bids_hidden, public_totals
@@ -307,8 +310,7 @@ def _hidden_loads(s: State, q: int, dealer: _Dealer) -> None:
         s.normal[h] -= s.hidden_normal[h]
         s.dirty[h] -= s.hidden_dirty[h]
         s.hidden_normal[h] = s.hidden_dirty[h] = 0
-    chain = _busy(s, q)
-    if chain is not None:
+    for chain in _busy(s, q):
         _keep_for_chain(s, chain)
     if dealer.rng is None:
         return
@@ -330,56 +332,108 @@ def _hidden_loads(s: State, q: int, dealer: _Dealer) -> None:
         s.hidden_dirty[h] = dirty
 
 
-def _busy(s: State, q: int) -> Frame | None:
-    """`q`'s open chain that moves Substract (LOAD, UNLOAD, TRANSMIT), if any:
-    its Hewn and kind must stay possible in every copy."""
+def _busy(s: State, q: int) -> list[Frame]:
+    """`q`'s open chains that move or pay Substract (LOAD, UNLOAD, TRANSMIT, a
+    payment, an artillery attack of its Hewn): what they show to exist must
+    stay possible in every copy."""
+    out: list[Frame] = []
     for f in s.frames:
-        if f.seat == q and isinstance(f, (LoadFrame, TxFrame)):
-            return f
-    return None
+        if isinstance(f, EncounterFrame):
+            if f.ask == Ask.ARTILLERY and s.ctrl[f.hewn] == q:
+                out.append(f)
+        elif f.seat != q:
+            continue
+        elif isinstance(f, (LoadFrame, TxFrame)) or (
+            isinstance(f, PayFrame) and f.ask != Ask.PICK_MIX
+        ):
+            out.append(f)
+    return out
 
 
 def _keep_for_chain(s: State, chain: Frame) -> None:
-    """One Substract stays hidden on the Hewn the chain needs a load on, when
-    no public load explains the chain: the Hewn being unloaded or
-    transmitting, or before it is chosen the first Hewn that could be (the
-    lowest id; normal if the seat has any, or the kind a transmission named),
-    so that the chain can go on in a copy."""
+    """What the chain shows to exist stays hidden on its Hewns, when no
+    public load explains it (the fixed choices: normal if the seat has any,
+    or the kind a transmission named; before a Hewn is chosen, the lowest
+    that could be), so that the chain can go on in a copy."""
+    if isinstance(chain, PayFrame):
+        _keep_for_payment(s, chain)
+        return
+    if isinstance(chain, EncounterFrame):  # it announced: it can fire 2 dice
+        _fill(s, s.ctrl[chain.hewn], chain.hewn, ARTILLERY_MIN_DICE)
+        return
     q = chain.seat
     kind = int(public_totals(s, q)[0] == 0)
     if isinstance(chain, LoadFrame):
-        if chain.direction != UNLOAD or load_hewns(s, q, UNLOAD):
+        if chain.direction != UNLOAD:
             return
         h = chain.target
         if chain.made == 0:
+            if load_hewns(s, q, UNLOAD):
+                return
             h = next(
                 h
                 for h in _could_hide(s, q)
                 if s.loc[h] == OFF_BOARD and not has_taken(s, h)
             )
+        elif s.normal[h] + s.dirty[h] > 0:
+            return
     else:
         tx = tx_frame(chain)
-        if legal_tx_source(s, tx):
-            return
         h = tx.source
-        if tx.made >= 3:
-            kind = tx.dirty
-            if (s.dirty if kind else s.normal)[h] > 0:
+        if tx.made == 0:
+            if legal_tx_source(s, tx):
                 return
-        elif tx.made == 0:
             h = next(
                 h for h in _could_hide(s, q) if HEWN + h in _sources_with(s, tx, h)
             )
+        elif tx.made >= 3:
+            kind = tx.dirty
+            if (s.dirty if kind else s.normal)[h] > 0:
+                return
         elif s.normal[h] + s.dirty[h] > 0:
             return
-    if kind:
-        s.screen_dirty[q] -= 1
-        s.dirty[h] += 1
-        s.hidden_dirty[h] = 1
+    _hide_from_screen(s, q, h, 1, kind)
+
+
+def _keep_for_payment(s: State, pay: PayFrame) -> None:
+    """A payment under way (its amount and own share are shown): the payer
+    carries at least its own share, or before it is chosen the whole amount,
+    and its donors the rest, as far as their secret storage and the screen
+    allow (dirty first): a copy can then finish it."""
+    q, payer = pay.seat, pay.hewn
+    own = pay.amount if pay.own == NONE else pay.own
+    _fill(s, q, payer, own)
+    chain = pay.amount - (0 if pay.own == NONE else pay.own)
+    for h in donors(s, payer, fighting(s)):
+        if chain <= 0:
+            break
+        chain -= _fill(s, q, h, chain)
+
+
+def _fill(s: State, q: int, h: int, want: int) -> int:
+    """Hide onto `h` from `q`'s screen until it carries `want` (dirty first,
+    within its secret storage); what it then carries towards `want`."""
+    room = min(s.capacity(h), s.card(h).secret - s.hidden_normal[h] - s.hidden_dirty[h])
+    for kind in (1, 0):
+        short = want - s.normal[h] - s.dirty[h]
+        have = s.screen_dirty[q] if kind else s.screen_normal[q]
+        _hide_from_screen(s, q, h, max(0, min(short, room, have)), kind)
+        room = min(
+            s.capacity(h), s.card(h).secret - s.hidden_normal[h] - s.hidden_dirty[h]
+        )
+    return min(want, s.normal[h] + s.dirty[h])
+
+
+def _hide_from_screen(s: State, q: int, h: int, amount: int, dirty: int) -> None:
+    """Move `amount` of one kind from `q`'s screen into `h`'s hidden part."""
+    if dirty:
+        s.screen_dirty[q] -= amount
+        s.dirty[h] += amount
+        s.hidden_dirty[h] += amount
     else:
-        s.screen_normal[q] -= 1
-        s.normal[h] += 1
-        s.hidden_normal[h] = 1
+        s.screen_normal[q] -= amount
+        s.normal[h] += amount
+        s.hidden_normal[h] += amount
 
 
 def _could_hide(s: State, q: int) -> list[int]:
