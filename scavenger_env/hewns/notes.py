@@ -1276,7 +1276,8 @@ RULINGS: tuple[Ruling, ...] = (
         "player's total by kind and the Hewns' secret stores) allow more than "
         "one answer, even when the player's real loads allow only one; the "
         "player's own choices still list only what it can do. Whether a "
-        "question comes then tells the others nothing.",
+        "question comes then tells the others nothing. The rulebook, played "
+        "at a table, asks no questions; a prompt must not show a secret.",
         "ruling",
     ),
 )
