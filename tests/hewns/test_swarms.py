@@ -269,30 +269,39 @@ def test_a_ranged_hit_on_a_swarm_rolls_no_hurt_die() -> None:
 
 
 def test_a_bomb_overflow_costs_a_swarm_members() -> None:
-    """rulebook (the implosion bomb's overflow attacks "any Hewn on that
-    space"): a swarm there "simply lose[s] swarm members during attacks"."""
+    """rulebook: the implosion bomb's overflow: "any Hewn on that space is
+    attacked by a 4 close combat dice attack"; a swarm there loses the
+    difference in members ("Never roll the hurt dice when a swarm is the
+    victim"). Seat 0's Chailbine (with a bomb) attacks a Hover Cataclysm in
+    space 12 and misses; the overflow hits seat 1's Blazooog in space 13."""
     s = game()
-    blazooog = pos.place(s, BLAZOOOG, 1, 43)
-    frame = _overflow_on(s, blazooog)
-    act(s, NUM + 0)  # no screens
+    pos.set_mine(s, 0, None)
+    zach = pos.place(s, "Chailbine Zach", 0, 9, dirty=4, techs=("Implosion bomb",))
+    cat = pos.place(s, "Hover Cataclysm", 1, 12, dirty=4)
+    blazooog = pos.place(s, BLAZOOOG, 1, 13)
+    pos.start_hewn_turn(s, zach)
+    act(s, SPACE + 0)
+    if top(s).ask == Ask.HEWN_TURN:
+        act(s, Ctrl.END_HEWN_TURN)
+    act(s, HEWN + cat, Ctrl.YES)
+    picks(s, 0, 3, 0)
+    picks(s, 0, 0, 1)
+    act(s, HEWN + cat, Ctrl.YES)
+    pos.roll(s, "area", 0, 0, 0)
+    pos.roll(s, "close_combat", *[0] * 6)
+    pos.roll(s, "speed", 0, 0, 0, 0)
+    pos.roll(s, "armour", 0, 0, 0, 0)
+    while not is_chance(s) and top(s).ask in (Ask.DODGE, Ask.REROLL):
+        act(s, Ctrl.DONE)
+    assert top(s).ask == Ask.OVERFLOW_SPACE
+    act(s, SPACE + 13, NUM + 0)  # the overflow; the Blazooog burns no screens
     assert s.roll_queue == [DieKind.CLOSE_COMBAT] * 4 + [DieKind.SPEED] * 5
     roll(s, DieKind.CLOSE_COMBAT, 1, 1, 1, 0)
     roll(s, DieKind.SPEED, 1, 0, 0, 0, 0)  # 3 against 1
-    assert top(s).ask == Ask.SWARM_LOSS and top(s).other == 2
+    assert top(s).ask == Ask.SWARM_LOSS and top(s).seat == 1 and top(s).other == 2
     choose_losses(s, 6, 5)
-    assert s.members[blazooog] == 5 and frame not in s.frames
-
-
-def _overflow_on(s: State, hewn: int) -> Frame:
-    """An implosion bomb's overflow from seat 0 onto `hewn`'s space (the
-    engine step as the encounter starts it)."""
-    from scavenger_env.hewns.engine.bomb import OverflowFrame, _next
-
-    frame = OverflowFrame(0, NONE, s.loc[hewn], [hewn])
-    s.frames.append(frame)
-    _next(s, frame)
-    assert top(s).ask == Ask.SCREENS and top(s).hewn == hewn
-    return frame
+    assert s.members[blazooog] == 5 and s.healthy(blazooog)
+    assert not any(f.ask == Ask.OVERFLOW for f in s.frames)
 
 
 # --- stun -------------------------------------------------------------------------------
