@@ -92,7 +92,7 @@ def choose_losses(state: State, *members: int) -> None:
         act(state, NUM + m)
 
 
-# --- members and sockets ------------------------------------------------------------------
+# --- members and sockets --------------------------------------------------------------
 
 
 def test_members_carry_the_sockets_of_the_card() -> None:
@@ -181,7 +181,23 @@ def test_a_killed_member_takes_its_technologies_to_the_box() -> None:
     assert (s.members[veyark], s.member_alive[veyark]) == (7, 0b110111101)
 
 
-# --- attacks ------------------------------------------------------------------------------
+def test_the_leader_takes_what_the_heart_card_holds() -> None:
+    """Ruling (the design puts a swarm's heart card on its leader): the
+    leader's death destroys the heart's stone, as a Hewn's death does ("a heart
+    stone is destroyed"); the swarm lives on with an empty heart card."""
+    s = game()
+    veyark = pos.place(s, VEYARK, 0, HERE, techs=["Heart stones"])
+    assert s.heart[veyark] == 0
+    with pytest.raises(pos.PositionError, match="keep the leader alive"):
+        pos.set_members(s, veyark, [1, 2])
+    swarm.lose(s, veyark, 1)
+    assert describe_action(s, NUM + 0).endswith("with what its heart card holds)")
+    act(s, NUM + 0)
+    assert s.heart[veyark] == NONE and s.members[veyark] == 8
+    assert s.healthy(veyark) and s.card(veyark).heart
+
+
+# --- attacks --------------------------------------------------------------------------
 
 
 def test_close_combat_dice_are_the_members_left() -> None:
@@ -304,7 +320,7 @@ def test_a_bomb_overflow_costs_a_swarm_members() -> None:
     assert not any(f.ask == Ask.OVERFLOW for f in s.frames)
 
 
-# --- stun -------------------------------------------------------------------------------
+# --- stun -----------------------------------------------------------------------------
 
 
 def test_ending_a_turn_with_another_healthy_hewn_costs_a_member() -> None:
@@ -367,7 +383,7 @@ def test_brain_repair_on_a_swarm_defends_with_a_d10_and_its_heart() -> None:
     assert s.ctrl[veyark] == 1 and s.members[veyark] == 9
 
 
-# --- words and bots ----------------------------------------------------------------------
+# --- words and bots -------------------------------------------------------------------
 
 
 def test_the_casualty_decision_reads_in_words() -> None:

@@ -58,7 +58,7 @@ from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
 from .digging import DigFrame
 from .flow import FIRST_TECH_LOT, face, is_chance
 from .management import BanjerFrame
-from .secrets import slot_open
+from .secrets import heart_open, slot_open
 from .state import (
     DEAD,
     DECK,
@@ -1062,7 +1062,10 @@ def member_words(state: State, hewn: int, member: int, viewer: int | None) -> st
     socket: Slocic Shield)", "member 3 (no socket)"."""
     card = state.card(hewn)
     if member == 0:
-        return f"member 0 (the leader, {card.name.split(' & ')[0]})"
+        filled = state.heart[hewn] != NONE or state.gem[hewn] != NONE
+        shown = filled and (viewer is None or heart_open(state, hewn, viewer))
+        heart = ", with what its heart card holds" if shown else ""
+        return f"member 0 (the leader, {card.name.split(' & ')[0]}{heart})"
     slot = swarm.member_slot(state, hewn, member)
     if slot == NONE:
         return f"member {member} (no socket)"

@@ -632,6 +632,11 @@ def set_members(state: State, hewn: int, alive: Iterable[int]) -> None:
             f"the {card.name} has members 0-{card.members - 1} (0 the leader); "
             f"name at least one to keep alive, not {list(alive)!r}"
         )
+    if 0 not in live and (state.heart[hewn] != NONE or state.gem[hewn] != NONE):
+        raise PositionError(
+            f"the {card.name}'s heart card, on its leader (member 0), holds a "
+            "stone or a gem: keep the leader alive or empty the heart first"
+        )
     slots = state.slots[hewn]
     for m in range(card.members):
         slot = swarm.member_slot(state, hewn, m)

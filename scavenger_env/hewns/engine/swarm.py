@@ -15,7 +15,7 @@ stun it costs it one member (D46). With no member left it dies as any Hewn.
 from __future__ import annotations
 
 from .actions import NUM
-from .effects import kill, stun
+from .effects import kill, return_gem, stun
 from .flow import pop, push
 from .nanas import MAMABITE, NANA, destroy_mamabite
 from .state import NO_SLOT, NONE, Ask, Frame, State
@@ -23,6 +23,7 @@ from .state import NO_SLOT, NONE, Ask, Frame, State
 __all__ = [
     "apply_loss",
     "close_combat_dice",
+    "empty_heart",
     "is_swarm",
     "kill_member",
     "legal_loss",
@@ -69,9 +70,12 @@ def kill_member(state: State, hewn: int, member: int) -> None:
     """rulebook: "The swarm owner decides which members of the swarm are killed -
     returning them and any technology they had to the box": the member's slot
     is no slot any more (a Mamabite takes its slots' contents with it, a
-    Nananbite dies); the swarm dies with its last member."""
+    Nananbite dies; the leader takes what the heart card holds:
+    `empty_heart`); the swarm dies with its last member."""
     state.member_alive[hewn] &= ~(1 << member)
     state.members[hewn] -= 1
+    if member == 0:
+        empty_heart(state, hewn)
     slot = member_slot(state, hewn, member)
     if slot != NONE:
         held = state.slots[hewn][slot]
@@ -83,6 +87,15 @@ def kill_member(state: State, hewn: int, member: int) -> None:
         state.slot_hidden[hewn][slot] = False
     if state.members[hewn] <= 0:
         kill(state, hewn)
+
+
+def empty_heart(state: State, hewn: int) -> None:
+    """The swarm's heart card sits on its leader (design): the leader's death
+    takes what the heart holds, as a Hewn's death does (a gem back to the pile,
+    a heart stone destroyed); the card's heart stays and may be filled again."""
+    return_gem(state, hewn)
+    state.heart[hewn] = NONE
+    state.heart_hidden[hewn] = False
 
 
 def lose(state: State, hewn: int, casualties: int) -> bool:
