@@ -383,6 +383,25 @@ def test_brain_repair_on_a_swarm_defends_with_a_d10_and_its_heart() -> None:
     assert s.ctrl[veyark] == 1 and s.members[veyark] == 9
 
 
+@pytest.mark.parametrize(("techs", "repairs"), [((), False), (("Nananbites",), True)])
+def test_a_swarm_repairs_only_with_nananbites_on_its_members(
+    techs: tuple[str, ...], repairs: bool
+) -> None:
+    """rulebook: "Swarms can attempt brain or body repairs if they have
+    technologies attached to them that allow them to "repair" other Hewns. If
+    they have Nanabites, they can choose how many of them participate" (no
+    Repair ability on the card)."""
+    s = game()
+    veyark = pos.place(s, VEYARK, 0, FROM, techs=techs)
+    pos.place(s, "Fogbear", 1, HERE)
+    pos.start_hewn_turn(s, veyark)
+    act(s, SPACE + HERE)
+    picks(s, 0, 0, 0, 0, 0)
+    picks(s, 0, 0, 0, 0, 0)
+    asked = not is_chance(s) and top(s).ask == Ask.INTENT and top(s).hewn == veyark
+    assert (asked and Option.BRAIN_REPAIR in legal_actions(s)) == repairs
+
+
 # --- words and bots -------------------------------------------------------------------
 
 
