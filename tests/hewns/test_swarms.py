@@ -448,3 +448,38 @@ def test_the_leader_and_any_member_may_die(member: int) -> None:
     swarm.lose(s, veyark, 1)
     act(s, NUM + member)
     assert member not in swarm.live_members(s, veyark) and s.members[veyark] == 8
+
+
+def test_the_token_fight_tells_the_members_lost() -> None:
+    """The screen tells a danger token's fight against a swarm in one summary
+    once the casualties are chosen: how many members it lost and how many are
+    left."""
+    from scavenger_env.hewns.game import HEWNS
+
+    s = game()
+    pos.place(s, VEYARK, 0, 43)
+    pos.set_token(s, NORMAL_MINE, "snedj")
+    pos.start_hewn_turn(s, pos.hewn_id(VEYARK))
+    narrator = HEWNS.narrator(None)
+    lines: list[str] = []
+
+    def play(action: int) -> None:
+        told = narrator.tell(s, action)
+        lines.extend([told] if told else [])
+        rules.apply_action(s, action)
+        lines.extend(narrator.after(s))
+
+    play(SPACE + NORMAL_MINE)
+    play(NUM + 0)
+    for kind, value in [(DieKind.CLOSE_COMBAT, 1)] * 5 + [
+        (DieKind.CLOSE_COMBAT, 0)
+    ] * 3:
+        play(DIE + face(kind, value))
+    for kind, value in [(DieKind.SPEED, 1)] + [(DieKind.SPEED, 0)] * 3:
+        play(DIE + face(kind, value))
+    play(DIE + face(DieKind.ARMOUR, 1))
+    for member in (3, 4, 5):
+        play(NUM + member)
+    text = "\n".join(lines)
+    assert "kill member 3 (a Nanasocket: empty)" in text
+    assert "lost 3 swarm members (6 left)" in text, text
