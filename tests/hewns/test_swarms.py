@@ -141,6 +141,24 @@ def test_it_only_has_4_action_points() -> None:
     assert hewn_turn(top(s)).ap == 4
 
 
+def test_a_swarm_moves_as_one_hewn_of_its_cards_size() -> None:
+    """rulebook: "All of those members must travel together" ("Inclincs moving
+    into a normal tunnel and then onto the other side. (Total cost 2 action
+    points.)"): the small Blazooog goes through a small dug tunnel, the medium
+    Veyark does not."""
+    s = game()
+    small = pos.set_tunnel(s, 1, 45, 30)
+    blazooog = pos.place(s, BLAZOOOG, 0, 45)
+    pos.start_hewn_turn(s, blazooog)
+    act(s, SPACE + small, SPACE + 30)
+    assert s.loc[blazooog] == 30 and hewn_turn(top(s)).ap == 5 - 2
+    other = game()
+    pos.set_tunnel(other, 1, 45, 30)
+    pos.start_hewn_turn(other, pos.place(other, VEYARK, 0, 45))
+    assert SPACE + small not in legal_actions(other)
+    assert SPACE + 44 in legal_actions(other)  # it moves, just not in there
+
+
 def test_example_1_claws_on_two_members_roll_two_mining_dice() -> None:
     """rulebook Example 1: "If two members of the swarm had mining claws attached
     to them, the swarm could spend an action to begin to mine just like any
