@@ -258,6 +258,33 @@ def test_a_token_attack_kills_attack_less_defence_members_chosen_by_the_owner() 
     assert not s.roll_queue and top(s).ask == Ask.HEWN_TURN
 
 
+def test_a_same_space_attack_on_a_swarm_kills_members() -> None:
+    """rulebook "Attacking a swarm": "The attacker rolls any close combat or
+    weapon dice and the total on the attacker's dice are compared to the total
+    the defending swarm rolled. The difference ... are the amount of swarm
+    members killed - no hurt dice are rolled". A Gombat (5 close combat) steps
+    into the Veyark's space; the Veyark strikes back with its 9 members."""
+    s = game()
+    gombat = pos.place(s, "Gombat", 1, FROM)
+    veyark = pos.place(s, VEYARK, 0, HERE)
+    pos.start_hewn_turn(s, gombat)
+    act(s, SPACE + HERE)
+    picks(s, 0, 0, 0, 0, 0)
+    picks(s, 0, 0, 0, 0, 0)
+    roll(s, DieKind.CLOSE_COMBAT, 1, 1, 1, 1, 1)  # the Gombat's 5
+    roll(s, DieKind.SPEED, 0, 0, 0, 0)
+    roll(s, DieKind.ARMOUR, 1)  # the Veyark's defence: 1
+    roll(s, DieKind.CLOSE_COMBAT, *[0] * 9)  # the Veyark's 9 miss
+    roll(s, DieKind.SPEED, 0, 0, 0, 0)
+    roll(s, DieKind.ARMOUR, 0, 0)
+    while top(s).ask in (Ask.DODGE, Ask.REROLL):
+        act(s, Ctrl.DONE)
+    assert DieKind.HURT not in s.roll_queue
+    assert top(s).ask == Ask.SWARM_LOSS and top(s).seat == 0 and top(s).other == 4
+    choose_losses(s, 1, 2, 3, 4)
+    assert s.members[veyark] == 5 and s.healthy(veyark) and s.healthy(gombat)
+
+
 def test_as_many_casualties_as_members_left_kill_the_swarm() -> None:
     """rulebook: "If the total of attacker hits (less the swarm's defence total
     rolled) equals or exceeds the number of swarm members left, the entire
@@ -300,6 +327,29 @@ def test_a_ranged_hit_on_a_swarm_rolls_no_hurt_die() -> None:
     choose_losses(s, 1, 2, 3, 4, 5, 6)
     assert s.members[veyark] == 3 and swarm.live_members(s, veyark) == [0, 7, 8]
     assert s.ctrl[veyark] == 1 and not s.damaged[veyark]
+
+
+def test_an_artillery_hit_on_a_swarm_kills_members() -> None:
+    """rulebook: "Never roll the hurt dice when a swarm is the victim of a
+    successful ... attack" (artillery too): an Igil in space 9 shells the
+    Blazooog in space 12, out of its sight; the Blazooog discards the highest
+    die (5 speed dice, no armour)."""
+    s = game()
+    pos.set_mine(s, 0, None)
+    igil = pos.place(s, "Igil", 0, 9, normal=5)
+    blazooog = pos.place(s, BLAZOOOG, 1, 12)
+    pos.start_hewn_turn(s, igil)
+    pos.play(s, "VERB ARTILLERY", HEWN + blazooog, NUM + 1, NUM + 2)
+    pos.play(s, "NUM 0")  # the Blazooog burns no screens
+    pos.roll(s, "laser", 4)
+    pos.roll(s, "area", 3, 2)
+    pos.roll(s, "speed", 1, 0, 0, 0, 0)
+    assert top(s).ask == Ask.DISCARD
+    pos.play(s, "DIE 0")  # the 4: 5 against 1 is left
+    assert DieKind.HURT not in s.roll_queue
+    assert top(s).ask == Ask.SWARM_LOSS and top(s).seat == 1 and top(s).other == 4
+    choose_losses(s, 3, 4, 5, 6)
+    assert s.members[blazooog] == 3 and s.healthy(blazooog)
 
 
 def test_a_bomb_overflow_costs_a_swarm_members() -> None:
@@ -366,6 +416,27 @@ def test_a_swarm_with_one_member_left_dies_where_it_would_be_stunned() -> None:
     pos.start_hewn_turn(s, veyark)
     act(s, SPACE + HERE, Ctrl.END_HEWN_TURN)
     assert s.loc[veyark] == DEAD and top(s).ask == Ask.PLAYER_TURN
+
+
+def test_a_rigged_swarm_is_at_full_strength_and_stays_a_swarm() -> None:
+    """`position.rig` may change a swarm's member count (set from the card, at
+    full strength) but keeps members and the swarm ability together;
+    `set_members` refuses what is no swarm, no live member, or a dying member
+    that carries a technology, changing nothing."""
+    s = game()
+    blazooog = pos.place(s, BLAZOOOG, 0, HERE, techs=["Gunana"])
+    pos.rig(s, blazooog, members=4)
+    assert (s.members[blazooog], s.member_alive[blazooog]) == (4, 0b1111)
+    with pytest.raises(pos.PositionError, match="rig both"):
+        pos.rig(s, blazooog, members=0)
+    fogbear = pos.place(s, "Fogbear", 1, 27)
+    with pytest.raises(pos.PositionError, match="not a swarm"):
+        pos.set_members(s, fogbear, [0])
+    with pytest.raises(pos.PositionError, match="at least one"):
+        pos.set_members(s, blazooog, [])
+    with pytest.raises(pos.PositionError, match="carries a technology"):
+        pos.set_members(s, blazooog, [0, 2, 3])
+    assert (s.members[blazooog], s.slots[blazooog]) == (4, [TechKind.GUNANA, -1])
 
 
 def test_a_swarm_is_never_placed_stunned_or_damaged() -> None:
