@@ -11,16 +11,18 @@ from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
 from scavenger_env.hewns.engine.auction import min_price
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.flow import is_chance
+from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
 from scavenger_env.hewns.engine.state import (
     BIDOX_HUNTING,
     DISCARD,
     NONE,
     OFF_BOARD,
+    OFFER,
     Ask,
     Phase,
     hewn_type,
 )
+from scavenger_env.hewns.engine.view import redact
 
 
 def _game(n: int = 2, seed: int = 0):
@@ -211,6 +213,27 @@ def test_the_next_round_opens_with_the_holder_of_card_one(n: int) -> None:
         rules.apply_action(state, legal[int(rng.integers(len(legal)))])
     assert state.turn_card == [0] * n  # "All players return their turn order cards"
     assert state.frames[-1].ask == Ask.BID_TURN and state.frames[-1].seat == card_one
+
+
+def test_the_next_offer_is_drawn_at_the_end_of_the_auction() -> None:
+    """rulebook: "at the end of each Auction, players simply draw the cards
+    required" and "immediately draw the cards for the next auction": once both
+    seats pass, the unbid Hewn cards go to the discards and a full new offer of
+    other cards is drawn before the round's auction is over; it is in sight of
+    both seats."""
+    state = _game()
+    old = [state.offer[lot] for lot in range(1, FIRST_TECH_LOT)]
+    _pass_all(state)
+    assert all(state.loc[h] == DISCARD for h in old)
+    while is_chance(state):
+        assert state.round == 1 and state.phase == Phase.AUCTION
+        rules.apply_action(state, rules.legal_actions(state)[0])
+    assert state.round == 2 or state.phase == Phase.ACTIONS
+    new = [state.offer[lot] for lot in range(1, FIRST_TECH_LOT)]
+    assert NONE not in state.offer[1:] and not set(new) & set(old)
+    assert all(state.loc[h] == OFFER for h in new)
+    for seat in (0, 1):
+        assert redact(state, seat).offer == state.offer
 
 
 def test_every_lot_won_is_kept_with_its_price() -> None:
