@@ -165,19 +165,23 @@ def trace_page(game: AnyGame | str) -> str | None:
         "## Worked examples",
         "The rulebook's worked examples, each replayed by a golden test with the "
         "rolls it prints.",
-        _table(
-            ("id", "example", "rulebook", "tests"),
-            [
-                (
-                    f"`{e.id}`",
-                    e.example,
-                    e.quote,
-                    _test_cell(e.tests) or f"not replayed: {e.pending}",
-                )
-                for e in trace.EXAMPLES
-            ],
-        ),
     ]
+    for section in trace.SECTIONS:
+        rows = [
+            (
+                f"`{e.id}`",
+                e.example,
+                e.quote,
+                _test_cell(e.tests) or f"not replayed: {e.pending}",
+            )
+            for e in trace.EXAMPLES
+            if e.section == section
+        ]
+        if rows:
+            parts += [
+                f"### {section} (examples)",
+                _table(("id", "example", "rulebook", "tests"), rows),
+            ]
     return "\n\n".join(parts) + "\n"
 
 

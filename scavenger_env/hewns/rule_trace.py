@@ -659,7 +659,7 @@ RULES: tuple[TracedRule, ...] = (
             "the last receiver does.",
             '"There is no restriction on the amount of Substract that can be '
             "transported between Hewns, provided that whatever is transported is "
-            'either used up ... and/or stored in the Hewn that finally receives"',
+            'either used up ... and/ or stored in the Hewn that finally receives"',
             (
                 _TR + "test_transmit_off_planet_puts_it_behind_the_screen",
                 _TR + "test_transmit_along_a_chain_through_a_full_relay",
@@ -765,7 +765,8 @@ RULES: tuple[TracedRule, ...] = (
             "mining.take-and-keep",
             "The miner takes the total from the pile (what is left of it), keeps "
             "what fits and sends the rest off-planet.",
-            '"loaded onto/ into the Hewn, and/or ... transmitted off planet"',
+            '"That Substract can either be loaded onto/ into the Hewn ... and/or '
+            'transmitted off planet"',
             (
                 _MI + "test_take_gem_face_counts_two_and_keep_up_to_free_room",
                 _MI + "test_take_is_capped_by_the_pile_and_its_end_ends_the_game",
@@ -1459,19 +1460,28 @@ def _examples(
 
 
 _SWARMS = "the swarm cards are not in a card set yet"
-_TODO = "not replayed yet"
 
 EXAMPLES: tuple[WorkedExample, ...] = (
     *_examples(
-        "Hewn states",
+        "Encounters",
         (
             "example.igil-picks",
             "An Igil with 8 Substract picks 2 laser, 3 area and 1 screen: 6 are used.",
             '"Hence a total 6 Substract must be used up for the weapon fire & '
             'shielding"',
-            (),
-            _TODO,
+            (_WE + "test_the_igil_picks_six_dice_of_its_eight_substract",),
         ),
+        (
+            "example.gunana-and-sunger",
+            "A laser die rolling 2 with a Gunana and a Sicket Sunger makes 4; a 0 "
+            "gets no bonus.",
+            '"He is now able to add +2 (for his two +1 weapons) to give him a "4" '
+            'strength attack"',
+            (_RA + "test_weapon_bonus_counts_only_on_a_nonzero_weapon_roll",),
+        ),
+    ),
+    *_examples(
+        "Hewn turns and action points",
         (
             "example.swarm-claws",
             "Two members with claws let a swarm mine with 2 dice.",
@@ -1496,14 +1506,6 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             (),
             _SWARMS,
         ),
-        (
-            "example.gunana-and-sunger",
-            "A laser die rolling 2 with a Gunana and a Sicket Sunger makes 4; a 0 "
-            "gets no bonus.",
-            '"He is now able to add +2 (for his two +1 weapons) to give him a "4" '
-            'strength attack"',
-            (_RA + "test_weapon_bonus_counts_only_on_a_nonzero_weapon_roll",),
-        ),
     ),
     *_examples(
         "Mining and danger",
@@ -1526,8 +1528,7 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             "door, the Snedj on its own space, 8 close combat dice at it.",
             '"Places lava in adjacent space and then Snedj nest onto Dreampogg '
             'space. Must roll 8 Close combat dice"',
-            (),
-            _TODO,
+            (_WE + "test_the_dreampogg_rolls_lava_and_snedj_beside_a_planet_attack",),
         ),
         (
             "example.scraveler-mining",
@@ -1536,8 +1537,7 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             "survives the Snedj 6 to 5 with two screens.",
             '"The Hewn takes 2+2+3+1=8 Normal Substract"; "The Midocondrian is thus '
             'safe."',
-            (),
-            _TODO,
+            (_WE + "test_the_midocondrian_scraveler_mines_among_danger_tokens",),
         ),
     ),
     *_examples(
@@ -1548,8 +1548,7 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             "and keeps 3.",
             '"hands "2" to the player called Furcle, "4" to the player called Gilly, '
             '"1" to player PandaPosey, and keeps turn order "3" for herself"',
-            (),
-            _TODO,
+            (_WE + "test_squeakie_deals_the_turn_order_cards",),
         ),
         (
             "example.income-and-offer",
@@ -1592,8 +1591,10 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             "survives it and moves on.",
             '"He moves into a space of a planet attack, survives the attack, and '
             'optionally moves again"',
-            (),
-            _TODO,
+            (
+                _WE
+                + "test_the_dreampogg_forced_out_survives_the_planet_attack_and_moves_on",
+            ),
         ),
         (
             "example.minor-miner-turn",
@@ -1601,8 +1602,7 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             "burns a Substract to leave the board.",
             '"He then "burns a Substract" to move an additional space - which is '
             'enough to move him off the board."',
-            (),
-            _TODO,
+            (_WE + "test_the_minor_miners_turn_steps_mines_and_burns_off_the_board",),
         ),
         (
             "example.dreampogg-digs-tunnel-9",
@@ -1697,8 +1697,7 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             "screen.",
             '"Using all 7 for its weapon fire would also mean the Gombat is unable '
             'to create any body screens!"',
-            (),
-            _TODO,
+            (_WE + "test_the_gombat_with_seven_on_weapons_has_no_screen_left",),
         ),
     ),
     *_examples(
@@ -1758,8 +1757,10 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             "A Bliog entering a space with a stunned Chumbee and a damaged Drump "
             "names which one it encounters.",
             '"The red player will have to decide which of the Hewns his target is!"',
-            (),
-            _TODO,
+            (
+                _WE
+                + "test_the_bliog_names_its_target_between_a_neutral_and_a_damaged_enemy",
+            ),
         ),
         (
             "example.samespace-1-body-repair",
