@@ -332,6 +332,22 @@ RULES: tuple[TracedRule, ...] = (
             ),
         ),
         (
+            "auction.turn-order-cards-shown",
+            "A turn-order card stays face down until its holder shows it (at any "
+            "decision of theirs), takes their player turn or must place a new "
+            "mine.",
+            '"Players can either reveal (or keep it secret) their turn order"; "if '
+            'it comes time for their turn, or time to "place a new mine" ... they '
+            'will have to reveal the order"',
+            (
+                _V2 + "test_a_hidden_turn_order_card_may_be_shown_at_any_decision",
+                _V2 + "test_a_shown_card_is_not_offered_again",
+                _V2 + "test_the_new_mines_placer_shows_its_card_and_is_offered_none",
+                _CP + "test_a_reacting_seat_may_show_its_turn_order_card",
+                _VI + "test_swapping_hidden_turn_cards_changes_nothing_seen",
+            ),
+        ),
+        (
             "auction.next-offer",
             "Once the auction is resolved the next offer is drawn at once, in "
             "sight of all.",
@@ -1215,6 +1231,19 @@ RULES: tuple[TracedRule, ...] = (
                 + "test_a_hewn_in_a_tunnel_escapes_retreats_or_is_expelled_to_its_ends",
             ),
         ),
+        (
+            "samespace.turns-after",
+            "A mover whose turn the encounter did not end goes on with it; a Hewn "
+            "that took a Hewn turn at once has had its Hewn turn for this player "
+            "turn.",
+            '"The Dreampogg\'s turn is over, and the Fogbear will begin its turn"',
+            (
+                _SS + "test_non_healthy_target_picks_nothing",
+                _SS + "test_sole_survivor_may_expel",
+                _SS
+                + "test_an_immediate_turn_is_the_repaired_hewns_turn_for_this_player_turn",
+            ),
+        ),
     ),
     *_rules(
         "Dice in encounters",
@@ -1247,13 +1276,25 @@ RULES: tuple[TracedRule, ...] = (
         ),
         (
             "dice.dodge",
-            "A defender with dodge forces one attack die to be re-rolled, once an "
-            "encounter, before, between or after the attacker's re-rolls.",
+            "A defender with dodge forces one attack die of its choice to be "
+            "re-rolled, once an encounter; the attacker may re-roll that die "
+            "again.",
+            '"force the attacker to re-roll any 1 (one) of his dice that he rolled. '
+            'The attacker must do this re-roll."',
+            (
+                _RA + "test_dodge_then_reroll_alternate",
+                _SS + "test_dodge_example_in_close_combat",
+            ),
+        ),
+        (
+            "dice.order",
+            "After the roll: the artillery discard, then the defender's dodge and "
+            "the attackers' re-rolls in turns until everyone has passed.",
             '"It does not matter whether a dodge re-roll takes place before, during '
             'or after any attacker re-rolls"',
             (
                 _RA + "test_dodge_then_reroll_alternate",
-                _SS + "test_dodge_example_in_close_combat",
+                _A + "test_the_artillery_example",
             ),
         ),
     ),

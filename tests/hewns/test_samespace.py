@@ -314,6 +314,31 @@ def test_no_reroll_of_repair_dice() -> None:
     assert state.damaged[fogbear] and turn_of(state) == mover
 
 
+def test_an_immediate_turn_is_the_repaired_hewns_turn_for_this_player_turn() -> None:
+    """rulebook: "The Dreampogg's turn is over, and the Fogbear will begin its
+    turn" (D28: that turn is the Fogbear's Hewn turn for this player turn): once
+    the mended Fogbear has stepped out and ended its turn, its player may still
+    activate the Minor Miner that has not acted, but neither the Spricelos nor
+    the Fogbear."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Spricelos", 0, FROM)
+    fogbear = pos.place(state, "Fogbear", 0, HERE, damaged=True)
+    miner = pos.place(state, "Minor Miner", 0, 46)
+    pos.place(state, "Minor Miner", 1, 53, copy=1)
+    activate(state, mover)
+    act(state, SPACE + HERE, Verb.ENCOUNTER_SAME, HEWN + fogbear)
+    picks(state, 0, 0, 0, 0, 0)
+    roll(state, DieKind.D10, 5, 9)
+    roll(state, DieKind.D10, 8)
+    assert turn_of(state) == fogbear
+    act(state, SPACE + 27, Ctrl.END_HEWN_TURN)
+    assert state.healthy(fogbear) and state.loc[fogbear] == 27
+    assert top(state).ask == Ask.PLAYER_TURN and top(state).seat == 0
+    legal = legal_actions(state)
+    assert HEWN + miner in legal
+    assert HEWN + fogbear not in legal and HEWN + mover not in legal
+
+
 def test_example_2_brain_repair_against_an_attack() -> None:
     """rulebook Example 2, with a core-set Hover Cataclysm (4 close combat dice,
     a weapon, 1 re-roll) as the Midocondrian Scraveler and no Nananbite: it
