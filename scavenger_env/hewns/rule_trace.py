@@ -1804,6 +1804,17 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             ),
         ),
         (
+            "example.repair-dice",
+            "A Bliog rolls 1 d10 for a repair, a Spricelos 2.",
+            '"A Bliog rolls 1d10 for any repair it tries. A Spricelos rolls 2d10 '
+            'for any repair it tries."',
+            (
+                _WE
+                + "test_the_bliog_names_its_target_between_a_neutral_and_a_damaged_enemy",
+                _SS + "test_body_repair_of_a_friend_hands_the_turn_over",
+            ),
+        ),
+        (
             "example.samespace-1-body-repair",
             "A Dreampogg mends a damaged friendly Fogbear (5 and 9 against 8), which "
             "then takes its turn.",

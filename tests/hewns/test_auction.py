@@ -93,7 +93,9 @@ def test_a_bid_takes_its_substract_off_the_screen_and_hides_it() -> None:
 
 def test_the_unique_highest_bid_at_or_over_the_minimum_wins() -> None:
     """rulebook: "the player that has the highest bid ... wins"; the winner pays,
-    the others take their Substract back; a Hewn won goes behind the screen."""
+    the others take their Substract back; a Hewn won goes behind the screen,
+    "but the card must be placed in plain sight": the other seat sees whose it
+    is and where."""
     state = _game()
     first = state.first_bidder
     other = 1 - first
@@ -103,6 +105,8 @@ def test_the_unique_highest_bid_at_or_over_the_minimum_wins() -> None:
     _bid(state, 1, cost + 1)
     _pass_all(state)
     assert state.loc[big] == OFF_BOARD and state.ctrl[big] == first
+    seen = redact(state, other)
+    assert seen.loc[big] == OFF_BOARD and seen.ctrl[big] == first
     assert state.lot_result[1][first] == cost + 2 and state.lot_winner[1] == first
     # the loser took its Substract back; both hunted with 5 Bidoxes when passing
     assert state.screen_dirty[other] == 26 + 5

@@ -260,7 +260,10 @@ def test_the_bliog_names_its_target_between_a_neutral_and_a_damaged_enemy() -> N
     (Drump with blue control rod) Hewn are in a space when a Bliog (with a red
     control rod) moves into the same space, announcing an encounter. The red
     player will have to decide which of the Hewns his target is!": either may
-    be named; the one named is the only other Hewn in the encounter."""
+    be named; the one named is the only other Hewn in the encounter. The Bliog
+    then tries a brain repair on the Drump: "A Bliog rolls 1d10 for any repair it
+    tries", against one d10 of difficulty (the Drump is damaged); 6 beats 3, and
+    the Drump takes the Bliog's rod, still damaged."""
     state = pos.actions_phase(2, shown=True)
     bliog = pos.place(state, "Bliog", 0, 11)
     chumbee = pos.place(state, "Chumbee", NEUTRAL, 1)
@@ -273,3 +276,9 @@ def test_the_bliog_names_its_target_between_a_neutral_and_a_damaged_enemy() -> N
     pos.play(state, f"HEWN {drump}")
     enc = enc_of(encounter_frame(state))
     assert enc.same and enc.target == drump
+    pos.play(state, *["NUM 0"] * 5)  # L, A, K, Q, E: nothing to pay for a repair
+    pos.play(state, "OPTION BRAIN_REPAIR")
+    assert state.roll_queue == [DieKind.D10, DieKind.D10]
+    pos.roll(state, "d10", 6, 3)
+    assert state.ctrl[drump] == 0 and state.damaged[drump]
+    assert state.ctrl[chumbee] == NEUTRAL
