@@ -184,7 +184,8 @@ RULES: tuple[TracedRule, ...] = (
             "substract.storage",
             "Substract is on a Hewn (never more than its storage) or behind the "
             "player's screen.",
-            '"many Hewns can store ... in secret locations"',
+            '"The number shown is the total Substract that they can hold at any one '
+            'time."',
             (
                 _BA + "test_load_an_off_board_hewn_within_its_storage",
                 _TR + "test_a_full_receiver_is_not_offered",
@@ -233,7 +234,8 @@ RULES: tuple[TracedRule, ...] = (
             "auction.bid-turns",
             "Players bid in turns, from the holder of last round's first card: "
             "place a Bidox, send one hunting, or pass (every Bidox left goes "
-            "hunting).",
+            "hunting); taking turns stands in for the rulebook's timer (a "
+            "ruling).",
             '"If any player still has to place ... hunting"',
             (
                 _AU + "test_the_next_round_opens_with_the_holder_of_card_one",
@@ -1443,7 +1445,8 @@ RULES: tuple[TracedRule, ...] = (
         ),
         (
             "recovery.order",
-            "Damage first, then stuns, then re-asserting, Hewns in id order.",
+            "Damage first, then stuns, then re-asserting, Hewns in id order (the "
+            "order is a ruling).",
             '"If that Hewn has a complete heart card or a heart card with a '
             'Substract Gem it will also attempt the body repair"',
             (
