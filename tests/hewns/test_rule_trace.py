@@ -22,20 +22,36 @@ ROOT = Path(__file__).resolve().parents[2]
 ID = re.compile(r"^(?:[a-z]+)\.[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
+SKIPS = ("skip", "skipif", "xfail")
+
+
+def _skipped(function: ast.FunctionDef) -> bool:
+    """Whether a `pytest.mark.skip`, `skipif` or `xfail` decorates `function`."""
+    return any(
+        isinstance(node, ast.Attribute) and node.attr in SKIPS
+        for decorator in function.decorator_list
+        for node in ast.walk(decorator)
+    )
+
+
 @functools.cache
 def _tests_in(path: str) -> frozenset[str]:
     """The names `path::name` may take: its module-level test functions and
-    `Class::method` for the test methods of its classes."""
+    `Class::method` for the test methods of its classes, skipped ones left
+    out (a skipped test checks nothing)."""
     tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
     names: set[str] = set()
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-            names.add(node.name)
+            if not _skipped(node):
+                names.add(node.name)
         elif isinstance(node, ast.ClassDef):
             names.update(
                 f"{node.name}::{item.name}"
                 for item in node.body
-                if isinstance(item, ast.FunctionDef) and item.name.startswith("test_")
+                if isinstance(item, ast.FunctionDef)
+                and item.name.startswith("test_")
+                and not _skipped(item)
             )
     return frozenset(names)
 
@@ -48,6 +64,26 @@ def missing_tests(names: tuple[str, ...]) -> list[str]:
         if not (ROOT / path).is_file() or function not in _tests_in(path):
             missing.append(name)
     return missing
+
+
+def test_a_skipped_test_counts_as_missing() -> None:
+    """A test under `pytest.mark.skip`, `skipif` or `xfail` is no test of its rule."""
+    source = """
+@pytest.mark.skip(reason="later")
+def test_a(): pass
+
+@pytest.mark.skipif(True, reason="x")
+def test_b(): pass
+
+@pytest.mark.parametrize("n", [1])
+def test_c(n): pass
+"""
+    found = [
+        f.name
+        for f in ast.parse(source).body
+        if isinstance(f, ast.FunctionDef) and not _skipped(f)
+    ]
+    assert found == ["test_c"]
 
 
 def test_a_name_that_is_not_a_test_is_found_missing() -> None:
