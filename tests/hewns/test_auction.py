@@ -89,6 +89,12 @@ def test_a_bid_takes_its_substract_off_the_screen_and_hides_it() -> None:
     rules.apply_action(state, NUM + 12)
     assert state.screen_dirty[seat] == 14 and state.bidox_amount[seat][0] == 12
     assert state.bidox_lot[seat][0] == 1
+    # with 40 on the screen a Bidox still holds 30 at most
+    rich = _game()
+    pos.set_screen(rich, rich.first_bidder, dirty=40)
+    for a in (Verb.PLACE_BIDOX, NUM + 0, LOT + 1):
+        rules.apply_action(rich, a)
+    assert max(rules.legal_actions(rich)) == NUM + 30
 
 
 def test_the_unique_highest_bid_at_or_over_the_minimum_wins() -> None:
