@@ -434,7 +434,8 @@ RULES: tuple[TracedRule, ...] = (
             "turns.forced-move",
             "A Hewn that starts its turn on a danger token must leave the space "
             "with its first action (a step, flight, climb or dig counts); it may "
-            "not mine there, and its player may not skip it.",
+            "not mine there, and its player may not skip it; with no way to leave "
+            "its turn ends.",
             '"it must leave the space immediately!"; "Hewns may also be able to dig; '
             'fly; or climb themselves out of danger"',
             (
@@ -445,6 +446,7 @@ RULES: tuple[TracedRule, ...] = (
                 _FL + "test_climbing_out_of_a_danger_space_counts_as_leaving_it",
                 _FL + "test_a_forced_hewn_with_only_a_flight_out_must_take_it",
                 _DI + "test_a_digger_digs_itself_out_of_danger_but_may_not_stay",
+                _TU + "test_a_forced_hewn_with_no_action_point_left_may_end_its_turn",
             ),
         ),
     ),

@@ -169,3 +169,21 @@ def test_a_step_passes_a_damaged_enemy_and_a_neutral() -> None:
     assert state.loc[mover] == 27 and _turn(state).ap == ap - 2
     assert state.loc[damaged] == state.loc[neutral] == 1
     assert state.damaged[damaged] and state.ctrl[neutral] == NEUTRAL
+
+
+def test_a_forced_hewn_with_no_action_point_left_may_end_its_turn() -> None:
+    """rulebook: a Hewn that begins its turn on a danger token "must leave the
+    space immediately!"; D41: with no action to leave by, its turn ends. The
+    Dreampogg on lava with no action point left may only end its turn (or burn
+    its one Substract); once it has burnt it, it must step off the lava."""
+    state = pos.actions_phase()
+    dreampogg = pos.place(state, "Dreampogg", 0, space=44, dirty=1)
+    pos.set_token(state, 44, "lava")
+    pos.start_hewn_turn(state, dreampogg)
+    assert Ctrl.END_HEWN_TURN not in rules.legal_actions(state)  # it has its AP
+    pos.set_ap(state, 0)
+    legal = rules.legal_actions(state)
+    assert Ctrl.END_HEWN_TURN in legal and Verb.BURN in legal
+    assert not any(SPACE <= a < SPACE + 64 for a in legal)
+    pos.play(state, Verb.BURN)
+    assert sorted(rules.legal_actions(state)) == [SPACE + 43, SPACE + 45]
