@@ -8,8 +8,8 @@ are listed the same way with the golden tests that replay them with the printed
 rolls. `tests/hewns/test_rule_trace.py` checks that every named test exists and
 that no rule is without one; the docs render this module as a page.
 
-Data only: nothing in the engine reads it. The swarms and the complete game's
-hidden loads are traced where they are built.
+Data only: nothing in the engine reads it. The complete game's hidden loads
+are traced where they are built.
 """
 
 from __future__ import annotations
@@ -91,6 +91,7 @@ _V2 = "tests/hewns/test_rules_v2.py::"
 _SS = "tests/hewns/test_samespace.py::"
 _SI = "tests/hewns/test_sight.py::"
 _SU = "tests/hewns/test_suderer.py::"
+_SW = "tests/hewns/test_swarms.py::"
 _TR = "tests/hewns/test_transmit.py::"
 _TU = "tests/hewns/test_turns.py::"
 _VI = "tests/hewns/test_view.py::"
@@ -1323,6 +1324,82 @@ RULES: tuple[TracedRule, ...] = (
                 _NA + "test_a_sicket_hit_on_the_mamabite_destroys_its_contents",
             ),
         ),
+        (
+            "hurt.swarm-members-killed",
+            "A hit on a swarm rolls no hurt die: it kills attack less defence "
+            "members, chosen one by one by the swarm's controller, in every kind "
+            "of attack.",
+            "\"The difference between the attacker's total and total defences "
+            "rolled by the swarm are the amount of swarm members killed - no hurt "
+            "dice are rolled. The swarm owner decides which members of the swarm "
+            'are killed"',
+            (
+                _SW + "test_a_ranged_hit_on_a_swarm_rolls_no_hurt_die",
+                _SW + "test_a_same_space_attack_on_a_swarm_kills_members",
+                _SW + "test_an_artillery_hit_on_a_swarm_kills_members",
+                _SW + "test_a_token_attack_kills_attack_less_defence_members_chosen_"
+                "by_the_owner",
+                _SW + "test_a_bomb_overflow_costs_a_swarm_members",
+                _SW + "test_the_leader_and_any_member_may_die",
+            ),
+        ),
+        (
+            "hurt.swarm-dies",
+            "As many casualties as members left kill the whole swarm.",
+            "\"If the total of attacker hits (less the swarm's defence total "
+            "rolled) equals or exceeds the number of swarm members left, the entire "
+            'swarm dies"',
+            (_SW + "test_as_many_casualties_as_members_left_kill_the_swarm",),
+        ),
+        (
+            "hurt.swarm-technologies",
+            "A killed member takes its technologies with it; the swarm uses a "
+            "member's technologies only while it lives.",
+            '"returning them and any technology they had to the box"; "can be used '
+            'by the swarm until that swarm member is killed"',
+            (
+                _SW + "test_a_killed_member_takes_its_technologies_to_the_box",
+                _SW + "test_example_1_claws_on_two_members_roll_two_mining_dice",
+                _SW + "test_the_leader_takes_what_the_heart_card_holds",
+            ),
+        ),
+        (
+            "hurt.swarm-never-stunned",
+            "A swarm is never stunned or damaged: what would stun it costs it a "
+            "member.",
+            '"Swarms can never be stunned or damaged; they simply lose swarm members"',
+            (
+                _SW + "test_ending_a_turn_with_another_healthy_hewn_costs_a_member",
+                _SW + "test_a_swarm_with_one_member_left_dies_where_it_would_be_"
+                "stunned",
+                _SW + "test_a_swarm_is_never_placed_stunned_or_damaged",
+            ),
+        ),
+        (
+            "hurt.swarm-close-combat",
+            "A swarm rolls one close combat die per member left.",
+            '"a swarm rolls close combat dice equal to the number of members '
+            'remaining in the swarm"',
+            (_SW + "test_close_combat_dice_are_the_members_left",),
+        ),
+        (
+            "hurt.swarm-repair",
+            "A swarm defends a brain repair with a d10 and its heart, and repairs "
+            "only with Nananbites on its members.",
+            '"Swarms roll 1d10 like any other Hewn and get a d10 bonus for each '
+            'heart card they have"; "If they have Nanabites, they can choose how '
+            'many of them participate"',
+            (
+                _SW + "test_brain_repair_on_a_swarm_defends_with_a_d10_and_its_heart",
+                _SW + "test_a_swarm_repairs_only_with_nananbites_on_its_members",
+            ),
+        ),
+        (
+            "hurt.swarm-moves-as-one",
+            "A swarm's members move as one Hewn of its card's size.",
+            '"All of those members must travel together"',
+            (_SW + "test_a_swarm_moves_as_one_hewn_of_its_cards_size",),
+        ),
     ),
     *_rules(
         "Technologies, Banjering and hearts",
@@ -1494,7 +1571,7 @@ RULES: tuple[TracedRule, ...] = (
         ),
     ),
 )
-"""Every rule the engine plays (the swarms and hidden loads excepted)."""
+"""Every rule the engine plays (the hidden loads excepted)."""
 
 
 def _examples(
@@ -1504,8 +1581,6 @@ def _examples(
 ) -> list[WorkedExample]:
     return [WorkedExample(row[0], section, *row[1:]) for row in rows]
 
-
-_SWARMS = "the swarm cards are not in a card set yet"
 
 EXAMPLES: tuple[WorkedExample, ...] = (
     *_examples(
@@ -1532,8 +1607,7 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             "example.swarm-claws",
             "Two members with claws let a swarm mine with 2 dice.",
             '"would roll 2 mining dice for those claws plus any other bonus dice"',
-            (),
-            _SWARMS,
+            (_SW + "test_example_1_claws_on_two_members_roll_two_mining_dice",),
         ),
         (
             "example.swarm-sockets",
@@ -1541,16 +1615,17 @@ EXAMPLES: tuple[WorkedExample, ...] = (
             "its members.",
             '"5 smaller Arkz each with a Nanasocket and 3 bigger Arkz each equipped '
             'with a Sicket Socket"',
-            (),
-            _SWARMS,
+            (
+                _SW + "test_members_carry_the_sockets_of_the_card",
+                _SW + "test_example_2_member_sockets_take_technologies_by_banjering",
+            ),
         ),
         (
             "example.swarm-actions",
             "The Veyark & Arkz swarm does 4 actions, as it has 4 action points.",
             '"The Veyark & Arkz swarm can only do 4 actions as it only has 4 action '
             'points"',
-            (),
-            _SWARMS,
+            (_SW + "test_it_only_has_4_action_points",),
         ),
     ),
     *_examples(
