@@ -540,6 +540,6 @@ def _seats(s: State, seat: int, out: memoryview[float]) -> None:
         hacked = sum(s.bidox_nana[q])  # in the Bidoxes' caps: public
         if hacked:
             out[at + 6] = hacked / (boxes * s.config.nananbites_per_bidox)
-        bombs = bombs_fitted(s, q)
+        bombs = bombs_fitted(s, q, seat)
         if bombs:
             out[at + 7] = _cap(bombs / 4)

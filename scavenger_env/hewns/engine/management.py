@@ -782,7 +782,11 @@ def start_verb(state: State, seat: int, verb: int, hewn: int = NONE) -> None:
     elif verb == Verb.BANJER:
         push(state, BanjerFrame(seat, ON_BOARD))
     elif verb == Verb.ATTACH_OFF:
-        secrets.conceal_fittings(state, seat)
+        if secrets.secrets_on(state):
+            # the go's marks start now, in the open, so that a secret
+            # replacement leaves no trace but its own slot's mark
+            _fresh(state)
+            secrets.conceal_fittings(state, seat)
         push(state, BanjerFrame(seat, OFF))
     elif verb == Verb.LOAD:
         push(state, LoadFrame(seat, LOAD))

@@ -44,7 +44,7 @@ from . import secrets
 from .artillery import hide_picks as hide_artillery_picks
 from .auction import BidFrame
 from .data import TECHS, TechKind
-from .management import OFF, BanjerFrame, socket_kind
+from .management import OFF, BanjerFrame, socket_kind, swap_bit
 from .payment import hide_payment
 from .ranged import hide_picks
 from .state import EMPTY_SLOT, NONE, Ask, Frame, Phase, State, bids_hidden
@@ -315,6 +315,7 @@ def _fittings(s: State, q: int, dealer: _Dealer) -> None:
     pool = s.screen_tech[q]
     for h, i in slots:
         kind = s.slots[h][i]
+        s.swapped &= ~(1 << swap_bit(h, i))  # a replacement made in secret
         if kind >= 0:
             pool[kind] += 1
             s.slots[h][i] = EMPTY_SLOT
