@@ -377,3 +377,33 @@ def test_scripted_bots_keep_nananbites_to_defend_only_against_a_repairer(
     legal = rules.legal_actions(state)
     pick = RaiderAgent().choose(state, 0, legal, np.random.default_rng(0))
     assert pick == NUM + repairing
+
+
+def test_scripted_bots_fit_technology_in_secret_before_entering() -> None:
+    """With secrets on (cards="nanas", secret_loads=True) the scripted bots
+    play legal whole games on their own views, and attach what they bought to
+    their Hewns behind the screen ("the heart card can be secretly attached
+    (i.e. inserted) behind the players screen"): hidden fittings are seen
+    during the games, and shown once the Hewn enters the board."""
+    hidden = shown = 0
+
+    def note(state: Any, seat: int, legal: list[int], agent: Any) -> None:
+        nonlocal hidden, shown
+        for h, flags in enumerate(state.slot_hidden):
+            fitted = any(f and k >= 0 for f, k in zip(flags, state.slots[h]))
+            if fitted and state.loc[h] >= 0:
+                raise AssertionError(f"Hewn {h} is on the board with hidden fittings")
+            hidden += fitted
+        shown += sum(
+            1
+            for h in range(len(state.slots))
+            if state.loc[h] >= 0 and any(k >= 0 for k in state.slots[h])
+        )
+
+    for seed in range(3):
+        agents: list[Any] = [
+            [ProspectorAgent, RaiderAgent][(seat + seed) % 2]() for seat in range(2)
+        ]
+        decisions, _ = play(agents, seed, note, cards="nanas", secret_loads=True)
+        assert decisions
+    assert hidden > 0 and shown > 0
