@@ -26,6 +26,8 @@ from scavenger_env.hewns.engine.digest import state_data
 from scavenger_env.hewns.engine.rules import apply_action, legal_actions
 from scavenger_env.hewns.engine.state import EMPTY_SLOT, NONE, OFF_BOARD, State
 from scavenger_env.hewns.engine.view import determinize, player_view, redact
+from scavenger_env.hewns.game import HEWNS
+from scavenger_env.hewns.narration import HewnsNarrator
 from scavenger_env.hewns.observation import encode
 from scavenger_env.hewns.render import render_state
 
@@ -107,6 +109,27 @@ def test_the_picks_of_a_secret_attachment_are_not_shown() -> None:
     action = HEWN + fogbear
     assert "secret" in describe_action(a, action, 1)
     assert "secret" not in describe_action(a, action, 0)
+
+
+def test_the_others_are_told_of_a_secret_attachment_in_one_line() -> None:
+    """The narration tells another seat that something was fitted behind the
+    screen, once, naming neither the piece nor the Hewn; the owner reads its
+    own picks."""
+    state, _, miner = _secret()
+    chain = (Verb.ATTACH_OFF, TECH + STONES, HEWN + miner, SOCKET + 3)
+    told: dict[int, list[str]] = {}
+    for viewer in (0, 1):
+        copy, narrator = state.clone(), HewnsNarrator(HEWNS, viewer)
+        told[viewer] = []
+        for action in chain:
+            words = narrator.tell(copy, action)
+            if words is not None:
+                told[viewer].append(words)
+            apply_action(copy, action)
+    assert told[1][1:] == ["fits a piece into a Hewn behind the screen, in secret"]
+    assert not any("Heart" in w or "Minor Miner" in w for w in told[1])
+    assert any("Heart stones" in w for w in told[0])
+    assert any("Minor Miner" in w for w in told[0])
 
 
 def test_which_sockets_are_hidden_depends_only_on_public_facts() -> None:
