@@ -7,6 +7,14 @@ controller ("many Hewns can store ... in secret locations"). The smaller card
 sets keep every load and fitting public, as their records were played. These
 queries are what every output for a seat (observation, render, a bot's copy)
 reads, so that one rule decides what is open.
+
+Fittings and hearts: opening the screen for an attachment (ATTACH_OFF) hides
+every empty socket and empty heart of the seat's Hewns behind it
+(`conceal_fittings`), so the others learn neither the piece nor the Hewn; the
+seat's pieces by kind, screen and hidden fittings together, stay public
+(`seen_techs`). A Hewn's hidden fittings and heart show when it enters the
+board (`reveal_fittings`), so nothing on the board depends on them; a death or
+a change of controller opens the whole Hewn (`reveal`).
 """
 
 from __future__ import annotations
