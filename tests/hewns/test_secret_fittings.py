@@ -320,3 +320,17 @@ def test_the_leak_test_catches_an_output_that_shows_the_hearts() -> None:
         for n, state in enumerate(_leak_positions()):
             for seed in range(4):
                 _twin_replay(state, 1, 40, 100 * n + seed, leaky)
+
+
+def test_a_mamabites_empty_slots_are_hidden_with_the_rest() -> None:
+    """The Mamabite's own slots take Nanasocket pieces: opening the screen
+    hides its empty ones too (one Banjered in the open included), so a piece
+    put there is as secret as any."""
+    state = pos.auction_phase(2, cards="nanas", secret_loads=True)
+    fogbear = pos.place(state, "Fogbear", 0, OFF_BOARD, techs=["Mamabite"])
+    pos.set_screen(state, 0, nananbites=1)
+    mama = list(range(2, len(state.slots[fogbear])))
+    assert mama and all(state.slots[fogbear][i] == EMPTY_SLOT for i in mama)
+    pos.play(state, Verb.ATTACH_OFF)
+    assert all(not secrets.slot_open(state, fogbear, i, 1) for i in mama)
+    assert secrets.slot_open(state, fogbear, 1, 1)  # the Mamabite itself

@@ -79,8 +79,10 @@ def conceal_fittings(state: State, seat: int) -> None:
         if state.ctrl[h] != seat or state.loc[h] != OFF_BOARD:
             continue
         hidden = state.slot_hidden[h]
+        while len(hidden) < len(state.slots[h]):  # a Mamabite's slots
+            hidden.append(False)
         for i, kind in enumerate(state.slots[h]):
-            if kind == EMPTY_SLOT and i < len(hidden):
+            if kind == EMPTY_SLOT:
                 hidden[i] = True
         if state.card(h).heart and state.heart[h] == NONE and state.gem[h] == NONE:
             state.heart_hidden[h] = True
