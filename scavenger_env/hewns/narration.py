@@ -33,6 +33,7 @@ from scavenger_env.core.game import Narrator
 from .engine.actions import DIE, HEWN, LOT, NUM, Verb, block_of
 from .engine.data import DICE, DieKind, Symbol, TechKind
 from .engine.describe import (
+    attaching_in_secret,
     attack_die,
     hewn_label,
     lot_label,
@@ -137,11 +138,20 @@ class HewnsNarrator(Narrator):
             if words.endswith("chosen in secret"):
                 return None  # the dice the picks bought are in the summary
             return str(words)
+        if self._attaching_unseen(state):
+            return _secret_attachment(state)
         if bids_hidden(state):
             self._bids = _Bids([lot_label(state, x) for x in range(len(state.offer))])
             if self.viewer is not None and not is_chance(state):
                 return self._placement(state, action)
         return self.game.narrate(state, action, self.viewer)
+
+    def _attaching_unseen(self, state: State) -> bool:
+        """Whether the decision is another seat's attachment behind the screen."""
+        if self.viewer is None or is_chance(state) or not state.frames:
+            return False
+        top = state.frames[-1]
+        return top.seat != self.viewer and attaching_in_secret(state, top)
 
     def _placement(self, state: State, action: int) -> str | None:
         """Another seat's Bidox placement in one line ("places Bidox #0 on lot
@@ -350,6 +360,14 @@ def _dice_words(dice: Sequence[tuple[int, int]]) -> str:
         if kind not in _ATTACK_DICE and kind not in _DEFENCE_DICE:
             parts.append(f"{DICE[kind].name}: {', '.join(faces)}")
     return "; ".join(parts)
+
+
+def _secret_attachment(state: State) -> str | None:
+    """Another seat's attachment behind the screen in one line, told at its
+    last pick (the piece and the Hewn stay its secret)."""
+    if state.frames[-1].ask != Ask.BANJER_SOCKET:
+        return None
+    return "fits a piece into a Hewn behind the screen, in secret"
 
 
 def _hewn_changed(a: State, b: State, h: int) -> bool:

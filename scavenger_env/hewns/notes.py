@@ -1261,6 +1261,34 @@ RULINGS: tuple[Ruling, ...] = (
         'can never be stunned or damaged; they simply lose swarm members".',
         "ruling",
     ),
+    Ruling(
+        "Fittings attached behind the screen",
+        "With secret loads (`secret_loads`; by default the complete game), what "
+        "a player attaches to a Hewn off the board is known to that player "
+        "only: the other players see that the screen is opened, not the piece "
+        "nor the Hewn it goes into. Opening it hides every empty socket and "
+        "every empty heart card of the player's Hewns behind the screen, so "
+        "which ones are hidden tells nothing of the choice. A Mamabite shows at "
+        "once, since its own slots are open cards. The player's pieces by kind, "
+        "on the screen and fitted in secret together, stay a public total, "
+        'every purchase being public. The rulebook: "if the Hewn is off the '
+        "board, the heart card can be secretly attached (i.e. inserted) behind "
+        'the players screen"; "a secret technology like a heart card - which '
+        "you don't want anyone else to see\".",
+        "rulebook",
+        ("secret_loads",),
+    ),
+    Ruling(
+        "Hidden fittings show on the board",
+        "Whatever was fitted behind the screen shows when its Hewn enters the "
+        "board: a heart card is secret only while its Hewn is off the map, and "
+        "the same holds for every other piece, so no decision, mask or number "
+        "of dice on the board ever depends on a hidden fitting. A death or a "
+        "change of controller (a stun included) opens the whole Hewn too. The "
+        'rulebook says only that the attachment "behind the players screen" is '
+        "secret.",
+        "ruling",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""

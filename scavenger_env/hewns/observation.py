@@ -95,7 +95,7 @@ from .engine.data import DICE, HEWN_TYPES, TECHS, TechKind
 from .engine.encounter import ENCOUNTER_ASKS, EncStep
 from .engine.ending import healthy_hewns, score
 from .engine.flow import FIRST_TECH_LOT, is_chance
-from .engine.secrets import heart_open, seen_load, slot_open
+from .engine.secrets import heart_open, seen_load, seen_techs, slot_open
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -514,7 +514,7 @@ def _seats(s: State, seat: int, out: memoryview[float]) -> None:
             normal, dirty = s.screen_normal[q], s.screen_dirty[q]
         out[row] = _cap(normal / 50)
         out[row + 1] = _cap(dirty / 50)
-        techs = s.screen_tech[q]
+        techs = seen_techs(s, q, seat)
         for k in range(N_TECHS):
             if techs[k]:
                 out[row + 2 + k] = _cap(techs[k] / 4)
@@ -540,6 +540,6 @@ def _seats(s: State, seat: int, out: memoryview[float]) -> None:
         hacked = sum(s.bidox_nana[q])  # in the Bidoxes' caps: public
         if hacked:
             out[at + 6] = hacked / (boxes * s.config.nananbites_per_bidox)
-        bombs = bombs_fitted(s, q)
+        bombs = bombs_fitted(s, q, seat)
         if bombs:
             out[at + 7] = _cap(bombs / 4)

@@ -45,6 +45,7 @@ from .engine.describe import (
 )
 from .engine.ending import score
 from .engine.flow import FIRST_TECH_LOT, face, is_chance
+from .engine.secrets import heart_open, slot_open
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -259,6 +260,7 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
                 else ""
             )
             + _fitted_words(s, h)
+            + _hidden_words(s, h, viewer)
         )
     if not shown:
         lines.append("  none yet")
@@ -286,6 +288,16 @@ def _fitted_words(s: State, h: int) -> str:
             name += f" ({', '.join(inside)})"
         names.append(name)
     return f"; fitted: {', '.join(names)}" if names else ""
+
+
+def _hidden_words(s: State, h: int, viewer: int) -> str:
+    """ "; behind the screen: 2 slots and the heart": what of another seat's
+    Hewn was fitted out of sight (its content is not shown)."""
+    slots = sum(1 for i in range(len(s.slots[h])) if not slot_open(s, h, i, viewer))
+    parts = [f"{slots} slot{'s' if slots != 1 else ''}"] if slots else []
+    if not heart_open(s, h, viewer):
+        parts.append("the heart")
+    return f"; behind the screen: {' and '.join(parts)}" if parts else ""
 
 
 def _seat_lines(s: State, viewer: int) -> list[str]:

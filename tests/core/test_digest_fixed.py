@@ -148,7 +148,7 @@ FIXED: dict[str, list[tuple[int, int, dict[str, Any], str]]] = {
             2,
             1,
             {"rules_version": 2, "cards": "complete"},
-            "fe712f80765c11336d30dc19cfebf2b3",
+            "52629ce515e35a5fe5163b67b5ddf083",
         ),
         (
             4,

@@ -37,6 +37,7 @@ from .data import TECHS, DieKind, TechKind
 from .effects import kill
 from .encounter import Enc, encounter_frame
 from .flow import pop, push, roll
+from .secrets import slot_open
 from .state import EMPTY_SLOT, NONE, OFF_BOARD, Ask, Frame, State
 
 BOMB: Final = TechKind.IMPLOSION_BOMB
@@ -72,13 +73,16 @@ def bombs_in_play(state: State) -> int:
     return screens + fitted
 
 
-def bombs_fitted(state: State, seat: int) -> int:
-    """The bombs fitted in the Hewns `seat` controls (public: Banjering is
-    done in the open)."""
+def bombs_fitted(state: State, seat: int, viewer: int | None = None) -> int:
+    """The bombs fitted in the Hewns `seat` controls, those `viewer` sees
+    (None: all): Banjering is done in the open, but with secrets on a bomb
+    attached behind the screen is hidden (`secrets.slot_open`)."""
     return sum(
-        state.slots[h].count(BOMB)
+        1
         for h in range(len(state.slots))
         if state.ctrl[h] == seat and state.loc[h] >= OFF_BOARD
+        for i, kind in enumerate(state.slots[h])
+        if kind == BOMB and (viewer is None or slot_open(state, h, i, viewer))
     )
 
 

@@ -57,8 +57,8 @@ from .board import SIZE_LETTERS
 from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
 from .digging import DigFrame
 from .flow import FIRST_TECH_LOT, face, is_chance
-from .management import BanjerFrame
-from .secrets import heart_open, slot_open
+from .management import OFF, BanjerFrame
+from .secrets import heart_open, secrets_on, slot_open
 from .state import (
     DEAD,
     DECK,
@@ -909,7 +909,15 @@ def describe_action(state: State, action: int, viewer: int | None = None) -> str
     first_secret = secret_from(frame.ask)
     if first_secret is not None and not own and block in ("NUM", "DIE", "OPTION"):
         return f"{ask_name(frame.ask)}: chosen in secret"
+    if not own and attaching_in_secret(state, frame):
+        return f"{ask_name(frame.ask)}: chosen in secret, behind the screen"
     return _DESCRIBE.get(block, _describe_plain)(state, frame, action, viewer)
+
+
+def attaching_in_secret(state: State, frame: Frame) -> bool:
+    """Whether `frame` is an off-board attachment the other seats may not
+    follow (secrets on: "secretly attached ... behind the players screen")."""
+    return isinstance(frame, BanjerFrame) and frame.mode == OFF and secrets_on(state)
 
 
 def _describe_chance(state: State, action: int, block: str, viewer: int | None) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from .nanas import bury
+from .secrets import reveal
 from .sight import component, linked, transmitter
 from .state import DEAD, EMPTY_SLOT, NEUTRAL, NONE, NUM_HEWNS, NUM_LOCS, State
 
@@ -16,6 +17,7 @@ def kill(state: State, hewn: int) -> None:
     destroyed": normal Substract goes back to the pile, dirty to the supply, and
     its technologies are lost (its Nananbites die with it); a gem in its heart
     card goes back to the gem pile (D40), a heart stone is destroyed."""
+    reveal(state, hewn)
     return_gem(state, hewn)
     state.heart[hewn] = NONE
     bury(state, hewn)
@@ -56,6 +58,7 @@ def stun(state: State, hewn: int) -> None:
     """rulebook: "A stunned Hewn ... is regarded as neutral (belongs to no
     player.)" and "Any technologies attached to that Hewn as well as any
     Substract; remain on that Hewn"; a danger token in its space then kills it."""
+    reveal(state, hewn)
     state.ctrl[hewn] = NEUTRAL
     token_kills(state, state.loc[hewn])
 

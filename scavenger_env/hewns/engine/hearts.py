@@ -33,6 +33,7 @@ from typing import Final
 from .actions import Ctrl
 from .data import DieKind, TechKind
 from .flow import face, pop, push, roll
+from .secrets import reveal
 from .state import NEUTRAL, NONE, NUM_HEWNS, OFF_BOARD, Ask, Frame, State
 
 __all__ = [
@@ -140,6 +141,7 @@ def recover_stuns(state: State) -> None:
     for i, h in enumerate(stun_recovering(state)):
         heart, difficulty = state.rolled[2 * i], state.rolled[2 * i + 1]
         if face(DieKind.D10, heart)[0] > face(DieKind.D10, difficulty)[0]:
+            reveal(state, h)
             state.ctrl[h] = state.heart[h]
 
 
@@ -195,5 +197,6 @@ def resume_reassert(state: State, frame: Frame) -> None:
     is removed and replaced by one the same colour as the heart card"."""
     mine, theirs = state.rolled[0], state.rolled[1]
     if face(DieKind.D10, mine)[0] > face(DieKind.D10, theirs)[0]:
+        reveal(state, frame.hewn)
         state.ctrl[frame.hewn] = frame.seat
     pop(state)

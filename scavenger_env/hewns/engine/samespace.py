@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import combat, danger, hearts, nanas, swarm
+from . import combat, danger, hearts, nanas, secrets, swarm
 from .actions import HEWN, NUM, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, healthy_enemies_at, stun, token_kills
@@ -332,6 +332,7 @@ def _control_changes(state: State, enc: Enc, frame: Frame) -> None:
         if intent == Option.BODY_REPAIR:
             state.damaged[victim] = False
         else:
+            secrets.reveal(state, victim)
             state.ctrl[victim] = seat
     target = enc.target
     by_mover = any(enc.repairs[i] == target for i in range(0, len(enc.repairs), 3))

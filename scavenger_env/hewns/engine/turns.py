@@ -18,6 +18,7 @@ from . import (
     management,
     mining,
     payment,
+    secrets,
     suderer,
     swarm,
 )
@@ -269,6 +270,10 @@ def step(state: State, frame: Frame, space: int) -> None:
     turn = hewn_turn(frame)
     turn.ap -= 1
     mark_moved(state, turn)
+    if state.loc[frame.hewn] == OFF_BOARD:
+        # "open on the board, secret off it": what was fitted behind the
+        # screen shows as the Hewn enters (a ruling)
+        secrets.reveal_fittings(state, frame.hewn)
     state.loc[frame.hewn] = space
     danger.entered(state, frame.hewn)
     if state.frames[-1] is frame:  # no danger attack pending

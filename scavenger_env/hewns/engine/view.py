@@ -17,7 +17,15 @@ what):
   ... face down"; "they will have to reveal the order" on their turn), except
   to the seat that dealt them;
 * the order of every deck (draws are chance outcomes, so only the contents,
-  which are public, matter).
+  which are public, matter);
+* with secrets on (`secrets.secrets_on`), what another seat fitted into its
+  Hewns behind the screen: the content of their hidden slots and hearts (which
+  slots and hearts are hidden is public), and the picks of its off-board
+  attachment in progress. Its technologies by kind (screen plus hidden
+  fittings) are a public total, every purchase being public; so a redacted
+  state puts the hidden pieces back on its screen and empties the hidden slots
+  and hearts, and a determinized one deals them again from that total into
+  slots of the right socket kind (Nanasocket or Sicket), or leaves them empty.
 
 `redact` puts the hidden things in a fixed order that tells nothing (sorted
 decks, the lowest hidden cards to the lowest hidden seats, empty Bidoxes, zero
@@ -32,11 +40,14 @@ from types import MappingProxyType
 
 import numpy as np
 
+from . import secrets
 from .artillery import hide_picks as hide_artillery_picks
 from .auction import BidFrame
+from .data import TECHS, TechKind
+from .management import OFF, BanjerFrame, socket_kind, swap_bit
 from .payment import hide_payment
 from .ranged import hide_picks
-from .state import NONE, Ask, Frame, Phase, State, bids_hidden
+from .state import EMPTY_SLOT, NONE, Ask, Frame, Phase, State, bids_hidden
 
 __all__ = [
     "SECRET_ASKS",
@@ -80,12 +91,32 @@ SecretHook = Callable[[State, Frame, int, np.random.Generator | None], None]
 viewer, rng)`; rng None: put them in a fixed order (redact), else deal them at
 random from what the viewer knows (determinize)."""
 
+
+def hide_attachment(
+    state: State, frame: Frame, viewer: int, rng: np.random.Generator | None
+) -> None:
+    """An off-board attachment in progress is another seat's secret while
+    secrets are on: its technology and receiver so far read as none (the
+    number of picks made is public)."""
+    if (
+        isinstance(frame, BanjerFrame)
+        and frame.mode == OFF
+        and frame.seat != viewer
+        and secrets.secrets_on(state)
+    ):
+        frame.kind = NONE
+        frame.receiver = NONE
+
+
 SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType(
     {
         Ask.RANGED: hide_picks,
         Ask.SAME_SPACE: hide_picks,
         Ask.ARTILLERY: hide_artillery_picks,
         Ask.PICK_MIX: hide_payment,
+        Ask.BANJER_TECH: hide_attachment,
+        Ask.BANJER_HEWN: hide_attachment,
+        Ask.BANJER_SOCKET: hide_attachment,
     }
 )
 """Decision kinds whose secrets need more than zeros, each with the rule
@@ -170,6 +201,10 @@ def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
                 _bidoxes(s, q, dealer)
     for frame in s.frames:
         _hide_frame(s, frame, seat, dealer)
+    if secrets.secrets_on(s):
+        for q in range(s.num_players):
+            if q != seat:
+                _fittings(s, q, dealer)
     return s
 
 
@@ -178,7 +213,7 @@ def redact_frame(state: State, frame: Frame, seat: int) -> Frame:
     in a fixed order, as in `redact`: for readers of a single frame that need
     no whole redacted copy (a secret hook only reads the state here)."""
     out = frame.copy()
-    if out.ask in SECRET_ASKS:
+    if out.ask in SECRET_ASKS or out.ask in SECRET_HOOKS:
         _hide_frame(state, out, seat, _Dealer(None))
     return out
 
@@ -263,6 +298,49 @@ def _bidoxes(s: State, q: int, dealer: _Dealer) -> None:
         s.bidox_normal[q][b] = amount - dirty
         s.screen_normal[q] -= amount - dirty
         s.screen_dirty[q] -= dirty
+
+
+# --- fittings and hearts behind the screen (secrets on) ---------------------------------
+
+_HEART_STONE = int(TechKind.HEART_STONES)
+_MAMABITE = int(TechKind.MAMABITE)
+
+
+def _fittings(s: State, q: int, dealer: _Dealer) -> None:
+    """Seat `q`'s hidden fittings go back to its screen (redact), or are dealt
+    out again from it (determinize): each hidden slot gets a piece of its
+    socket's kind or stays empty, each hidden heart a stone or none. A Mamabite
+    is never hidden (its slots show), so it is never dealt."""
+    slots, hearts = secrets.hidden_fittings(s, q)
+    pool = s.screen_tech[q]
+    for h, i in slots:
+        kind = s.slots[h][i]
+        s.swapped &= ~(1 << swap_bit(h, i))  # a replacement made in secret
+        if kind >= 0:
+            pool[kind] += 1
+            s.slots[h][i] = EMPTY_SLOT
+    for h in hearts:
+        if s.heart[h] != NONE:
+            pool[_HEART_STONE] += 1
+            s.heart[h] = NONE
+    if dealer.rng is None:
+        return
+    for h, i in slots:
+        socket = socket_kind(s, h, i)
+        kinds = [
+            k
+            for k, left in enumerate(pool)
+            if left > 0 and k != _MAMABITE and TECHS[k].socket == socket
+        ]
+        pick = dealer.upto(0, len(kinds))  # 0: left empty
+        if pick:
+            kind = kinds[pick - 1]
+            pool[kind] -= 1
+            s.slots[h][i] = kind
+    for h in hearts:
+        if pool[_HEART_STONE] > 0 and dealer.upto(0, 1):
+            pool[_HEART_STONE] -= 1
+            s.heart[h] = q
 
 
 # --- the player's view ------------------------------------------------------------
