@@ -33,6 +33,7 @@ from scavenger_env.core.game import Narrator
 from .engine.actions import DIE, HEWN, LOT, NUM, Verb, block_of
 from .engine.data import DICE, DieKind, Symbol, TechKind
 from .engine.describe import (
+    attaching_in_secret,
     attack_die,
     hewn_label,
     lot_label,
@@ -67,7 +68,7 @@ _PARTY_ASKS: Final = frozenset(
         "REACT", "NAME_TARGET", "SAME_TARGET", "PICK_L", "PICK_A", "PICK_K",
         "PICK_Q", "PICK_E", "INTENT", "DODGE", "REROLL", "SCREENS",
         "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS", "DISCARD", "USE_BOMB",
-        "OVERFLOW_SPACE",
+        "OVERFLOW_SPACE", "SWARM_LOSS",
     )
     if (a := Ask.__members__.get(name)) is not None
 )  # fmt: skip
@@ -137,11 +138,20 @@ class HewnsNarrator(Narrator):
             if words.endswith("chosen in secret"):
                 return None  # the dice the picks bought are in the summary
             return str(words)
+        if self._attaching_unseen(state):
+            return _secret_attachment(state)
         if bids_hidden(state):
             self._bids = _Bids([lot_label(state, x) for x in range(len(state.offer))])
             if self.viewer is not None and not is_chance(state):
                 return self._placement(state, action)
         return self.game.narrate(state, action, self.viewer)
+
+    def _attaching_unseen(self, state: State) -> bool:
+        """Whether the decision is another seat's attachment behind the screen."""
+        if self.viewer is None or is_chance(state) or not state.frames:
+            return False
+        top = state.frames[-1]
+        return top.seat != self.viewer and attaching_in_secret(state, top)
 
     def _placement(self, state: State, action: int) -> str | None:
         """Another seat's Bidox placement in one line ("places Bidox #0 on lot
@@ -352,6 +362,14 @@ def _dice_words(dice: Sequence[tuple[int, int]]) -> str:
     return "; ".join(parts)
 
 
+def _secret_attachment(state: State) -> str | None:
+    """Another seat's attachment behind the screen in one line, told at its
+    last pick (the piece and the Hewn stay its secret)."""
+    if state.frames[-1].ask != Ask.BANJER_SOCKET:
+        return None
+    return "fits a piece into a Hewn behind the screen, in secret"
+
+
 def _hewn_changed(a: State, b: State, h: int) -> bool:
     return (
         a.loc[h] != b.loc[h]
@@ -360,6 +378,7 @@ def _hewn_changed(a: State, b: State, h: int) -> bool:
         or a.normal[h] != b.normal[h]
         or a.dirty[h] != b.dirty[h]
         or a.slots[h] != b.slots[h]
+        or a.members[h] != b.members[h]
     )
 
 
@@ -372,6 +391,12 @@ def _outcome(state: State, a: State, b: State, h: int) -> str:
         said.append("was stunned (now neutral)")
     elif b.ctrl[h] != a.ctrl[h]:
         said.append(f"was taken over by {_who(b.ctrl[h], None)}")
+    lost_members = a.members[h] - b.members[h]
+    if b.loc[h] != DEAD and lost_members > 0:
+        said.append(
+            f"lost {lost_members} swarm member{'s' if lost_members > 1 else ''} "
+            f"({b.members[h]} left)"
+        )
     if b.damaged[h] and not a.damaged[h]:
         said.append("was damaged")
     elif a.damaged[h] and not b.damaged[h]:
@@ -411,6 +436,7 @@ def _hurt(a: State, b: State, h: int) -> bool:
         (b.loc[h] == DEAD and a.loc[h] != DEAD)
         or b.ctrl[h] != a.ctrl[h]
         or (b.damaged[h] and not a.damaged[h])
+        or b.members[h] < a.members[h]
     )
 
 

@@ -1280,6 +1280,63 @@ RULINGS: tuple[Ruling, ...] = (
         "at a table, asks no questions; a prompt must not show a secret.",
         "ruling",
     ),
+    Ruling(
+        "Choosing a swarm's casualties",
+        "A swarm's controller chooses its casualties one member at a time, by "
+        "the member's number (0 the leader, then the members that carry the "
+        "card's sockets in order: the Veyark's 5 smaller Arkz its Nanasockets, "
+        "its 3 bigger Arkz its Sicket sockets; the Blazooog's first 2 Inclincs "
+        "its Nanasockets). The leader is a member like the others and may be "
+        "chosen; it carries the swarm's heart card, so its death takes what the "
+        "heart holds (a gem back to the pile, a stone destroyed). The choice "
+        "is asked whenever the casualties are fewer than the members left, "
+        "even when the members look alike, so that whether it is asked tells "
+        "nobody what the members carry; as many casualties as "
+        "members left kill the swarm with no choice. A killed member's socket "
+        'takes nothing more. The rulebook: "The swarm owner decides which '
+        "members of the swarm are killed - returning them and any technology "
+        'they had to the box".',
+        "ruling",
+    ),
+    Ruling(
+        "Swarms sharing a space",
+        "A swarm that ends its Hewn turn in a space with another healthy Hewn, "
+        "or cannot retreat after a same-space encounter, or malfunctions, loses "
+        "1 member (chosen by its controller) where another Hewn would be "
+        "stunned, and stays where it is, healthy; it loses another member each "
+        "time that happens again. A swarm's casualties from an attack are "
+        "chosen after the encounter's hurt dice apply. The rulebook: \"Swarms "
+        'can never be stunned or damaged; they simply lose swarm members".',
+        "ruling",
+    ),
+    Ruling(
+        "Fittings attached behind the screen",
+        "With secret loads (`secret_loads`; by default the complete game), what "
+        "a player attaches to a Hewn off the board is known to that player "
+        "only: the other players see that the screen is opened, not the piece "
+        "nor the Hewn it goes into. Opening it hides every empty socket and "
+        "every empty heart card of the player's Hewns behind the screen, so "
+        "which ones are hidden tells nothing of the choice. A Mamabite shows at "
+        "once, since its own slots are open cards. The player's pieces by kind, "
+        "on the screen and fitted in secret together, stay a public total, "
+        'every purchase being public. The rulebook: "if the Hewn is off the '
+        "board, the heart card can be secretly attached (i.e. inserted) behind "
+        'the players screen"; "a secret technology like a heart card - which '
+        "you don't want anyone else to see\".",
+        "rulebook",
+        ("secret_loads",),
+    ),
+    Ruling(
+        "Hidden fittings show on the board",
+        "Whatever was fitted behind the screen shows when its Hewn enters the "
+        "board: a heart card is secret only while its Hewn is off the map, and "
+        "the same holds for every other piece, so no decision, mask or number "
+        "of dice on the board ever depends on a hidden fitting. A death or a "
+        "change of controller (a stun included) opens the whole Hewn too. The "
+        'rulebook says only that the attachment "behind the players screen" is '
+        "secret.",
+        "ruling",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""

@@ -95,7 +95,14 @@ from .engine.data import DICE, HEWN_TYPES, TECHS, TechKind
 from .engine.encounter import ENCOUNTER_ASKS, EncStep
 from .engine.ending import healthy_hewns, score
 from .engine.flow import FIRST_TECH_LOT, is_chance
-from .engine.secrets import heart_open, seen_load, slot_open
+from .engine.secrets import (
+    heart_open,
+    hidden_totals,
+    secrets_on,
+    seen_load,
+    seen_techs,
+    slot_open,
+)
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -503,18 +510,19 @@ def _seats(s: State, seat: int, out: memoryview[float]) -> None:
     n = s.num_players
     boxes = max(1, s.scenario.bidoxes)
     closed = bids_hidden(s)
+    hidden_loads = secrets_on(s)
     for q in range(n):
         row = _SEATS + SEAT_WIDTH * ((q - seat) % n)
         lots = s.bidox_lot[q]
-        # another seat's closed Bidoxes count in its public totals, their
-        # content split by kind is its secret; a seat sees its own screen
-        if closed and q != seat:
+        # another seat's closed Bidoxes and hidden loads count in its public
+        # totals, their split by kind is its secret; a seat sees its own screen
+        if (closed or hidden_loads) and q != seat:
             normal, dirty = public_totals(s, q)
         else:
             normal, dirty = s.screen_normal[q], s.screen_dirty[q]
         out[row] = _cap(normal / 50)
         out[row + 1] = _cap(dirty / 50)
-        techs = s.screen_tech[q]
+        techs = seen_techs(s, q, seat)
         for k in range(N_TECHS):
             if techs[k]:
                 out[row + 2 + k] = _cap(techs[k] / 4)
@@ -535,11 +543,13 @@ def _seats(s: State, seat: int, out: memoryview[float]) -> None:
         out[at + 2] = placed / boxes
         out[at + 3] = hunting / boxes
         hidden = normal - s.screen_normal[q]  # the score counts the screen
+        if hidden_loads and q != seat and s.config.score_carried:
+            hidden -= hidden_totals(s, q)[0]  # and the hidden loads once
         out[at + 4] = _cap((score(s, q) + hidden) / 60)
         out[at + 5] = _cap(healthy_hewns(s, q) / 10)
         hacked = sum(s.bidox_nana[q])  # in the Bidoxes' caps: public
         if hacked:
             out[at + 6] = hacked / (boxes * s.config.nananbites_per_bidox)
-        bombs = bombs_fitted(s, q)
+        bombs = bombs_fitted(s, q, seat)
         if bombs:
             out[at + 7] = _cap(bombs / 4)

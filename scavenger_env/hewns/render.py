@@ -45,6 +45,7 @@ from .engine.describe import (
 )
 from .engine.ending import score
 from .engine.flow import FIRST_TECH_LOT, face, is_chance
+from .engine.secrets import heart_open, slot_open
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -230,6 +231,12 @@ def _state_word(s: State, h: int) -> str:
     return "damaged" if s.damaged[h] else "healthy"
 
 
+def _members_words(s: State, h: int) -> str:
+    """ ", 7 of 9 members left" for a swarm ("" for any other Hewn)."""
+    full = s.card(h).members
+    return f", {s.members[h]} of {full} members left" if full else ""
+
+
 def _hewn_lines(s: State, viewer: int) -> list[str]:
     lines = ["", "Hewns in play:"]
     shown = 0
@@ -242,7 +249,8 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
         acted = ", has acted" if s.acted[h] else ""
         lines.append(
             f"  {hewn_label(h)} [{SIZE_NAMES[t.size]}, {t.ap} AP] of {owner}: "
-            f"{_state_word(s, h)}{acted}, {place_label(s, s.loc[h])}, "
+            f"{_state_word(s, h)}{acted}{_members_words(s, h)}, "
+            f"{place_label(s, s.loc[h])}, "
             f"load {s.normal[h]} normal + {s.dirty[h]} dirty "
             f"(room {s.capacity(h)})"
             + (f"; {gem_words(s, s.gem[h])}" if s.gem[h] != NONE else "")
@@ -252,6 +260,7 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
                 else ""
             )
             + _fitted_words(s, h)
+            + _hidden_words(s, h, viewer)
         )
     if not shown:
         lines.append("  none yet")
@@ -279,6 +288,16 @@ def _fitted_words(s: State, h: int) -> str:
             name += f" ({', '.join(inside)})"
         names.append(name)
     return f"; fitted: {', '.join(names)}" if names else ""
+
+
+def _hidden_words(s: State, h: int, viewer: int) -> str:
+    """ "; behind the screen: 2 slots and the heart": what of another seat's
+    Hewn was fitted out of sight (its content is not shown)."""
+    slots = sum(1 for i in range(len(s.slots[h])) if not slot_open(s, h, i, viewer))
+    parts = [f"{slots} slot{'s' if slots != 1 else ''}"] if slots else []
+    if not heart_open(s, h, viewer):
+        parts.append("the heart")
+    return f"; behind the screen: {' and '.join(parts)}" if parts else ""
 
 
 def _seat_lines(s: State, viewer: int) -> list[str]:

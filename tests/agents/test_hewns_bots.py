@@ -377,3 +377,72 @@ def test_scripted_bots_keep_nananbites_to_defend_only_against_a_repairer(
     legal = rules.legal_actions(state)
     pick = RaiderAgent().choose(state, 0, legal, np.random.default_rng(0))
     assert pick == NUM + repairing
+
+
+def test_scripted_bots_play_and_buy_swarms_in_complete_games() -> None:
+    """cards="complete": the Prospector and the Raider answer every decision
+    legally and buy the swarms ("Veyark & 8 Arkz", "Blazooog & 6 Inclincs")."""
+    from scavenger_env.hewns.engine.data import HEWN_TYPES
+    from scavenger_env.hewns.engine.state import BOUGHT_HEWN, PURCHASE
+
+    last: list[Any] = []
+
+    def note(state: Any, seat: int, legal: list[int], agent: Any) -> None:
+        last[:] = [state]
+
+    swarms: list[str] = []
+    for seed in range(5):
+        n = 2 + seed % 3
+        agents: list[Any] = [
+            [RaiderAgent, ProspectorAgent][(i + seed) % 2]() for i in range(n)
+        ]
+        decisions, _ = play(agents, seed, note, cards="complete")
+        assert decisions
+        p = last[0].purchases
+        swarms += [
+            HEWN_TYPES[p[i + 3]].name
+            for i in range(0, len(p), PURCHASE)
+            if p[i + 2] == BOUGHT_HEWN and HEWN_TYPES[p[i + 3]].members
+        ]
+    assert swarms
+
+
+def test_scripted_bots_fit_technology_in_secret_before_entering() -> None:
+    """With secrets on (cards="nanas", secret_loads=True) the scripted bots
+    play legal whole games on their own views, and attach what they bought to
+    their Hewns behind the screen ("the heart card can be secretly attached
+    (i.e. inserted) behind the players screen"): hidden fittings are seen
+    during the games, and shown once the Hewn enters the board."""
+    hidden = shown = checked = 0
+    rng = np.random.default_rng(3)
+
+    def note(state: Any, seat: int, legal: list[int], agent: Any) -> None:
+        nonlocal hidden, shown, checked
+        if any(any(flags) for flags in state.slot_hidden) or any(state.heart_hidden):
+            # what the mover is handed keeps its own decision and view
+            checked += 1
+            for copy in (
+                HEWNS.redact(state, seat),
+                HEWNS.determinize(state, seat, rng),
+            ):
+                assert HEWNS.legal_actions(copy) == legal
+                assert HEWNS.player_view(copy, seat) == HEWNS.player_view(state, seat)
+                assert HEWNS.render(copy, seat) == HEWNS.render(state, seat)
+        for h, flags in enumerate(state.slot_hidden):
+            fitted = any(f and k >= 0 for f, k in zip(flags, state.slots[h]))
+            if fitted and state.loc[h] >= 0:
+                raise AssertionError(f"Hewn {h} is on the board with hidden fittings")
+            hidden += fitted
+        shown += sum(
+            1
+            for h in range(len(state.slots))
+            if state.loc[h] >= 0 and any(k >= 0 for k in state.slots[h])
+        )
+
+    for seed in range(3):
+        agents: list[Any] = [
+            [ProspectorAgent, RaiderAgent][(seat + seed) % 2]() for seat in range(2)
+        ]
+        decisions, _ = play(agents, seed, note, cards="nanas", secret_loads=True)
+        assert decisions
+    assert hidden > 0 and shown > 0 and checked > 0

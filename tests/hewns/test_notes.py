@@ -17,9 +17,9 @@ from scavenger_env.core.notes import RulesVersion, Ruling
 from scavenger_env.hewns import notes
 from scavenger_env.hewns.engine import data
 
-#: the design has 66 rulings and none is merged or split; the engine added 32
+#: the design has 66 rulings and none is merged or split; the engine added 36
 NUM_RULINGS = 66
-ENGINE_RULINGS = 32
+ENGINE_RULINGS = 36
 
 #: the `HewnsConfig` fields a ruling may name as choosing another reading
 ALLOWED_OPTIONS = frozenset(
@@ -32,6 +32,7 @@ ALLOWED_OPTIONS = frozenset(
         "income",
         "pile",
         "bidoxes",
+        "secret_loads",
     }
 )
 
@@ -41,6 +42,7 @@ CONFIGURABLE = {
     "Substract carried by Hewns scores": ("score_carried",),
     "The Mudgestick": ("mudgestick",),
     "Damaged Hewns transmit": ("damaged_transmit",),
+    "Fittings attached behind the screen": ("secret_loads",),
 }
 
 _QUOTE = re.compile(r'"([^"]+)"')

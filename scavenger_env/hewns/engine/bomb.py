@@ -30,13 +30,14 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import Final
 
-from . import combat
+from . import combat, swarm
 from .actions import SPACE, Ctrl
 from .danger import TOKEN_ATTACK_FIELDS, TokenAttackFrame, attack_of, on_map
 from .data import TECHS, DieKind, TechKind
 from .effects import kill
 from .encounter import Enc, encounter_frame
 from .flow import pop, push, roll
+from .secrets import slot_open
 from .state import EMPTY_SLOT, NONE, OFF_BOARD, Ask, Frame, State
 
 BOMB: Final = TechKind.IMPLOSION_BOMB
@@ -72,13 +73,16 @@ def bombs_in_play(state: State) -> int:
     return screens + fitted
 
 
-def bombs_fitted(state: State, seat: int) -> int:
-    """The bombs fitted in the Hewns `seat` controls (public: Banjering is
-    done in the open)."""
+def bombs_fitted(state: State, seat: int, viewer: int | None = None) -> int:
+    """The bombs fitted in the Hewns `seat` controls, those `viewer` sees
+    (None: all): Banjering is done in the open, but with secrets on a bomb
+    attached behind the screen is hidden (`secrets.slot_open`)."""
     return sum(
-        state.slots[h].count(BOMB)
+        1
         for h in range(len(state.slots))
         if state.ctrl[h] == seat and state.loc[h] >= OFF_BOARD
+        for i, kind in enumerate(state.slots[h])
+        if kind == BOMB and (viewer is None or slot_open(state, h, i, viewer))
     )
 
 
@@ -290,21 +294,37 @@ def overflow_hits(kinds: list[int], rolled: list[int]) -> bool:
     `rolled` hits: its total above the defence ("If the total of the
     attacker's dice is higher than the defenders total"), unless two escapes
     cancel it (as against a danger token)."""
+    return overflow_margin(kinds, rolled) > 0
+
+
+def overflow_margin(kinds: list[int], rolled: list[int]) -> int:
+    """By how much an overflow's attack beats the defence (0 when it does not
+    or two escapes cancel it): the members a swarm loses ("The difference
+    between the attacker's total and total defences rolled by the swarm are
+    the amount of swarm members killed")."""
     dice = list(zip(kinds, rolled, strict=True))
     attack = sum(combat.value(k, f) for k, f in dice[:OVERFLOW_DICE])
     defence = dice[OVERFLOW_DICE:]
     if combat.cancelled(defence):
-        return False
-    return combat.succeeds(attack, combat.defence_total(defence))
+        return 0
+    return max(0, attack - combat.defence_total(defence))
 
 
 def _resolve(state: State, frame: Frame) -> None:
-    """The dice are in: a hit rolls the hurt die; otherwise the next Hewn."""
+    """The dice are in: a hit rolls the hurt die (a swarm loses members
+    instead, SWARM_LOSS); otherwise the next Hewn."""
     attack = attack_of(frame)
-    kinds = overflow_dice(state, attack.queue[0], attack.screens)
-    hit = overflow_hits(kinds, state.rolled)
+    hewn = attack.queue[0]
+    kinds = overflow_dice(state, hewn, attack.screens)
+    margin = overflow_margin(kinds, state.rolled)
     state.rolled.clear()
-    if hit:
+    if swarm.is_swarm(state, hewn):
+        del attack.queue[0]
+        frame.step = OverflowStep.NEXT
+        if not swarm.lose(state, hewn, margin):
+            _next(state, frame)
+        return
+    if margin > 0:
         frame.step = OverflowStep.HURTING
         roll(state, [int(DieKind.HURT)])
         return

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import hearts, nanas
+from . import hearts, nanas, secrets
 from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
 from .data import TECHS, Socket, TechKind
 from .flow import pop, push
@@ -551,7 +551,35 @@ def legal_banjer_socket(state: State, frame: Frame) -> list[int]:
 def apply_banjer_socket(state: State, frame: Frame, action: int) -> None:
     chain = banjer_frame(frame)
     attach(state, chain.seat, chain.receiver, action - SOCKET, chain.kind)
+    if chain.mode == OFF:
+        fitted_off(state, chain.receiver, action - SOCKET, chain.kind)
+    else:
+        fitted_on(state, chain.receiver, action - SOCKET, chain.kind)
     pop(state)
+
+
+def fitted_off(state: State, hewn: int, slot: int, kind: int) -> None:
+    """With secrets on, what was attached behind the screen stays hidden
+    ("secretly attached (i.e. inserted) behind the players screen"), but a
+    Mamabite shows at once: its own slots are open cards (a ruling)."""
+    if not secrets.secrets_on(state):
+        return
+    if kind == hearts.HEART_STONE:
+        state.heart_hidden[hewn] = True
+        return
+    hidden = state.slot_hidden[hewn]
+    while len(hidden) < len(state.slots[hewn]):
+        hidden.append(False)
+    hidden[slot] = kind != nanas.MAMABITE
+
+
+def fitted_on(state: State, hewn: int, slot: int, kind: int) -> None:
+    """Banjering is done in the open ("simply show the others"): the slot or
+    heart it fills is public again."""
+    if kind == hearts.HEART_STONE:
+        state.heart_hidden[hewn] = False
+    elif slot < len(state.slot_hidden[hewn]):
+        state.slot_hidden[hewn][slot] = False
 
 
 def attach(state: State, seat: int, hewn: int, slot: int, kind: int) -> None:
@@ -774,6 +802,11 @@ def start_verb(state: State, seat: int, verb: int, hewn: int = NONE) -> None:
     elif verb == Verb.BANJER:
         push(state, BanjerFrame(seat, ON_BOARD))
     elif verb == Verb.ATTACH_OFF:
+        if secrets.secrets_on(state):
+            # the go's marks start now, in the open, so that a secret
+            # replacement leaves no trace but its own slot's mark
+            _fresh(state)
+            secrets.conceal_fittings(state, seat)
         push(state, BanjerFrame(seat, OFF))
     elif verb == Verb.LOAD:
         push(state, LoadFrame(seat, LOAD))

@@ -18,7 +18,9 @@ from . import (
     management,
     mining,
     payment,
+    secrets,
     suderer,
+    swarm,
 )
 from .actions import HEWN, NUM, SPACE, Ctrl, Verb
 from .data import BURN_FOR_AP_MAX
@@ -271,6 +273,9 @@ def step(state: State, frame: Frame, space: int) -> None:
     mark_moved(state, turn)
     if state.loc[frame.hewn] == OFF_BOARD:
         enter_board(state, frame.hewn)  # ENTER: the secret storage's limit
+        # "open on the board, secret off it": what was fitted behind the
+        # screen shows as the Hewn enters (a ruling)
+        secrets.reveal_fittings(state, frame.hewn)
     state.loc[frame.hewn] = space
     danger.entered(state, frame.hewn)
     if state.frames[-1] is frame:  # no danger attack pending
@@ -367,12 +372,20 @@ def _auto_end_hewn_turn(state: State, frame: Frame) -> None:
 def end_hewn_turn(state: State) -> None:
     """rulebook: "a healthy Hewn cannot end its turn in the same space" as
     another healthy Hewn; checked when the Hewn turn ends (a ruling: passing
-    through, or stopping to mine, is fine) and the Hewn becomes stunned."""
+    through, or stopping to mine, is fine) and the Hewn becomes stunned (a
+    swarm loses a member, D46: its SWARM_LOSS comes once the turn is over)."""
     frame = state.frames[-1]
     h = frame.hewn
-    if state.on_board(h) and state.healthy(h) and healthy_at(state, state.loc[h], h):
+    shares = (
+        state.on_board(h)
+        and state.healthy(h)
+        and bool(healthy_at(state, state.loc[h], h))
+    )
+    if shares and not swarm.is_swarm(state, h):
         stun(state, h)
     pop(state)
+    if shares and swarm.is_swarm(state, h):
+        swarm.lose(state, h, 1)
 
 
 def finish_burn(

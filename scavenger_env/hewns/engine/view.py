@@ -24,7 +24,15 @@ what):
   now (a `LoadFrame` at LOAD_AMOUNT). Like the Bidoxes, the seat's private
   total by kind is public (D47): a redacted state puts the hidden parts back
   on the screen, a determinized one deals them out again onto the Hewns that
-  can hold them (off the board: their room; on it: their secret storage).
+  can hold them (off the board: their room; on it: their secret storage);
+* with secrets on (`secrets.secrets_on`), what another seat fitted into its
+  Hewns behind the screen: the content of their hidden slots and hearts (which
+  slots and hearts are hidden is public), and the picks of its off-board
+  attachment in progress. Its technologies by kind (screen plus hidden
+  fittings) are a public total, every purchase being public; so a redacted
+  state puts the hidden pieces back on its screen and empties the hidden slots
+  and hearts, and a determinized one deals them again from that total into
+  slots of the right socket kind (Nanasocket or Sicket), or leaves them empty.
 
 `redact` puts the hidden things in a fixed order that tells nothing (sorted
 decks, the lowest hidden cards to the lowest hidden seats, empty Bidoxes, zero
@@ -39,25 +47,41 @@ from types import MappingProxyType
 
 import numpy as np
 
+from . import secrets
 from .actions import HEWN
 from .artillery import ARTILLERY_MIN_DICE
 from .artillery import hide_picks as hide_artillery_picks
 from .auction import BidFrame
+from .data import TECHS, TechKind
 from .effects import donors
 from .encounter import EncounterFrame, fighting
 from .management import (
+    OFF,
     UNLOAD,
+    BanjerFrame,
     LoadFrame,
     TxFrame,
     has_taken,
     legal_tx_source,
     load_hewns,
+    socket_kind,
+    swap_bit,
     tx_frame,
 )
 from .payment import PayFrame, hide_payment
 from .ranged import hide_picks
 from .secrets import secrets_on, seen_load
-from .state import NONE, OFF_BOARD, Ask, Frame, Phase, State, bids_hidden, public_totals
+from .state import (
+    EMPTY_SLOT,
+    NONE,
+    OFF_BOARD,
+    Ask,
+    Frame,
+    Phase,
+    State,
+    bids_hidden,
+    public_totals,
+)
 
 __all__ = [
     "SECRET_ASKS",
@@ -101,6 +125,23 @@ SecretHook = Callable[[State, Frame, int, np.random.Generator | None], None]
 viewer, rng)`; rng None: put them in a fixed order (redact), else deal them at
 random from what the viewer knows (determinize)."""
 
+
+def hide_attachment(
+    state: State, frame: Frame, viewer: int, rng: np.random.Generator | None
+) -> None:
+    """An off-board attachment in progress is another seat's secret while
+    secrets are on: its technology and receiver so far read as none (the
+    number of picks made is public)."""
+    if (
+        isinstance(frame, BanjerFrame)
+        and frame.mode == OFF
+        and frame.seat != viewer
+        and secrets.secrets_on(state)
+    ):
+        frame.kind = NONE
+        frame.receiver = NONE
+
+
 SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType(
     {
         Ask.RANGED: hide_picks,
@@ -110,6 +151,9 @@ SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType(
         Ask.LOAD_AMOUNT: lambda s, frame, viewer, rng: _hide_load_kind(
             s, frame, viewer
         ),
+        Ask.BANJER_TECH: hide_attachment,
+        Ask.BANJER_HEWN: hide_attachment,
+        Ask.BANJER_SOCKET: hide_attachment,
     }
 )
 """Decision kinds whose secrets need more than zeros, each with the rule
@@ -196,9 +240,13 @@ def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
         if bids_hidden(s):
             _bidoxes(s, q, dealt)
         if secrets_on(s):
-            _hidden_loads(s, q, dealt)
+            _hidden_loads(s, q, dealt, playable=dealer.rng is not None)
     for frame in s.frames:
         _hide_frame(s, frame, seat, dealer)
+    if secrets.secrets_on(s):
+        for q in range(s.num_players):
+            if q != seat:
+                _fittings(s, q, dealer)
     return s
 
 
@@ -297,12 +345,14 @@ def _bidoxes(s: State, q: int, dealer: _Dealer) -> None:
 # --- hidden loads (secret_loads) ----------------------------------------------------
 
 
-def _hidden_loads(s: State, q: int, dealer: _Dealer) -> None:
+def _hidden_loads(s: State, q: int, dealer: _Dealer, playable: bool) -> None:
     """The hidden parts of `q`'s Hewns' loads go back to its screen (redact),
     or are dealt out again from it (determinize) onto the Hewns that may hold
-    them, in a random order. While `q` is in a chain that moves Substract
-    (`_busy`) they keep the fixed arrangement, with the one Substract the
-    chain shows to exist (`_keep_for_chain`)."""
+    them, in a random order. While `q` is in a chain that moves or pays
+    Substract (`_busy`) a determinized copy (`playable`: one that is played
+    on) keeps the fixed arrangement, with what the chain shows to exist left
+    hidden on its Hewns (`_keep_for_chain`), so that the chain can be
+    finished; a redacted copy, only looked at, has it all on the screen."""
     mine = [h for h in range(len(s.ctrl)) if s.ctrl[h] == q]
     for h in mine:
         s.screen_normal[q] += s.hidden_normal[h]
@@ -310,8 +360,9 @@ def _hidden_loads(s: State, q: int, dealer: _Dealer) -> None:
         s.normal[h] -= s.hidden_normal[h]
         s.dirty[h] -= s.hidden_dirty[h]
         s.hidden_normal[h] = s.hidden_dirty[h] = 0
-    for chain in _busy(s, q):
-        _keep_for_chain(s, chain)
+    if playable:
+        for chain in _busy(s, q):
+            _keep_for_chain(s, chain)
     if dealer.rng is None:
         return
     for h in dealer.order(mine):
@@ -466,6 +517,49 @@ def _hide_load_kind(s: State, frame: Frame, viewer: int) -> None:
         frame.dirty = int(normal == 0)
     else:  # a load from the screen, or the Substract `_keep_unloaded` keeps
         frame.dirty = int(public_totals(s, q)[0] == 0)
+
+
+# --- fittings and hearts behind the screen (secrets on) ---------------------------------
+
+_HEART_STONE = int(TechKind.HEART_STONES)
+_MAMABITE = int(TechKind.MAMABITE)
+
+
+def _fittings(s: State, q: int, dealer: _Dealer) -> None:
+    """Seat `q`'s hidden fittings go back to its screen (redact), or are dealt
+    out again from it (determinize): each hidden slot gets a piece of its
+    socket's kind or stays empty, each hidden heart a stone or none. A Mamabite
+    is never hidden (its slots show), so it is never dealt."""
+    slots, hearts = secrets.hidden_fittings(s, q)
+    pool = s.screen_tech[q]
+    for h, i in slots:
+        kind = s.slots[h][i]
+        s.swapped &= ~(1 << swap_bit(h, i))  # a replacement made in secret
+        if kind >= 0:
+            pool[kind] += 1
+            s.slots[h][i] = EMPTY_SLOT
+    for h in hearts:
+        if s.heart[h] != NONE:
+            pool[_HEART_STONE] += 1
+            s.heart[h] = NONE
+    if dealer.rng is None:
+        return
+    for h, i in slots:
+        socket = socket_kind(s, h, i)
+        kinds = [
+            k
+            for k, left in enumerate(pool)
+            if left > 0 and k != _MAMABITE and TECHS[k].socket == socket
+        ]
+        pick = dealer.upto(0, len(kinds))  # 0: left empty
+        if pick:
+            kind = kinds[pick - 1]
+            pool[kind] -= 1
+            s.slots[h][i] = kind
+    for h in hearts:
+        if pool[_HEART_STONE] > 0 and dealer.upto(0, 1):
+            pool[_HEART_STONE] -= 1
+            s.heart[h] = q
 
 
 # --- the player's view ------------------------------------------------------------
