@@ -148,7 +148,7 @@ FIXED: dict[str, list[tuple[int, int, dict[str, Any], str]]] = {
             2,
             1,
             {"rules_version": 2, "cards": "complete"},
-            "52629ce515e35a5fe5163b67b5ddf083",
+            "1b5a92c7014d641a5dfe9c51eeff096e",
         ),
         (
             4,

@@ -258,7 +258,7 @@ BOT_COPY_HOOKS: dict[str, dict[str, Any]] = {
     },
     "hewns": {
         "choose": _hewns_chooser,
-        "configs": lambda n: [{}, {"secret_loads": True}],
+        "configs": lambda n: [{}, {"secret_loads": True}, {"cards": "complete"}],
     },
     "krysis": {
         "twin": _krysis_twin,
