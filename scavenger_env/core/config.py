@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TypeGuard, TypeVar
 
 from scavenger_env.core.errors import ConfigError
 
-__all__ = ["CheckedConfig", "is_int"]
+__all__ = ["CheckedConfig", "FrozenDict", "is_int"]
 
 _C = TypeVar("_C", bound="CheckedConfig")
 
@@ -25,6 +25,37 @@ _C = TypeVar("_C", bound="CheckedConfig")
 def is_int(value: object) -> TypeGuard[int]:
     """An int that is not a bool (True would otherwise pass as 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+class FrozenDict(dict[str, Any]):
+    """A read-only dict that can be hashed: a config field holding a mapping
+    (frozen configs are hashed and shared). It compares equal to a plain dict
+    with the same items, and JSON writes it as an object."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items())))
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a config's mapping is read-only; make a new config")
+
+    __setitem__ = _refuse
+    __delitem__ = _refuse
+    clear = _refuse
+    pop = _refuse
+    popitem = _refuse  # type: ignore[assignment]
+    setdefault = _refuse
+    update = _refuse
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (a bot in another process) as a new one from a plain dict."""
+        return (type(self), (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
 
 
 class CheckedConfig:

@@ -44,7 +44,7 @@ from .engine.describe import (
     turn_seat,
 )
 from .engine.ending import score
-from .engine.flow import FIRST_TECH_LOT, face, is_chance
+from .engine.flow import FIRST_TECH_LOT, game_face, is_chance
 from .engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -60,7 +60,6 @@ from .engine.state import (
     Phase,
     State,
     hewn_type,
-    tech_of_card,
 )
 from .engine.view import bids_hidden, card_known, redact
 
@@ -363,8 +362,8 @@ def _minimum(s: State, lot: int) -> int:
         return scenario.final_round_min_price
     card = s.offer[lot]
     if lot < FIRST_TECH_LOT:
-        return hewn_type(card).cost
-    return tech_of_card(card).cost
+        return s.card(card).cost
+    return s.tech_card(card).cost
 
 
 def _sold_lines(s: State, viewer: int, round_: int) -> list[str]:
@@ -409,7 +408,7 @@ def _rolled(s: State) -> Sequence[str]:
     by_kind: dict[str, list[str]] = {}
     kinds = s.rolled_kinds[len(s.rolled_kinds) - len(s.rolled) :]
     for kind, f in zip(kinds, s.rolled, strict=True):
-        value, symbol = face(kind, f)
+        value, symbol = game_face(s, kind, f)
         shown = str(value) if symbol == Symbol.NUMBER else Symbol(symbol).name.lower()
         by_kind.setdefault(DICE[kind].name, []).append(shown.replace("_", " "))
     out = [f"{name} {', '.join(faces)}" for name, faces in by_kind.items()]

@@ -55,7 +55,7 @@ from .actions import (
 from .board import SIZE_LETTERS
 from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
 from .digging import DigFrame
-from .flow import FIRST_TECH_LOT, face, is_chance
+from .flow import FIRST_TECH_LOT, game_face, is_chance
 from .management import BanjerFrame
 from .state import (
     DEAD,
@@ -805,7 +805,7 @@ def recovery_die_words(state: State) -> str:
         return ""
     at = len(state.rolled)
     for h in rounds.recovering(state):
-        fixitos = nanas.fixitos(state, h)
+        fixitos = nanas.fixito_d10s(state, h)
         kinds = nanas.recovery_dice(state, h)
         who = hewn_label(h)
         if at == len(kinds):
@@ -902,7 +902,7 @@ def describe_action(state: State, action: int, viewer: int | None = None) -> str
 def _describe_chance(state: State, action: int, block: str, viewer: int | None) -> str:
     if state.roll_queue and block == "DIE":
         kind = state.roll_queue[0]
-        value, symbol = face(kind, action - DIE)
+        value, symbol = game_face(state, kind, action - DIE)
         shown = (
             str(value)
             if symbol == Symbol.NUMBER
@@ -1123,8 +1123,8 @@ def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -
     return f"{ask_name(frame.ask)}: die {i} of the pool"
 
 
-def _face_words(kind: int, index: int) -> str:
-    value, symbol = face(kind, index)
+def _face_words(state: State, kind: int, index: int) -> str:
+    value, symbol = game_face(state, kind, index)
     if symbol == Symbol.NUMBER:
         return f"{DICE[kind].name} {value}"
     return f"{DICE[kind].name} {Symbol(symbol).name.lower().replace('_', ' ')}"
@@ -1136,12 +1136,12 @@ def _pool_die(state: State, frame: Frame, i: int) -> str:
     if frame.ask in (Ask.MINE_REROLL, Ask.DANGER_ORDER, Ask.RESPITE):
         found = _mining_die_face(state, frame, i)
         if found is not None:
-            return _face_words(*found)
+            return _face_words(state, *found)
     if frame.ask in (Ask.DODGE, Ask.REROLL, Ask.DISCARD):
         die = attack_die(state, i)
         if die is not None:
             kind, face_, owner = die
-            return f"{_face_words(kind, face_)}, {hewn_label(owner)}'s"
+            return f"{_face_words(state, kind, face_)}, {hewn_label(owner)}'s"
     return f"die {i + 1}"
 
 

@@ -648,12 +648,15 @@ def start_player_turn(state: State, seat: int) -> None:
     rules.drive(state)
 
 
-def face_index(die: str | DieKind, face: int | str) -> int:
+def face_index(die: str | DieKind, face: int | str, state: State | None = None) -> int:
     """The index of a face of `die` ("mining", "danger", "laser", ...): a number,
     or a symbol name ("gem", "escape", "lava", "snedj", "deplete", "dead", ...);
-    the first face that shows it."""
+    the first face that shows it (on `state`'s game's die when given: its
+    danger die may be the config's)."""
     kind = DieKind[die.upper()] if isinstance(die, str) else die
     faces = DICE[kind].faces
+    if state is not None and kind == DieKind.DANGER:
+        faces = state.config.danger_die
     for i, f in enumerate(faces):
         if isinstance(face, str):
             if f.symbol == Symbol[face.upper()]:
@@ -680,7 +683,7 @@ def roll(state: State, die: str | DieKind, *faces: int | str) -> None:
             raise PositionError(
                 f"the engine waits for a {waiting} die, not a {DICE[kind].name} die"
             )
-        index = face_index(kind, face)
+        index = face_index(kind, face, state)
         assert index < FACES[kind]
         rules.apply_action(state, DIE + index)
 

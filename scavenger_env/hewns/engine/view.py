@@ -147,6 +147,7 @@ def own_rules(s: State) -> None:
     s.scenario = replace(s.scenario)
     s.board = s.board.copy()
     s.card_table = tuple(replace(card) for card in s.card_table)
+    s.tech_table = tuple(replace(tech) for tech in s.tech_table)
 
 
 def card_known(state: State, viewer: int, seat: int) -> bool:
