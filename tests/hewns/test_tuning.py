@@ -295,3 +295,44 @@ def test_a_tuned_game_replays_from_its_record() -> None:
     assert HEWNS.digest(printed, 5, []) != HEWNS.digest(
         HEWNS.new_game(config, 5), 5, []
     )
+
+
+# --- the calibration log --------------------------------------------------------------
+
+
+def test_the_calibration_log_agrees_with_the_data() -> None:
+    """Every calibration names a tunable value, with its reason and figure, and
+    the data holds its last new value."""
+    assert tuning.calibration_problems() == []
+
+
+def test_the_calibration_check_finds_each_mistake() -> None:
+    """A log out of step with the data is caught: a value that is not the data's,
+    a broken chain, an unknown name, no figure, an unchanged value (JSON's lists
+    compare with the data's tuples)."""
+    from scavenger_env.hewns.engine.data import Calibration
+
+    def problems(*log: Calibration) -> list[str]:
+        return tuning.calibration_problems(log)
+
+    gems = [[8, 2], [6, 3], [4, 3]]
+    good = Calibration("Igil.cost", 13, 12, "Big too cheap", "study x: 0.61 win")
+    assert problems(good) == []
+    assert problems(Calibration("Raw Substract.gems", [[8, 1]], gems, "r", "f")) == []
+    assert problems(Calibration("Igil.cost", 12, 10, "r", "f")) == [
+        "Igil.cost: the data holds 12, not the last calibration's 10"
+    ]
+    assert problems(good, Calibration("Igil.cost", 11, 12, "r", "f")) == [
+        "Igil.cost: old 11 is not the last change's new 12"
+    ]
+    assert problems(Calibration("Igil.speed", 1, 2, "r", "f")) == [
+        "'Igil.speed' names no tunable value"
+    ]
+    assert problems(Calibration("Igil.cost", 13, 12, "r", " ")) == [
+        "Igil.cost: give the reason and the figure"
+    ]
+    assert problems(Calibration("Raw Substract.gems", gems, gems, "r", "f")) == [
+        f"Raw Substract.gems: old and new are both {gems!r}"
+    ]
+    die = list(HewnsConfig().effective_danger_faces)
+    assert problems(Calibration("danger die", ["blank"] * 10, die, "r", "f")) == []

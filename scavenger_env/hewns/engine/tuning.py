@@ -22,17 +22,20 @@ from dataclasses import replace
 from typing import Any, Final
 
 from .data import (
+    CALIBRATION_LOG,
     DICE,
     HEWN_TYPES,
     HEWN_VALUE_FIELDS,
     TECHS,
     Ability,
+    Calibration,
     DieKind,
     Face,
     HewnType,
     Scenario,
     Symbol,
     Tech,
+    raw_substract,
 )
 
 SCENARIO_CARD: Final = "Raw Substract"
@@ -374,3 +377,54 @@ def every_value(
         }
     out[SCENARIO_CARD] = {f: getattr(card, f) for f in SCENARIO_TUNABLE}
     return out
+
+
+DANGER_DIE: Final = "danger die"
+"""How a calibration names the danger die's faces."""
+
+
+def calibration_problems(log: tuple[Calibration, ...] = CALIBRATION_LOG) -> list[str]:
+    """What is wrong with a calibration log against the data: an entry naming
+    no tunable value, an `old` equal to its `new`, a missing reason or figure,
+    a chain of changes to one value that does not follow on, or a last `new`
+    that is not the data's value. Empty when the log is right."""
+    values = every_value(HEWN_TYPES, TECHS, raw_substract(2))
+    values[DANGER_DIE] = {
+        "": tuple(f.symbol.name.lower() for f in DICE[DieKind.DANGER].faces)
+    }
+    problems: list[str] = []
+    latest: dict[str, object] = {}
+    for entry in log:
+        card, _, field = entry.what.rpartition(".")
+        if entry.what == DANGER_DIE:
+            card, field = DANGER_DIE, ""
+        if card not in values or field not in values[card]:
+            problems.append(f"{entry.what!r} names no tunable value")
+            continue
+        if _frozen(entry.old) == _frozen(entry.new):
+            problems.append(f"{entry.what}: old and new are both {entry.new!r}")
+        if not entry.reason.strip() or not entry.figure.strip():
+            problems.append(f"{entry.what}: give the reason and the figure")
+        if entry.what in latest and latest[entry.what] != _frozen(entry.old):
+            problems.append(
+                f"{entry.what}: old {entry.old!r} is not the last change's new "
+                f"{latest[entry.what]!r}"
+            )
+        latest[entry.what] = _frozen(entry.new)
+    for what, new in latest.items():
+        card, _, field = what.rpartition(".")
+        if what == DANGER_DIE:
+            card, field = DANGER_DIE, ""
+        if _frozen(values[card][field]) != new:
+            problems.append(
+                f"{what}: the data holds {values[card][field]!r}, not the last "
+                f"calibration's {new!r}"
+            )
+    return problems
+
+
+def _frozen(value: object) -> object:
+    """`value` with lists as tuples, so that JSON's form compares with the data's."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value
