@@ -14,9 +14,13 @@ folder:
 - `study.json`: the settings; a resumed study must have the same ones;
 - `trials.csv` and `report.md`: every trial's options and metrics, and the best.
 
-Parameters name a rule option of the game's config (`merc_distribution`), or one
+Parameters name a rule option of the game's config (`merc_distribution`), one
 entry of a tuple option with `[i]` (`cave_in_thresholds[0]`, the 2-player
-threshold).
+threshold), or a value inside a mapping option with dots
+(`card_data.Igil.cost`, Hewns' card-data override; `card_data.Raw
+Substract.gems[0][0]`, the best gem's value). An entry the study's options
+leave unset starts from the config's `effective_NAME` where it has one (Hewns'
+`effective_card_data` and `effective_danger_faces`: `danger_faces[0]`).
 """
 
 from __future__ import annotations
@@ -99,7 +103,8 @@ class Param:
                 raise
         raise TuneError(
             f"--param {text!r}: write NAME=int:LOW:HIGH, NAME=float:LOW:HIGH or "
-            "NAME=choice:A,B (say cave_in_thresholds[0]=int:5:10)"
+            "NAME=choice:A,B (say cave_in_thresholds[0]=int:5:10 or "
+            "card_data.Igil.cost=int:8:14)"
         )
 
 
@@ -197,29 +202,73 @@ def _value(text: str) -> Any:
         return text.strip()
 
 
-_INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
+_PATH = re.compile(r"^(\w+)((?:\.[^.\[\]]+|\[\d+\])+)$")
+_STEP = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
 
 
 def options_of(study: Study, chosen: Mapping[str, Any]) -> dict[str, Any]:
     """The rule options of a trial: the study's base options with the chosen
-    values put in (an indexed name sets one entry of a tuple option)."""
+    values put in (an indexed name sets one entry of a tuple option, a dotted
+    one a value inside a mapping option)."""
     from scavenger_env.core.games import get_game
 
     rules = get_game(study.game)
     options = dict(study.base_options)
     default = rules.make_config(study.num_players)
     for name, value in chosen.items():
-        match = _INDEXED.match(name)
-        if match:
-            key, index = match.group(1), int(match.group(2))
-            current = list(options.get(key, getattr(default, key, ())))
-            if index >= len(current):
-                raise TuneError(f"parameter {name}: {key} has {len(current)} entries")
-            current[index] = value
-            options[key] = tuple(current)
-        else:
+        match = _PATH.match(name)
+        if not match:
             options[name] = value
+            continue
+        key = match.group(1)
+        steps: list[str | int] = [
+            word if word else int(index)
+            for word, index in _STEP.findall(match.group(2))
+        ]
+        effective = getattr(default, f"effective_{key}", None)
+        current = options.get(key, getattr(default, key, None))
+        options[key] = _put(current, steps, value, effective, name)
     return options
+
+
+def _put(
+    current: Any, steps: Sequence[str | int], value: Any, effective: Any, name: str
+) -> Any:
+    """`current` with the entry at `steps` set to `value`; an entry `current`
+    lacks comes from `effective` (the value in force), a mapping's from an
+    empty mapping (an override names only what it changes)."""
+    if not steps:
+        return value
+    step, rest = steps[0], steps[1:]
+    if isinstance(step, str):
+        shown = current if current is not None else effective
+        if shown is not None and not isinstance(shown, Mapping):
+            raise TuneError(f"parameter {name}: .{step} needs a mapping option")
+        inner = _child(effective, step)
+        new = dict(current or {})
+        here = new.get(step, {} if rest and isinstance(rest[0], str) else inner)
+        new[step] = _put(here, rest, value, inner, name)
+        return new
+    if current is None:
+        current = effective
+    if not isinstance(current, Sequence) or isinstance(current, str):
+        raise TuneError(
+            f"parameter {name}: [{step}] needs a tuple option or one with a value "
+            "in force"
+        )
+    if step >= len(current):
+        raise TuneError(f"parameter {name}: the option has {len(current)} entries")
+    items = list(current)
+    items[step] = _put(items[step], rest, value, _child(effective, step), name)
+    return tuple(items)
+
+
+def _child(effective: Any, step: str | int) -> Any:
+    """The entry `step` of the value in force, None where there is none."""
+    try:
+        return effective[step]
+    except (KeyError, IndexError, TypeError):
+        return None
 
 
 def measure(seats: pd.DataFrame, study: Study) -> dict[str, float]:
