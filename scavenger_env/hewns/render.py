@@ -59,7 +59,6 @@ from .engine.state import (
     Ask,
     Phase,
     State,
-    hewn_type,
 )
 from .engine.view import bids_hidden, card_known, redact
 
@@ -236,7 +235,7 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
         if not (s.loc[h] >= 0 or s.loc[h] == OFF_BOARD):
             continue
         shown += 1
-        t = hewn_type(h)
+        t = s.card(h)
         owner = "neutral" if s.ctrl[h] == NEUTRAL else _who(s.ctrl[h], viewer)
         acted = ", has acted" if s.acted[h] else ""
         lines.append(
@@ -261,7 +260,7 @@ def _fitted_words(s: State, h: int) -> str:
     """ "; fitted: Fixito, Mamabite (Nananbites, Gunana, 2 empty)": the
     technologies in a Hewn's sockets, a Mamabite with what its slots hold;
     "" with none."""
-    card = hewn_type(h)
+    card = s.card(h)
     slots = s.slots[h]
     names: list[str] = []
     for i in range(card.nanasockets + card.sicket_sockets):

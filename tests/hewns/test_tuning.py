@@ -336,3 +336,28 @@ def test_the_calibration_check_finds_each_mistake() -> None:
     ]
     die = list(HewnsConfig().effective_danger_faces)
     assert problems(Calibration("danger die", ["blank"] * 10, die, "r", "f")) == []
+
+
+def test_tuned_games_keep_the_game_contract() -> None:
+    """Queries change nothing, illegal actions are refused and change nothing,
+    the observation and the codec hold, at every node of random games of a
+    tuned config (a card-data override and a danger die) at 2-4 players."""
+    from typing import Any
+
+    from scavenger_env.core.game_check import check_game
+    from scavenger_env.hewns.game import HewnsGame
+
+    class TunedHewns(HewnsGame):
+        def make_config(self, num_players: int, **options: Any) -> HewnsConfig:
+            tuned = {
+                "card_data": {
+                    "Minor Miner": {"cost": 1, "mine": 4, "ap": 6},
+                    "Fogbear": {"nanasockets": 3, "sicket_sockets": 2},
+                    "Mining claw": {"mining_dice": 3, "cost": 1},
+                    "Raw Substract": {"turn_order_min_bid": 2, "danger_tokens": 2},
+                },
+                "danger_faces": ("lava", "snedj", "new_mine", "respite", "deplete") * 2,
+            }
+            return super().make_config(num_players, **{**tuned, **options})
+
+    assert check_game(TunedHewns(), games_per_count=1, seed=4) > 100
