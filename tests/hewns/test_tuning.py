@@ -23,6 +23,7 @@ from scavenger_env.hewns.engine.actions import DIE, Option, Verb
 from scavenger_env.hewns.engine.auction import min_price
 from scavenger_env.hewns.engine.config import HewnsConfig, HewnsConfigError
 from scavenger_env.hewns.engine.data import HEWN_TYPES, TECHS, DieKind, TechKind, Token
+from scavenger_env.hewns.engine.describe import describe_action
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT
 from scavenger_env.hewns.engine.state import (
     PRINTED_CARDS,
@@ -140,7 +141,11 @@ def test_a_tuned_gozzbag_adds_its_mining_and_danger_dice() -> None:
     )
     miner = pos.place(state, "Major Miner", 0, NORMAL_MINE, techs=["Major Gozzbag"])
     pos.start_hewn_turn(state, miner)
-    pos.play(state, Verb.MINE, Option.MINE_GOZZBAG)
+    pos.play(state, Verb.MINE)
+    assert describe_action(state, Option.MINE_GOZZBAG) == (
+        "mine with Major Gozzbag (+2 mining dice, +2 danger dice)"
+    )
+    pos.play(state, Option.MINE_GOZZBAG)
     assert state.roll_queue == [DieKind.MINING] * 5
     pos.roll(state, "mining", *[0] * 5)
     if state.frames[-1].ask == Ask.MINE_REROLL:
@@ -361,3 +366,25 @@ def test_tuned_games_keep_the_game_contract() -> None:
             return super().make_config(num_players, **{**tuned, **options})
 
     assert check_game(TunedHewns(), games_per_count=1, seed=4) > 100
+
+
+def test_a_bots_copy_of_a_tuned_game_has_its_own_equal_tables() -> None:
+    """A bot's copy (`view.own_rules`) plays the same tuned cards and die from
+    objects of its own, and a rigged card stays the only rigged one."""
+    from scavenger_env.hewns.engine.digest import rigged_cards
+    from scavenger_env.hewns.engine.view import own_rules
+
+    state = pos.actions_phase(
+        card_data={"Fogbear": {"ap": 5}, "Gunana": {"cost": 4}},
+        danger_faces=("lava",) * 10,
+    )
+    fogbear = pos.hewn_id("Fogbear")
+    pos.rig(state, fogbear, armour=4)
+    copy = state.clone()
+    own_rules(copy)
+    assert copy.card_table == state.card_table and copy.tech_table == state.tech_table
+    assert all(a is not b for a, b in zip(copy.card_table, state.card_table))
+    assert copy.tech(TechKind.GUNANA) is not state.tech(TechKind.GUNANA)
+    assert copy.config.danger_die == state.config.danger_die
+    assert copy.config.danger_die[0] is not state.config.danger_die[0]
+    assert rigged_cards(copy) == rigged_cards(state) != []

@@ -247,6 +247,9 @@ class HewnsConfig(CheckedConfig):
         found = self.map_file
         own = replace(found, specs=tuple((n, replace(spec)) for n, spec in found.specs))
         object.__setattr__(new, "_map_file", own)
+        for table in ("_hewn_types", "_techs", "_danger_die"):
+            mine = tuple(replace(item) for item in self.__dict__[table])
+            object.__setattr__(new, table, mine)
         return new
 
     @property

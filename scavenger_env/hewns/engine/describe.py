@@ -1193,6 +1193,8 @@ def _describe_option(
         return f"a {words} secret entrance ({left} {words} piece(s) left)"
     if isinstance(frame, DigFrame) and frame.ask == Ask.DIG_PLACE:
         return _dig_place_words(state, frame, action)
+    if action in (Option.MINE_GOZZBAG, Option.MINE_AGGRESSIVE_GOZZBAG):
+        return _gozzbag_words(state, action == Option.MINE_AGGRESSIVE_GOZZBAG)
     if action in Option._value2member_map_:
         name = Option(action).name
         words = _OPTION_WORDS.get(name, name.lower().replace("_", " "))
@@ -1200,6 +1202,23 @@ def _describe_option(
         words = f"option {action - OPTION}"
     lead = _OPTION_LEAD.get(frame.ask)
     return f"{lead} {words}" if lead else words
+
+
+def _gozzbag_words(state: State, aggressive: bool) -> str:
+    """The Gozzbag mining options with this game's Gozzbag dice (a config may
+    tune them): "mine with Major Gozzbag (+1 mining die, +1 danger die)"."""
+    gozzbag = state.tech(TechKind.MAJOR_GOZZBAG)
+    mining = gozzbag.mining_dice + aggressive
+    danger = gozzbag.danger_dice + aggressive
+    how = "aggressively with" if aggressive else "with"
+    return (
+        f"mine {how} Major Gozzbag ({_more_dice(mining, 'mining')}, "
+        f"{_more_dice(danger, 'danger')})"
+    )
+
+
+def _more_dice(count: int, kind: str) -> str:
+    return f"+{count} {kind} {'die' if count == 1 else 'dice'}"
 
 
 _PLACE_WORDS: Final[dict[int, str]] = {

@@ -85,7 +85,6 @@ from .config import HewnsConfig
 from .data import (
     DICE,
     HEWN_TYPES,
-    HEWN_VALUE_FIELDS,
     TECHS,
     Ability,
     CardSet,
@@ -113,6 +112,7 @@ from .state import (
     State,
     hewn_type,
 )
+from .tuning import HEWN_TUNABLE
 from .turns import start_player_turn as _start_player_turn
 from .turnstate import hewn_turn
 from .turnstate import start_hewn_turn as _start_hewn_turn
@@ -533,12 +533,11 @@ def set_depleted(state: State, count: int) -> None:
     state.depleted = count
 
 
-#: the card fields `rig` may change: every component value but the size (which
-#: decides the deck and the spaces a Hewn may stand in), the copies, the
-#: stage and a swarm's members (swarms are not built yet)
-RIGGABLE: Final = tuple(
-    f for f in HEWN_VALUE_FIELDS if f not in ("size", "cards", "members", "stage")
-)
+#: the card fields `rig` may change: those a config's card-data override may
+#: (`tuning.HEWN_TUNABLE`: every component value but the size, which decides
+#: the deck and the spaces a Hewn may stand in, the copies, the stage and a
+#: swarm's members)
+RIGGABLE: Final = HEWN_TUNABLE
 
 
 def rig(state: State, hewn: int, **stats: Any) -> HewnType:
