@@ -29,7 +29,6 @@ import hashlib
 import json
 import math
 import os
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -202,73 +201,29 @@ def _value(text: str) -> Any:
         return text.strip()
 
 
-_PATH = re.compile(r"^(\w+)((?:\.[^.\[\]]+|\[\d+\])+)$")
-_STEP = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
-
-
 def options_of(study: Study, chosen: Mapping[str, Any]) -> dict[str, Any]:
     """The rule options of a trial: the study's base options with the chosen
     values put in (an indexed name sets one entry of a tuple option, a dotted
-    one a value inside a mapping option)."""
+    one a value inside a mapping option: `option_path`)."""
+    from scavenger_env.core.config import option_path, put_in_option
     from scavenger_env.core.games import get_game
 
     rules = get_game(study.game)
     options = dict(study.base_options)
     default = rules.make_config(study.num_players)
     for name, value in chosen.items():
-        match = _PATH.match(name)
-        if not match:
+        path = option_path(name)
+        if path is None:
             options[name] = value
             continue
-        key = match.group(1)
-        steps: list[str | int] = [
-            word if word else int(index)
-            for word, index in _STEP.findall(match.group(2))
-        ]
+        key, steps = path
         effective = getattr(default, f"effective_{key}", None)
         current = options.get(key, getattr(default, key, None))
-        options[key] = _put(current, steps, value, effective, name)
+        try:
+            options[key] = put_in_option(current, steps, value, effective)
+        except ValueError as err:
+            raise TuneError(f"parameter {name}: at {err}") from None
     return options
-
-
-def _put(
-    current: Any, steps: Sequence[str | int], value: Any, effective: Any, name: str
-) -> Any:
-    """`current` with the entry at `steps` set to `value`; an entry `current`
-    lacks comes from `effective` (the value in force), a mapping's from an
-    empty mapping (an override names only what it changes)."""
-    if not steps:
-        return value
-    step, rest = steps[0], steps[1:]
-    if isinstance(step, str):
-        shown = current if current is not None else effective
-        if shown is not None and not isinstance(shown, Mapping):
-            raise TuneError(f"parameter {name}: .{step} needs a mapping option")
-        inner = _child(effective, step)
-        new = dict(current or {})
-        here = new.get(step, {} if rest and isinstance(rest[0], str) else inner)
-        new[step] = _put(here, rest, value, inner, name)
-        return new
-    if current is None:
-        current = effective
-    if not isinstance(current, Sequence) or isinstance(current, str):
-        raise TuneError(
-            f"parameter {name}: [{step}] needs a tuple option or one with a value "
-            "in force"
-        )
-    if step >= len(current):
-        raise TuneError(f"parameter {name}: the option has {len(current)} entries")
-    items = list(current)
-    items[step] = _put(items[step], rest, value, _child(effective, step), name)
-    return tuple(items)
-
-
-def _child(effective: Any, step: str | int) -> Any:
-    """The entry `step` of the value in force, None where there is none."""
-    try:
-        return effective[step]
-    except (KeyError, IndexError, TypeError):
-        return None
 
 
 def measure(seats: pd.DataFrame, study: Study) -> dict[str, float]:
