@@ -387,4 +387,6 @@ def test_a_bots_copy_of_a_tuned_game_has_its_own_equal_tables() -> None:
     assert copy.tech(TechKind.GUNANA) is not state.tech(TechKind.GUNANA)
     assert copy.config.danger_die == state.config.danger_die
     assert copy.config.danger_die[0] is not state.config.danger_die[0]
+    assert copy.config == state.config
+    assert copy.config.card_data["Fogbear"] is not state.config.card_data["Fogbear"]
     assert rigged_cards(copy) == rigged_cards(state) != []

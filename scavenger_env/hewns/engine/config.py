@@ -250,6 +250,9 @@ class HewnsConfig(CheckedConfig):
         for table in ("_hewn_types", "_techs", "_danger_die"):
             mine = tuple(replace(item) for item in self.__dict__[table])
             object.__setattr__(new, table, mine)
+        if self.card_data is not None:  # a dict's own methods could change it
+            cards = FrozenDict((k, FrozenDict(v)) for k, v in self.card_data.items())
+            object.__setattr__(new, "card_data", cards)
         return new
 
     @property

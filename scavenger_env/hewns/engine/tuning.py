@@ -178,10 +178,6 @@ def check_card_data(value: object) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for name in sorted(value, key=str):
         changes = value[name]
-        if not isinstance(changes, dict) or not changes:
-            raise TuningError(
-                f"{name!r} takes a non-empty dict of field: value, not {changes!r}"
-            )
         if name in HEWN_NAMES:
             check = _hewn_value
         elif name in TECH_NAMES:
@@ -195,6 +191,10 @@ def check_card_data(value: object) -> dict[str, dict[str, Any]]:
                 + "), the technologies ("
                 + ", ".join(TECH_NAMES)
                 + f") and {SCENARIO_CARD!r}"
+            )
+        if not isinstance(changes, dict) or not changes:
+            raise TuningError(
+                f"{name!r} takes a non-empty dict of field: value, not {changes!r}"
             )
         out[name] = {
             field: check(name, field, changes[field])
