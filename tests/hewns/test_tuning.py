@@ -54,13 +54,13 @@ def _seed_offering(name: str) -> int:
 
 
 def test_a_game_without_overrides_plays_the_printed_tables() -> None:
-    """No override: the game's tables are the data's own objects (so that every
-    game and record made before the option plays and digests as it did)."""
+    """No override: the game's tables are the data's (so that every game and
+    record made before the option plays and digests as it did)."""
     config = HewnsConfig()
-    assert config.hewn_types is HEWN_TYPES and config.techs is TECHS
+    assert config.hewn_types == HEWN_TYPES and config.techs == TECHS
     state = pos.actions_phase()
     assert state.card_table is PRINTED_CARDS
-    assert state.tech_table is TECHS
+    assert state.tech_table == TECHS
     assert "card_data" not in config.to_dict()
     assert "danger_faces" not in config.to_dict()
 

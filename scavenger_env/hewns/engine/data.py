@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 RULEBOOK: Final = "rulebook"
 DESIGNED: Final = "designed"
@@ -948,8 +948,8 @@ class Calibration:
     led to it (the study, its games and the number)."""
 
     what: str
-    old: object
-    new: object
+    old: Any  # an int, or a tuple (JSON's list) of them or of face names
+    new: Any
     reason: str
     figure: str
 

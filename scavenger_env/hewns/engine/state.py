@@ -87,9 +87,9 @@ PRINTED_CARDS: Final = tuple(hewn_type(h) for h in range(NUM_HEWNS))
 def game_cards(config: HewnsConfig) -> tuple[HewnType, ...]:
     """The card of every Hewn instance in a new game of `config`: the printed
     ones (`PRINTED_CARDS` itself), or its `card_data`'s."""
-    types = config.hewn_types
-    if types is HEWN_TYPES:
+    if not config.card_data:
         return PRINTED_CARDS
+    types = config.hewn_types
     return tuple(types[HEWN_TYPE_OF[h]] for h in range(NUM_HEWNS))
 
 
