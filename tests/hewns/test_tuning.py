@@ -368,9 +368,23 @@ def test_tuned_games_keep_the_game_contract() -> None:
     assert check_game(TunedHewns(), games_per_count=1, seed=4) > 100
 
 
+def test_a_bots_copy_of_a_printed_game_has_its_own_cards_and_no_rigged_one() -> None:
+    """A bot's copy (`view.own_rules`) of a game of the printed cards plays
+    equal cards from objects of its own, and its digest shows no rigged card."""
+    from scavenger_env.hewns.engine.digest import rigged_cards
+    from scavenger_env.hewns.engine.view import own_rules
+
+    plain = pos.actions_phase()
+    copy = plain.clone()
+    own_rules(copy)
+    assert copy.card_table == plain.card_table
+    assert all(a is not b for a, b in zip(copy.card_table, plain.card_table))
+    assert rigged_cards(copy) == rigged_cards(plain) == []
+
+
 def test_a_bots_copy_of_a_tuned_game_has_its_own_equal_tables() -> None:
-    """A bot's copy (`view.own_rules`) plays the same tuned cards and die from
-    objects of its own, and a rigged card stays the only rigged one."""
+    """A bot's copy plays the same tuned cards and die from objects of its
+    own, and a rigged card stays the only rigged one."""
     from scavenger_env.hewns.engine.digest import rigged_cards
     from scavenger_env.hewns.engine.view import own_rules
 

@@ -86,10 +86,11 @@ PRINTED_CARDS: Final = tuple(hewn_type(h) for h in range(NUM_HEWNS))
 
 def game_cards(config: HewnsConfig) -> tuple[HewnType, ...]:
     """The card of every Hewn instance in a new game of `config`: the printed
-    ones (`PRINTED_CARDS` itself), or its `card_data`'s."""
-    if not config.card_data:
-        return PRINTED_CARDS
+    ones (`PRINTED_CARDS` itself, when the config plays the data's own cards),
+    or its `card_data`'s (a bot's copy of a config has copies of its own)."""
     types = config.hewn_types
+    if all(a is b for a, b in zip(types, HEWN_TYPES, strict=True)):
+        return PRINTED_CARDS
     return tuple(types[HEWN_TYPE_OF[h]] for h in range(NUM_HEWNS))
 
 
