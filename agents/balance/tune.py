@@ -14,9 +14,13 @@ folder:
 - `study.json`: the settings; a resumed study must have the same ones;
 - `trials.csv` and `report.md`: every trial's options and metrics, and the best.
 
-Parameters name a rule option of the game's config (`merc_distribution`), or one
+Parameters name a rule option of the game's config (`merc_distribution`), one
 entry of a tuple option with `[i]` (`cave_in_thresholds[0]`, the 2-player
-threshold).
+threshold), or a value inside a mapping option with dots
+(`card_data.Igil.cost`, Hewns' card-data override; `card_data.Raw
+Substract.gems[0][0]`, the best gem's value). An entry the study's options
+leave unset starts from the config's `effective_NAME` where it has one (Hewns'
+`effective_card_data` and `effective_danger_faces`: `danger_faces[0]`).
 """
 
 from __future__ import annotations
@@ -25,7 +29,6 @@ import hashlib
 import json
 import math
 import os
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -99,7 +102,8 @@ class Param:
                 raise
         raise TuneError(
             f"--param {text!r}: write NAME=int:LOW:HIGH, NAME=float:LOW:HIGH or "
-            "NAME=choice:A,B (say cave_in_thresholds[0]=int:5:10)"
+            "NAME=choice:A,B (say cave_in_thresholds[0]=int:5:10 or "
+            "card_data.Igil.cost=int:8:14)"
         )
 
 
@@ -197,28 +201,28 @@ def _value(text: str) -> Any:
         return text.strip()
 
 
-_INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
-
-
 def options_of(study: Study, chosen: Mapping[str, Any]) -> dict[str, Any]:
     """The rule options of a trial: the study's base options with the chosen
-    values put in (an indexed name sets one entry of a tuple option)."""
+    values put in (an indexed name sets one entry of a tuple option, a dotted
+    one a value inside a mapping option: `option_path`)."""
+    from scavenger_env.core.config import option_path, put_in_option
     from scavenger_env.core.games import get_game
 
     rules = get_game(study.game)
     options = dict(study.base_options)
     default = rules.make_config(study.num_players)
     for name, value in chosen.items():
-        match = _INDEXED.match(name)
-        if match:
-            key, index = match.group(1), int(match.group(2))
-            current = list(options.get(key, getattr(default, key, ())))
-            if index >= len(current):
-                raise TuneError(f"parameter {name}: {key} has {len(current)} entries")
-            current[index] = value
-            options[key] = tuple(current)
-        else:
+        path = option_path(name)
+        if path is None:
             options[name] = value
+            continue
+        key, steps = path
+        effective = getattr(default, f"effective_{key}", None)
+        current = options.get(key, getattr(default, key, None))
+        try:
+            options[key] = put_in_option(current, steps, value, effective)
+        except ValueError as err:
+            raise TuneError(f"parameter {name}: at {err}") from None
     return options
 
 

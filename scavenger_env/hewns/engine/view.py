@@ -47,7 +47,7 @@ from .data import TECHS, TechKind
 from .management import OFF, BanjerFrame, socket_kind, swap_bit
 from .payment import hide_payment
 from .ranged import hide_picks
-from .state import EMPTY_SLOT, NONE, Ask, Frame, Phase, State, bids_hidden
+from .state import EMPTY_SLOT, NONE, Ask, Frame, Phase, State, bids_hidden, game_cards
 
 __all__ = [
     "SECRET_ASKS",
@@ -174,10 +174,16 @@ def own_rules(s: State) -> None:
     changes those of its copy, even with `object.__setattr__` on the frozen
     ones, reaches nothing of the game in play. What the copies share is
     immutable (ints, strings, tuples, a read-only mapping)."""
+    printed = game_cards(s.config)
     s.config = s.config.detached()
     s.scenario = replace(s.scenario)
     s.board = s.board.copy()
-    s.card_table = tuple(replace(card) for card in s.card_table)
+    own = game_cards(s.config)  # the config's own copies, so a rig still shows
+    s.card_table = tuple(
+        own[h] if card is printed[h] else replace(card)
+        for h, card in enumerate(s.card_table)
+    )
+    s.tech_table = s.config.techs
 
 
 def card_known(state: State, viewer: int, seat: int) -> bool:
