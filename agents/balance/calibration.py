@@ -41,8 +41,10 @@ Wilson interval.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -147,6 +149,11 @@ class Tables:
 
 
 LOT_COLUMNS = ("game", "round", "lot", "kind", "won", "winner", "num_players")
+
+
+def empty_lots() -> pd.DataFrame:
+    """A lot table with no rows (records with no auction resolved)."""
+    return pd.DataFrame(columns=list(LOT_COLUMNS))
 
 
 def tables(sources: Source | Sequence[Source], progress: bool = False) -> Tables:
@@ -458,3 +465,78 @@ def _need(frame: pd.DataFrame, columns: Sequence[str]) -> None:
             f"the table lacks {', '.join(missing)}; build it with "
             "agents.balance.calibration.tables() from Hewns records"
         )
+
+
+# --- the calibration tournaments -------------------------------------------------------
+
+LINEUPS: dict[int, str] = {
+    2: "greedy,raider,prospector",
+    3: "greedy,raider,prospector",
+    4: "greedy,raider,prospector,prospector",
+}
+"""The strongest scripted Hewns bots (the 2-player ladder ranks greedy, raider
+and prospector close together, far above random), every deal in every seating;
+at 4 players the prospector, the ladder's best there, fills the fourth seat.
+The search bot (ismcts) is left out: a game of it costs minutes."""
+
+GAMES: dict[str, dict[int, int]] = {
+    "small": {2: 48, 3: 24, 4: 24},
+    "full": {2: 420, 3: 240, 4: 240},
+}
+"""Games per player count at each scale (rounded up to whole deals). Full: about
+±5 points on a 2-player rate (Wilson half-width at 50% and 420 games: 4.8),
+about ±6 at 3 and 4 players."""
+
+SEED = 2026
+
+
+def play(
+    scale: str,
+    folder: str | os.PathLike[str],
+    *,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+    counts: Sequence[int] = (2, 3, 4),
+) -> dict[int, Path]:
+    """Play (or finish) the calibration tournaments of `scale` under the rule
+    `options` in `folder/Np` (one per player count); returns them by count."""
+    from .variants import Variant, play_variant
+
+    if scale not in GAMES:
+        raise CalibrationError(f"scale {scale!r}: use one of {', '.join(GAMES)}")
+    out = {}
+    for n in counts:
+        out[n] = play_variant(
+            Variant(f"{n}p", options or {}),
+            LINEUPS[n],
+            n,
+            GAMES[scale][n],
+            folder,
+            seed=SEED,
+            game="hewns",
+            jobs=jobs,
+        )
+    return out
+
+
+def change_problems(change: Any) -> list[str]:
+    """What is wrong with one entry of `data.CALIBRATION_CHANGES` (empty: none):
+    it must name a `designed` value of the game's data, differ from what it was,
+    and give its reason and the figure that led to it."""
+    from scavenger_env.hewns.engine import data
+
+    problems = []
+    target = getattr(data, change.value, None)
+    provenance = getattr(target, "provenance", None)
+    if isinstance(target, tuple) and len(target) == 3:
+        provenance = target[1]  # a (value, provenance, source) table
+    if target is None:
+        problems.append(f"{change.value!r} is not a value of the game's data")
+    elif provenance != data.DESIGNED:
+        problems.append(f"{change.value} is the rulebook's, not a designed value")
+    if change.before == change.after:
+        problems.append(f"{change.value}: the value did not change")
+    for field in ("reason", "figure"):
+        if not str(getattr(change, field)).strip():
+            problems.append(f"{change.value}: give the {field}")
+    return problems

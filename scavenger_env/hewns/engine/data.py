@@ -971,3 +971,23 @@ ENCOUNTER_SUBSTRACT_MAX: Final = Fact(
     RULEBOOK,
     '"Each Hewn may use a maximum of 7 (seven) Substract during encounters."',
 )
+
+# --- Calibration ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CalibrationChange:
+    """One designed value changed by calibration: its name in this module, what
+    it was and is now, why, and the measured figure that led to it (with its
+    interval and the run that measured it), so every change can be traced."""
+
+    value: str
+    before: str
+    after: str
+    reason: str
+    figure: str
+
+
+#: every designed value changed by calibration, oldest first (the calibration
+#: page and notebook list them; only `designed` values may be changed)
+CALIBRATION_CHANGES: Final[tuple[CalibrationChange, ...]] = ()
