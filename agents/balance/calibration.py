@@ -40,8 +40,10 @@ Wilson interval.
 
 from __future__ import annotations
 
+import json
 import math
 import os
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -341,6 +343,18 @@ def first_seat(seats: pd.DataFrame) -> pd.DataFrame:
     return _table(rows, "num_players")
 
 
+def by_bid_place(seats: pd.DataFrame) -> pd.DataFrame:
+    """Win rate by place in round 1's bidding (0: the first bidder) at each
+    player count, against the fair share 1/n with the exact binomial p-value:
+    the whole picture behind question 3."""
+    from .analysis import by_turn_order
+
+    _need(seats, ("bid_order", "won", "num_players"))
+    table = by_turn_order(seats.assign(order=seats["bid_order"]))
+    table.index = table.index.set_names(["num_players", "bid_place"])
+    return table
+
+
 def type_shares(seats: pd.DataFrame, min_seats: int = MIN_TYPE_SEATS) -> pd.DataFrame:
     """Question 4, per Hewn type: the seats holding one at the end, their win
     rate, their fair share (the mean 1/n), the ratio of the two with its
@@ -480,14 +494,39 @@ at 4 players the prospector, the ladder's best there, fills the fourth seat.
 The search bot (ismcts) is left out: a game of it costs minutes."""
 
 GAMES: dict[str, dict[int, int]] = {
+    "tiny": {2: 1, 3: 1, 4: 1},
     "small": {2: 48, 3: 24, 4: 24},
     "full": {2: 420, 3: 240, 4: 240},
 }
-"""Games per player count at each scale (rounded up to whole deals). Full: about
+"""Games per player count at each scale (rounded up to whole deals: one deal is
+6 games at 2 and 3 players, 4 at 4; `tiny` is a smoke test). Full: about
 ±5 points on a 2-player rate (Wilson half-width at 50% and 420 games: 4.8),
 about ±6 at 3 and 4 players."""
 
 SEED = 2026
+
+PLAY_LOG = "played.json"
+"""Per tournament folder: the games `play` played there and the seconds it
+spent, summed over the runs that played some (a resumed run adds its own), so
+a full run's time can be foreseen from any run's."""
+
+
+def _games_in(folder: Path) -> int:
+    path = folder / "games.jsonl"
+    if not path.exists():
+        return 0
+    with path.open(encoding="utf-8") as f:
+        return sum(1 for line in f if line.strip())
+
+
+def play_log(folder: str | os.PathLike[str]) -> dict[str, float]:
+    """`games` played and `seconds` spent in a tournament folder by `play`
+    (zeros when it played none there)."""
+    path = Path(folder) / PLAY_LOG
+    if not path.exists():
+        return {"games": 0, "seconds": 0.0}
+    data = json.loads(path.read_text())
+    return {"games": int(data["games"]), "seconds": float(data["seconds"])}
 
 
 def play(
@@ -506,8 +545,11 @@ def play(
         raise CalibrationError(f"scale {scale!r}: use one of {', '.join(GAMES)}")
     out = {}
     for n in counts:
+        variant = Variant(f"{n}p", options or {})
+        where = Path(folder) / variant.folder_name
+        before, start = _games_in(where), time.perf_counter()
         out[n] = play_variant(
-            Variant(f"{n}p", options or {}),
+            variant,
             LINEUPS[n],
             n,
             GAMES[scale][n],
@@ -516,6 +558,12 @@ def play(
             game="hewns",
             jobs=jobs,
         )
+        played = _games_in(where) - before
+        if played > 0:
+            spent = play_log(where)
+            spent["games"] += played
+            spent["seconds"] = round(spent["seconds"] + time.perf_counter() - start, 1)
+            (where / PLAY_LOG).write_text(json.dumps(spent) + "\n")
     return out
 
 

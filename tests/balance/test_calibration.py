@@ -123,6 +123,11 @@ def test_the_first_seat_is_the_round_one_first_bidder() -> None:
     assert table.loc[3, "fair"] == pytest.approx(1 / 3)
     assert table.loc[2, "difference"] == pytest.approx(0.5)
     assert table.loc[2, "verdict"] == "missed"  # 8 of 8: the interval is above 55%
+    places = cal.by_bid_place(seats_of(games))
+    assert places.loc[(2, 0), "rate"] == 1 and places.loc[(2, 1), "rate"] == 0
+    assert places.loc[(3, 2), "rate"] == 1 and places.loc[
+        (3, 2), "fair"
+    ] == pytest.approx(1 / 3)
 
 
 def test_a_type_is_flagged_only_when_its_interval_lies_above_one_and_a_half() -> None:
@@ -318,3 +323,29 @@ def test_the_script_refuses_bad_arguments(
     assert exit_.value.code == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "page.md").exists()
+
+
+@pytest.mark.slow
+def test_the_script_writes_the_page(tmp_path: Path) -> None:
+    """One deal per player count: the page has its provenance, the four
+    questions' answers with verdicts and every section."""
+    module = script()
+    out = module.write_page(  # type: ignore[attr-defined]
+        "tiny",
+        1,
+        tmp_path / "runs",
+        tmp_path / "calibration.md",
+        None,
+        ["--scale", "tiny"],
+    )
+    text = out.read_text()
+    assert text.startswith("# Hewns calibration\n")
+    assert (
+        "**Command**: `python docs/results/scripts/calibration.py --scale tiny`" in text
+    )
+    for section in ("## Answers", "## 1. How games end", "## 2. Lots bought",
+                    "## 3. The first seat", "## 4. Hewn types", "## What to change",
+                    "## Designed values changed"):  # fmt: skip
+        assert section in text, section
+    assert text.count("first seat wins (") == 3
+    assert "Full scale (900 games) would take about" in text

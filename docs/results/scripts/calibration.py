@@ -14,10 +14,10 @@ The games are kept where notebook ``10_hewns_calibration`` keeps them
 
 Usage (from the repository root)::
 
-    python docs/results/scripts/calibration.py [--scale small|full] [--jobs J]
+    python docs/results/scripts/calibration.py [--scale tiny|small|full] [--jobs J]
         [--cards SET] [--runs DIR] [--output FILE]
 
-``small`` runs in a few minutes on 2 cores and gives wide intervals; ``full``
+``tiny`` is a smoke test (one deal per player count); ``small`` runs in a few minutes on 2 cores and gives wide intervals; ``full``
 (about 900 games) gives ±5 points at 2 players. ``--cards complete`` plays the
 complete game once it is built. Needs the ``balance`` extra (pandas, scipy).
 """
@@ -37,7 +37,7 @@ from _page import ROOT, command, header, num, pct, say, table, write
 
 OUTPUT = ROOT / "docs" / "results" / "calibration.md"
 RUNS = ROOT / "notebooks" / "runs" / "10_hewns_calibration"
-FOLDER_OF_SCALE = {"small": "ci", "full": "full"}
+FOLDER_OF_SCALE = {"tiny": "tiny", "small": "ci", "full": "full"}
 """The notebook's scale (`SCAVENGER_SCALE`) that plays the same games."""
 
 
@@ -68,20 +68,36 @@ def rate_rows(t: Any, label: str) -> list[tuple[Any, ...]]:
     ]
 
 
+def bid_place_rows(seats: Any) -> list[tuple[Any, ...]]:
+    """Win rate by place in round 1's bidding, per player count."""
+    from agents.balance.calibration import by_bid_place
+
+    return [
+        (
+            int(n),
+            int(place),
+            int(r["n"]),
+            _pct_row(r),
+            pct(r["fair"]),
+            f"{r['p_value']:.3f}",
+        )
+        for (n, place), r in by_bid_place(seats).iterrows()
+    ]
+
+
 def timing_line(played: dict[int, tuple[int, float]], scale: str, jobs: int) -> str:
-    """How long full scale would take, from this run's seconds per game."""
+    """How long full scale would take, from the logged seconds per game."""
     from agents.balance.calibration import GAMES
 
-    if not played or any(s <= 0 for _, s in played.values()):
-        return (
-            "Full scale's time: not measured (the games were played by an earlier run)."
-        )
+    if not played or any(g <= 0 or s <= 0 for g, s in played.values()):
+        return "Full scale's time: not measured (games played without a log)."
     total = sum(GAMES["full"][n] * s / g for n, (g, s) in played.items())
     per = ", ".join(f"{n}p {s / g:.1f} s" for n, (g, s) in sorted(played.items()))
     return (
-        f"Seconds of play per game in this run ({jobs} worker process(es)): {per}. "
-        f"Full scale ({sum(GAMES['full'].values())} games) would take about "
-        f"{total / 60:.0f} minutes on this machine"
+        f"Seconds of play per game, as logged where the games were played (this "
+        f"run: {jobs} worker process(es)): {per}. Full scale "
+        f"({sum(GAMES['full'].values())} games) would take about {total / 60:.0f} "
+        "minutes at that pace"
         + (" (this run was full scale)." if scale == "full" else ".")
     )
 
@@ -145,11 +161,9 @@ def write_page(
     folders = {}
     for n in (2, 3, 4):
         say(f"playing {n} players ({c.GAMES[scale][n]} games)")
-        existing = (folder / f"{n}p" / "games.jsonl").exists()
-        t0 = time.perf_counter()
         folders.update(c.play(scale, folder, jobs=jobs, options=options, counts=(n,)))
-        seconds = 0.0 if existing else time.perf_counter() - t0
-        played[n] = (c.GAMES[scale][n], seconds)
+        log = c.play_log(folders[n])
+        played[n] = (int(log["games"]), log["seconds"])
     say("replaying the records")
     t = c.tables(list(folders.values()))
     games = int(t.seats["game"].nunique())
@@ -222,6 +236,15 @@ def write_page(
         ],
         "rrllrr",
     )
+    page += (
+        "\nEvery place in round 1's bidding (0: the first bidder), against the "
+        "fair share, with the exact binomial p-value of a fair place:\n\n"
+    )
+    page += table(
+        ("players", "place", "games", "win rate (95% CI)", "fair", "p"),
+        bid_place_rows(t.seats),
+        "rrrlrr",
+    )
     page += "\n## 4. Hewn types\n\n"
     types = c.type_shares(t.seats)
     page += (
@@ -264,6 +287,11 @@ DEFINITIONS = """
   resample whole games (the lots of one game are not independent).
 - **First seat**: the round-1 first bidder, drawn at random at set-up; later
   turn order is bought at auction. A tie is a win for every tied seat.
+- **Games and deals**: each deal (a game seed: board, cards, first bidder) is
+  played in every seating, so the bots rotate over the seats and their strength
+  cancels out of seat and type figures; the games of one deal are not
+  independent, so with few deals (small scale: 4 to 8 per player count) the
+  per-game intervals are narrower than the truth.
 - **A type's share**: the fair share 1/n of each seat holding the type at the
   end; the ratio is the holders' win rate over it (Wilson interval divided by
   the share). *over*: the interval lies above 1.5; *maybe*: only the estimate.
