@@ -1,5 +1,12 @@
-"""Hewns calibration: the four questions the game's designed numbers must answer,
-each with a 95% interval and a verdict against its target.
+"""Calibration: the four questions a game's designed numbers must answer (asked
+by the Hewns design), each with a 95% interval and a verdict against its target.
+
+The questions are read from two tables (`Tables`): the seat table
+(`frames.seat_frame`'s columns, with the game's `end`, `end_round`, `bid_order`
+and `types:NAME` facts) and a lot table, one row per lot offered at auction,
+built during the replay by the game's watcher (`WATCHERS`: Hewns's is
+`agents.hewns.calibration.AuctionWatcher`, which also holds the calibration
+tournaments).
 
 The questions (the design's calibration list) and how they are read here, as
 rulings:
@@ -40,13 +47,9 @@ Wilson interval.
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -79,67 +82,6 @@ class CalibrationError(ValueError):
     says which."""
 
 
-def lot_kind(lot: int) -> str:
-    """A lot's kind by its place in the offer: the turn-order stack, a big,
-    medium or small Hewn, or a technology."""
-    from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, LOT_SIZES
-
-    if lot == 0:
-        return "turn order"
-    if lot < FIRST_TECH_LOT:
-        return {3: "big Hewn", 2: "medium Hewn", 1: "small Hewn"}[LOT_SIZES[lot]]
-    return "technology"
-
-
-class AuctionWatcher:
-    """Watches a replay (`replay_record`'s `on_action`) and keeps one row per
-    offered lot of every resolved auction: the offer is read while the bidding
-    is on, the winners as soon as the round has moved past it."""
-
-    def __init__(self, game: int = 0) -> None:
-        self.game = game
-        self.rows: list[dict[str, Any]] = []
-        self._pending: tuple[int, list[int]] | None = None
-
-    def __call__(self, state: Any, action: int = 0) -> None:
-        from scavenger_env.hewns.engine.state import RoundStep
-
-        if state.over or not state.frames:
-            return
-        if state.frames[0].step == RoundStep.BIDDING:
-            if self._pending is None:
-                self._pending = (state.round, list(state.offer))
-        elif self._pending is not None:
-            self._resolved(state)
-
-    def finish(self, state: Any) -> None:
-        """After the last action: an auction resolved by it is kept; one cut
-        off by the safety stop is not (it never resolved)."""
-        if self._pending is not None and state.frames and not state.over:
-            self(state)
-
-    def _resolved(self, state: Any) -> None:
-        from scavenger_env.hewns.engine.state import NONE
-
-        assert self._pending is not None
-        round_, offer = self._pending
-        self._pending = None
-        for lot, card in enumerate(offer):
-            if lot and card == NONE:
-                continue  # an empty place: nothing offered
-            winner = state.lot_winner[lot]
-            self.rows.append(
-                {
-                    "game": self.game,
-                    "round": round_,
-                    "lot": lot,
-                    "kind": lot_kind(lot),
-                    "won": winner != NONE,
-                    "winner": winner if winner != NONE else None,
-                }
-            )
-
-
 @dataclass
 class Tables:
     """A tournament's tables: `seats` (as `frames.seat_frame`) and `lots` (one
@@ -158,11 +100,33 @@ def empty_lots() -> pd.DataFrame:
     return pd.DataFrame(columns=list(LOT_COLUMNS))
 
 
-def tables(sources: Source | Sequence[Source], progress: bool = False) -> Tables:
-    """Replay the Hewns records of `sources` once each (checking them) and
-    build the seat and lot tables."""
+WATCHERS: dict[str, str] = {"hewns": "agents.hewns.calibration:AuctionWatcher"}
+"""Per game, its auction watcher as "module:Class" (this generic module names
+no game's package): called with the state before each action of a replay,
+`finish(state)` after the last, and its `rows` are the lot table's rows."""
+
+
+def watcher_class(game: str) -> Any:
+    """The auction watcher of `game` (`WATCHERS`)."""
+    import importlib
+
+    if game not in WATCHERS:
+        raise CalibrationError(
+            f"{game} has no calibration questions; they are asked of "
+            f"{', '.join(sorted(WATCHERS))} games"
+        )
+    module, _, name = WATCHERS[game].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def tables(
+    sources: Source | Sequence[Source], game: str = "hewns", progress: bool = False
+) -> Tables:
+    """Replay the records of `sources` (all of `game`) once each, checking
+    them, and build the seat table and the lot table (from `game`'s watcher)."""
     from scavenger_env.core.simulate import replay_record
 
+    make_watcher = watcher_class(game)
     seat_list: list[dict[str, Any]] = []
     lot_list: list[dict[str, Any]] = []
     items: Any = _records(sources)
@@ -171,12 +135,12 @@ def tables(sources: Source | Sequence[Source], progress: bool = False) -> Tables
 
         items = tqdm(items, desc="replaying", unit="game")
     for index, (source, record) in enumerate(items):
-        if record.game != "hewns":
+        if record.game != game:
             raise CalibrationError(
-                f"{source or 'a record'} is a {record.game} game; calibration "
-                "reads Hewns records only"
+                f"{source or 'a record'} is a {record.game} game; these tables "
+                f"are of {game} records only"
             )
-        watch = AuctionWatcher(index)
+        watch = make_watcher(index)
         state = replay_record(record, on_action=watch)
         watch.finish(state)
         n = len(record.scores)
@@ -479,112 +443,3 @@ def _need(frame: pd.DataFrame, columns: Sequence[str]) -> None:
             f"the table lacks {', '.join(missing)}; build it with "
             "agents.balance.calibration.tables() from Hewns records"
         )
-
-
-# --- the calibration tournaments -------------------------------------------------------
-
-LINEUPS: dict[int, str] = {
-    2: "greedy,raider,prospector",
-    3: "greedy,raider,prospector",
-    4: "greedy,raider,prospector,prospector",
-}
-"""The strongest scripted Hewns bots (the 2-player ladder ranks greedy, raider
-and prospector close together, far above random), every deal in every seating;
-at 4 players the prospector, the ladder's best there, fills the fourth seat.
-The search bot (ismcts) is left out: a game of it costs minutes."""
-
-GAMES: dict[str, dict[int, int]] = {
-    "tiny": {2: 1, 3: 1, 4: 1},
-    "small": {2: 48, 3: 24, 4: 24},
-    "full": {2: 420, 3: 240, 4: 240},
-}
-"""Games per player count at each scale (rounded up to whole deals: one deal is
-6 games at 2 and 3 players, 4 at 4; `tiny` is a smoke test). Full: about
-±5 points on a 2-player rate (Wilson half-width at 50% and 420 games: 4.8),
-about ±6 at 3 and 4 players."""
-
-SEED = 2026
-
-PLAY_LOG = "played.json"
-"""Per tournament folder: the games `play` played there and the seconds it
-spent, summed over the runs that played some (a resumed run adds its own), so
-a full run's time can be foreseen from any run's."""
-
-
-def _games_in(folder: Path) -> int:
-    path = folder / "games.jsonl"
-    if not path.exists():
-        return 0
-    with path.open(encoding="utf-8") as f:
-        return sum(1 for line in f if line.strip())
-
-
-def play_log(folder: str | os.PathLike[str]) -> dict[str, float]:
-    """`games` played and `seconds` spent in a tournament folder by `play`
-    (zeros when it played none there)."""
-    path = Path(folder) / PLAY_LOG
-    if not path.exists():
-        return {"games": 0, "seconds": 0.0}
-    data = json.loads(path.read_text())
-    return {"games": int(data["games"]), "seconds": float(data["seconds"])}
-
-
-def play(
-    scale: str,
-    folder: str | os.PathLike[str],
-    *,
-    jobs: int = 1,
-    options: dict[str, Any] | None = None,
-    counts: Sequence[int] = (2, 3, 4),
-) -> dict[int, Path]:
-    """Play (or finish) the calibration tournaments of `scale` under the rule
-    `options` in `folder/Np` (one per player count); returns them by count."""
-    from .variants import Variant, play_variant
-
-    if scale not in GAMES:
-        raise CalibrationError(f"scale {scale!r}: use one of {', '.join(GAMES)}")
-    out = {}
-    for n in counts:
-        variant = Variant(f"{n}p", options or {})
-        where = Path(folder) / variant.folder_name
-        before, start = _games_in(where), time.perf_counter()
-        out[n] = play_variant(
-            variant,
-            LINEUPS[n],
-            n,
-            GAMES[scale][n],
-            folder,
-            seed=SEED,
-            game="hewns",
-            jobs=jobs,
-        )
-        played = _games_in(where) - before
-        if played > 0:
-            spent = play_log(where)
-            spent["games"] += played
-            spent["seconds"] = round(spent["seconds"] + time.perf_counter() - start, 1)
-            (where / PLAY_LOG).write_text(json.dumps(spent) + "\n")
-    return out
-
-
-def change_problems(change: Any) -> list[str]:
-    """What is wrong with one entry of `data.CALIBRATION_CHANGES` (empty: none):
-    it must name a `designed` value of the game's data, differ from what it was,
-    and give its reason and the figure that led to it."""
-    from scavenger_env.hewns.engine import data
-
-    problems = []
-    target = getattr(data, change.value, None)
-    provenance = getattr(target, "provenance", None)
-    if isinstance(target, tuple) and len(target) == 3:
-        provenance = target[1]  # a (value, provenance, source) table
-    if target is None:
-        problems.append(f"{change.value!r} is not a value of the game's data")
-    elif provenance != data.DESIGNED:
-        problems.append(f"{change.value} is the rulebook's, not a designed value")
-    if change.before == change.after:
-        problems.append(f"{change.value}: the value did not change")
-    for field in ("reason", "figure"):
-        if not str(getattr(change, field)).strip():
-            problems.append(f"{change.value}: give the {field}")
-    return problems

@@ -380,7 +380,7 @@ def tune(
         if study.game == "hewns":  # one replay gives the seats and the auctions
             from .calibration import tables
 
-            both = tables(played)
+            both = tables(played, study.game)
             metrics = measure(both.seats, study, both.lots)
         else:
             metrics = measure(seat_frame(played), study)

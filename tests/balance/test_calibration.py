@@ -1,4 +1,5 @@
-"""Hewns calibration (agents/balance/calibration.py): each question on hand-made
+"""Hewns calibration (agents/balance/calibration.py, agents/hewns/calibration.py):
+each question on hand-made
 tables with known answers, the auction watcher on hand-made states and on real
 records, the tuner's Hewns metrics, and the results script's command line."""
 
@@ -14,8 +15,9 @@ import pytest
 
 pytest.importorskip("scipy", reason="calibration needs the [balance] extra")
 
-from agents.balance import calibration as cal
+from agents.balance.calibration import tables as generic_tables
 from agents.balance.tune import Param, Study, Target, TuneError, measure
+from agents.hewns import calibration as cal
 from agents.stats import wilson_interval
 from scavenger_env.core.simulate import simulate_games
 from scavenger_env.hewns.engine.config import HewnsConfig
@@ -227,8 +229,10 @@ def test_calibration_reads_hewns_records_only() -> None:
     from scavenger_env.cavein.engine.config import GameConfig
 
     records = list(simulate_games("cavein", GameConfig(num_players=2), [1]))
-    with pytest.raises(cal.CalibrationError, match="Hewns records only"):
+    with pytest.raises(cal.CalibrationError, match="of hewns records only"):
         cal.tables(records)
+    with pytest.raises(cal.CalibrationError, match="cavein has no calibration"):
+        generic_tables(records, "cavein")
 
 
 # --- the tuner's metrics and the data's log ------------------------------------------------

@@ -1,6 +1,6 @@
 """Hewns calibration: do the designed numbers give the game the design asks for?
 
-Plays the calibration tournaments of ``agents.balance.calibration`` (the
+Plays the calibration tournaments of ``agents.hewns.calibration`` (the
 strongest scripted bots, greedy, raider and prospector, every deal in every
 seating, at 2, 3 and 4 players) and answers the four questions of the design,
 each with its 95% interval and a verdict (met, missed, unclear): do games end on
@@ -87,7 +87,7 @@ def bid_place_rows(seats: Any) -> list[tuple[Any, ...]]:
 
 def timing_line(played: dict[int, tuple[int, float]], scale: str, jobs: int) -> str:
     """How long full scale would take, from the logged seconds per game."""
-    from agents.balance.calibration import GAMES
+    from agents.hewns.calibration import GAMES
 
     if not played or any(g <= 0 or s <= 0 for g, s in played.values()):
         return "Full scale's time: not measured (games played without a log)."
@@ -152,7 +152,7 @@ def write_page(
     argv: Sequence[str] | None = None,
 ) -> Path:
     """Play or reuse the tournaments of `scale`, answer the questions, write the page."""
-    from agents.balance import calibration as c
+    from agents.hewns import calibration as c
 
     options = {"cards": cards} if cards else {}
     folder = runs / FOLDER_OF_SCALE[scale] / (f"cards-{cards}" if cards else "")
