@@ -361,7 +361,8 @@ def metrics(
     """The questions as numbers for the tuner (`tune.METRICS`), each with
     `_low`/`_high`: `ended_early`, `lots_bought`, `all_lots_bought`,
     `first_seat_win_rate` (the rate itself, at `num_players` or the only count
-    played) and `type_share_max` (the highest type ratio)."""
+    played) and `type_share_max` (the highest judged type ratio; when no type
+    is held by enough seats to judge, the highest of all)."""
     out: dict[str, float] = {}
 
     def put(name: str, row: pd.Series, value: str = "rate") -> None:
@@ -387,6 +388,8 @@ def metrics(
     judged = types[types["flag"] != "few"] if len(types) else types
     if len(judged):
         put("type_share_max", judged.iloc[0], "ratio")
+    elif len(types):  # a tuner's trial too small to judge: the plain highest
+        put("type_share_max", types.sort_values("ratio").iloc[-1], "ratio")
     return out
 
 

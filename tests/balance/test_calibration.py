@@ -240,8 +240,8 @@ def test_calibration_reads_hewns_records_only() -> None:
 
 def test_the_tuner_measures_the_hewns_questions() -> None:
     seats = seats_of(
-        [{"n": 2, "end": "pile", "won": [0], "first": 0, "order": 0} for _ in range(3)]
-        + [{"n": 2, "end": "rounds", "won": [1], "first": 0} for _ in range(1)]
+        [{"n": 2, "end": "pile", "won": [0], "types": {0: ["Big"]}} for _ in range(3)]
+        + [{"n": 2, "end": "rounds", "won": [1], "types": {0: ["Big"]}}]
     )
     seats["order"] = seats["seat"]
     seats["turns"] = seats["actions"] = 10
@@ -262,6 +262,8 @@ def test_the_tuner_measures_the_hewns_questions() -> None:
     assert out["first_seat_win_rate"] == pytest.approx(0.75)
     assert out["lots_bought"] == pytest.approx(0.5)
     assert out["all_lots_bought"] == 0
+    # 4 seats hold Big, too few to judge: the tuner still gets the plain ratio
+    assert out["type_share_max"] == pytest.approx(0.75 / 0.5)
     assert study.targets[0].miss(out["ended_early"]) == 0
 
 
