@@ -187,3 +187,36 @@ def test_a_table_that_disagrees_with_the_code_fails_the_build(
     monkeypatch.setattr(observation, "LAYOUT", renamed)
     with pytest.raises(gamepages.PageError, match="renamed"):
         gamepages.game_page(name)
+
+
+def test_a_rules_trace_page_is_written_per_game_with_a_trace(tmp_path: Path) -> None:
+    """A game whose package has a `rule_trace` gets a page that names every rule,
+    every worked example and every test of the trace; the game page links to it;
+    a game without one gets none."""
+    written = gamepages.write_trace_pages(tmp_path)
+    with_trace = [
+        name
+        for name in game_names()
+        if importlib.util.find_spec(f"{_package(name)}.rule_trace") is not None
+    ]
+    assert with_trace, "no game has a rule trace: nothing is tested"
+    assert sorted(p.name for p in written) == sorted(
+        f"{n}-rules-trace.md" for n in with_trace
+    )
+    for name in game_names():
+        trace_file = f"{name}-rules-trace.md"
+        if name not in with_trace:
+            assert gamepages.trace_page(name) is None
+            assert trace_file not in gamepages.game_page(name)
+            continue
+        page = (tmp_path / trace_file).read_text(encoding="utf-8")
+        assert page.startswith("<!-- generated")
+        trace = importlib.import_module(f"{_package(name)}.rule_trace")
+        for item in (*trace.RULES, *trace.EXAMPLES):
+            assert f"| `{item.id}` |" in page
+            for test in item.tests:
+                assert f"`{test}`" in page
+        for section in trace.SECTIONS:
+            assert f"### {section}\n" in page
+        assert f"]({trace_file})" in gamepages.game_page(name)
+        assert "../" not in page and "research" not in page.lower()

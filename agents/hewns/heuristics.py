@@ -77,6 +77,7 @@ from scavenger_env.hewns.engine import (
     nanas,
     ranged,
     samespace,
+    swarm,
     tunnels,
 )
 from scavenger_env.hewns.engine.actions import (
@@ -1084,7 +1085,25 @@ class HewnsScriptedAgent:
         if ask == Ask.SICKET_LOSS:
             slots = _ids(legal, SOCKET, 32)
             return SOCKET + min(slots, key=lambda i: self.sicket_worth(s, h, i))
+        if ask == Ask.SWARM_LOSS:
+            members = _ids(legal, NUM, 32)
+            return NUM + min(members, key=lambda m: (self.member_worth(s, h, m), m))
         return NONE
+
+    @classmethod
+    def member_worth(cls, s: State, h: int, member: int) -> float:
+        """What losing swarm member `member` costs: nothing for one that carries
+        no technology, then what its technology is worth (a Mamabite with what
+        it holds); the leader is lost last."""
+        if member == 0:
+            return float("inf")
+        slot = swarm.member_slot(s, h, member)
+        kind = s.slots[h][slot] if slot != NONE else NONE
+        if kind < 0:
+            return 0.0
+        if kind == nanas.NANA:
+            return NANA_WORTH
+        return cls.sicket_worth(s, h, slot)
 
     @staticmethod
     def sicket_worth(s: State, h: int, slot: int) -> float:
@@ -1266,6 +1285,7 @@ _FIGHT_ASKS = frozenset(
         Ask.RETREAT,
         Ask.EXPEL,
         Ask.SICKET_LOSS,
+        Ask.SWARM_LOSS,
         Ask.DISCARD,
         Ask.USE_BOMB,
         Ask.OVERFLOW_SPACE,

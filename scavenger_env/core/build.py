@@ -84,6 +84,7 @@ COMPILED_MODULES = (
     "scavenger_env.hewns.engine.sight",
     "scavenger_env.hewns.engine.state",
     "scavenger_env.hewns.engine.suderer",
+    "scavenger_env.hewns.engine.swarm",
     "scavenger_env.hewns.engine.tunnels",
     "scavenger_env.hewns.engine.turns",
     "scavenger_env.hewns.engine.turnstate",

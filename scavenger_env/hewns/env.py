@@ -11,11 +11,10 @@
 | Observation shape   | (4332,) plus a (284,) int8 action mask                     |
 | Observation values  | [0, 1]                                                     |
 
-The game is built in stages; the default is the largest card set built,
-`cards="nanas"` (every Hewn type but the two swarms: digging, flying, climbing,
-artillery, Nananbites, hearts, the implosion bomb). `cards="core"` and
-`cards="terrain"` play the smaller sets; "complete" (the swarms) is refused
-until it is built (`engine.config.BUILT_CARD_SETS`).
+The game is built in stages; the default card set is `cards="nanas"` (every
+Hewn type but the two swarms: digging, flying, climbing, artillery, Nananbites,
+hearts, the implosion bomb). `cards="complete"` adds the two swarms;
+`cards="core"` and `cards="terrain"` play the smaller sets.
 
 One agent step is one small choice (a Bidox, a lot, an amount, a Hewn, a space,
 a verb), so `agent_selection` comes from the engine, not round-robin. Dice and

@@ -50,7 +50,7 @@ __all__ = ["HEWNS", "HewnsGame"]
 _OPTIONS = {
     "cards": "the card set: 'core' (13 Hewn types, 6 technologies), 'terrain' "
     "(+ digging, flying, climbing, artillery), or 'nanas' (+ Nananbites, hearts, "
-    "the implosion bomb; the default); 'complete' (+ the swarms) is to come",
+    "the implosion bomb; the default), or 'complete' (+ the two swarms)",
     "map": "the board: a bundled map ('crater', the default; 'gorge'; 'twins') "
     "or the path of a map file (`scavenger maps list`)",
     "mudgestick": "how far a dig, fly or climb reaches, in spaces (2-6; 3)",

@@ -67,7 +67,7 @@ _PARTY_ASKS: Final = frozenset(
         "REACT", "NAME_TARGET", "SAME_TARGET", "PICK_L", "PICK_A", "PICK_K",
         "PICK_Q", "PICK_E", "INTENT", "DODGE", "REROLL", "SCREENS",
         "ESCAPE_MOVE", "RETREAT", "SICKET_LOSS", "DISCARD", "USE_BOMB",
-        "OVERFLOW_SPACE",
+        "OVERFLOW_SPACE", "SWARM_LOSS",
     )
     if (a := Ask.__members__.get(name)) is not None
 )  # fmt: skip
@@ -360,6 +360,7 @@ def _hewn_changed(a: State, b: State, h: int) -> bool:
         or a.normal[h] != b.normal[h]
         or a.dirty[h] != b.dirty[h]
         or a.slots[h] != b.slots[h]
+        or a.members[h] != b.members[h]
     )
 
 
@@ -372,6 +373,12 @@ def _outcome(state: State, a: State, b: State, h: int) -> str:
         said.append("was stunned (now neutral)")
     elif b.ctrl[h] != a.ctrl[h]:
         said.append(f"was taken over by {_who(b.ctrl[h], None)}")
+    lost_members = a.members[h] - b.members[h]
+    if b.loc[h] != DEAD and lost_members > 0:
+        said.append(
+            f"lost {lost_members} swarm member{'s' if lost_members > 1 else ''} "
+            f"({b.members[h]} left)"
+        )
     if b.damaged[h] and not a.damaged[h]:
         said.append("was damaged")
     elif a.damaged[h] and not b.damaged[h]:
@@ -411,6 +418,7 @@ def _hurt(a: State, b: State, h: int) -> bool:
         (b.loc[h] == DEAD and a.loc[h] != DEAD)
         or b.ctrl[h] != a.ctrl[h]
         or (b.damaged[h] and not a.damaged[h])
+        or b.members[h] < a.members[h]
     )
 
 

@@ -1232,6 +1232,35 @@ RULINGS: tuple[Ruling, ...] = (
         "the firer.",
         "ruling",
     ),
+    Ruling(
+        "Choosing a swarm's casualties",
+        "A swarm's controller chooses its casualties one member at a time, by "
+        "the member's number (0 the leader, then the members that carry the "
+        "card's sockets in order: the Veyark's 5 smaller Arkz its Nanasockets, "
+        "its 3 bigger Arkz its Sicket sockets; the Blazooog's first 2 Inclincs "
+        "its Nanasockets). The leader is a member like the others and may be "
+        "chosen; it carries the swarm's heart card, so its death takes what the "
+        "heart holds (a gem back to the pile, a stone destroyed). The choice "
+        "is asked whenever the casualties are fewer than the members left, "
+        "even when the members look alike, so that whether it is asked tells "
+        "nobody what the members carry; as many casualties as "
+        "members left kill the swarm with no choice. A killed member's socket "
+        'takes nothing more. The rulebook: "The swarm owner decides which '
+        "members of the swarm are killed - returning them and any technology "
+        'they had to the box".',
+        "ruling",
+    ),
+    Ruling(
+        "Swarms sharing a space",
+        "A swarm that ends its Hewn turn in a space with another healthy Hewn, "
+        "or cannot retreat after a same-space encounter, or malfunctions, loses "
+        "1 member (chosen by its controller) where another Hewn would be "
+        "stunned, and stays where it is, healthy; it loses another member each "
+        "time that happens again. A swarm's casualties from an attack are "
+        "chosen after the encounter's hurt dice apply. The rulebook: \"Swarms "
+        'can never be stunned or damaged; they simply lose swarm members".',
+        "ruling",
+    ),
 )
 """Every ruling, in the order of the rulebook's topics; the last ones are the
 engine's own, beyond the game's design notes."""

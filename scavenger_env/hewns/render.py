@@ -230,6 +230,12 @@ def _state_word(s: State, h: int) -> str:
     return "damaged" if s.damaged[h] else "healthy"
 
 
+def _members_words(s: State, h: int) -> str:
+    """ ", 7 of 9 members left" for a swarm ("" for any other Hewn)."""
+    full = s.card(h).members
+    return f", {s.members[h]} of {full} members left" if full else ""
+
+
 def _hewn_lines(s: State, viewer: int) -> list[str]:
     lines = ["", "Hewns in play:"]
     shown = 0
@@ -242,7 +248,8 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
         acted = ", has acted" if s.acted[h] else ""
         lines.append(
             f"  {hewn_label(h)} [{SIZE_NAMES[t.size]}, {t.ap} AP] of {owner}: "
-            f"{_state_word(s, h)}{acted}, {place_label(s, s.loc[h])}, "
+            f"{_state_word(s, h)}{acted}{_members_words(s, h)}, "
+            f"{place_label(s, s.loc[h])}, "
             f"load {s.normal[h]} normal + {s.dirty[h]} dirty "
             f"(room {s.capacity(h)})"
             + (f"; {gem_words(s, s.gem[h])}" if s.gem[h] != NONE else "")

@@ -377,3 +377,31 @@ def test_scripted_bots_keep_nananbites_to_defend_only_against_a_repairer(
     legal = rules.legal_actions(state)
     pick = RaiderAgent().choose(state, 0, legal, np.random.default_rng(0))
     assert pick == NUM + repairing
+
+
+def test_scripted_bots_play_and_buy_swarms_in_complete_games() -> None:
+    """cards="complete": the Prospector and the Raider answer every decision
+    legally and buy the swarms ("Veyark & 8 Arkz", "Blazooog & 6 Inclincs")."""
+    from scavenger_env.hewns.engine.data import HEWN_TYPES
+    from scavenger_env.hewns.engine.state import BOUGHT_HEWN, PURCHASE
+
+    last: list[Any] = []
+
+    def note(state: Any, seat: int, legal: list[int], agent: Any) -> None:
+        last[:] = [state]
+
+    swarms: list[str] = []
+    for seed in range(5):
+        n = 2 + seed % 3
+        agents: list[Any] = [
+            [RaiderAgent, ProspectorAgent][(i + seed) % 2]() for i in range(n)
+        ]
+        decisions, _ = play(agents, seed, note, cards="complete")
+        assert decisions
+        p = last[0].purchases
+        swarms += [
+            HEWN_TYPES[p[i + 3]].name
+            for i in range(0, len(p), PURCHASE)
+            if p[i + 2] == BOUGHT_HEWN and HEWN_TYPES[p[i + 3]].members
+        ]
+    assert swarms

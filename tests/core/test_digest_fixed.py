@@ -144,6 +144,18 @@ FIXED: dict[str, list[tuple[int, int, dict[str, Any], str]]] = {
             {"rules_version": 2, "cards": "nanas"},
             "a6fb1c2352d19fdee18ac9c45ecc1cd2",
         ),
+        (
+            2,
+            1,
+            {"rules_version": 2, "cards": "complete"},
+            "fe712f80765c11336d30dc19cfebf2b3",
+        ),
+        (
+            4,
+            2,
+            {"rules_version": 2, "cards": "complete"},
+            "e33f2cbe1742621c8fae34439d5d3d78",
+        ),
     ],
 }
 

@@ -11,16 +11,18 @@ from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
 from scavenger_env.hewns.engine.auction import min_price
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.flow import is_chance
+from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
 from scavenger_env.hewns.engine.state import (
     BIDOX_HUNTING,
     DISCARD,
     NONE,
     OFF_BOARD,
+    OFFER,
     Ask,
     Phase,
     hewn_type,
 )
+from scavenger_env.hewns.engine.view import redact
 
 
 def _game(n: int = 2, seed: int = 0):
@@ -87,11 +89,19 @@ def test_a_bid_takes_its_substract_off_the_screen_and_hides_it() -> None:
     rules.apply_action(state, NUM + 12)
     assert state.screen_dirty[seat] == 14 and state.bidox_amount[seat][0] == 12
     assert state.bidox_lot[seat][0] == 1
+    # with 40 on the screen a Bidox still holds 30 at most
+    rich = _game()
+    pos.set_screen(rich, rich.first_bidder, dirty=40)
+    for a in (Verb.PLACE_BIDOX, NUM + 0, LOT + 1):
+        rules.apply_action(rich, a)
+    assert max(rules.legal_actions(rich)) == NUM + 30
 
 
 def test_the_unique_highest_bid_at_or_over_the_minimum_wins() -> None:
     """rulebook: "the player that has the highest bid ... wins"; the winner pays,
-    the others take their Substract back; a Hewn won goes behind the screen."""
+    the others take their Substract back; a Hewn won goes behind the screen,
+    "but the card must be placed in plain sight": the other seat sees whose it
+    is and where."""
     state = _game()
     first = state.first_bidder
     other = 1 - first
@@ -101,6 +111,8 @@ def test_the_unique_highest_bid_at_or_over_the_minimum_wins() -> None:
     _bid(state, 1, cost + 1)
     _pass_all(state)
     assert state.loc[big] == OFF_BOARD and state.ctrl[big] == first
+    seen = redact(state, other)
+    assert seen.loc[big] == OFF_BOARD and seen.ctrl[big] == first
     assert state.lot_result[1][first] == cost + 2 and state.lot_winner[1] == first
     # the loser took its Substract back; both hunted with 5 Bidoxes when passing
     assert state.screen_dirty[other] == 26 + 5
@@ -211,6 +223,27 @@ def test_the_next_round_opens_with_the_holder_of_card_one(n: int) -> None:
         rules.apply_action(state, legal[int(rng.integers(len(legal)))])
     assert state.turn_card == [0] * n  # "All players return their turn order cards"
     assert state.frames[-1].ask == Ask.BID_TURN and state.frames[-1].seat == card_one
+
+
+def test_the_next_offer_is_drawn_at_the_end_of_the_auction() -> None:
+    """rulebook: "at the end of each Auction, players simply draw the cards
+    required" and "immediately draw the cards for the next auction": once both
+    seats pass, the unbid Hewn cards go to the discards and a full new offer of
+    other cards is drawn before the round's auction is over; it is in sight of
+    both seats."""
+    state = _game()
+    old = [state.offer[lot] for lot in range(1, FIRST_TECH_LOT)]
+    _pass_all(state)
+    assert all(state.loc[h] == DISCARD for h in old)
+    while is_chance(state):
+        assert state.round == 1 and state.phase == Phase.AUCTION
+        rules.apply_action(state, rules.legal_actions(state)[0])
+    assert state.round == 2 or state.phase == Phase.ACTIONS
+    new = [state.offer[lot] for lot in range(1, FIRST_TECH_LOT)]
+    assert NONE not in state.offer[1:] and not set(new) & set(old)
+    assert all(state.loc[h] == OFFER for h in new)
+    for seat in (0, 1):
+        assert redact(state, seat).offer == state.offer
 
 
 def test_every_lot_won_is_kept_with_its_price() -> None:

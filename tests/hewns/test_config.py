@@ -15,6 +15,7 @@ import pytest
 from scavenger_env.hewns.engine import data
 from scavenger_env.hewns.engine.config import (
     BUILT_CARD_SETS,
+    DEFAULT_CARDS,
     RULES_VERSION,
     HewnsConfig,
     HewnsConfigError,
@@ -165,10 +166,16 @@ def test_default_dict_holds_no_calibration_knobs() -> None:
     assert HewnsConfig(income=(26, 22, 18)).to_dict()["income"] == [26, 22, 18]
 
 
-@pytest.mark.parametrize("name", ["complete"])
-def test_card_sets_not_built_yet_are_refused(name: str) -> None:
-    assert name not in BUILT_CARD_SETS
-    with pytest.raises(HewnsConfigError, match=f"{name!r} cards are not built yet"):
-        HewnsConfig(cards=name)
-    with pytest.raises(HewnsConfigError, match="use 'core'"):
-        HewnsConfig.from_dict({"num_players": 2, "cards": name})
+def test_every_card_set_is_built_and_the_default_stays_nanas() -> None:
+    """The swarms are built, so "complete" plays; the default card set stays
+    "nanas" until the complete game's hidden information is played too."""
+    assert BUILT_CARD_SETS == data.CARD_SET_NAMES
+    assert DEFAULT_CARDS == "nanas" and HewnsConfig().cards == "nanas"
+    config = HewnsConfig(cards="complete")
+    assert config.card_set is CardSet.COMPLETE
+    assert HewnsConfig.from_dict(config.to_dict()) == config
+
+
+def test_an_unknown_card_set_is_refused() -> None:
+    with pytest.raises(HewnsConfigError, match="'core' or 'terrain' or 'nanas'"):
+        HewnsConfig(cards="everything")

@@ -104,6 +104,20 @@ def test_the_stage_3_cards_keep_the_interface_contract() -> None:
     assert check_game(_NanasGame(), games_per_count=3, seed=7) > 200
 
 
+class _CompleteGame(HewnsGame):
+    """Hewns with every card, the two swarms included, for `check_game`."""
+
+    def make_config(self, num_players: int, **options: object) -> HewnsConfig:
+        return super().make_config(num_players, **{"cards": "complete", **options})
+
+
+@pytest.mark.parametrize("seed", [0, 11])
+def test_the_complete_cards_keep_the_interface_contract(seed: int) -> None:
+    """`check_game` with cards="complete" (the swarms, SWARM_LOSS) at 2, 3
+    and 4 players."""
+    assert check_game(_CompleteGame(), games_per_count=3, seed=seed) > 200
+
+
 def test_clone_copies_every_field() -> None:
     """`State.clone` lists its fields by name (the compiled build has no
     `__dict__`): a field added to the state without a line in `clone` is

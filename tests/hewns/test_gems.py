@@ -313,3 +313,24 @@ def test_render_and_descriptions_name_the_gems() -> None:
     pos.roll(state, "d10", 3)
     assert "(the difficulty for Major Miner" in describe_action(state, d10, 0)
     assert "gems left" not in render_state(pos.actions_phase(rules_version=1), 0)
+
+
+def test_a_gem_is_never_transmitted() -> None:
+    """rulebook: "Substract Gems can never be transmitted": a Major Miner holding
+    a gem and no Substract has nothing to transmit (a Minor Miner of its seat
+    stands next to it); given 1 normal Substract it sends that off planet, and the gem
+    stays in its heart card, the screen and the pile as they were."""
+    state, miner = _major_miner()
+    pos.place(state, "Minor Miner", seat=0, space=33)
+    pos.set_gem(state, miner, "four_legged")
+    pile, screen = list(state.gem_pile), state.screen_normal[0]
+    pos.start_player_turn(state, 0)
+    assert "VERB TRANSMIT" not in _legal(state)
+    state.normal[miner] = 1
+    state.normal_pile -= 1
+    assert "VERB TRANSMIT" in _legal(state)
+    pos.play(state, "VERB TRANSMIT", f"HEWN {miner}", "CTRL OFF_PLANET")
+    if state.frames[-1].ask == Ask.TX_AMOUNT:
+        pos.play(state, "NUM 1")
+    assert state.normal[miner] == 0 and state.screen_normal[0] == screen + 1
+    assert state.gem[miner] == int(Gem.FOUR_LEGGED) and state.gem_pile == pile

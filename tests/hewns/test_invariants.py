@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import scavenger_env
-from scavenger_env.hewns.engine import bomb, rules, tunnels
+from scavenger_env.hewns.engine import bomb, rules, swarm, tunnels
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import NUM_ACTIONS
 from scavenger_env.hewns.engine.config import DEFAULT_CARDS, HewnsConfig
@@ -193,13 +193,46 @@ def check_nanas(s: State, where: object) -> None:
         opened = {base + 4 * j + k for j in mamas for k in range(4)}
         for i in range(base, len(slots)):
             assert (i in opened) == (slots[i] != NO_SLOT), (where, h, slots)
-        assert NO_SLOT not in slots[:base], (where, h)
+        dead_members = [
+            swarm.member_slot(s, h, m)
+            for m in range(card.members)
+            if s.loc[h] != DEAD and not s.member_alive[h] >> m & 1
+        ]
+        for i in range(base):  # only a dead swarm member's socket is no slot
+            assert (slots[i] == NO_SLOT) == (i in dead_members), (where, h, slots)
+
+
+def check_swarms(s: State, where: object) -> None:
+    """A swarm's members left are its live members; it is dead with none, at
+    full strength until it is bought; never stunned nor damaged; any other
+    Hewn has no members."""
+    for h in range(NUM_HEWNS):
+        full = hewn_type(h).members
+        alive = s.member_alive[h]
+        assert s.members[h] == bin(alive).count("1"), (where, h)
+        assert alive >> full == 0, (where, h)
+        if not full:
+            assert s.members[h] == 0, (where, h)
+            continue
+        if s.loc[h] == DEAD:
+            assert s.members[h] == 0, (where, h)
+        else:
+            assert s.members[h] > 0 and not s.damaged[h], (where, h)
+        if s.loc[h] in (DECK, OFFER, DISCARD, OUT):
+            assert s.members[h] == full, (where, h)
+        if s.loc[h] >= 0 or s.loc[h] == OFF_BOARD:
+            assert s.ctrl[h] != NEUTRAL, (where, h)
 
 
 def check_between_turns(s: State, where: object) -> None:
     """Outside a Hewn turn at most one healthy Hewn stands in a space (rulebook:
-    "a healthy Hewn cannot end its turn in the same space")."""
-    healthy = [s.loc[h] for h in range(NUM_HEWNS) if s.loc[h] >= 0 and s.healthy(h)]
+    "a healthy Hewn cannot end its turn in the same space"), but for swarms:
+    one is never stunned, so it stays where it lost a member for it (D46)."""
+    healthy = [
+        s.loc[h]
+        for h in range(NUM_HEWNS)
+        if s.loc[h] >= 0 and s.healthy(h) and not hewn_type(h).members
+    ]
     assert len(healthy) == len(set(healthy)), where
 
 
@@ -240,6 +273,8 @@ def play_checked(n: int, seed: int, cards: str = DEFAULT_CARDS) -> State:
         check_state(s, total, where)
         if config.card_set >= CardSet.NANAS:
             check_nanas(s, where)
+        if config.card_set >= CardSet.COMPLETE:
+            check_swarms(s, where)
         if bombs:
             lost = sum(k for h, k in enumerate(held) if k and s.loc[h] == DEAD)
             assert bombs_unaccounted(s) == before - lost, where
@@ -259,6 +294,15 @@ def test_random_games_keep_the_invariants(chunk: int) -> None:
     swarms), at 2, 3 and 4 players: `GAMES` games per count."""
     for k in range(chunk, 3 * GAMES, CHUNKS):
         play_checked(2 + k % 3, k // 3)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_complete_games_keep_the_invariants(chunk: int) -> None:
+    """The complete cards (the swarms) at 2, 3 and 4 players, as many games
+    per count as the default cards: members and their sockets stay
+    consistent."""
+    for k in range(chunk, 3 * GAMES, CHUNKS):
+        play_checked(2 + k % 3, k // 3, cards="complete")
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -320,3 +364,45 @@ def test_random_play_through_many_hearts_keeps_the_invariants() -> None:
             if s.frames and s.frames[-1].ask == Ask.REASSERT:
                 seen["reassert"] += 1
     assert seen["stun"] > 0 and seen["reassert"] > 0, seen
+
+
+def _swarms_among_enemies(n: int) -> State:
+    """Round 1's actions phase (cards "complete") with both swarms, carrying
+    technologies, next to armed enemies and a danger token."""
+    s = pos.actions_phase(n, shown=True, cards="complete")
+    last = n - 1
+    veyark = pos.place(
+        s, "Veyark & 8 Arkz", 0, 34, dirty=4, techs=["Nananbites", "Slocic Shield"]
+    )
+    pos.set_members(s, veyark, [0, 1, 2, 6, 7, 8])
+    pos.place(s, "Blazooog & 6 Inclincs", last, 33, dirty=2, techs=["Gunana"])
+    pos.place(s, "Chailbine Zach", last, 35, dirty=5)
+    pos.place(s, "Igil", last, 2, dirty=8)
+    pos.place(s, "Gombat", 0, 0, dirty=6)
+    pos.set_token(s, 22, "snedj")
+    for q in range(n):
+        pos.set_screen(s, q, dirty=6)
+    return s
+
+
+def test_random_play_among_swarms_keeps_the_invariants() -> None:
+    """Random play from `_swarms_among_enemies` to the end: swarms lose members
+    (SWARM_LOSS is asked) and every invariant holds."""
+    asked = 0
+    for seed in range(40):
+        n = 2 + seed % 3
+        rng = np.random.default_rng(seed)
+        s = _swarms_among_enemies(n)
+        total = s.normal_pile + sum(s.screen_normal) + sum(s.normal)
+        pos.start_player_turn(s, 0)
+        step = 0
+        while not s.over:
+            step += 1
+            where = ("swarms", n, seed, step)
+            legal = rules.legal_actions(s)
+            assert legal and legal == sorted(set(legal)), where
+            asked += not is_chance(s) and s.frames[-1].ask == Ask.SWARM_LOSS
+            rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
+            check_state(s, total, where, bought_only=False)
+            check_swarms(s, where)
+    assert asked > 0, asked

@@ -3,8 +3,8 @@ take and the keep) and the danger dice (order, tokens, deplete, new mine,
 respite), with the rulebook's Major Miner example as a golden test and whole
 random games with the Substract and token invariants.
 
-The rulebook's Midocondrian Scraveler and Dreampogg mining examples need stage-2
-cards (and the Scraveler's a Nananbite), so they are not golden tests here.
+The rulebook's Midocondrian Scraveler and Dreampogg mining examples are replayed
+in test_worked_examples.py.
 """
 
 from __future__ import annotations

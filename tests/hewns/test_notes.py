@@ -19,7 +19,7 @@ from scavenger_env.hewns.engine import data
 
 #: the design has 66 rulings and none is merged or split; the engine added 28
 NUM_RULINGS = 66
-ENGINE_RULINGS = 28
+ENGINE_RULINGS = 30
 
 #: the `HewnsConfig` fields a ruling may name as choosing another reading
 ALLOWED_OPTIONS = frozenset(

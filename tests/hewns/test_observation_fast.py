@@ -30,7 +30,7 @@ def _compare(encoder: Encoder, state: rules.State, seen: dict[str, int]) -> None
     seen["frames"] += len(state.frames)
 
 
-@pytest.mark.parametrize("cards", ["core", "nanas"])
+@pytest.mark.parametrize("cards", ["core", "nanas", "complete"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_same_vector_as_the_plain_encoder(players: int, cards: str) -> None:
     """Every seat's observation equals the redacted copy's encoding ("secretly

@@ -655,6 +655,31 @@ def test_hurt_die_faces(
         assert (state.ctrl[target] == NEUTRAL) == stunned
 
 
+def test_a_stunned_hewn_keeps_its_technologies_and_substract() -> None:
+    """rulebook: a stunned Hewn loses its control rod "(Any technologies attached
+    to that Hewn as well as any Substract; remain on that Hewn.)": the hurt die's
+    stun takes the rod only; the Sicket Sunger and the 2 normal and 3 dirty
+    Substract stay on the Cataclysm."""
+    state = position()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    target = pos.place(
+        state, "Hover Cataclysm", 1, WATCH, normal=2, dirty=3, techs=("Sicket Sunger",)
+    )
+    slots = list(state.slots[target])
+    activate(state, mover)
+    announce(state)
+    picks(state, 1, 0, 0)
+    act(state, HEWN + target)
+    roll(state, DieKind.LASER, 4)
+    roll(state, DieKind.SPEED, 0, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, 0, 0, 0)
+    hurt(state, Symbol.STUNNED)
+    assert state.ctrl[target] == NEUTRAL and not state.damaged[target]
+    assert state.loc[target] == WATCH
+    assert state.slots[target] == slots and TechKind.SICKET_SUNGER in slots
+    assert (state.normal[target], state.dirty[target]) == (2, 3)
+
+
 def test_sicket_hit_destroys_a_sicket_technology_of_the_owners_choice() -> None:
     """rulebook: "provided that the Hewn has a Sicket technology inserted, the
     Hewn will live": the owner chooses which one is lost."""
@@ -761,6 +786,30 @@ def _check(state: State, total: int) -> None:
             if state.on_board(h) and state.healthy(h)
         ]
         assert len(spaces) == len(set(spaces))
+
+
+def test_the_mover_goes_on_after_a_ranged_encounter() -> None:
+    """rulebook: after an encounter the moving Hewn "can continue moving or stop
+    moving (as he/she sees fit.)": the Chailbine Zach's laser misses the Major
+    Miner, and its Hewn turn goes on with the action points the step left it
+    (the encounter cost none), so it may step again."""
+    state = position()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM, dirty=4)
+    target = pos.place(state, "Major Miner", 1, WATCH)
+    activate(state, mover)
+    ap = top(state).ap
+    announce(state)
+    picks(state, 1, 0, 0)
+    act(state, HEWN + target)
+    roll(state, DieKind.LASER, 0)
+    roll(state, DieKind.SPEED, 1, 1, 1)
+    roll(state, DieKind.ARMOUR, 0, 0)
+    while top(state).ask in (Ask.REROLL, Ask.DODGE):
+        act(state, Ctrl.DONE)
+    assert state.healthy(mover) and state.healthy(target)
+    assert top(state).ask == Ask.HEWN_TURN and top(state).hewn == mover
+    assert top(state).ap == ap - 1
+    assert any(SPACE <= a < SPACE + 64 for a in legal_actions(state))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

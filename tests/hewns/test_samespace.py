@@ -22,6 +22,7 @@ from scavenger_env.hewns.engine.state import (
     DEAD,
     HEWN_TYPE_OF,
     NEUTRAL,
+    NONE,
     Ask,
     Frame,
     State,
@@ -295,6 +296,49 @@ def test_body_repair_of_a_friend_hands_the_turn_over() -> None:
     assert state.ctrl[fogbear] == NEUTRAL and state.healthy(mover)
 
 
+def test_no_reroll_of_repair_dice() -> None:
+    """rulebook: "Re-rolls may not be used for repair dice rolls": a Major Miner
+    (1 re-roll on its card) repairs its damaged friend with a Fixito, rolls a 2
+    against the difficulty's 7 and is offered no re-roll; the repair fails."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Major Miner", 0, FROM, techs=("Fixito",))
+    assert state.card(mover).rerolls == 1
+    fogbear = pos.place(state, "Fogbear", 0, HERE, damaged=True)
+    activate(state, mover)
+    act(state, SPACE + HERE, Verb.ENCOUNTER_SAME, HEWN + fogbear)
+    picks(state, 0, 0, 0, 0, 0)
+    roll(state, DieKind.D10, 2)
+    roll(state, DieKind.D10, 7)
+    assert not any(f.ask == Ask.REROLL for f in state.frames)
+    assert not is_chance(state)
+    assert state.damaged[fogbear] and turn_of(state) == mover
+
+
+def test_an_immediate_turn_is_the_repaired_hewns_turn_for_this_player_turn() -> None:
+    """rulebook: "The Dreampogg's turn is over, and the Fogbear will begin its
+    turn" (D28: that turn is the Fogbear's Hewn turn for this player turn): once
+    the mended Fogbear has stepped out and ended its turn, its player may still
+    activate the Minor Miner that has not acted, but neither the Spricelos nor
+    the Fogbear."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Spricelos", 0, FROM)
+    fogbear = pos.place(state, "Fogbear", 0, HERE, damaged=True)
+    miner = pos.place(state, "Minor Miner", 0, 46)
+    pos.place(state, "Minor Miner", 1, 53, copy=1)
+    activate(state, mover)
+    act(state, SPACE + HERE, Verb.ENCOUNTER_SAME, HEWN + fogbear)
+    picks(state, 0, 0, 0, 0, 0)
+    roll(state, DieKind.D10, 5, 9)
+    roll(state, DieKind.D10, 8)
+    assert turn_of(state) == fogbear
+    act(state, SPACE + 27, Ctrl.END_HEWN_TURN)
+    assert state.healthy(fogbear) and state.loc[fogbear] == 27
+    assert top(state).ask == Ask.PLAYER_TURN and top(state).seat == 0
+    legal = legal_actions(state)
+    assert HEWN + miner in legal
+    assert HEWN + fogbear not in legal and HEWN + mover not in legal
+
+
 def test_example_2_brain_repair_against_an_attack() -> None:
     """rulebook Example 2, with a core-set Hover Cataclysm (4 close combat dice,
     a weapon, 1 re-roll) as the Midocondrian Scraveler and no Nananbite: it
@@ -414,6 +458,36 @@ def test_sole_survivor_may_expel() -> None:
     act(state, HEWN + enemy)
     act(state, SPACE + 43)
     assert state.loc[enemy] == 43
+    assert top(state).ask == Ask.HEWN_TURN and top(state).hewn == mover
+
+
+def test_an_expelled_hewn_dies_in_a_danger_space() -> None:
+    """rulebook: "Dangers tokens immediately kill all stunned and/or damaged
+    Hewns they share the same space with": the Fogbear, damaged in the
+    encounter and expelled into space 43 where a lava token lies, dies there; the
+    token stays."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, FROM)
+    enemy = pos.place(state, "Fogbear", 1, HERE, normal=2)
+    pos.set_token(state, 43, "lava")
+    activate(state, mover)
+    act(state, SPACE + HERE)
+    picks(state, 0, 0, 0, 0, 0)
+    picks(state, 0, 0, 0, 0, 0)
+    roll(state, DieKind.CLOSE_COMBAT, 1, 1)
+    roll(state, DieKind.SPEED, 0, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, 0, 0)
+    roll(state, DieKind.CLOSE_COMBAT, 0, 0, 0)
+    roll(state, DieKind.SPEED, 0, 0, 0, 0, 0, 0)
+    roll(state, DieKind.ARMOUR, 0)
+    hurt(state, Symbol.DAMAGED)
+    assert state.damaged[enemy] and state.loc[enemy] == HERE
+    pile = state.normal_pile
+    act(state, HEWN + enemy)
+    act(state, SPACE + 43)
+    assert state.loc[enemy] == DEAD
+    assert state.normal_pile == pile + 2  # its Substract is destroyed
+    assert state.token[43] != NONE
     assert top(state).ask == Ask.HEWN_TURN and top(state).hewn == mover
 
 

@@ -130,3 +130,60 @@ def test_a_player_turn_with_nothing_left_to_activate_ends_by_itself() -> None:
     pos.start_hewn_turn(state, a)
     pos.play(state, Ctrl.END_HEWN_TURN)
     assert state.frames[-1].ask == Ask.PLAYER_TURN and state.frames[-1].seat == 1
+
+
+def test_a_player_may_end_the_turn_with_hewns_left_over() -> None:
+    """rulebook: a Hewn "could simply choose not to move at all": the player ends
+    the player turn before either Minor Miner has had a Hewn turn; they took no
+    turn, so the rule that a healthy Hewn "cannot end its turn in the same space"
+    as another does not touch them and both stay healthy in space 50."""
+    state = pos.actions_phase()
+    a = pos.place(state, "Minor Miner", 0, space=50)
+    b = pos.place(state, "Minor Miner", 0, space=50, copy=1)
+    pos.place(state, "Minor Miner", 1, space=53, copy=2)
+    pos.start_player_turn(state, 0)
+    assert state.frames[-1].ask == Ask.PLAYER_TURN and state.frames[-1].seat == 0
+    assert {HEWN + a, HEWN + b, Ctrl.END_PLAYER_TURN} <= set(rules.legal_actions(state))
+    pos.play(state, Ctrl.END_PLAYER_TURN)
+    assert state.frames[-1].seat == 1
+    assert state.loc[a] == state.loc[b] == 50
+    assert state.healthy(a) and state.healthy(b)
+
+
+def test_a_step_passes_a_damaged_enemy_and_a_neutral() -> None:
+    """rulebook: "When a Hewn simply moves into a space containing anything other
+    than a healthy enemy Hewn and doesn't wish to declare a same space encounter,
+    nothing happens": the Chailbine Zach steps into space 1 with a damaged enemy
+    and a neutral, is not stopped, and steps on to space 27 with its action
+    points."""
+    state = pos.actions_phase()
+    mover = pos.place(state, "Chailbine Zach", 0, space=11)
+    damaged = pos.place(state, "Hover Cataclysm", 1, space=1, damaged=True)
+    neutral = pos.place(state, "Fogbear", NEUTRAL, space=1)
+    pos.start_hewn_turn(state, mover)
+    ap = _turn(state).ap
+    pos.play(state, SPACE + 1)
+    assert _turn(state).hewn == mover and _turn(state).ap == ap - 1
+    assert SPACE + 27 in rules.legal_actions(state)
+    pos.play(state, SPACE + 27)
+    assert state.loc[mover] == 27 and _turn(state).ap == ap - 2
+    assert state.loc[damaged] == state.loc[neutral] == 1
+    assert state.damaged[damaged] and state.ctrl[neutral] == NEUTRAL
+
+
+def test_a_forced_hewn_with_no_action_point_left_may_end_its_turn() -> None:
+    """rulebook: a Hewn that begins its turn on a danger token "must leave the
+    space immediately!"; D41: with no action to leave by, its turn ends. The
+    Dreampogg on lava with no action point left may only end its turn (or burn
+    its one Substract); once it has burnt it, it must step off the lava."""
+    state = pos.actions_phase()
+    dreampogg = pos.place(state, "Dreampogg", 0, space=44, dirty=1)
+    pos.set_token(state, 44, "lava")
+    pos.start_hewn_turn(state, dreampogg)
+    assert Ctrl.END_HEWN_TURN not in rules.legal_actions(state)  # it has its AP
+    pos.set_ap(state, 0)
+    legal = rules.legal_actions(state)
+    assert Ctrl.END_HEWN_TURN in legal and Verb.BURN in legal
+    assert not any(SPACE <= a < SPACE + 64 for a in legal)
+    pos.play(state, Verb.BURN)
+    assert sorted(rules.legal_actions(state)) == [SPACE + 43, SPACE + 45]

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import Final
 
-from . import combat
+from . import combat, swarm
 from .actions import SPACE, Ctrl
 from .danger import TOKEN_ATTACK_FIELDS, TokenAttackFrame, attack_of, on_map
 from .data import TECHS, DieKind, TechKind
@@ -290,21 +290,37 @@ def overflow_hits(kinds: list[int], rolled: list[int]) -> bool:
     `rolled` hits: its total above the defence ("If the total of the
     attacker's dice is higher than the defenders total"), unless two escapes
     cancel it (as against a danger token)."""
+    return overflow_margin(kinds, rolled) > 0
+
+
+def overflow_margin(kinds: list[int], rolled: list[int]) -> int:
+    """By how much an overflow's attack beats the defence (0 when it does not
+    or two escapes cancel it): the members a swarm loses ("The difference
+    between the attacker's total and total defences rolled by the swarm are
+    the amount of swarm members killed")."""
     dice = list(zip(kinds, rolled, strict=True))
     attack = sum(combat.value(k, f) for k, f in dice[:OVERFLOW_DICE])
     defence = dice[OVERFLOW_DICE:]
     if combat.cancelled(defence):
-        return False
-    return combat.succeeds(attack, combat.defence_total(defence))
+        return 0
+    return max(0, attack - combat.defence_total(defence))
 
 
 def _resolve(state: State, frame: Frame) -> None:
-    """The dice are in: a hit rolls the hurt die; otherwise the next Hewn."""
+    """The dice are in: a hit rolls the hurt die (a swarm loses members
+    instead, SWARM_LOSS); otherwise the next Hewn."""
     attack = attack_of(frame)
-    kinds = overflow_dice(state, attack.queue[0], attack.screens)
-    hit = overflow_hits(kinds, state.rolled)
+    hewn = attack.queue[0]
+    kinds = overflow_dice(state, hewn, attack.screens)
+    margin = overflow_margin(kinds, state.rolled)
     state.rolled.clear()
-    if hit:
+    if swarm.is_swarm(state, hewn):
+        del attack.queue[0]
+        frame.step = OverflowStep.NEXT
+        if not swarm.lose(state, hewn, margin):
+            _next(state, frame)
+        return
+    if margin > 0:
         frame.step = OverflowStep.HURTING
         roll(state, [int(DieKind.HURT)])
         return

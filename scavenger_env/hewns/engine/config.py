@@ -56,12 +56,13 @@ RULES_VERSIONS: Final = (1, 2)
 AUDIT_FIXES: Final = 2
 """The rules version from which the first audit's fixes apply."""
 
-BUILT_CARD_SETS: Final = ("core", "terrain", "nanas")
-"""The card sets whose rules the engine plays; the others (`data.CARD_SET_NAMES`)
-are named in the data but refused until their cards are built."""
+BUILT_CARD_SETS: Final = ("core", "terrain", "nanas", "complete")
+"""The card sets whose rules the engine plays (every one of
+`data.CARD_SET_NAMES`); a set named in the data but not here is refused."""
 
-DEFAULT_CARDS: Final = BUILT_CARD_SETS[-1]
-"""The card set a game plays unless told: the largest one built."""
+DEFAULT_CARDS: Final = "nanas"
+"""The card set a game plays unless told ("complete" is playable; the default
+stays "nanas" until the complete game's hidden information is played too)."""
 
 MAPS: Final = bundled_maps()
 """The bundled maps (`mapfile.bundled_maps`): the designed crater and the
@@ -96,10 +97,9 @@ class HewnsConfig(CheckedConfig):
             "core" (13 Hewn types, 6 technologies), "terrain" (+ digging,
             flying, climbing, artillery, the Suderer and secret entrances),
             "nanas" (+ Nananbites, the Mamabite, the Fixito, heart stones and
-            the implosion bomb) or "complete" (+ the swarms). The default is
-            the largest set built (`DEFAULT_CARDS`, "nanas"); "complete" is
-            refused until the swarms are built. A record keeps its set, so a
-            game of any set replays as it was played.
+            the implosion bomb) or "complete" (+ the two swarms). The default
+            is `DEFAULT_CARDS`, "nanas". A record keeps its set, so a game of
+            any set replays as it was played.
         map: the board: a bundled map's name (`MAPS`: "crater", the designed
             default for 2-4 players, the rulebook's map-building booklet being
             missing; the others test one question of map design each) or the
@@ -256,7 +256,6 @@ class HewnsConfig(CheckedConfig):
                 f"HewnsConfig.cards={self.cards!r}: the {self.cards!r} cards are not "
                 "built yet, so no game can be played with them; use "
                 + " or ".join(repr(n) for n in BUILT_CARD_SETS)
-                + " (the swarms of the complete set are not built yet)"
             )
         self._check_map()
         low, high = MUDGESTICK_RANGE

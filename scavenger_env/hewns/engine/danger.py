@@ -15,7 +15,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import Final
 
-from . import payment
+from . import payment, swarm
 from .actions import NUM, SPACE
 from .data import (
     BODY_SCREENS_MAX,
@@ -147,14 +147,22 @@ def token_wins(kind: int, rolled: list[int], n_attack: int, n_speed: int) -> boo
     rolled, then the Hewn immediately dies"; D66: one escape counts 1, two or more
     cancel the attack. `rolled`: the token's dice (of `kind`), the speed dice, then
     the armour dice."""
+    return token_margin(kind, rolled, n_attack, n_speed) > 0
+
+
+def token_margin(kind: int, rolled: list[int], n_attack: int, n_speed: int) -> int:
+    """By how much the token's total beats the defence (0 when it does not, or
+    two escapes cancel it): the swarm members it kills ("only the swarm members
+    representing the difference between the hurt rolls and the defence rolls
+    would die"). `rolled` as for `token_wins`."""
     attack = sum(face(kind, i)[0] for i in rolled[:n_attack])
     speed = rolled[n_attack : n_attack + n_speed]
     escapes = sum(1 for i in speed if face(DieKind.SPEED, i)[1] == Symbol.ESCAPE)
     if escapes >= 2:
-        return False
+        return 0
     defence = sum(face(DieKind.SPEED, i)[0] for i in speed)
     defence += sum(face(DieKind.ARMOUR, i)[0] for i in rolled[n_attack + n_speed :])
-    return attack > defence
+    return max(0, attack - defence)
 
 
 def start_attacks(state: State, seat: int, spaces: list[int]) -> None:
@@ -228,14 +236,19 @@ def _roll_attack(state: State, frame: Frame) -> None:
 
 
 def _resolve_attack(state: State, frame: Frame) -> None:
-    """The dice are in: the Hewn dies if the token's total beats its defence."""
+    """The dice are in: the Hewn dies if the token's total beats its defence (a
+    swarm loses the difference in members, SWARM_LOSS)."""
     attack = attack_of(frame)
     space, hewn = attack.space, attack.queue[0]
     kind, n_attack = TOKEN_ATTACKS[0][state.token[space]]
-    if token_wins(kind, state.rolled, n_attack, state.card(hewn).ap):
-        kill(state, hewn)
+    margin = token_margin(kind, state.rolled, n_attack, state.card(hewn).ap)
     del attack.queue[0]
     frame.step = AttackStep.NEXT
+    if swarm.is_swarm(state, hewn):
+        if swarm.lose(state, hewn, margin):
+            return
+    elif margin > 0:
+        kill(state, hewn)
     _run(state, frame)
 
 

@@ -31,6 +31,7 @@ from . import (
     payment,
     rounds,
     suderer,
+    swarm,
     turnstate,
 )
 from .actions import (
@@ -57,6 +58,7 @@ from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
 from .digging import DigFrame
 from .flow import FIRST_TECH_LOT, face, is_chance
 from .management import BanjerFrame
+from .secrets import heart_open, slot_open
 from .state import (
     DEAD,
     DECK,
@@ -502,6 +504,11 @@ _ASK_TEXT: Final[dict[str, tuple[str, str]]] = {
         "which Sicket technology is lost",
         "A hit destroyed one Sicket technology of your Hewn: you choose which.",
     ),
+    "SWARM_LOSS": (
+        "which swarm member dies",
+        "An attack (or what would stun it) killed members of your swarm: you "
+        "choose them one at a time; a member's technologies die with it.",
+    ),
     "SAME_TARGET": (
         "which Hewn to meet in the space",
         "A same-space encounter with one Hewn sharing the space.",
@@ -670,6 +677,12 @@ _WHY: Final[dict[str, Callable[[State, Frame, int | None], str]]] = {
     "SICKET_LOSS": lambda s, f, v: (
         f"A hit on {_whose(f.seat, v)} {hewn_label(f.hewn)} destroys one of its Sicket "
         f"technologies: {_who_does(f.seat, v, 'choose')} which."
+    ),
+    "SWARM_LOSS": lambda s, f, v: (
+        f"{_whose(f.seat, v).capitalize()} swarm {hewn_label(f.hewn)} loses "
+        f"{f.other} more member{'s' if f.other != 1 else ''} of "
+        f'{s.members[f.hewn]}: "The swarm owner decides which members of the '
+        'swarm are killed - returning them and any technology they had to the box".'
     ),
     "SCREENS": lambda s, f, v: (
         f"{_attacker_words(s)} attacks {_whose(f.seat, v)} {hewn_label(f.hewn)} in "
@@ -1001,6 +1014,8 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
         return f"{k} of {held} Nananbites repair, {held - k} defend"
     if ask == Ask.HUNT_BIDOX:
         return f"Bidox {k} goes hunting"
+    if ask == Ask.SWARM_LOSS:
+        return f"kill {member_words(state, frame.hewn, k, viewer)}"
     if ask == Ask.BID_AMOUNT:
         return f"put {k} Substract in the Bidox"
     if ask == Ask.BID_MIX:
@@ -1039,6 +1054,27 @@ def _describe_num(state: State, frame: Frame, action: int, viewer: int | None) -
             return f"give turn-order card {k} to player {seat}"
         return f"give a turn-order card face down to player {seat}"
     return f"{ask_name(ask)}: {k}"
+
+
+def member_words(state: State, hewn: int, member: int, viewer: int | None) -> str:
+    """Swarm member `member` of `hewn` in words, with what it carries as
+    `viewer` may see it: "member 0 (the leader, Veyark)", "member 6 (a Sicket
+    socket: Slocic Shield)", "member 3 (no socket)"."""
+    card = state.card(hewn)
+    if member == 0:
+        filled = state.heart[hewn] != NONE or state.gem[hewn] != NONE
+        shown = filled and (viewer is None or heart_open(state, hewn, viewer))
+        heart = ", with what its heart card holds" if shown else ""
+        return f"member 0 (the leader, {card.name.split(' & ')[0]}{heart})"
+    slot = swarm.member_slot(state, hewn, member)
+    if slot == NONE:
+        return f"member {member} (no socket)"
+    kind = "a Nanasocket" if slot < card.nanasockets else "a Sicket socket"
+    held = state.slots[hewn][slot]
+    if viewer is not None and not slot_open(state, hewn, slot, viewer):
+        return f"member {member} ({kind}, fitted in secret)"
+    what = TECHS[held].name if held >= 0 else "empty"
+    return f"member {member} ({kind}: {what})"
 
 
 def _bidox_nanas(state: State, seat: int, box: int) -> str:

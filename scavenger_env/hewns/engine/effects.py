@@ -25,6 +25,8 @@ def kill(state: State, hewn: int) -> None:
     state.loc[hewn] = DEAD
     state.ctrl[hewn] = NEUTRAL
     state.damaged[hewn] = False
+    state.members[hewn] = 0
+    state.member_alive[hewn] = 0
     slots = state.slots[hewn]
     for i in range(len(slots)):
         slots[i] = EMPTY_SLOT

@@ -43,7 +43,7 @@ class EncStep(IntEnum):
     LOOP = 9  # dodges and rerolls, attack by attack (DODGE, REROLL)
     REROLLED = 10  # a die was rolled again: back to the loop
     HURT = 11  # the hurt dice are rolled
-    APPLY = 12  # hurts and kills (SICKET_LOSS)
+    APPLY = 12  # hurts and kills (SICKET_LOSS), swarm casualties (SWARM_LOSS)
     ESCAPE = 13  # escape moves (ESCAPE_MOVE); a ranged encounter ends here
     AFTER = 14  # same-space: control changes
     EXPEL = 15  # same-space: the survivor may expel (EXPEL)
@@ -90,6 +90,7 @@ ENC_FIELDS: Final = (
     "guard",
     "split",
     "bombs",
+    "losses",
 )
 """Every field of `Enc`, in the order of `Enc.pack` (a compiled class has no
 `__slots__` to read)."""
@@ -100,7 +101,8 @@ class Enc:
     `ann`: the announcers (mover first when it announced); `picks`: L, A, K
     (Q, E) per announcer (secret until the reveal); `dice`: `DIE_FIELDS` ints
     per die; `hurts`: (victim, hurt face or NONE for a non-healthy victim) per
-    successful attack."""
+    successful attack but on a healthy swarm, which has its (swarm, members
+    killed) in `losses`."""
 
     __slots__ = ENC_FIELDS
 
@@ -132,6 +134,9 @@ class Enc:
         self.split: list[int] = []
         # implosion bombs added: (bomber, its seat, the target's space) each
         self.bombs: list[int] = []
+        # stage 4: (swarm, members killed) per successful attack on a healthy
+        # swarm, which rolls no hurt die
+        self.losses: list[int] = []
 
     def copy(self) -> Enc:
         """An independent copy."""
@@ -160,6 +165,7 @@ class Enc:
         new.guard = list(self.guard)
         new.split = list(self.split)
         new.bombs = list(self.bombs)
+        new.losses = list(self.losses)
         return new
 
     def pack(self) -> list[int]:
@@ -203,6 +209,9 @@ class Enc:
         if self.bombs:  # only then: an encounter without a bomb packs as before
             out.append(len(self.bombs))
             out.extend(int(x) for x in self.bombs)
+        if self.losses:  # only a swarm hit: every other encounter packs as before
+            out.append(len(self.losses))
+            out.extend(int(x) for x in self.losses)
         return out
 
     # --- queries ---------------------------------------------------------------

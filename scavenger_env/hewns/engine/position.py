@@ -65,6 +65,9 @@ Technologies (`place(..., techs=[...])`) are fitted in order: a Nanasocket one
 into the first free Nanasocket, then into a fitted Mamabite's slots; a Mamabite
 opens its four slots (`nanas`).
 
+Swarms (cards "complete"): a swarm is placed at full strength; `set_members`
+leaves only some of its members alive (`set_members(state, veyark, [0, 1, 6])`).
+
 Heart stones (cards "nanas"): `place(..., techs=["Heart stones"])` puts a stone
 of the placing seat's colour into the Hewn's heart card, `set_heart` one of any
 seat's colour (a Hewn taken over by brain repair keeps its old owner's heart).
@@ -78,7 +81,7 @@ from typing import Any, Final
 
 from scavenger_env.core.errors import IllegalActionError
 
-from . import nanas, rules, tunnels
+from . import nanas, rules, swarm, tunnels
 from .actions import DIE, id_of
 from .auction import BidFrame
 from .config import HewnsConfig
@@ -103,6 +106,7 @@ from .state import (
     DECK,
     EMPTY_SLOT,
     NEUTRAL,
+    NO_SLOT,
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
@@ -131,6 +135,7 @@ __all__ = [
     "set_bidox_nananbites",
     "set_depleted",
     "set_heart",
+    "set_members",
     "set_mine",
     "set_screen",
     "set_supply",
@@ -278,6 +283,11 @@ def place_card(
         raise PositionError(f"space {space} does not admit a {name}")
     if normal + dirty > card.store_total:
         raise PositionError(f"a {name} stores at most {card.store_total}")
+    if card.members and (stunned or damaged):
+        raise PositionError(
+            f"a {name} is a swarm: it is never stunned or damaged (it loses "
+            "members instead: set_members)"
+        )
     state.hewn_deck[card.size].remove(hewn)
     state.loc[hewn] = space
     state.ctrl[hewn] = NEUTRAL if stunned else seat
@@ -534,11 +544,14 @@ def set_depleted(state: State, count: int) -> None:
 
 
 #: the card fields `rig` may change: every component value but the size (which
-#: decides the deck and the spaces a Hewn may stand in), the copies, the
-#: stage and a swarm's members (swarms are not built yet)
+#: decides the deck and the spaces a Hewn may stand in), the copies and the
+#: stage
 RIGGABLE: Final = tuple(
-    f for f in HEWN_VALUE_FIELDS if f not in ("size", "cards", "members", "stage")
+    f for f in HEWN_VALUE_FIELDS if f not in ("size", "cards", "stage")
 )
+
+#: the most members a rigged swarm may have (a member is a NUM id, 0-31)
+MAX_MEMBERS: Final = 32
 
 
 def rig(state: State, hewn: int, **stats: Any) -> HewnType:
@@ -573,10 +586,73 @@ def rig(state: State, hewn: int, **stats: Any) -> HewnType:
             )
         state.slots[hewn] = [EMPTY_SLOT] * sockets
         state.slot_hidden[hewn] = [False] * sockets
+    _check_swarm_card(card, new, state.members[hewn])
     table = list(state.card_table)
     table[hewn] = new
     state.card_table = tuple(table)
+    if new.members != card.members:  # a swarm at full strength (or none)
+        state.members[hewn] = new.members
+        state.member_alive[hewn] = (1 << new.members) - 1
     return new
+
+
+def _check_swarm_card(card: HewnType, new: HewnType, members_left: int) -> None:
+    """A rig keeps a swarm a swarm: members > 0 exactly with the SWARM ability;
+    a swarm that lost members keeps its member count."""
+    if (new.members > 0) != (Ability.SWARM in new.abilities):
+        raise PositionError(
+            f"a swarm has members > 0 and the 'swarm' ability, other Hewns neither "
+            f"(members={new.members}, abilities={new.abilities}): rig both"
+        )
+    if new.members > MAX_MEMBERS:
+        raise PositionError(f"a swarm has at most {MAX_MEMBERS} members")
+    if new.members != card.members and members_left != card.members:
+        raise PositionError(
+            f"the {card.name} lost members: set_members to full strength "
+            "before rigging its member count"
+        )
+
+
+def set_members(state: State, hewn: int, alive: Iterable[int]) -> None:
+    """Swarm `hewn` with only the members in `alive` left (0 is its leader;
+    `swarm.member_slot` says which socket a member carries). A member that
+    dies here must carry nothing: its socket then takes nothing more. Refuses
+    a Hewn that is no swarm, an unknown member, or no member at all (a swarm
+    with none is dead), changing nothing."""
+    if not 0 <= hewn < NUM_HEWNS:
+        raise PositionError(f"no Hewn {hewn}: the card ids are 0-{NUM_HEWNS - 1}")
+    card = state.card(hewn)
+    if card.members == 0:
+        raise PositionError(
+            f"the {card.name} #{hewn} is not a swarm: it has no members"
+        )
+    live = sorted(set(alive))
+    if not live or not all(isinstance(m, int) and 0 <= m < card.members for m in live):
+        raise PositionError(
+            f"the {card.name} has members 0-{card.members - 1} (0 the leader); "
+            f"name at least one to keep alive, not {list(alive)!r}"
+        )
+    if 0 not in live and (state.heart[hewn] != NONE or state.gem[hewn] != NONE):
+        raise PositionError(
+            f"the {card.name}'s heart card, on its leader (member 0), holds a "
+            "stone or a gem: keep the leader alive or empty the heart first"
+        )
+    slots = state.slots[hewn]
+    for m in range(card.members):
+        slot = swarm.member_slot(state, hewn, m)
+        if m not in live and slot != NONE and slots[slot] >= 0:
+            raise PositionError(
+                f"member {m} of the {card.name} carries a technology in slot "
+                f"{slot}: keep it alive or fit nothing there"
+            )
+    state.member_alive[hewn] = sum(1 << m for m in live)
+    state.members[hewn] = len(live)
+    for m in range(card.members):
+        slot = swarm.member_slot(state, hewn, m)
+        if slot != NONE and m not in live:
+            slots[slot] = NO_SLOT
+        elif slot != NONE and slots[slot] == NO_SLOT:
+            slots[slot] = EMPTY_SLOT  # a member brought back carries its socket
 
 
 def _rigged_value(card: HewnType, name: str, value: Any) -> Any:

@@ -23,7 +23,7 @@ from typing import Final
 
 import numpy as np
 
-from . import bomb, combat, danger, payment, samespace, sight
+from . import bomb, combat, danger, payment, samespace, sight, swarm
 from .actions import DIE, DIE_SIZE, HEWN, NUM, SOCKET, SPACE, Ctrl, Option, Verb
 from .data import ENCOUNTER_SUBSTRACT_MAX, DieKind
 from .effects import (
@@ -33,7 +33,6 @@ from .effects import (
     kill,
     load,
     own_shares,
-    stun,
 )
 from .encounter import (
     ATTACK,
@@ -245,11 +244,9 @@ def step_name(state: State, enc: Enc, frame: Frame) -> bool:
 
 def step_reveal(state: State, enc: Enc, frame: Frame) -> bool:
     """The picks are shown (ranged: an empty pick malfunctions)."""
-    if not enc.same:
-        _reveal(state, enc, frame)
     frame.step = EncStep.PAY
     enc.cursor = 0
-    return False
+    return not enc.same and _reveal(state, enc, frame)
 
 
 def step_pay(state: State, enc: Enc, frame: Frame) -> bool:
@@ -345,8 +342,8 @@ def step_hurt(state: State, enc: Enc, frame: Frame) -> bool:
 
 
 def step_apply(state: State, enc: Enc, frame: Frame) -> bool:
-    """Hurts and kills, victim by victim (a Sicket hit asks SICKET_LOSS); the
-    Hewns that exploded die."""
+    """Hurts and kills, victim by victim (a Sicket hit asks SICKET_LOSS); then
+    the swarms hit lose members (SWARM_LOSS); the Hewns that exploded die."""
     while enc.cursor < len(enc.hurts):
         victim, face = enc.hurts[enc.cursor], enc.hurts[enc.cursor + 1]
         enc.cursor += 2
@@ -357,10 +354,29 @@ def step_apply(state: State, enc: Enc, frame: Frame) -> bool:
         elif combat.hurt(state, victim, face):
             push(state, Frame(Ask.SICKET_LOSS, state.ctrl[victim], victim))
             return True
+    if _swarm_losses(state, enc):
+        return True
     for hewn in enc.boom:
         kill(state, hewn)
     frame.step = EncStep.OVERFLOW
     enc.cursor = 0
+    return False
+
+
+def _swarm_losses(state: State, enc: Enc) -> bool:
+    """rulebook: "The difference between the attacker's total and total defences
+    rolled by the swarm are the amount of swarm members killed" ("no hurt dice
+    are rolled"); `cursor` goes on from the hurts into the losses. Returns
+    whether a SWARM_LOSS decision was pushed."""
+    start = len(enc.hurts)
+    while enc.cursor < start + len(enc.losses):
+        i = enc.cursor - start
+        victim, casualties = enc.losses[i], enc.losses[i + 1]
+        enc.cursor += 2
+        if victim in enc.boom or state.loc[victim] == DEAD:
+            continue
+        if swarm.lose(state, victim, casualties):
+            return True
     return False
 
 
@@ -417,15 +433,18 @@ ENC_STEPS: Final[dict[EncStep, EncStepFn]] = {
 """Each step of the encounter machine and the function that runs it."""
 
 
-def _reveal(state: State, enc: Enc, frame: Frame) -> None:
+def _reveal(state: State, enc: Enc, frame: Frame) -> bool:
     """rulebook: "If they don't choose a dice ... they are considered to have
     malfunctioned. Remove the control rod ... They are now neutral/stunned"
     (D20: picks beyond the payable amount are masked, so only picking nothing
-    malfunctions)."""
+    malfunctions); a swarm loses a member instead (D46). Returns whether a
+    SWARM_LOSS decision was pushed."""
+    asked = False
     for i, hewn in enumerate(enc.ann):
         if sum(enc.pick(hewn)) == 0:
             enc.malf[i] = 1
-            stun(state, hewn)
+            asked = swarm.stun_or_lose(state, hewn) or asked
+    return asked
 
 
 def _pay(
@@ -565,8 +584,8 @@ def build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
             continue
         for h in atts:
             lasers, areas, _, _, explode = enc.pick(h)
-            if enc.same:  # "the close combat dice on their Hewn card"
-                for _ in range(state.card(h).close_combat):
+            if enc.same:  # "the close combat dice on their Hewn card" (swarm: members)
+                for _ in range(swarm.close_combat_dice(state, h)):
                     add(DieKind.CLOSE_COMBAT, h, fight, ATTACK)
             for _ in range(lasers):
                 add(DieKind.LASER, h, fight, ATTACK, 1)
@@ -638,7 +657,8 @@ def _next_reroll(state: State, enc: Enc, frame: Frame) -> bool:
 
 def _resolve(state: State, enc: Enc, frame: Frame) -> list[int]:
     """Step 7: compare each attack with its defence; a success on a healthy
-    Hewn rolls the hurt die, on a non-healthy one it dies ("if the Hewn is NOT
+    Hewn rolls the hurt die (on a swarm it kills attack - defence members:
+    "no hurt dice are rolled"), on a non-healthy one it dies ("if the Hewn is NOT
     healthy, it dies immediately"); two escapes cancel it and allow a free
     move; a failed attack on a non-healthy Hewn is humiliating."""
     mover = frame.hewn
@@ -672,7 +692,9 @@ def _resolve(state: State, enc: Enc, frame: Frame) -> list[int]:
             ]
             attack += combat.attacker_total(state, h, weapons, others)
         ok = combat.succeeds(attack, combat.defence_total(defence))
-        if ok and state.healthy(d):
+        if ok and state.healthy(d) and swarm.is_swarm(state, d):
+            enc.losses.extend((d, attack - combat.defence_total(defence)))
+        elif ok and state.healthy(d):
             enc.hurts.extend((d, 0))
             kinds.append(DieKind.HURT)
         elif ok:

@@ -43,6 +43,7 @@ from . import (
     rounds,
     samespace,
     suderer,
+    swarm,
     turns,
 )
 from .actions import NUM_ACTIONS, Ctrl, describe_id
@@ -216,6 +217,7 @@ HANDLERS: Final[dict[int, Handler]] = {
     Ask.DODGE: Handler(ranged.legal_dodge, ranged.apply_dodge_or_reroll, no_resume),
     Ask.REROLL: Handler(ranged.legal_reroll, ranged.apply_dodge_or_reroll, no_resume),
     Ask.SICKET_LOSS: Handler(ranged.legal_sicket, ranged.apply_sicket, no_resume),
+    Ask.SWARM_LOSS: Handler(swarm.legal_loss, swarm.apply_loss, no_resume),
     Ask.ESCAPE_MOVE: Handler(ranged.legal_escape, ranged.apply_escape, no_resume),
     Ask.SAME_TARGET: Handler(
         samespace.legal_same_target, samespace.apply_same_target, no_resume

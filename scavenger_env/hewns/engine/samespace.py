@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from . import combat, danger, hearts, nanas
+from . import combat, danger, hearts, nanas, swarm
 from .actions import HEWN, NUM, SPACE, Ctrl, Option
 from .data import DieKind
 from .effects import healthy_at, healthy_enemies_at, stun, token_kills
@@ -295,7 +295,7 @@ def step_retreat(state: State, enc: Enc, frame: Frame) -> bool:
         if retreat_spaces(state, frame, mover):
             push(state, Frame(Ask.RETREAT, state.ctrl[mover], mover))
             return True
-        stun(state, mover)
+        return swarm.stun_or_lose(state, mover)
     return False
 
 
@@ -353,9 +353,14 @@ def _immediate_turn(state: State, frame: Frame, hewn: int) -> None:
     state.frames.pop()  # the encounter
     state.frames.pop()  # the mover's Hewn turn
     loc = state.loc[mover]
-    if state.healthy(mover) and [h for h in healthy_at(state, loc, mover) if h != hewn]:
+    shares = state.healthy(mover) and any(
+        h != hewn for h in healthy_at(state, loc, mover)
+    )
+    if shares and not swarm.is_swarm(state, mover):
         stun(state, mover)
     start_hewn_turn(state, frame.seat, hewn)
+    if shares and swarm.is_swarm(state, mover):
+        swarm.lose(state, mover, 1)  # D46: chosen before the immediate turn
 
 
 def _sole_survivor(state: State, space: int) -> int:

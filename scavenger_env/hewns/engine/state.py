@@ -146,7 +146,8 @@ class Ask(IntEnum):
     MINE_GEM = 31  # rules 2: a "2/gem" face gives a gem or 2 Substract
     # the recovery phase
     REASSERT = 38  # stage 3: the heart's owner tries to regain control, or not
-    # swarms (stage 4): 36-37 (SWARM_LOSS = 36: which member dies)
+    # swarms (stage 4): 36-37 (37 spare)
+    SWARM_LOSS = 36  # which member of a swarm dies (one casualty each)
     # the complete game's hidden information (stage 4): 39, 57, 79
     # digging (stage 2 cards)
     DIG_TARGET = 32  # the space to dig to

@@ -19,6 +19,7 @@ from . import (
     mining,
     payment,
     suderer,
+    swarm,
 )
 from .actions import HEWN, NUM, SPACE, Ctrl, Verb
 from .data import BURN_FOR_AP_MAX
@@ -364,12 +365,20 @@ def _auto_end_hewn_turn(state: State, frame: Frame) -> None:
 def end_hewn_turn(state: State) -> None:
     """rulebook: "a healthy Hewn cannot end its turn in the same space" as
     another healthy Hewn; checked when the Hewn turn ends (a ruling: passing
-    through, or stopping to mine, is fine) and the Hewn becomes stunned."""
+    through, or stopping to mine, is fine) and the Hewn becomes stunned (a
+    swarm loses a member, D46: its SWARM_LOSS comes once the turn is over)."""
     frame = state.frames[-1]
     h = frame.hewn
-    if state.on_board(h) and state.healthy(h) and healthy_at(state, state.loc[h], h):
+    shares = (
+        state.on_board(h)
+        and state.healthy(h)
+        and bool(healthy_at(state, state.loc[h], h))
+    )
+    if shares and not swarm.is_swarm(state, h):
         stun(state, h)
     pop(state)
+    if shares and swarm.is_swarm(state, h):
+        swarm.lose(state, h, 1)
 
 
 def finish_burn(
