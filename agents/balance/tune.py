@@ -50,7 +50,17 @@ METRICS = (
     "actions",
     "winner_margin",
     "skill_gradient",
+    "ended_early",
+    "lots_bought",
+    "all_lots_bought",
+    "first_seat_win_rate",
+    "type_share_max",
 )
+HEWNS_METRICS = METRICS[5:]
+"""Hewns's calibration questions (`calibration.metrics`): the share of games
+ended by an immediate trigger, of offered lots bought, of auctions with every
+lot bought, the round-1 first bidder's win rate and the highest Hewn type's win
+ratio to its fair share."""
 
 
 class TuneError(ValueError):
@@ -163,6 +173,12 @@ class Study:
             raise TuneError("give at least one --target")
         for item in (*self.params, *self.targets):
             item.check()
+        hewns_only = sorted({t.metric for t in self.targets} & set(HEWNS_METRICS))
+        if hewns_only and self.game != "hewns":
+            raise TuneError(
+                f"targets {', '.join(hewns_only)} are Hewns calibration metrics; "
+                "use them with --game hewns"
+            )
         needs = any(t.metric == "skill_gradient" for t in self.targets)
         if needs and len(self.tiers) < 2:
             raise TuneError("a skill_gradient target needs --tiers (weakest first)")
@@ -226,8 +242,12 @@ def options_of(study: Study, chosen: Mapping[str, Any]) -> dict[str, Any]:
     return options
 
 
-def measure(seats: pd.DataFrame, study: Study) -> dict[str, float]:
-    """The metrics of one trial's tournament, each with its 95% interval."""
+def measure(
+    seats: pd.DataFrame, study: Study, lots: pd.DataFrame | None = None
+) -> dict[str, float]:
+    """The metrics of one trial's tournament, each with its 95% interval; a
+    Hewns study's also its calibration metrics (`lots`: the lot table of
+    `calibration.tables`, for the auction ones)."""
     from .estimates import mean_ci, rate
 
     games = game_frame(seats)
@@ -253,6 +273,13 @@ def measure(seats: pd.DataFrame, study: Study) -> dict[str, float]:
             "skill_gradient_low": g["ci_low"],
             "skill_gradient_high": g["ci_high"],
         }
+    if study.game == "hewns":
+        from . import calibration
+
+        played = calibration.Tables(
+            seats, lots if lots is not None else calibration.empty_lots()
+        )
+        out |= calibration.metrics(played, study.num_players, seed=study.seed)
     return out
 
 
@@ -354,7 +381,13 @@ def tune(
                 f"trial {trial.number} ({_show(chosen)}): {err}; narrow the --param "
                 "ranges to values the rules accept"
             ) from None
-        metrics = measure(seat_frame(played), study)
+        if study.game == "hewns":  # one replay gives the seats and the auctions
+            from .calibration import tables
+
+            both = tables(played, study.game)
+            metrics = measure(both.seats, study, both.lots)
+        else:
+            metrics = measure(seat_frame(played), study)
         value = objective(metrics, study.targets)
         for key, x in metrics.items():
             trial.set_user_attr(key, x)
