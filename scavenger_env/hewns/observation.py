@@ -1,18 +1,22 @@
 """The observation: one flat float32 vector in [0, 1] with named views.
 
-A first version of the design's observation: the decision being made, the
-global counters, the auction's offer, the board's spaces, every Hewn card and
-every seat. It is encoded from the observing player's seat: relative seat 0 is
-"you", relative seat i is absolute seat (you + i) % n; seats past the player
-count stay zero, so the size is the same for 2, 3 and 4 players.
+The design's observation: the decision being made, the global counters, the
+auction's offer, the board's spaces and who sees into them, every Hewn card
+(with what the seat sees fitted in it), every seat, and the attack in progress
+with its participants. It is encoded from the observing player's seat: relative
+seat 0 is "you", relative seat i is absolute seat (you + i) % n; seats past the
+player count stay zero, so the size is the same for 2, 3 and 4 players.
 
 It holds only what the seat may know: another seat's closed Bidoxes show as
 placements only (their content stays in that seat's private total, which is
 public), another seat's turn-order card only once shown (the dealer sees all),
-another seat's secret picks not at all, and the decks only by size. The values
-are those of the same encoding of `engine.view.redact(state, seat)`; the
-encoder reads the state itself and hides just the secrets it would otherwise
-show (the Bidox contents in the private totals, the top frame's secret args).
+another seat's secret picks not at all, the loads, fittings and heart cards
+filled off the board (in a game with secret loads) only as their public part,
+and the decks only by size. The values are those of the same encoding of
+`engine.view.redact(state, seat)`; the encoder reads the state itself and hides
+just the secrets it would otherwise show (the Bidox contents in the private
+totals, the secret args of the top frame and the picks of the encounter in
+progress, the parts of loads and fittings another seat cannot see).
 
 Divisors marked "(at most 1)" are caps for counts with no useful maximum
 (values above read 1).
@@ -45,37 +49,62 @@ offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
                                 per relative seat / 4, the last auction's
                                 winner per relative seat (4), your own bid
                                 there / 30
-spaces    708-2379   (76, 22)   exists, ravine, node, size one-hot (3),
+spaces    708-2683   (76, 26)   exists, ravine, node, size one-hot (3),
                                 entrance size one-hot (4: none, S, M, B;
                                 common or secret), the entrance's owner
                                 (1: you, 0.5: another player's secret
                                 entrance, 0: common or none), mine (5:
                                 none, +0..+3), danger token (3), Hewns
                                 there / 4, a dug tunnel's two ends (space
-                                + 1) / 76; rows 0-63 the map, 64-75 the
-                                tunnel pieces 1-12 (a dug one: neither
-                                ravine nor node)
-hewns     2380-4219  (40, 46)   type one-hot (22), controller relative
+                                + 1) / 76, in sight of each relative
+                                seat's Hewns (4: one of them there, or a
+                                lone one's line of sight reaches it);
+                                rows 0-63 the map, 64-75 the tunnel pieces
+                                1-12 (a dug one: neither ravine nor node)
+hewns     2684-5163  (40, 62)   type one-hot (22), controller relative
                                 one-hot (4) and neutral, where (on the
                                 board, off the board, on offer, in a deck,
                                 discarded, dead), space / 76, damaged,
                                 acted, normal / 12, dirty / 12 (at most
-                                1), the Hewn of the top frame, the gem
-                                in its heart card: its value / 8, the
-                                colour of the heart stone in its heart
-                                card, relative one-hot (4; stage 3, public),
-                                its Nananbites / 8 and Fixitos / 2 (at most
-                                1)
-seats     4220-4331  (4, 28)    screen normal / 50, screen dirty / 50 (at
-                                most 1; for others their private total
-                                with closed Bidoxes), techs per kind / 4
-                                (13), known turn-order card one-hot (5:
-                                unknown, 1-4), passed, Bidoxes at home,
-                                placed, hunting (/ Bidoxes), score / 60
-                                (at most 1), healthy Hewns / 10, the
+                                1; the part you see), the Hewn of the top
+                                frame, seen by one of your Hewns, its
+                                heart card: hidden, empty, its gem's value
+                                / 8, its stone's colour relative one-hot
+                                (4); the technologies you see fitted, per
+                                kind / 4 (13; Nananbites / 8; at most 1),
+                                the slots you cannot see / 4, swarm
+                                members left / 9 (`HEWN_COLUMNS` names
+                                the columns)
+seats     5164-5275  (4, 28)    screen normal / 50, screen dirty / 50 (at
+                                most 1; for others their public totals),
+                                techs per kind / 4 (13), known turn-order
+                                card one-hot (5: unknown, 1-4), passed,
+                                Bidoxes at home, placed, hunting (/
+                                Bidoxes), score as you know it / 60 (at
+                                most 1), healthy Hewns / 10, the
                                 Nananbites on its Bidoxes (/ Bidoxes x
                                 their limit), implosion bombs fitted in
                                 its Hewns / 4 (at most 1)
+encounter 5276-5292  (17,)      the attack in progress nearest the top:
+                                kind one-hot (5: ranged, same-space,
+                                artillery, a bomb's overflow, a danger
+                                token's attack), its step / 20 (a token's
+                                / 2), the attack being decided (0: the
+                                mover's, 0.5: the reactors', 1: done), the
+                                mover's attack and defence totals, then
+                                the reactors' (/ 30, at most 1), the
+                                values rolled so far per die kind: laser,
+                                area, close combat, armour, speed, d10
+                                and Nanadice (/ 20, at most 1)
+fighters  5293-5348  (4, 14)    its participants (mover, target, then the
+                                other announcers; an overflow's bomber and
+                                a token's victim): relative seat one-hot
+                                (4; none for neutral), Hewn (number + 1) /
+                                40, attacker, defender, picks L, A, K, Q,
+                                E / 7 (at most 1; another seat's zero
+                                until the reveal; a token's victim: its
+                                body screens as K), re-rolls left / 3 (at
+                                most 1), dodged (`FIGHTER_COLUMNS`)
 ========  =========  =========  ==========================================
 """
 
