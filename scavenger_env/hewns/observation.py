@@ -21,91 +21,91 @@ progress, the parts of loads and fittings another seat cannot see).
 Divisors marked "(at most 1)" are caps for counts with no useful maximum
 (values above read 1).
 
-========  =========  =========  ==========================================
-view      indices    shape      meaning
-========  =========  =========  ==========================================
-decision  0-103      (104,)     the decision kind on top, one-hot over 80
-                                kinds (none at a chance node); phase (3);
-                                round / 3; relative seat to move (4); a
-                                chance node; the Hewn turn's AP left / 12
-                                (at most 1); the top frame's first 4 args
-                                / 31 (secret ones zero for others); its
-                                step / 8 (at most 1); stack depth / 16 (at
-                                most 1); an artillery encounter in
-                                progress; 7 spare
-global    104-143    (40,)      normal pile / its start, depleted /
-                                threshold, new mines by bonus 0-3 / 10,
-                                token stock by kind / 5, player count
-                                one-hot (3), Hewn decks by size and the
-                                tech deck / 20, the last 8 faces rolled
-                                (face index + 1) / 10, the gem pile by
-                                kind / 3 (rules 2), implosion bombs used
-                                / 8 (at most 1), the entrance pieces left
-                                for secret entrances by size S, M, B / 3
-                                (cards beyond "core"), 9 spare
-offer     144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
-                                one-hot (13), the turn-order stack, empty,
-                                minimum price / 10, Bidoxes placed there
-                                per relative seat / 4, the last auction's
-                                winner per relative seat (4), your own bid
-                                there / 30
-spaces    708-2683   (76, 26)   exists, ravine, node, size one-hot (3),
-                                entrance size one-hot (4: none, S, M, B;
-                                common or secret), the entrance's owner
-                                (1: you, 0.5: another player's secret
-                                entrance, 0: common or none), mine (5:
-                                none, +0..+3), danger token (3), Hewns
-                                there / 4, a dug tunnel's two ends (space
-                                + 1) / 76, in sight of each relative
-                                seat's Hewns (4: one of them there, or a
-                                lone one's line of sight reaches it);
-                                rows 0-63 the map, 64-75 the tunnel pieces
-                                1-12 (a dug one: neither ravine nor node)
-hewns     2684-5163  (40, 62)   type one-hot (22), controller relative
-                                one-hot (4) and neutral, where (on the
-                                board, off the board, on offer, in a deck,
-                                discarded, dead), space / 76, damaged,
-                                acted, normal / 12, dirty / 12 (at most
-                                1; the part you see), the Hewn of the top
-                                frame, seen by one of your Hewns, its
-                                heart card: hidden, empty, its gem's value
-                                / 8, its stone's colour relative one-hot
-                                (4); the technologies you see fitted, per
-                                kind / 4 (13; Nananbites / 8; at most 1),
-                                the slots you cannot see / 4, swarm
-                                members left / 9 (`HEWN_COLUMNS` names
-                                the columns)
-seats     5164-5275  (4, 28)    screen normal / 50, screen dirty / 50 (at
-                                most 1; for others their public totals),
-                                techs per kind / 4 (13), known turn-order
-                                card one-hot (5: unknown, 1-4), passed,
-                                Bidoxes at home, placed, hunting (/
-                                Bidoxes), score as you know it / 60 (at
-                                most 1), healthy Hewns / 10, the
-                                Nananbites on its Bidoxes (/ Bidoxes x
-                                their limit), implosion bombs fitted in
-                                its Hewns / 4 (at most 1)
-encounter 5276-5292  (17,)      the attack in progress nearest the top:
-                                kind one-hot (5: ranged, same-space,
-                                artillery, a bomb's overflow, a danger
-                                token's attack), its step / 20 (a token's
-                                / 2), the attack being decided (0: the
-                                mover's, 0.5: the reactors', 1: done), the
-                                mover's attack and defence totals, then
-                                the reactors' (/ 30, at most 1), the
-                                values rolled so far per die kind: laser,
-                                area, close combat, armour, speed, d10
-                                and Nanadice (/ 20, at most 1)
-fighters  5293-5348  (4, 14)    its participants (mover, target, then the
-                                other announcers; an overflow's bomber and
-                                a token's victim): relative seat one-hot
-                                (4; none for neutral), Hewn (number + 1) /
-                                40, attacker, defender, picks L, A, K, Q,
-                                E / 7 (at most 1; another seat's zero
-                                until the reveal; a token's victim: its
-                                body screens as K), re-rolls left / 3 (at
-                                most 1), dodged (`FIGHTER_COLUMNS`)
-========  =========  =========  ==========================================
+=========  =========  =========  ==========================================
+view       indices    shape      meaning
+=========  =========  =========  ==========================================
+decision   0-103      (104,)     the decision kind on top, one-hot over 80
+                                 kinds (none at a chance node); phase (3);
+                                 round / 3; relative seat to move (4); a
+                                 chance node; the Hewn turn's AP left / 12
+                                 (at most 1); the top frame's first 4 args
+                                 / 31 (secret ones zero for others); its
+                                 step / 8 (at most 1); stack depth / 16 (at
+                                 most 1); an artillery encounter in
+                                 progress; 7 spare
+global     104-143    (40,)      normal pile / its start, depleted /
+                                 threshold, new mines by bonus 0-3 / 10,
+                                 token stock by kind / 5, player count
+                                 one-hot (3), Hewn decks by size and the
+                                 tech deck / 20, the last 8 faces rolled
+                                 (face index + 1) / 10, the gem pile by
+                                 kind / 3 (rules 2), implosion bombs used
+                                 / 8 (at most 1), the entrance pieces left
+                                 for secret entrances by size S, M, B / 3
+                                 (cards beyond "core"), 9 spare
+offer      144-707    (12, 47)   per lot: Hewn type one-hot (22), tech kind
+                                 one-hot (13), the turn-order stack, empty,
+                                 minimum price / 10, Bidoxes placed there
+                                 per relative seat / 4, the last auction's
+                                 winner per relative seat (4), your own bid
+                                 there / 30
+spaces     708-2683   (76, 26)   exists, ravine, node, size one-hot (3),
+                                 entrance size one-hot (4: none, S, M, B;
+                                 common or secret), the entrance's owner
+                                 (1: you, 0.5: another player's secret
+                                 entrance, 0: common or none), mine (5:
+                                 none, +0..+3), danger token (3), Hewns
+                                 there / 4, a dug tunnel's two ends (space
+                                 + 1) / 76, in sight of each relative
+                                 seat's Hewns (4: one of them there, or a
+                                 lone one's line of sight reaches it);
+                                 rows 0-63 the map, 64-75 the tunnel pieces
+                                 1-12 (a dug one: neither ravine nor node)
+hewns      2684-5163  (40, 62)   type one-hot (22), controller relative
+                                 one-hot (4) and neutral, where (on the
+                                 board, off the board, on offer, in a deck,
+                                 discarded, dead), space / 76, damaged,
+                                 acted, normal / 12, dirty / 12 (at most
+                                 1; the part you see), the Hewn of the top
+                                 frame, seen by one of your Hewns, its
+                                 heart card: hidden, empty, its gem's value
+                                 / 8, its stone's colour relative one-hot
+                                 (4); the technologies you see fitted, per
+                                 kind / 4 (13; Nananbites / 8; at most 1),
+                                 the slots you cannot see / 4, swarm
+                                 members left / 9 (`HEWN_COLUMNS` names
+                                 the columns)
+seats      5164-5275  (4, 28)    screen normal / 50, screen dirty / 50 (at
+                                 most 1; for others their public totals),
+                                 techs per kind / 4 (13), known turn-order
+                                 card one-hot (5: unknown, 1-4), passed,
+                                 Bidoxes at home, placed, hunting (/
+                                 Bidoxes), score as you know it / 60 (at
+                                 most 1), healthy Hewns / 10, the
+                                 Nananbites on its Bidoxes (/ Bidoxes x
+                                 their limit), implosion bombs fitted in
+                                 its Hewns / 4 (at most 1)
+encounter  5276-5292  (17,)      the attack in progress nearest the top:
+                                 kind one-hot (5: ranged, same-space,
+                                 artillery, a bomb's overflow, a danger
+                                 token's attack), its step / 20 (a token's
+                                 / 2), the attack being decided (0: the
+                                 mover's, 0.5: the reactors', 1: done), the
+                                 mover's attack and defence totals, then
+                                 the reactors' (/ 30, at most 1), the
+                                 values rolled so far per die kind: laser,
+                                 area, close combat, armour, speed, d10
+                                 and Nanadice (/ 20, at most 1)
+fighters   5293-5348  (4, 14)    its participants (mover, target, then the
+                                 other announcers; an overflow's bomber and
+                                 a token's victim): relative seat one-hot
+                                 (4; none for neutral), Hewn (number + 1) /
+                                 40, attacker, defender, picks L, A, K, Q,
+                                 E / 7 (at most 1; another seat's zero
+                                 until the reveal; a token's victim: its
+                                 body screens as K), re-rolls left / 3 (at
+                                 most 1), dodged (`FIGHTER_COLUMNS`)
+=========  =========  =========  ==========================================
 """
 
 from __future__ import annotations
