@@ -245,7 +245,6 @@ _SHAPES: Final = dict(LAYOUT)
 
 _MAX_FACES: Final = max(len(d.faces) for d in DICE)
 _NANA: Final = int(TechKind.NANANBITES)
-_FIXITO: Final = int(TechKind.FIXITO)
 _WHERE: Final = {OFF_BOARD: 1, OFFER: 2, DECK: 3, DISCARD: 4, DEAD: 5}
 
 _DECISION: Final = OFFSETS["decision"][0]
