@@ -10,9 +10,9 @@ from hewns_obs_reference import encode as reference
 
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
-from scavenger_env.hewns.engine.actions import HEWN, NUM
+from scavenger_env.hewns.engine.actions import HEWN, NUM, SPACE
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.data import TechKind
+from scavenger_env.hewns.engine.data import TechKind, Token
 from scavenger_env.hewns.engine.sight import sees
 from scavenger_env.hewns.engine.state import Ask, State
 from scavenger_env.hewns.observation import (
@@ -28,6 +28,7 @@ from scavenger_env.hewns.observation import (
 SIGHT = 22  # the spaces view's first sight column (relative seat 0)
 SEEN = HEWN_COLUMNS["seen"]
 ARTILLERY = 2  # the encounter view's kind one-hot: ranged, same-space, artillery
+TOKEN_ATTACK = 4  # ... a bomb's overflow, a danger token's attack
 
 
 def _views(state: State, seat: int) -> dict[str, np.ndarray]:
@@ -181,6 +182,29 @@ def test_the_dice_totals_follow_the_example() -> None:
     pos.roll(state, "area", 2)
     v = _views(state, 0)
     assert not v["encounter"].any() and not v["fighters"].any()
+
+
+def test_a_danger_token_attack_shows_its_victim_and_screens() -> None:
+    """ "Hewns moving into any space containing a danger token will also be
+    attacked"; "if a player declares before the attack and defence dice are
+    rolled, he wishes to defend himself with a body screen by burning
+    Substract": the Minor Miner stepping into the Snedj is the defender, and
+    its screen shows (public) once declared."""
+    state = pos.actions_phase(2)
+    minor = pos.place(state, "Minor Miner", 0, 43, normal=2)
+    pos.set_token(state, 44, Token.SNEDJ)
+    pos.start_hewn_turn(state, minor)
+    pos.play(state, SPACE + 44)
+    assert state.frames[-1].ask == Ask.SCREENS
+    f = FIGHTER_COLUMNS
+    v = _views(state, 1)
+    assert v["encounter"][TOKEN_ATTACK] == 1.0
+    victim = v["fighters"][0]
+    assert victim[f["seat"] + 1] == 1.0 and victim[f["defender"]] == 1.0
+    assert victim[f["hewn"]] == pytest.approx((minor + 1) / 40)
+    assert victim[f["attacker"]] == 0.0 and victim[f["picks"] + 2] == 0.0
+    pos.play(state, NUM + 1)
+    assert _views(state, 1)["fighters"][0][f["picks"] + 2] == pytest.approx(1 / 7)
 
 
 # --- one shape ------------------------------------------------------------------------
