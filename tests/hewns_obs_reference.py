@@ -17,6 +17,9 @@ from scavenger_env.hewns.engine.data import TechKind
 from scavenger_env.hewns.engine.ending import healthy_hewns, score
 from scavenger_env.hewns.engine.entrances import entrance_at
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
+from scavenger_env.hewns.engine.hearts import empty_heart
+from scavenger_env.hewns.engine.secrets import heart_open, seen_load, slot_open
+from scavenger_env.hewns.engine.sight import sees
 from scavenger_env.hewns.engine.state import (
     BIDOX_HOME,
     BIDOX_HUNTING,
@@ -29,18 +32,22 @@ from scavenger_env.hewns.engine.state import (
     TECH_KIND_OF,
     Ask,
     State,
+    public_totals,
 )
 from scavenger_env.hewns.engine.view import card_known, redact
 from scavenger_env.hewns.observation import (
     _MAX_FACES,
     _WHERE,
+    HEWN_COLUMNS,
     KINDS,
     LOTS,
     N_TECHS,
     N_TYPES,
     OBS_SIZE,
     SEATS,
+    _encounter,
     _step_code,
+    sight_of,
     views,
 )
 
@@ -64,9 +71,12 @@ def encode(state: State, seat: int) -> np.ndarray:
     _decision(s, v["decision"], rel)
     _global(s, v["global"])
     _offer(s, seat, v["offer"], rel)
-    _spaces(s, seat, v["spaces"])
-    _hewns(s, v["hewns"], rel)
+    _spaces(s, seat, v["spaces"], rel)
+    _hewns(s, seat, v["hewns"], rel)
     _seats(s, seat, v["seats"], rel)
+    # the encounter's views, written by the encoder's own code from the
+    # redacted copy: what this checks is that the copy shows the same
+    _encounter(s, seat, obs.data.cast("B").cast("f"))
     return obs
 
 
@@ -149,9 +159,14 @@ def _offer(s: State, seat: int, o: np.ndarray, rel: _Rel) -> None:
         row[base + 2 * SEATS] = _cap(own / 30)
 
 
-def _spaces(s: State, seat: int, sp: np.ndarray) -> None:
+def _spaces(s: State, seat: int, sp: np.ndarray, rel: _Rel) -> None:
     board = s.board
     count = s.occupancy()
+    sight = sight_of(s)  # public: positions only
+    for x in range(len(sp)):
+        for q in range(s.num_players):
+            if sight.space_seen(q, x):
+                sp[x, 22 + rel(q)] = 1
     for x in range(min(board.n_spaces, len(sp))):
         row = sp[x]
         row[0] = 1
@@ -177,45 +192,70 @@ def _spaces(s: State, seat: int, sp: np.ndarray) -> None:
         row[21] = (b + 1) / len(sp)
 
 
-def _hewns(s: State, hw: np.ndarray, rel: _Rel) -> None:
+def _hewns(s: State, seat: int, hw: np.ndarray, rel: _Rel) -> None:
+    c = HEWN_COLUMNS
     top_hewn = s.frames[-1].hewn if s.frames and not s.over else NONE
+    occupancy = s.occupancy()
     for h in range(NUM_HEWNS):
         loc = s.loc[h]
         if loc == OUT:  # not in this game's card set
             continue
         row = hw[h]
         row[HEWN_TYPE_OF[h]] = 1
-        at = N_TYPES
+        at = c["controller"]
         if s.ctrl[h] == NEUTRAL:
             if loc >= OFF_BOARD:
                 row[at + SEATS] = 1
         else:
             row[at + rel(s.ctrl[h])] = 1
-        at += SEATS + 1
-        row[at + (0 if loc >= 0 else _WHERE.get(loc, 5))] = 1
-        at += 6
+        row[c["where"] + (0 if loc >= 0 else _WHERE.get(loc, 5))] = 1
         if loc >= 0:
-            row[at] = loc / SPACE_SIZE
-        at += 1
-        row[at] = float(s.damaged[h])
-        row[at + 1] = float(s.acted[h])
-        row[at + 2] = _cap(s.normal[h] / 12)
-        row[at + 3] = _cap(s.dirty[h] / 12)
-        row[at + 4] = float(h == top_hewn)
-        if s.gem[h] != NONE:
-            row[at + 5] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
-        if s.heart[h] != NONE:
-            row[at + 6 + rel(s.heart[h])] = 1
-        row[at + 10] = _cap(s.slots[h].count(TechKind.NANANBITES) / 8)
-        row[at + 11] = _cap(s.slots[h].count(TechKind.FIXITO) / 2)
+            row[c["space"]] = loc / SPACE_SIZE
+        row[c["damaged"]] = float(s.damaged[h])
+        row[c["acted"]] = float(s.acted[h])
+        normal, dirty = seen_load(s, h, seat)
+        row[c["normal"]] = _cap(normal / 12)
+        row[c["dirty"]] = _cap(dirty / 12)
+        row[c["top"]] = float(h == top_hewn)
+        row[c["seen"]] = float(
+            any(
+                sees(s, a, h, occupancy)
+                for a in range(NUM_HEWNS)
+                if s.ctrl[a] == seat and a != h
+            )
+        )
+        if not heart_open(s, h, seat):
+            row[c["heart_hidden"]] = 1
+        else:
+            if s.gem[h] != NONE:
+                row[c["gem"]] = _cap(s.scenario.gems[s.gem[h]][0] / 8)
+            if s.heart[h] != NONE:
+                row[c["heart_colour"] + rel(s.heart[h])] = 1
+            row[c["heart_empty"]] = float(empty_heart(s, h))
+        slots = s.slots[h]
+        hidden = [i for i in range(len(slots)) if not _open(s, h, i, seat)]
+        for k in range(N_TECHS):
+            fitted = sum(1 for i, t in enumerate(slots) if t == k and i not in hidden)
+            row[c["techs"] + k] = _cap(fitted / (8 if k == TechKind.NANANBITES else 4))
+        row[c["hidden_slots"]] = _cap(len(hidden) / 4)
+        row[c["members"]] = _cap(s.members[h] / 9)
+
+
+def _open(s: State, h: int, i: int, seat: int) -> bool:
+    """`slot_open`, for the slots a Mamabite opened past the secret list."""
+    return i >= len(s.slot_hidden[h]) or slot_open(s, h, i, seat)
 
 
 def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:
     boxes = max(1, s.scenario.bidoxes)
     for q in range(s.num_players):
         row = st[rel(q)]
-        row[0] = _cap(s.screen_normal[q] / 50)
-        row[1] = _cap(s.screen_dirty[q] / 50)
+        if q == seat:  # its own screen; another seat's public totals
+            normal, dirty = s.screen_normal[q], s.screen_dirty[q]
+        else:
+            normal, dirty = public_totals(s, q)
+        row[0] = _cap(normal / 50)
+        row[1] = _cap(dirty / 50)
         for k in range(N_TECHS):
             row[2 + k] = _cap(s.screen_tech[q][k] / 4)
         at = 2 + N_TECHS
@@ -227,7 +267,21 @@ def _seats(s: State, seat: int, st: np.ndarray, rel: _Rel) -> None:
         row[at + 1] = sum(1 for b in lots if b == BIDOX_HOME) / boxes
         row[at + 2] = sum(1 for b in lots if b >= 0) / boxes
         row[at + 3] = sum(1 for b in lots if b == BIDOX_HUNTING) / boxes
-        row[at + 4] = _cap(score(s, q) / 60)
+        row[at + 4] = _cap((score(s, q) - _hidden(s, q, seat)) / 60)
         row[at + 5] = _cap(healthy_hewns(s, q) / 10)
         row[at + 6] = sum(s.bidox_nana[q]) / (boxes * s.config.nananbites_per_bidox)
         row[at + 7] = _cap(bombs_fitted(s, q) / 4)
+
+
+def _hidden(s: State, q: int, seat: int) -> int:
+    """What of `q`'s score lies hidden from `seat`: normal Substract loaded
+    off the board (when carried loads score), gems in hidden heart cards."""
+    out = 0
+    for h in range(NUM_HEWNS):
+        if s.ctrl[h] != q or q == seat:
+            continue
+        if s.config.score_carried and s.loc[h] >= -2:
+            out += s.normal[h] - seen_load(s, h, seat)[0]
+        if s.config.audit_fixes() and s.gem[h] != NONE and s.healthy(h):
+            out += 0 if heart_open(s, h, seat) else s.scenario.gems[s.gem[h]][0]
+    return out

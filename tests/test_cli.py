@@ -539,6 +539,34 @@ def test_one_player_is_one_player(
         rules_config(get_game("cavein"), 1, "")
 
 
+def test_rules_reach_inside_a_mapping_option_and_the_values_in_force() -> None:
+    """Hewns' card-data override is set a value at a time (`KEY.NAME.FIELD=V`,
+    names with spaces too), and an entry of an unset list option starts from the
+    value in force (`danger_faces[9]`, `effective_danger_faces`)."""
+    from scavenger_env.cli.common import UserError, rules_config
+    from scavenger_env.core.games import get_game
+
+    hewns = get_game("hewns")
+    config = rules_config(
+        hewns,
+        2,
+        "card_data.Igil.cost=10,card_data.Major Miner.store=[5,5],"
+        "card_data.Raw Substract.gems[0][0]=9,danger_faces[9]=lava",
+    )
+    assert config.card_data == {
+        "Igil": {"cost": 10},
+        "Major Miner": {"store": (5, 5)},
+        "Raw Substract": {"gems": ((9, 2), (6, 3), (4, 3))},
+    }
+    assert config.danger_faces[8:] == ("blank", "lava")
+    with pytest.raises(UserError, match=r"a Hewn's are cost, mine, ap"):
+        rules_config(hewns, 2, "card_data.Igil.speed=3")
+    with pytest.raises(UserError, match=r"pile at .x: the option is 90, not a"):
+        rules_config(hewns, 2, "pile.x=3")
+    with pytest.raises(UserError, match=r"has no option 'card_dat'"):
+        rules_config(hewns, 2, "card_dat.Igil.cost=3")
+
+
 def test_rules_take_lists_in_brackets_and_indexed_entries(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

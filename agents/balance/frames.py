@@ -80,9 +80,13 @@ def _config_value(value: Any) -> Any:
     return "/".join(map(str, value)) if isinstance(value, (list, tuple)) else value
 
 
-def seat_rows(record: GameRecord, game_index: int, source: str = "") -> list[dict]:
-    """The rows of one record's seats (replaying it)."""
-    state = replay_record(record)
+def seat_rows(
+    record: GameRecord, game_index: int, source: str = "", state: Any = None
+) -> list[dict]:
+    """The rows of one record's seats (replaying it, unless its final `state`
+    is given: a caller that replayed it already)."""
+    if state is None:
+        state = replay_record(record)
     game = game_of(record)
     scores = record.scores
     meta = record.meta or {}
@@ -125,7 +129,13 @@ def seat_frame(
         items = tqdm(items, desc="replaying", unit="game")
     for index, (source, record) in enumerate(items):
         rows.extend(seat_rows(record, index, source))
-    frame = pd.DataFrame(rows)
+    return seat_table(rows)
+
+
+def seat_table(rows: Sequence[dict]) -> pd.DataFrame:
+    """The seat table of `seat_rows`' rows: a list's item columns hold
+    True/False (absent means False)."""
+    frame = pd.DataFrame(list(rows))
     for column in frame.columns:
         if ":" in column and frame[column].dtype == object:
             values = set(frame[column].dropna().unique())

@@ -14,9 +14,13 @@ folder:
 - `study.json`: the settings; a resumed study must have the same ones;
 - `trials.csv` and `report.md`: every trial's options and metrics, and the best.
 
-Parameters name a rule option of the game's config (`merc_distribution`), or one
+Parameters name a rule option of the game's config (`merc_distribution`), one
 entry of a tuple option with `[i]` (`cave_in_thresholds[0]`, the 2-player
-threshold).
+threshold), or a value inside a mapping option with dots
+(`card_data.Igil.cost`, Hewns' card-data override; `card_data.Raw
+Substract.gems[0][0]`, the best gem's value). An entry the study's options
+leave unset starts from the config's `effective_NAME` where it has one (Hewns'
+`effective_card_data` and `effective_danger_faces`: `danger_faces[0]`).
 """
 
 from __future__ import annotations
@@ -25,7 +29,6 @@ import hashlib
 import json
 import math
 import os
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -47,7 +50,17 @@ METRICS = (
     "actions",
     "winner_margin",
     "skill_gradient",
+    "ended_early",
+    "lots_bought",
+    "all_lots_bought",
+    "first_seat_win_rate",
+    "type_share_max",
 )
+HEWNS_METRICS = METRICS[5:]
+"""Hewns's calibration questions (`calibration.metrics`): the share of games
+ended by an immediate trigger, of offered lots bought, of auctions with every
+lot bought, the round-1 first bidder's win rate and the highest Hewn type's win
+ratio to its fair share."""
 
 
 class TuneError(ValueError):
@@ -99,7 +112,8 @@ class Param:
                 raise
         raise TuneError(
             f"--param {text!r}: write NAME=int:LOW:HIGH, NAME=float:LOW:HIGH or "
-            "NAME=choice:A,B (say cave_in_thresholds[0]=int:5:10)"
+            "NAME=choice:A,B (say cave_in_thresholds[0]=int:5:10 or "
+            "card_data.Igil.cost=int:8:14)"
         )
 
 
@@ -159,6 +173,12 @@ class Study:
             raise TuneError("give at least one --target")
         for item in (*self.params, *self.targets):
             item.check()
+        hewns_only = sorted({t.metric for t in self.targets} & set(HEWNS_METRICS))
+        if hewns_only and self.game != "hewns":
+            raise TuneError(
+                f"targets {', '.join(hewns_only)} are Hewns calibration metrics; "
+                "use them with --game hewns"
+            )
         needs = any(t.metric == "skill_gradient" for t in self.targets)
         if needs and len(self.tiers) < 2:
             raise TuneError("a skill_gradient target needs --tiers (weakest first)")
@@ -197,33 +217,37 @@ def _value(text: str) -> Any:
         return text.strip()
 
 
-_INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
-
-
 def options_of(study: Study, chosen: Mapping[str, Any]) -> dict[str, Any]:
     """The rule options of a trial: the study's base options with the chosen
-    values put in (an indexed name sets one entry of a tuple option)."""
+    values put in (an indexed name sets one entry of a tuple option, a dotted
+    one a value inside a mapping option: `option_path`)."""
+    from scavenger_env.core.config import option_path, put_in_option
     from scavenger_env.core.games import get_game
 
     rules = get_game(study.game)
     options = dict(study.base_options)
     default = rules.make_config(study.num_players)
     for name, value in chosen.items():
-        match = _INDEXED.match(name)
-        if match:
-            key, index = match.group(1), int(match.group(2))
-            current = list(options.get(key, getattr(default, key, ())))
-            if index >= len(current):
-                raise TuneError(f"parameter {name}: {key} has {len(current)} entries")
-            current[index] = value
-            options[key] = tuple(current)
-        else:
+        path = option_path(name)
+        if path is None:
             options[name] = value
+            continue
+        key, steps = path
+        effective = getattr(default, f"effective_{key}", None)
+        current = options.get(key, getattr(default, key, None))
+        try:
+            options[key] = put_in_option(current, steps, value, effective)
+        except ValueError as err:
+            raise TuneError(f"parameter {name}: at {err}") from None
     return options
 
 
-def measure(seats: pd.DataFrame, study: Study) -> dict[str, float]:
-    """The metrics of one trial's tournament, each with its 95% interval."""
+def measure(
+    seats: pd.DataFrame, study: Study, lots: pd.DataFrame | None = None
+) -> dict[str, float]:
+    """The metrics of one trial's tournament, each with its 95% interval; a
+    Hewns study's also its calibration metrics (`lots`: the lot table of
+    `calibration.tables`, for the auction ones)."""
     from .estimates import mean_ci, rate
 
     games = game_frame(seats)
@@ -249,6 +273,13 @@ def measure(seats: pd.DataFrame, study: Study) -> dict[str, float]:
             "skill_gradient_low": g["ci_low"],
             "skill_gradient_high": g["ci_high"],
         }
+    if study.game == "hewns":
+        from . import calibration
+
+        played = calibration.Tables(
+            seats, lots if lots is not None else calibration.empty_lots()
+        )
+        out |= calibration.metrics(played, study.num_players, seed=study.seed)
     return out
 
 
@@ -350,7 +381,13 @@ def tune(
                 f"trial {trial.number} ({_show(chosen)}): {err}; narrow the --param "
                 "ranges to values the rules accept"
             ) from None
-        metrics = measure(seat_frame(played), study)
+        if study.game == "hewns":  # one replay gives the seats and the auctions
+            from .calibration import tables
+
+            both = tables(played, study.game)
+            metrics = measure(both.seats, study, both.lots)
+        else:
+            metrics = measure(seat_frame(played), study)
         value = objective(metrics, study.targets)
         for key, x in metrics.items():
             trial.set_user_attr(key, x)

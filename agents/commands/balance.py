@@ -56,7 +56,9 @@ def add_command(commands: Any) -> None:
                       "threshold); repeat for more")  # fmt: skip
     tune.add_argument("--target", action="append", default=[], metavar="SPEC",
                       help="METRIC=LOW:HIGH, METRIC one of first_player_win_rate, "
-                      "turns, actions, winner_margin, skill_gradient; repeat for more")  # fmt: skip
+                      "turns, actions, winner_margin, skill_gradient (Hewns also "
+                      "ended_early, lots_bought, all_lots_bought, first_seat_win_rate, "
+                      "type_share_max: docs/results/calibration.md); repeat for more")  # fmt: skip
     tune.add_argument("--tiers", default="", metavar="NAMES",
                       help="players from weakest to strongest, for the skill "
                       "gradient (default: none)")  # fmt: skip

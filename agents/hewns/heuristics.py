@@ -96,7 +96,6 @@ from scavenger_env.hewns.engine.actions import (
 from scavenger_env.hewns.engine.auction import bid_frame, min_price
 from scavenger_env.hewns.engine.config import HewnsConfig
 from scavenger_env.hewns.engine.data import (
-    TECHS,
     DieKind,
     HewnType,
     Symbol,
@@ -111,7 +110,6 @@ from scavenger_env.hewns.engine.state import (
     NONE,
     NUM_HEWNS,
     OFF_BOARD,
-    TECH_KIND_OF,
     Ask,
     Frame,
     State,
@@ -356,7 +354,7 @@ class HewnsScriptedAgent:
             return NANA_WORTH
         free_sicket = any(management.fitting_slots(s, h, TechKind.FIXITO) for h in own)
         if kind == TechKind.MAMABITE:
-            bundled = TECHS[kind].bundled_nananbites * NANA_WORTH
+            bundled = s.tech(kind).bundled_nananbites * NANA_WORTH
             return (2.0 if free_sicket else 0.0) + bundled
         if kind == TechKind.FIXITO:
             repairers = [h for h in own if combat.can_repair(s, h)]
@@ -384,7 +382,7 @@ class HewnsScriptedAgent:
         if lot < FIRST_TECH_LOT:
             worth = self.hewn_worth(s.card(card))
             return worth * (4 - s.round) / 3  # fewer Hewn turns left
-        tech = TECHS[TECH_KIND_OF[card]]
+        tech = s.tech_card(card)
         return self.tech_worth(s, seat, tech.kind) * tech.quantity
 
     def budget(self, s: State, seat: int) -> int:
@@ -942,7 +940,7 @@ class HewnsScriptedAgent:
         with a strong miner, while the pile lasts."""
         space = s.loc[frame_hewn]
         bonus = s.mine[space] if space >= 0 and s.mine[space] != NONE else 0
-        dice = s.card(frame_hewn).mine + bonus + mining.claws(s, frame_hewn)
+        dice = s.card(frame_hewn).mine + bonus + mining.claw_dice(s, frame_hewn)
         return dice >= 3 and s.normal_pile >= 6
 
     def mining(self, s: State, seat: int, ask: int, legal: list[int]) -> int:
@@ -970,7 +968,7 @@ class HewnsScriptedAgent:
             dice = [a - DIE for a in legal if a >= DIE]
 
             def rank(i: int) -> int:
-                sym = mining._danger_at(frame, i)
+                sym = mining.danger_at(s, frame, i)
                 return DANGER_ORDER.index(sym) if sym in DANGER_ORDER else 9
 
             return DIE + min(dice, key=rank)
@@ -982,7 +980,7 @@ class HewnsScriptedAgent:
                 dice = [a - DIE for a in legal if a >= DIE]
 
                 def worst(i: int) -> int:
-                    sym = mining._danger_at(mine_frame, i)
+                    sym = mining.danger_at(s, mine_frame, i)
                     return WORST_DANGER.index(sym) if sym in WORST_DANGER else 9
 
                 return DIE + min(dice, key=worst)
@@ -1171,7 +1169,7 @@ class HewnsScriptedAgent:
         for a in {h, *ranged.attackers(enc, fight, mover)}:
             lasers, areas = enc.pick(a)[:2]
             attack += lasers * MEAN[DieKind.LASER] + areas * MEAN[DieKind.AREA]
-            attack += bomb.bomb_dice(enc, a) * MEAN[DieKind.CLOSE_COMBAT]
+            attack += bomb.bomb_dice(s, enc, a) * MEAN[DieKind.CLOSE_COMBAT]
             attack += combat.weapon_bonus(s, a) if lasers + areas else 0
         if not s.healthy(target):
             return attack < 1.0  # any success kills a Hewn that is not healthy

@@ -25,8 +25,6 @@ from scavenger_env.hewns.engine.data import (
     HewnType,
     Socket,
     Tech,
-    hewn_types,
-    tech_kinds,
 )
 from scavenger_env.hewns.engine.describe import ask_help, ask_name, turn_seat, why_asked
 from scavenger_env.hewns.engine.state import Phase
@@ -107,12 +105,21 @@ def _tech_text(t: Tech) -> str:
     )
 
 
+def _game_hewns(config: HewnsConfig) -> list[HewnType]:
+    """The Hewn types of the game's card set, with its card-data override."""
+    return [h for h in config.hewn_types if h.stage <= config.card_set]
+
+
+def _game_techs(config: HewnsConfig) -> list[Tech]:
+    """The technologies of the game's card set, with its card-data override."""
+    return [t for t in config.techs if t.stage <= config.card_set]
+
+
 def _catalogue(config: HewnsConfig) -> list[tuple[str, str]]:
     """Every card `card` answers to: the Hewn types, then the technologies of
     this game's card set."""
-    cards = config.card_set
-    return [(h.name, _hewn_text(h)) for h in hewn_types(cards)] + [
-        (t.name, _tech_text(t)) for t in tech_kinds(cards)
+    return [(h.name, _hewn_text(h)) for h in _game_hewns(config)] + [
+        (t.name, _tech_text(t)) for t in _game_techs(config)
     ]
 
 
@@ -139,9 +146,8 @@ def card_lookup(query: str, config: HewnsConfig | None = None) -> str:
 def card_list(config: HewnsConfig | None = None) -> str:
     """The Hewn types and the technologies of the game's card set, a line each."""
     config = _config(config)
-    cards = config.card_set
     lines = [f"HEWNS (card set {config.cards}; card NAME for one)"]
-    for h in hewn_types(cards):
+    for h in _game_hewns(config):
         line = (
             f"  {h.name}: {SIZE_NAMES[h.size]}, bid {h.cost}+, {h.ap} AP, "
             f"mine {h.mine}, armour {h.armour}, close combat {h.close_combat}"
@@ -149,7 +155,7 @@ def card_list(config: HewnsConfig | None = None) -> str:
         )
         lines += _wrap(line, 4)
     lines.append("TECHNOLOGY AND SCOUTING")
-    for t in tech_kinds(cards):
+    for t in _game_techs(config):
         lines += _wrap(f"  {t.name}: bid {t.cost}+; {t.effect}", 4)
     return "\n".join(lines)
 

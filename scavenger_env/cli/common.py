@@ -224,8 +224,9 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
         default="",
         help="rules options of the game, e.g. advanced=true,missions=true for "
         "krysis; a list in brackets (cave_in_thresholds=[6,7,8]) or one entry "
-        "of it (cave_in_thresholds[0]=6); a wrong key lists the game's options "
-        "(default: the rulebook)",
+        "of it (cave_in_thresholds[0]=6); a value inside a mapping option after "
+        "dots (card_data.Igil.cost=10 for hewns); a wrong key lists the game's "
+        "options (default: the rulebook)",
     )
 
 
@@ -305,7 +306,9 @@ def rules_options(game: Any, num_players: int, rules: str) -> dict[str, object]:
 
     A value in brackets is a list (`cave_in_thresholds=[6,7,8]`); `KEY[i]=V`
     sets entry `i` of a list option, the others keeping their value (the
-    option's own, or the rulebook's).
+    option's own, the rulebook's, or the config's `effective_KEY` for an option
+    left unset); `KEY.NAME...=V` sets a value inside a mapping option
+    (`card_data.Igil.cost=10`, `core.config.option_path`).
 
     Raises:
         UserError: a malformed pair, an unknown option (the message lists the
@@ -313,10 +316,12 @@ def rules_options(game: Any, num_players: int, rules: str) -> dict[str, object]:
             past a list's end or on an option that is no list, or a value the
             rules refuse.
     """
+    from scavenger_env.core.config import option_path
     from scavenger_env.core.errors import ConfigError
 
     options: dict[str, object] = {}
     entries: dict[str, dict[int, object]] = {}  # key -> index -> value
+    inside: list[tuple[str, list[str | int], object]] = []  # dotted keys
     given: dict[str, str] = {}  # key (or key[i]) -> its pair as written
     known = game.config_options()
     for pair in _rule_pairs(rules):
@@ -329,7 +334,8 @@ def rules_options(game: Any, num_players: int, rules: str) -> dict[str, object]:
                 "brackets: cave_in_thresholds=[6,7,8])"
             )
         indexed = _INDEXED_KEY.match(key)
-        name = indexed.group(1) if indexed else key
+        path = None if indexed else option_path(key)
+        name = indexed.group(1) if indexed else path[0] if path else key
         if name not in known:
             raise _unknown_option(game, name)
         label = f"{name}[{int(indexed.group(2))}]" if indexed else key
@@ -341,13 +347,17 @@ def rules_options(game: Any, num_players: int, rules: str) -> dict[str, object]:
         given[label] = pair.strip()
         if indexed:
             entries.setdefault(name, {})[int(indexed.group(2))] = _rule_value(value)
+        elif path:
+            inside.append((name, path[1], _rule_value(value)))
         else:
             options[name] = _rule_value(value)
     try:
+        default = game.make_config(num_players) if entries or inside else None
         if entries:
-            default = game.make_config(num_players)
             for name, values in entries.items():
                 current = options.get(name, getattr(default, name, None))
+                if current is None:
+                    current = getattr(default, f"effective_{name}", None)
                 if not isinstance(current, (tuple, list)):
                     raise UserError(
                         f"--rules {rules!r}: {name} is {current!r}, not a list, "
@@ -363,12 +373,33 @@ def rules_options(game: Any, num_players: int, rules: str) -> dict[str, object]:
                         )
                     current[index] = value
                 options[name] = tuple(current)
+        for name, steps, value in inside:
+            options[name] = _put_inside(rules, default, options, name, steps, value)
         game.make_config(num_players, **options)
     except ConfigError as err:
         players = f"{num_players} player{'' if num_players == 1 else 's'}"
         where = f"--rules {rules}" if rules else players
         raise UserError(f"{where}: {err}") from None
     return options
+
+
+def _put_inside(
+    rules: str,
+    default: Any,
+    options: dict[str, object],
+    name: str,
+    steps: list[str | int],
+    value: object,
+) -> object:
+    """Option `name` with the value at `steps` inside it set (`rules_options`)."""
+    from scavenger_env.core.config import put_in_option
+
+    current = options.get(name, getattr(default, name, None))
+    effective = getattr(default, f"effective_{name}", None)
+    try:
+        return put_in_option(current, steps, value, effective)
+    except ValueError as err:
+        raise UserError(f"--rules {rules!r}: {name} at {err}") from None
 
 
 def rules_config(game: Any, num_players: int, rules: str) -> Any:

@@ -86,6 +86,7 @@ COMPILED_MODULES = (
     "scavenger_env.hewns.engine.suderer",
     "scavenger_env.hewns.engine.swarm",
     "scavenger_env.hewns.engine.tunnels",
+    "scavenger_env.hewns.engine.tuning",
     "scavenger_env.hewns.engine.turns",
     "scavenger_env.hewns.engine.turnstate",
     "scavenger_env.hewns.engine.view",

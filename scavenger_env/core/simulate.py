@@ -14,7 +14,7 @@ Nothing here imports a game package: games come from
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -144,8 +144,14 @@ def simulate_games(
         yield game.record(config, seed, state, actions)
 
 
-def replay_record(record: GameRecord) -> Any:
+def replay_record(
+    record: GameRecord, on_action: Callable[[Any, int], None] | None = None
+) -> Any:
     """Rebuild a recorded game and check it ends with the recorded outcome.
+
+    ``on_action(state, action)``, when given, sees the state before each action
+    is applied (to gather facts the final state no longer holds, such as each
+    auction's offer); it must not change the state.
 
     A record with a ``digest`` must also give that digest (the game's digest of
     its seed, its actions and the replay's final state), which catches edits that
@@ -163,6 +169,8 @@ def replay_record(record: GameRecord) -> Any:
     """
     game, state = _start(record)
     for index, action in enumerate(record.actions):
+        if on_action is not None:
+            on_action(state, action)
         _step(game, record, state, index, action)
     _finish(game, record, state)
     return state

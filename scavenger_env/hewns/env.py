@@ -8,7 +8,7 @@
 | Agents              | `agents = ['player_0', ..., 'player_{n-1}']`, n = 2, 3, 4  |
 | Action shape        | (1,)                                                       |
 | Action values       | Discrete(284)                                              |
-| Observation shape   | (4332,) plus a (284,) int8 action mask                     |
+| Observation shape   | (5349,) plus a (284,) int8 action mask                     |
 | Observation values  | [0, 1]                                                     |
 
 The game is built in stages; the default card set is `cards="nanas"` (every
@@ -31,7 +31,7 @@ handed out face down stay hidden until shown (the dealer sees them all).
 
 ### Observation space
 
-`Dict(observation=Box(0, 1, (4332,), float32), action_mask=Box(0, 1, (284,),
+`Dict(observation=Box(0, 1, (5349,), float32), action_mask=Box(0, 1, (284,),
 int8))`, the same for 2, 3 and 4 players. The vector is encoded from the
 observing player's seat (you are seat 0) and holds only what that player may
 know; its named views are tabled in `scavenger_env/hewns/observation.py`

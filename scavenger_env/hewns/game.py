@@ -62,6 +62,12 @@ _OPTIONS = {
     "bidoxes": "Bidoxes per player (None: the scenario's)",
     "secret_loads": "what is loaded or fitted off the board stays secret "
     "(None: in the complete game only; True or False: either way)",
+    "card_data": "designed card numbers changed for a balance study: {card: "
+    "{field: value}} for a Hewn type, a technology or 'Raw Substract' (None: "
+    "the printed cards)",
+    "danger_faces": "the danger die's 10 faces, from 'lava', 'snedj', "
+    "'planet_attack', 'deplete', 'new_mine', 'respite', 'blank' (None: the "
+    "designed die)",
     "max_decisions": "a safety stop: the game is cut short after this many",
     "rules_version": "which version of the rules applies: 1 or 2 (the default)",
 }

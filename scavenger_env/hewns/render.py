@@ -44,7 +44,7 @@ from .engine.describe import (
     turn_seat,
 )
 from .engine.ending import score
-from .engine.flow import FIRST_TECH_LOT, face, is_chance
+from .engine.flow import FIRST_TECH_LOT, game_face, is_chance
 from .engine.secrets import heart_open, slot_open
 from .engine.state import (
     BIDOX_HOME,
@@ -60,8 +60,6 @@ from .engine.state import (
     Ask,
     Phase,
     State,
-    hewn_type,
-    tech_of_card,
 )
 from .engine.view import bids_hidden, card_known, redact
 
@@ -244,7 +242,7 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
         if not (s.loc[h] >= 0 or s.loc[h] == OFF_BOARD):
             continue
         shown += 1
-        t = hewn_type(h)
+        t = s.card(h)
         owner = "neutral" if s.ctrl[h] == NEUTRAL else _who(s.ctrl[h], viewer)
         acted = ", has acted" if s.acted[h] else ""
         lines.append(
@@ -271,7 +269,7 @@ def _fitted_words(s: State, h: int) -> str:
     """ "; fitted: Fixito, Mamabite (Nananbites, Gunana, 2 empty)": the
     technologies in a Hewn's sockets, a Mamabite with what its slots hold;
     "" with none."""
-    card = hewn_type(h)
+    card = s.card(h)
     slots = s.slots[h]
     names: list[str] = []
     for i in range(card.nanasockets + card.sicket_sockets):
@@ -382,8 +380,8 @@ def _minimum(s: State, lot: int) -> int:
         return scenario.final_round_min_price
     card = s.offer[lot]
     if lot < FIRST_TECH_LOT:
-        return hewn_type(card).cost
-    return tech_of_card(card).cost
+        return s.card(card).cost
+    return s.tech_card(card).cost
 
 
 def _sold_lines(s: State, viewer: int, round_: int) -> list[str]:
@@ -428,7 +426,7 @@ def _rolled(s: State) -> Sequence[str]:
     by_kind: dict[str, list[str]] = {}
     kinds = s.rolled_kinds[len(s.rolled_kinds) - len(s.rolled) :]
     for kind, f in zip(kinds, s.rolled, strict=True):
-        value, symbol = face(kind, f)
+        value, symbol = game_face(s, kind, f)
         shown = str(value) if symbol == Symbol.NUMBER else Symbol(symbol).name.lower()
         by_kind.setdefault(DICE[kind].name, []).append(shown.replace("_", " "))
     out = [f"{name} {', '.join(faces)}" for name, faces in by_kind.items()]

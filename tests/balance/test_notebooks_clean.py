@@ -10,7 +10,7 @@ import pytest
 NOTEBOOKS = sorted((Path(__file__).parents[2] / "notebooks").glob("*.ipynb"))
 
 
-def test_the_eight_notebooks_are_there() -> None:
+def test_the_notebooks_are_there() -> None:
     names = [p.stem for p in NOTEBOOKS]
     assert names == [
         "01_rules_walkthrough",
@@ -22,6 +22,7 @@ def test_the_eight_notebooks_are_there() -> None:
         "07_tuning",
         "08_krysis_balance",
         "09_hewns_balance",
+        "10_hewns_calibration",
     ]
 
 

@@ -161,3 +161,59 @@ def test_a_study_on_ray_plays_the_same_games_as_local_processes(tmp_path: Path) 
     assert (tmp_path / "ray" / trial / "games.jsonl").read_bytes() == (
         tmp_path / "local" / trial / "games.jsonl"
     ).read_bytes()
+
+
+def hewns_study(**changes: object) -> Study:
+    base = {
+        "params": (Param.parse("card_data.Igil.cost=int:8:14"),),
+        "targets": (Target.parse("turns=10:40"),),
+        "players": ("random", "random"),
+        "num_players": 2,
+        "games": 4,
+        "seed": 1,
+        "game": "hewns",
+    }
+    return Study(**{**base, **changes})  # type: ignore[arg-type]
+
+
+def test_options_reach_into_a_mapping_option_and_the_values_in_force() -> None:
+    """Dotted names set one value of Hewns' card-data override (the rest of the
+    base override kept); an index into an unset option starts from the value in
+    force (`effective_danger_faces`, `effective_card_data`)."""
+    s = hewns_study(base_options={"card_data": {"Igil": {"ap": 5}}})
+    options = options_of(
+        s,
+        {
+            "card_data.Igil.cost": 9,
+            "card_data.Raw Substract.gems[0][0]": 10,
+            "card_data.Fogbear.store[0]": 4,
+            "danger_faces[9]": "lava",
+        },
+    )
+    assert options["card_data"] == {
+        "Igil": {"ap": 5, "cost": 9},
+        "Raw Substract": {"gems": ((10, 2), (6, 3), (4, 3))},
+        "Fogbear": {"store": (4,)},
+    }
+    assert options["danger_faces"][9] == "lava"
+    assert options["danger_faces"][:3] == ("lava", "snedj", "planet_attack")
+    assert s.base_options == {"card_data": {"Igil": {"ap": 5}}}  # left as it was
+    with pytest.raises(TuneError, match="10 entries"):
+        options_of(s, {"danger_faces[10]": "lava"})
+    with pytest.raises(
+        TuneError, match=r"pile.x: at .x: the option is 90, not a mapping"
+    ):
+        options_of(s, {"pile.x": 3})
+
+
+def test_a_hewns_study_searches_a_card_cost(tmp_path: Path) -> None:
+    """A tiny study (2 trials, 4 games each) over the Igil's cost: each trial's
+    games are played with the chosen cost, and the records keep it."""
+    table = tune(tmp_path / "study", hewns_study(), 2)
+    assert len(table) == 2
+    for _, row in table.iterrows():
+        cost = int(row["card_data.Igil.cost"])
+        assert 8 <= cost <= 14
+        games = (tmp_path / "study" / row["folder"] / "games.jsonl").read_text()
+        first = json.loads(games.splitlines()[0])
+        assert first["config"]["card_data"] == {"Igil": {"cost": cost}}

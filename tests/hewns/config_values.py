@@ -22,6 +22,12 @@ NON_DEFAULT: dict[str, Any] = {
     "pile": 77,
     "bidoxes": 12,
     "secret_loads": True,
+    "card_data": {
+        "Igil": {"cost": 9, "store": (5, 5)},
+        "Gunana": {"weapon_bonus": 2},
+        "Raw Substract": {"turn_order_min_bid": 2},
+    },
+    "danger_faces": ("lava", "blank") * 5,
     "max_decisions": 500,
     "rules_version": 1,  # the default is 2
 }
@@ -37,6 +43,8 @@ CARDS_ALLOWED = "'core' or 'terrain' or 'nanas' or 'complete'"
 INCOME_ALLOWED = "three positive ints, the dirty income in rounds 1, 2 and 3"
 PILE_ALLOWED = "or a positive int"
 BIDOXES_ALLOWED = "or an int from 1 to 32"
+CARD_DATA_ALLOWED = "None or {card name: {field: value}}"
+FACES_ALLOWED = "a list of 10 face names, each one of 'lava', 'snedj'"
 
 #: (field, bad value, a fragment of the allowed values the message must show)
 BAD_VALUES: list[tuple[str, Any, str]] = [
@@ -103,6 +111,30 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("rules_version", 1.0, "use 1 or 2"),
     ("secret_loads", "yes", "None (secret in the complete game only), True or False"),
     ("secret_loads", 1, "None (secret in the complete game only), True or False"),
+    ("card_data", {}, CARD_DATA_ALLOWED),
+    ("card_data", [("Igil", {"cost": 9})], CARD_DATA_ALLOWED),
+    ("card_data", {"Igli": {"cost": 9}}, "no card 'Igli'; the cards are"),
+    ("card_data", {"Igil": {"speed": 3}}, "a Hewn's are cost, mine, ap"),
+    ("card_data", {"Igil": {"size": 1}}, "'Igil' has no tunable field 'size'"),
+    ("card_data", {"Igil": {"cost": 0}}, "Igil's cost is an int from 1 to 60"),
+    ("card_data", {"Igil": {"cost": "9"}}, "Igil's cost is an int from 1 to 60"),
+    ("card_data", {"Igil": {"cost": True}}, "Igil's cost is an int from 1 to 60"),
+    ("card_data", {"Igil": {"weapon": 1}}, "Igil's weapon is true or false"),
+    ("card_data", {"Igil": {"store": []}}, "Igil's store is a list of 1-3 ints"),
+    ("card_data", {"Igil": {"abilities": ["swim"]}}, "ability names from"),
+    ("card_data", {"Igil": {"secret": 11}}, "secret store (11) is more than"),
+    ("card_data", {"Igil": {"nanasockets": 6}}, "nanasockets is an int from 0 to 5"),
+    ("card_data", {"Igil": {}}, "takes a non-empty dict"),
+    ("card_data", {"Gunana": {"mining_dice": 1}}, "no mining_dice effect"),
+    ("card_data", {"Gunana": {"socket": 2}}, "a technology's are quantity, cost"),
+    ("card_data", {"Raw Substract": {"pile": 9}}, "options of their own"),
+    ("card_data", {"Raw Substract": {"gems": [[8, 2]]}}, "three [value, copies]"),
+    ("card_data", {"Raw Substract": {"bidox_capacity": 31}}, "from 1 to 30"),
+    ("danger_faces", ("lava",) * 9, FACES_ALLOWED),
+    ("danger_faces", ("lava",) * 11, FACES_ALLOWED),
+    ("danger_faces", ("lava",) * 9 + ("fire",), FACES_ALLOWED),
+    ("danger_faces", "lava", FACES_ALLOWED),
+    ("danger_faces", ("LAVA",) * 10, FACES_ALLOWED),
 ]
 
 #: configs that must survive `to_dict` / `from_dict` and JSON
@@ -116,6 +148,14 @@ ROUND_TRIP = [
     HewnsConfig(bidoxes=2),
     HewnsConfig(damaged_transmit=False),
     HewnsConfig(rules_version=1),
+    HewnsConfig(
+        card_data={
+            "Minor Miner": {"ap": 5, "abilities": ["dig"], "heart": False},
+            "Mamabite": {"bundled_nananbites": 2},
+            "Raw Substract": {"gems": [[9, 1], [6, 3], [3, 4]], "mine_pool": [1] * 4},
+        }
+    ),
+    HewnsConfig(danger_faces=["deplete"] * 10),
     HewnsConfig(
         num_players=4,
         cards="core",

@@ -56,6 +56,8 @@ def test_defaults() -> None:
         "pile": None,
         "bidoxes": None,
         "secret_loads": None,
+        "card_data": None,
+        "danger_faces": None,
         "max_decisions": 20_000,
         "rules_version": 2,
     }

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_observation_layout_is_flat_and_bounded() -> None:
     """Every view lies in the vector once, in order; values stay in [0, 1]."""
-    assert OFFSETS["seats"][1] == OBS_SIZE
+    assert OFFSETS["fighters"][1] == OBS_SIZE
     assert [name for name, _ in LAYOUT] == [
         "decision",
         "global",
@@ -28,6 +28,8 @@ def test_the_observation_layout_is_flat_and_bounded() -> None:
         "spaces",
         "hewns",
         "seats",
+        "encounter",
+        "fighters",
     ]
     e = raw_env(num_players=4)
     e.reset(seed=3)

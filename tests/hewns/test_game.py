@@ -158,9 +158,10 @@ def test_the_digest_covers_every_field() -> None:
     in `digest.TERRAIN_FIELDS` (written when the cards are not "core"), in
     `digest.STAGE_3_FIELDS` (written with the stage-3 cards only), in
     `digest.STAGE_4_FIELDS` (the complete set's only) or written
-    apart (config, board, frames, and the cards when a position rigs them)."""
+    apart (config, board, frames, and the cards when a position rigs them; the
+    technology table is the config's `card_data`, which the config holds)."""
     state = new_state(HewnsConfig(num_players=2, cards="core"))
-    apart = {"config", "scenario", "board", "frames", "card_table"}
+    apart = {"config", "scenario", "board", "frames", "card_table", "tech_table"}
     stages = set(RULES_2_FIELDS) | set(TERRAIN_FIELDS) | set(STAGE_3_FIELDS)
     stages |= set(STAGE_4_FIELDS)
     assert set(fields(state)) == set(FIELDS) | stages | apart

@@ -13,12 +13,12 @@ from scavenger_env.hewns.engine.data import GEMS, DieKind, Gem
 from scavenger_env.hewns.engine.describe import describe_action
 from scavenger_env.hewns.engine.effects import kill
 from scavenger_env.hewns.engine.state import NEUTRAL, NONE, Ask, State
-from scavenger_env.hewns.observation import encode, views
+from scavenger_env.hewns.observation import HEWN_COLUMNS, encode, views
 from scavenger_env.hewns.render import render_state
 
 PLUS1_MINE = 34  # a +1 mine between spaces 33 and 35
 FULL_PILE = [count for _, count in GEMS[0]]
-GEM_COLUMN = 39  # a Hewn row's gem value: after type, rod, place, space and 5 flags
+GEM_COLUMN = HEWN_COLUMNS["gem"]  # a Hewn row's gem value
 
 
 def _legal(state: State) -> list[str]:

@@ -50,7 +50,7 @@ from scavenger_env.hewns.engine.state import (
 from scavenger_env.hewns.engine.view import determinize, redact
 from scavenger_env.hewns.game import HEWNS
 from scavenger_env.hewns.observation import (
-    HEWN_WIDTH,
+    HEWN_COLUMNS,
     N_TYPES,
     SEATS,
     Encoder,
@@ -63,8 +63,8 @@ STONES = int(TechKind.HEART_STONES)
 PLUS1_MINE = 34  # a +1 mine between spaces 33 and 35
 MAJOR_HEART = 2  # a Major Miner's heart card: after 1 Nanasocket and 1 Sicket
 HEART_COLUMNS = slice(
-    HEWN_WIDTH - SEATS - 2, HEWN_WIDTH - 2
-)  # the heart colour (then the Nananbites and Fixitos)
+    HEWN_COLUMNS["heart_colour"], HEWN_COLUMNS["heart_colour"] + SEATS
+)  # the heart stone's colour, relative
 
 
 def _nanas(**options: object) -> State:

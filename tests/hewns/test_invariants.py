@@ -10,11 +10,18 @@ import numpy as np
 import pytest
 
 import scavenger_env
-from scavenger_env.hewns.engine import bomb, rules, swarm, tunnels
+from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
+from scavenger_env.hewns.engine import bomb, rules, swarm, tuning, tunnels
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import NUM_ACTIONS
 from scavenger_env.hewns.engine.config import DEFAULT_CARDS, HewnsConfig
-from scavenger_env.hewns.engine.data import DANGER_TOKENS, TECHS, CardSet, TechKind
+from scavenger_env.hewns.engine.data import (
+    HEWN_TYPES,
+    TECHS,
+    Ability,
+    CardSet,
+    TechKind,
+)
 from scavenger_env.hewns.engine.flow import is_chance
 from scavenger_env.hewns.engine.state import (
     BOUGHT_TECH,
@@ -63,7 +70,7 @@ def check_state(
         in_discard = h in s.hewn_discard[hewn_type(h).size]
         assert in_deck == (loc == DECK) and in_discard == (loc == DISCARD), (where, h)
         assert min(s.normal[h], s.dirty[h]) >= 0, (where, h)
-        assert s.normal[h] + s.dirty[h] <= hewn_type(h).store_total, (where, h)
+        assert s.normal[h] + s.dirty[h] <= s.card(h).store_total, (where, h)
         if loc == OFF_BOARD:
             assert 0 <= s.ctrl[h] < n, (where, h)  # only its owner holds it
         if loc >= 0:
@@ -75,7 +82,7 @@ def check_state(
         if token >= 0:
             placed[token] += 1
     assert [a + b for a, b in zip(placed, s.token_stock, strict=True)] == [
-        DANGER_TOKENS.value
+        s.scenario.danger_tokens
     ] * 3
     assert all(
         s.token[sp] < 0 or s.board.kind[sp] != 2 for sp in range(s.board.n_spaces)
@@ -86,7 +93,7 @@ def check_state(
     gems = [0] * len(s.gem_pile)
     for h in range(NUM_HEWNS):
         if s.gem[h] >= 0:
-            assert hewn_type(h).heart and s.loc[h] >= OFF_BOARD, (where, h)
+            assert s.card(h).heart and s.loc[h] >= OFF_BOARD, (where, h)
             gems[s.gem[h]] += 1
     assert [a + b for a, b in zip(gems, s.gem_pile, strict=True)] == [
         count for _, count in s.scenario.gems
@@ -124,14 +131,14 @@ def check_hearts(s: State, where: object, bought_only: bool = True) -> None:
         if colour == NONE:
             continue
         assert 0 <= colour < s.num_players, (where, h)
-        assert hewn_type(h).heart and s.loc[h] >= OFF_BOARD, (where, h)
+        assert s.card(h).heart and s.loc[h] >= OFF_BOARD, (where, h)
         assert s.gem[h] == NONE, (where, h)
         out[colour] += 1
     bought = [0] * s.num_players
     for i in range(0, len(s.purchases), PURCHASE):
         _, seat, what, which, _ = s.purchases[i : i + PURCHASE]
         if what == BOUGHT_TECH and which == HEART_STONES:
-            bought[seat] += TECHS[HEART_STONES].quantity
+            bought[seat] += s.tech(HEART_STONES).quantity
     if bought_only:
         assert all(a <= b for a, b in zip(out, bought, strict=True)), (where, out)
 
@@ -160,7 +167,7 @@ def nananbites_bought(s: State) -> int:
     for i in range(0, len(s.purchases), PURCHASE):
         what, which = s.purchases[i + 2], s.purchases[i + 3]
         if what == BOUGHT_TECH:
-            tech = TECHS[which]
+            tech = s.tech(which)
             total += tech.bundled_nananbites
             if tech.kind == TechKind.NANANBITES:
                 total += tech.quantity
@@ -181,7 +188,7 @@ def check_nanas(s: State, where: object) -> None:
     assert all(0 <= k <= limit for b in s.bidox_nana for k in b), where
     for h in range(NUM_HEWNS):
         slots = s.slots[h]
-        card = hewn_type(h)
+        card = s.card(h)
         base = card.nanasockets + card.sicket_sockets
         if s.loc[h] == DEAD:
             assert len(slots) == base and set(slots) <= {EMPTY_SLOT}, (where, h)
@@ -240,7 +247,7 @@ def bombs_bought(s: State) -> int:
     """Implosion bombs won at auction so far (one piece per card)."""
     p = s.purchases
     return sum(
-        TECHS[TechKind.IMPLOSION_BOMB].quantity
+        s.tech(TechKind.IMPLOSION_BOMB).quantity
         for i in range(0, len(p), PURCHASE)
         if p[i + 2] == BOUGHT_TECH and p[i + 3] == TechKind.IMPLOSION_BOMB
     )
@@ -252,8 +259,16 @@ def bombs_unaccounted(s: State) -> int:
     return bomb.bombs_in_play(s) + s.bombs_used - bombs_bought(s)
 
 
-def play_checked(n: int, seed: int, cards: str = DEFAULT_CARDS) -> State:
-    config = HewnsConfig(num_players=n, cards=cards)
+def play_checked(
+    n: int,
+    seed: int,
+    cards: str = DEFAULT_CARDS,
+    bots: tuple[object, ...] = (),
+    **options: object,
+) -> State:
+    """A game played to the end at random (or by `bots`, a scripted bot per
+    seat, chance at random) with every invariant checked after each action."""
+    config = HewnsConfig(num_players=n, cards=cards, **options)  # type: ignore[arg-type]
     rng = np.random.default_rng(seed)
     s = rules.new_game(config, rng)
     total = config.effective_pile
@@ -269,7 +284,12 @@ def play_checked(n: int, seed: int, cards: str = DEFAULT_CARDS) -> State:
         if bombs:
             held = [slots.count(bomb.BOMB) for slots in s.slots]
             before = bombs_unaccounted(s)
-        rules.apply_legal(s, legal[int(rng.integers(len(legal)))])
+        if bots and not is_chance(s):
+            seat = s.frames[-1].seat
+            action = bots[seat].choose(s, seat, legal, rng)  # type: ignore[attr-defined]
+        else:
+            action = legal[int(rng.integers(len(legal)))]
+        rules.apply_legal(s, action)
         check_state(s, total, where)
         if config.card_set >= CardSet.NANAS:
             check_nanas(s, where)
@@ -406,3 +426,58 @@ def test_random_play_among_swarms_keeps_the_invariants() -> None:
             check_state(s, total, where, bought_only=False)
             check_swarms(s, where)
     assert asked > 0, asked
+
+
+def _extreme_card_data(top: bool) -> dict[str, dict[str, object]]:
+    """Every Hewn type and technology at the top (or the bottom) of every
+    tunable bound, each card's cost at the bottom (so that the bots buy them)
+    and every Hewn a miner (so that the danger die is rolled): the action ids
+    must hold whatever a balance study picks."""
+    end = 1 if top else 0
+    data: dict[str, dict[str, object]] = {}
+    for h in HEWN_TYPES:
+        stats: dict[str, object] = {
+            f: bounds[end] for f, bounds in tuning.HEWN_BOUNDS.items()
+        }
+        stats["cost"] = 1
+        stats["mine"] = max(1, tuning.HEWN_BOUNDS["mine"][end])  # every Hewn mines
+        stats["store"] = [tuning.STORE_PLACE_SIZE[end]] * tuning.STORE_PLACES[end]
+        stats["secret"] = tuning.STORE_PLACE_SIZE[end]
+        stats["weapon"] = stats["heart"] = top
+        keep = ["swarm"] if Ability.SWARM in h.abilities else []
+        stats["abilities"] = [*tuning.ABILITY_NAMES, *keep] if top else keep
+        data[h.name] = stats
+    for t in TECHS:
+        data[t.name] = {
+            f: 1 if f == "cost" else tuning.TECH_BOUNDS[f][end]
+            for f in tuning.TECH_TUNABLE
+            if f in tuning.TECH_ALWAYS or getattr(t, f)
+        }
+    data[tuning.SCENARIO_CARD] = {
+        f: bounds[end] for f, bounds in tuning.SCENARIO_BOUNDS.items()
+    }
+    return data
+
+
+@pytest.mark.parametrize(
+    ("top", "faces"),
+    [
+        (True, ("lava", "snedj", "planet_attack", "new_mine", "respite") * 2),
+        (False, ("deplete",) * 10),
+    ],
+)
+def test_random_games_with_extreme_tuned_cards_keep_the_invariants(
+    top: bool, faces: tuple[str, ...]
+) -> None:
+    """A balance study may set any tunable number within its bounds: games of
+    cards at every bound, and of danger dice of one or a few kinds, play to the
+    end with legal ids in range and every invariant kept."""
+    data = _extreme_card_data(top)
+    mined = 0
+    for k in range(4):
+        n = 2 + k % 3
+        bots = tuple((ProspectorAgent, RaiderAgent)[(k + q) % 2]() for q in range(n))
+        state = play_checked(n, 100 + k, bots=bots, card_data=data, danger_faces=faces)
+        pile = state.config.effective_pile
+        mined += state.normal_pile < pile or state.depleted > 0
+    assert mined  # the danger dice were rolled

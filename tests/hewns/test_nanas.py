@@ -542,7 +542,13 @@ def test_the_observation_shows_nananbites_and_fixitos_and_hacked_bidoxes() -> No
     agree."""
     from hewns_obs_reference import encode as reference
 
-    from scavenger_env.hewns.observation import HEWN_WIDTH, OFFSETS, SEAT_WIDTH
+    from scavenger_env.hewns.engine.data import TechKind
+    from scavenger_env.hewns.observation import (
+        HEWN_COLUMNS,
+        HEWN_WIDTH,
+        OFFSETS,
+        SEAT_WIDTH,
+    )
     from scavenger_env.hewns.observation import encode as fast
 
     state = nanas_game()
@@ -553,9 +559,12 @@ def test_the_observation_shows_nananbites_and_fixitos_and_hacked_bidoxes() -> No
     vec = fast(state, 0)
     assert vec.tobytes() == reference(state, 0).tobytes()
     hewns = OFFSETS["hewns"][0]
-    row = hewns + HEWN_WIDTH * gombat
-    assert vec[row + HEWN_WIDTH - 2] == pytest.approx(3 / 8)
-    assert vec[hewns + HEWN_WIDTH * major + HEWN_WIDTH - 1] == pytest.approx(1 / 2)
+    techs_at = HEWN_COLUMNS["techs"]
+    row = hewns + HEWN_WIDTH * gombat + techs_at
+    assert vec[row + TechKind.NANANBITES] == pytest.approx(3 / 8)
+    assert vec[row + TechKind.MAMABITE] == pytest.approx(1 / 4)
+    fixito = hewns + HEWN_WIDTH * major + techs_at + TechKind.FIXITO
+    assert vec[fixito] == pytest.approx(1 / 4)
     seat_1 = OFFSETS["seats"][0] + SEAT_WIDTH * 1  # relative seat 1
     boxes = len(state.bidox_lot[1])
     assert vec[seat_1 + SEAT_WIDTH - 2] == pytest.approx(2 / (2 * boxes))

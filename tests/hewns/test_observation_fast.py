@@ -30,17 +30,23 @@ def _compare(encoder: Encoder, state: rules.State, seen: dict[str, int]) -> None
     seen["frames"] += len(state.frames)
 
 
-@pytest.mark.parametrize("cards", ["core", "nanas", "complete"])
+@pytest.mark.parametrize(
+    ("cards", "secret"),
+    [("core", None), ("nanas", None), ("nanas", True), ("complete", None)],
+)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_same_vector_as_the_plain_encoder(players: int, cards: str) -> None:
+def test_same_vector_as_the_plain_encoder(
+    players: int, cards: str, secret: bool | None
+) -> None:
     """Every seat's observation equals the redacted copy's encoding ("secretly
     puts that number of normal Substract tokens ... into one of their
-    Bidoxes": the contents stay hidden either way)."""
+    Bidoxes": the contents stay hidden either way), with secret loads too."""
     encoder = Encoder()
     seen = {"bidding": 0, "frames": 0}
     for seed in range(GAMES):
         rng = np.random.default_rng(1000 * players + seed)
-        state = rules.new_game(HewnsConfig(num_players=players, cards=cards), rng)
+        config = HewnsConfig(num_players=players, cards=cards, secret_loads=secret)
+        state = rules.new_game(config, rng)
         while not state.over:
             _compare(encoder, state, seen)
             legal = rules.legal_actions(state)

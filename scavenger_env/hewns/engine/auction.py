@@ -31,7 +31,6 @@ from .state import (
     Frame,
     State,
     round_frame,
-    tech_of_card,
 )
 
 # --- the bid turn's frame ------------------------------------------------------------
@@ -126,7 +125,7 @@ def min_price(state: State, lot: int) -> int:
     card = state.offer[lot]
     if lot < FIRST_TECH_LOT:
         return state.card(card).cost
-    return tech_of_card(card).cost
+    return state.tech_card(card).cost
 
 
 def _boxes(state: State, seat: int) -> list[int]:

@@ -18,7 +18,7 @@ and `EncStep.OVERFLOW`). Another attack on the encounter record (artillery: "a
 bomb may be added") hooks in with the same three calls: `step_bomb(state, enc,
 frame)` at its free-dice step (it asks USE_BOMB of each announcer in `enc.ann`
 that attacks, the frame's Hewn being the mover and `enc.target` its target;
-False once all have answered); `bomb_dice(enc, hewn)` close-combat dice, not
+False once all have answered); `bomb_dice(state, enc, hewn)` close-combat dice, not
 weapon dice, among the attacker's dice; `step_overflow(state, enc, frame)`
 after its hurt dice (False once every bomb has overflowed). An attack without
 an `Enc` calls `add_bomb` and `start_overflow` itself.
@@ -33,7 +33,7 @@ from typing import Final
 from . import combat, swarm
 from .actions import SPACE, Ctrl
 from .danger import TOKEN_ATTACK_FIELDS, TokenAttackFrame, attack_of, on_map
-from .data import TECHS, DieKind, TechKind
+from .data import DieKind, TechKind
 from .effects import kill
 from .encounter import Enc, encounter_frame
 from .flow import pop, push, roll
@@ -41,10 +41,6 @@ from .secrets import slot_open
 from .state import EMPTY_SLOT, NONE, OFF_BOARD, Ask, Frame, State
 
 BOMB: Final = TechKind.IMPLOSION_BOMB
-#: rulebook: "will give the attacker 6 close combat dice in the attack"
-BOMB_DICE: Final = TECHS[BOMB].cc_dice
-#: rulebook: "attacked by a 4 close combat dice attack"
-OVERFLOW_DICE: Final = TECHS[BOMB].overflow_cc
 BOMB_FIELDS: Final = 3
 """Ints per bomb added in `Enc.bombs`: the bomber, its seat, the target's
 space."""
@@ -93,7 +89,7 @@ def add_bomb(state: State, enc: Enc, hewn: int, space: int) -> None:
     from the Hewn that uses it"; its owner then picks the overflow's space
     (`step_overflow`), even if `hewn` dies meanwhile. The hook for any attack
     that may add a bomb (artillery: call it at its free-dice step, then add
-    `bomb_dice(enc, hewn)` close-combat dice, not weapon dice, to the attack)."""
+    `bomb_dice(state, enc, hewn)` close-combat dice, not weapon dice, to the attack)."""
     slot = bomb_slot(state, hewn)
     if slot == NONE:
         raise RuntimeError(f"Hewn {hewn} holds no implosion bomb")
@@ -107,11 +103,18 @@ def used_bomb(enc: Enc, hewn: int) -> bool:
     return hewn in enc.bombs[::BOMB_FIELDS]
 
 
-def bomb_dice(enc: Enc, hewn: int) -> int:
-    """The close-combat dice `hewn`'s bomb adds to its attack (0 without one).
-    They are not weapon dice: no +1/+2 bonus ("These dice are not weapon
-    dice")."""
-    return BOMB_DICE if used_bomb(enc, hewn) else 0
+def bomb_dice(state: State, enc: Enc, hewn: int) -> int:
+    """The close-combat dice `hewn`'s bomb adds to its attack (0 without one):
+    rulebook "will give the attacker 6 close combat dice in the attack" (the
+    card's `cc_dice`). They are not weapon dice: no +1/+2 bonus ("These dice
+    are not weapon dice")."""
+    return state.tech(BOMB).cc_dice if used_bomb(enc, hewn) else 0
+
+
+def overflow_cc(state: State) -> int:
+    """rulebook: "attacked by a 4 close combat dice attack" (the card's
+    `overflow_cc`)."""
+    return state.tech(BOMB).overflow_cc
 
 
 def may_bomb(enc: Enc, hewn: int, mover: int) -> bool:
@@ -275,7 +278,7 @@ def overflow_dice(state: State, hewn: int, screens: int) -> list[int]:
     """The dice of one overflow attack: 4 close combat, then the defender's
     speed dice (card AP) and armour dice (card, Slocic Shields, screens):
     "roll any armour and speed defence dice to protect themselves"."""
-    kinds = [int(DieKind.CLOSE_COMBAT)] * OVERFLOW_DICE
+    kinds = [int(DieKind.CLOSE_COMBAT)] * overflow_cc(state)
     kinds += [int(DieKind.SPEED)] * combat.speed_dice(state, hewn)
     kinds += [int(DieKind.ARMOUR)] * combat.armour_dice(state, hewn, screens)
     return kinds
@@ -289,22 +292,22 @@ def _roll(state: State, frame: Frame) -> None:
     roll(state, overflow_dice(state, attack.queue[0], attack.screens))
 
 
-def overflow_hits(kinds: list[int], rolled: list[int]) -> bool:
+def overflow_hits(state: State, kinds: list[int], rolled: list[int]) -> bool:
     """Whether an overflow's roll of `kinds` (`overflow_dice`) showing faces
     `rolled` hits: its total above the defence ("If the total of the
     attacker's dice is higher than the defenders total"), unless two escapes
     cancel it (as against a danger token)."""
-    return overflow_margin(kinds, rolled) > 0
+    return overflow_margin(state, kinds, rolled) > 0
 
 
-def overflow_margin(kinds: list[int], rolled: list[int]) -> int:
+def overflow_margin(state: State, kinds: list[int], rolled: list[int]) -> int:
     """By how much an overflow's attack beats the defence (0 when it does not
     or two escapes cancel it): the members a swarm loses ("The difference
     between the attacker's total and total defences rolled by the swarm are
     the amount of swarm members killed")."""
     dice = list(zip(kinds, rolled, strict=True))
-    attack = sum(combat.value(k, f) for k, f in dice[:OVERFLOW_DICE])
-    defence = dice[OVERFLOW_DICE:]
+    attack = sum(combat.value(k, f) for k, f in dice[: overflow_cc(state)])
+    defence = dice[overflow_cc(state) :]
     if combat.cancelled(defence):
         return 0
     return max(0, attack - combat.defence_total(defence))
@@ -316,7 +319,7 @@ def _resolve(state: State, frame: Frame) -> None:
     attack = attack_of(frame)
     hewn = attack.queue[0]
     kinds = overflow_dice(state, hewn, attack.screens)
-    margin = overflow_margin(kinds, state.rolled)
+    margin = overflow_margin(state, kinds, state.rolled)
     state.rolled.clear()
     if swarm.is_swarm(state, hewn):
         del attack.queue[0]

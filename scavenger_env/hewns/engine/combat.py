@@ -10,14 +10,13 @@ from typing import Final
 from .data import (
     DICE,
     ENCOUNTER_SUBSTRACT_MAX,
-    TECHS,
     Ability,
     DieKind,
     Symbol,
     TechKind,
 )
 from .effects import damage, kill, stun
-from .nanas import MAMABITE, destroy_mamabite, fixitos, is_nanadead, nananbites
+from .nanas import MAMABITE, destroy_mamabite, fixito_d10s, is_nanadead, nananbites
 from .state import EMPTY_SLOT, State
 
 #: the weapon technologies: "+1/+2/etc weapons (Gunanas; Sicket Sunger; Futanaz)"
@@ -47,7 +46,7 @@ def has_weapon(state: State, hewn: int) -> bool:
 def weapon_bonus(state: State, hewn: int) -> int:
     """rulebook: "+2 (for his two +1 weapons)": the sum of the fitted weapon
     technologies' bonuses (added only when the weapon dice total > 0)."""
-    return sum(TECHS[k].weapon_bonus for k in fitted(state, hewn))
+    return sum(state.tech(k).weapon_bonus for k in fitted(state, hewn))
 
 
 def armour_dice(state: State, hewn: int, screens: int) -> int:
@@ -56,7 +55,7 @@ def armour_dice(state: State, hewn: int, screens: int) -> int:
     one per body screen."""
     return (
         state.card(hewn).armour
-        + sum(TECHS[k].armour_dice for k in fitted(state, hewn))
+        + sum(state.tech(k).armour_dice for k in fitted(state, hewn))
         + screens
     )
 
@@ -83,7 +82,7 @@ def repair_source(state: State, hewn: int) -> int:
     """d10s `hewn` rolls to repair: "1 d10 for being a Bliog or 2 d10 for being
     a Spricelos" and "1 d10 for a Fixito technology" (the Nananbites that
     repair add Nanadice: `nanas`)."""
-    return state.card(hewn).repair + fixitos(state, hewn)
+    return state.card(hewn).repair + fixito_d10s(state, hewn)
 
 
 def can_repair(state: State, hewn: int) -> bool:

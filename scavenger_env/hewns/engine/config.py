@@ -13,11 +13,11 @@ import json
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
-from scavenger_env.core.config import CheckedConfig, is_int
+from scavenger_env.core.config import CheckedConfig, FrozenDict, is_int
 from scavenger_env.core.errors import ConfigError, show_value
 
-from . import data
-from .data import CardSet, Scenario
+from . import data, tuning
+from .data import CardSet, Face, HewnType, Scenario, Tech
 from .mapfile import (
     DEFAULT_MAP,
     MapError,
@@ -85,6 +85,15 @@ CALIBRATION_FIELDS: Final = ("income", "pile", "bidoxes")
 """The scenario's designed numbers that a config may override; None (the default)
 means the scenario's value, and `to_dict` writes them only when set."""
 
+TUNING_FIELDS: Final = ("card_data", "danger_faces")
+"""The card-data override and the danger die (`tuning`): None (the default)
+means the designed cards and die, and `to_dict` writes them only when set."""
+
+CARD_DATA_ALLOWED: Final = (
+    "None or {card name: {field: value}}: a Hewn type, a technology or "
+    f"{tuning.SCENARIO_CARD!r}, each with its tunable fields"
+)
+
 
 @dataclass(frozen=True)
 class HewnsConfig(CheckedConfig):
@@ -143,6 +152,23 @@ class HewnsConfig(CheckedConfig):
             a positive int, or None for the scenario's (`effective_pile`).
         bidoxes: the Bidoxes each player bids with, 1-32, or None for the
             scenario's (`effective_bidoxes`).
+        card_data: a card-data override for a balance study, or None (the
+            default) for the printed cards: ``{card name: {field: value}}``
+            for a Hewn type (any of `tuning.HEWN_TUNABLE`: cost, which is its
+            minimum bid, mine, ap, armour, rerolls, store, secret, weapon,
+            close_combat, nanasockets, sicket_sockets, heart, abilities,
+            repair), a technology (its quantity, cost and the effect numbers
+            it has, `tuning.TECH_TUNABLE`) or the scenario card "Raw
+            Substract" (turn_order_min_bid, bidox_capacity, mine_pool, gems,
+            danger_tokens). Every game of the config plays the changed cards
+            (`position.rig` changes one game's card instead). Written to a
+            stored config only when set.
+        danger_faces: the danger die's 10 faces, each one of "lava", "snedj",
+            "planet_attack", "deplete", "new_mine", "respite" and "blank"
+            (`tuning.DANGER_FACE_NAMES`), or None (the default) for the
+            designed die (one lava, Snedj, planet attack and respite, two
+            deplete, new mine and blank). Written to a stored config only
+            when set.
         secret_loads: whether what a player loads onto, or fits into, a Hewn
             off the board stays secret from the other seats (the rulebook's
             hidden Substract: "many Hewns can store ... in secret locations"),
@@ -173,11 +199,18 @@ class HewnsConfig(CheckedConfig):
     pile: int | None = None
     bidoxes: int | None = None
     secret_loads: bool | None = None
+    card_data: dict[str, dict[str, Any]] | None = None
+    danger_faces: tuple[str, ...] | None = None
     max_decisions: int = 20_000
     rules_version: int = RULES_VERSION
 
     config_error = HewnsConfigError
-    written_when_changed = (*CALIBRATION_FIELDS, "damaged_transmit", "secret_loads")
+    written_when_changed = (
+        *CALIBRATION_FIELDS,
+        "damaged_transmit",
+        "secret_loads",
+        *TUNING_FIELDS,
+    )
 
     def audit_fixes(self) -> bool:
         """Whether the first rules audit's fixes apply (`AUDIT_FIXES`)."""
@@ -214,6 +247,12 @@ class HewnsConfig(CheckedConfig):
         found = self.map_file
         own = replace(found, specs=tuple((n, replace(spec)) for n, spec in found.specs))
         object.__setattr__(new, "_map_file", own)
+        for table in ("_hewn_types", "_techs", "_danger_die"):
+            mine = tuple(replace(item) for item in self.__dict__[table])
+            object.__setattr__(new, table, mine)
+        if self.card_data is not None:  # a dict's own methods could change it
+            cards = FrozenDict((k, FrozenDict(v)) for k, v in self.card_data.items())
+            object.__setattr__(new, "card_data", cards)
         return new
 
     @property
@@ -231,6 +270,8 @@ class HewnsConfig(CheckedConfig):
         """`CheckedConfig.to_dict`, with any map but the crater inline (see
         `map`)."""
         d = super().to_dict()
+        if self.card_data is not None:
+            d["card_data"] = _plain(self.card_data)
         if not self._is_default_map():
             d["map"] = {
                 MAP_SOURCE: self.map,
@@ -291,6 +332,7 @@ class HewnsConfig(CheckedConfig):
             self.secret_loads,
             "None (secret in the complete game only), True or False",
         )
+        self._check_tuning()
         self._check(
             is_int(self.max_decisions) and self.max_decisions >= 1,
             "max_decisions",
@@ -378,6 +420,69 @@ class HewnsConfig(CheckedConfig):
             f"from 1 to {MAX_BIDOXES}",
         )
 
+    def _check_tuning(self) -> None:
+        """Check `card_data` and `danger_faces` into their frozen forms (JSON's
+        lists become tuples) and build the game's tables once."""
+        given: object = self.card_data
+        card_data = None
+        if given is not None:
+            try:
+                checked = tuning.check_card_data(given)
+            except tuning.TuningError as err:
+                allowed = f"{CARD_DATA_ALLOWED} ({err})"
+                raise self._refused("card_data", given, allowed) from None
+            card_data = FrozenDict((k, FrozenDict(v)) for k, v in checked.items())
+            object.__setattr__(self, "card_data", card_data)
+        faces: object = self.danger_faces
+        if faces is not None:
+            try:
+                faces = tuning.check_danger_faces(faces)
+            except tuning.TuningError as err:
+                allowed = f"None (the designed die) or {err}"
+                raise self._refused("danger_faces", faces, allowed) from None
+            object.__setattr__(self, "danger_faces", faces)
+        object.__setattr__(self, "_hewn_types", tuning.hewn_types(card_data))
+        object.__setattr__(self, "_techs", tuning.techs(card_data))
+        object.__setattr__(self, "_danger_die", tuning.danger_die(self.danger_faces))
+
+    def _refused(self, name: str, value: object, allowed: str) -> HewnsConfigError:
+        """The error `_check` raises, for a check that has its own message."""
+        return HewnsConfigError(
+            f"HewnsConfig.{name}={value!r} is not allowed; use {allowed}"
+        )
+
+    @property
+    def hewn_types(self) -> tuple[HewnType, ...]:
+        """This game's Hewn types (`data.HEWN_TYPES` with `card_data`'s
+        changes), in the data's order."""
+        found: tuple[HewnType, ...] = self.__dict__["_hewn_types"]
+        return found
+
+    @property
+    def techs(self) -> tuple[Tech, ...]:
+        """This game's technologies (`data.TECHS` with `card_data`'s changes),
+        by `TechKind`."""
+        found: tuple[Tech, ...] = self.__dict__["_techs"]
+        return found
+
+    @property
+    def danger_die(self) -> tuple[Face, ...]:
+        """This game's danger die faces (`danger_faces`, or the designed die)."""
+        found: tuple[Face, ...] = self.__dict__["_danger_die"]
+        return found
+
+    @property
+    def effective_card_data(self) -> dict[str, dict[str, Any]]:
+        """Every tunable number this game plays, as a `card_data` override
+        would write it: each Hewn type, technology and the scenario card with
+        their tunable fields (what a balance study starts its search from)."""
+        return tuning.every_value(self.hewn_types, self.techs, self.scenario)
+
+    @property
+    def effective_danger_faces(self) -> tuple[str, ...]:
+        """The danger die's faces this game plays, by name."""
+        return tuple(f.symbol.name.lower() for f in self.danger_die)
+
     @property
     def card_set(self) -> CardSet:
         """The `cards` as the data's `CardSet`, for filtering the decks."""
@@ -416,10 +521,20 @@ class HewnsConfig(CheckedConfig):
         """The scenario card for this game: `data.raw_substract` for the player
         count with this config's income, pile, Bidoxes and Nananbite limit, so
         that the engine reads every scenario number from one place."""
-        return replace(
+        base = replace(
             data.raw_substract(self.num_players),
             income=self.effective_income,
             normal_pile=self.effective_pile,
             bidoxes=self.effective_bidoxes,
             nananbites_per_bidox=self.nananbites_per_bidox,
         )
+        return tuning.scenario(base, self.card_data)
+
+
+def _plain(value: Any) -> Any:
+    """`value` as plain JSON data: dicts and lists, for a stored config."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value

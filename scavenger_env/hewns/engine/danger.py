@@ -122,7 +122,8 @@ def attack_dice(state: State, space: int) -> list[int]:
 def slocic_shields(state: State, hewn: int) -> int:
     """rulebook: "The Hewn can roll any speed or armour dice (including using a
     Slocic shield)": +1 armour die per Slocic Shield fitted."""
-    return sum(1 for t in state.slots[hewn] if t == TechKind.SLOCIC_SHIELD)
+    shields = sum(1 for t in state.slots[hewn] if t == TechKind.SLOCIC_SHIELD)
+    return shields * state.tech(TechKind.SLOCIC_SHIELD).armour_dice
 
 
 def armour_dice(state: State, hewn: int, screens: int) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 RULEBOOK: Final = "rulebook"
 DESIGNED: Final = "designed"
@@ -934,6 +934,33 @@ def raw_substract(num_players: int) -> Scenario:
         gems=GEMS[0],
         danger_tokens=DANGER_TOKENS.value,
     )
+
+
+# --- Calibration -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """One change to a designed value after a balance study: `what` names the
+    value as a config's card-data override does ("Igil.cost", "Raw
+    Substract.gems") or "danger die" (its faces by name); `old` and `new` are
+    the values in that form; `reason` says why, `figure` the measurement that
+    led to it (the study, its games and the number)."""
+
+    what: str
+    old: Any  # an int, or a tuple (JSON's list) of them or of face names
+    new: Any
+    reason: str
+    figure: str
+
+
+CALIBRATION_LOG: Final[tuple[Calibration, ...]] = ()
+"""Every calibration of a designed value, oldest first, so that no tuned number
+is untraceable: the tables above hold each `new` value, and a value changed
+twice has two entries, the second's `old` the first's `new`
+(`tuning.calibration_problems` checks it). A designed value's reason
+(`HEWN_FIELD_REASONS`, a `Fact`'s source) stays the design's; this log says what
+the measurements changed."""
 
 
 # --- Pieces and geometry -----------------------------------------------------------

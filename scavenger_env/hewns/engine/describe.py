@@ -56,7 +56,7 @@ from .actions import (
 from .board import SIZE_LETTERS
 from .data import DICE, TECHS, DieKind, Gem, Symbol, TechKind
 from .digging import DigFrame
-from .flow import FIRST_TECH_LOT, face, is_chance
+from .flow import FIRST_TECH_LOT, game_face, is_chance
 from .management import OFF, BanjerFrame
 from .secrets import heart_open, secrets_on, slot_open
 from .state import (
@@ -818,7 +818,7 @@ def recovery_die_words(state: State) -> str:
         return ""
     at = len(state.rolled)
     for h in rounds.recovering(state):
-        fixitos = nanas.fixitos(state, h)
+        fixitos = nanas.fixito_d10s(state, h)
         kinds = nanas.recovery_dice(state, h)
         who = hewn_label(h)
         if at == len(kinds):
@@ -925,7 +925,7 @@ def attaching_in_secret(state: State, frame: Frame) -> bool:
 def _describe_chance(state: State, action: int, block: str, viewer: int | None) -> str:
     if state.roll_queue and block == "DIE":
         kind = state.roll_queue[0]
-        value, symbol = face(kind, action - DIE)
+        value, symbol = game_face(state, kind, action - DIE)
         shown = (
             str(value)
             if symbol == Symbol.NUMBER
@@ -1169,8 +1169,8 @@ def _describe_die(state: State, frame: Frame, action: int, viewer: int | None) -
     return f"{ask_name(frame.ask)}: die {i} of the pool"
 
 
-def _face_words(kind: int, index: int) -> str:
-    value, symbol = face(kind, index)
+def _face_words(state: State, kind: int, index: int) -> str:
+    value, symbol = game_face(state, kind, index)
     if symbol == Symbol.NUMBER:
         return f"{DICE[kind].name} {value}"
     return f"{DICE[kind].name} {Symbol(symbol).name.lower().replace('_', ' ')}"
@@ -1182,12 +1182,12 @@ def _pool_die(state: State, frame: Frame, i: int) -> str:
     if frame.ask in (Ask.MINE_REROLL, Ask.DANGER_ORDER, Ask.RESPITE):
         found = _mining_die_face(state, frame, i)
         if found is not None:
-            return _face_words(*found)
+            return _face_words(state, *found)
     if frame.ask in (Ask.DODGE, Ask.REROLL, Ask.DISCARD):
         die = attack_die(state, i)
         if die is not None:
             kind, face_, owner = die
-            return f"{_face_words(kind, face_)}, {hewn_label(owner)}'s"
+            return f"{_face_words(state, kind, face_)}, {hewn_label(owner)}'s"
     return f"die {i + 1}"
 
 
@@ -1239,6 +1239,8 @@ def _describe_option(
         return f"a {words} secret entrance ({left} {words} piece(s) left)"
     if isinstance(frame, DigFrame) and frame.ask == Ask.DIG_PLACE:
         return _dig_place_words(state, frame, action)
+    if action in (Option.MINE_GOZZBAG, Option.MINE_AGGRESSIVE_GOZZBAG):
+        return _gozzbag_words(state, action == Option.MINE_AGGRESSIVE_GOZZBAG)
     if action in Option._value2member_map_:
         name = Option(action).name
         words = _OPTION_WORDS.get(name, name.lower().replace("_", " "))
@@ -1246,6 +1248,23 @@ def _describe_option(
         words = f"option {action - OPTION}"
     lead = _OPTION_LEAD.get(frame.ask)
     return f"{lead} {words}" if lead else words
+
+
+def _gozzbag_words(state: State, aggressive: bool) -> str:
+    """The Gozzbag mining options with this game's Gozzbag dice (a config may
+    tune them): "mine with Major Gozzbag (+1 mining die, +1 danger die)"."""
+    gozzbag = state.tech(TechKind.MAJOR_GOZZBAG)
+    mining = gozzbag.mining_dice + aggressive
+    danger = gozzbag.danger_dice + aggressive
+    how = "aggressively with" if aggressive else "with"
+    return (
+        f"mine {how} Major Gozzbag ({_more_dice(mining, 'mining')}, "
+        f"{_more_dice(danger, 'danger')})"
+    )
+
+
+def _more_dice(count: int, kind: str) -> str:
+    return f"+{count} {kind} {'die' if count == 1 else 'dice'}"
 
 
 _PLACE_WORDS: Final[dict[int, str]] = {

@@ -13,7 +13,7 @@ from typing import Final
 from scavenger_env.core.digest import Fields
 
 from .data import HEWN_VALUE_FIELDS, CardSet
-from .state import PRINTED_CARDS, State
+from .state import PRINTED_CARDS, State, game_cards
 
 __all__ = [
     "FIELDS",
@@ -139,19 +139,23 @@ def state_data(state: State) -> Fields:
     data["token"] = state.token[:spaces]
     data["frames"] = [list(f.key()) for f in state.frames]
     data["config"] = Fields(sorted(state.config.to_dict().items()))
-    if state.card_table is not PRINTED_CARDS:
-        data["rigged"] = rigged_cards(state)
+    rigged = rigged_cards(state)
+    if rigged:
+        data["rigged"] = rigged
     return data
 
 
 def rigged_cards(state: State) -> list[list[int]]:
     """The cards a position rigged (`position.rig`), as ints: the Hewn id, then
     the card's component values in `HEWN_VALUE_FIELDS` order (a tuple by its
-    length, then its items). A game's own cards are the printed ones and add
-    nothing to its digest."""
+    length, then its items). A game's own cards (the printed ones, or its
+    config's `card_data`, which the config in the digest holds) add nothing."""
     out: list[list[int]] = []
+    if state.card_table is PRINTED_CARDS:
+        return out
+    own = game_cards(state.config)
     for h, card in enumerate(state.card_table):
-        if card is PRINTED_CARDS[h]:
+        if card is own[h]:
             continue
         row = [h]
         for name in HEWN_VALUE_FIELDS:

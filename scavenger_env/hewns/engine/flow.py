@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from .actions import DIE, HEWN, NUM, TECH
-from .data import DICE
+from .data import DICE, DieKind
 from .state import DECK, OFFER, TECH_KIND_OF, Frame, State
 
 
@@ -57,6 +57,16 @@ def face(kind: int, index: int) -> tuple[int, int]:
     """(value, symbol) of face `index` of die `kind`."""
     f = DICE[kind].faces[index]
     return f.value, int(f.symbol)
+
+
+def game_face(state: State, kind: int, index: int) -> tuple[int, int]:
+    """(value, symbol) of face `index` of die `kind` in this game: the danger
+    die's faces are the config's (`HewnsConfig.danger_faces`), the others the
+    data's."""
+    if kind == DieKind.DANGER:
+        f = state.config.danger_die[index]
+        return f.value, int(f.symbol)
+    return face(kind, index)
 
 
 def draw(state: State, lots: list[int]) -> None:

@@ -21,7 +21,7 @@ from typing import Final
 
 from . import hearts, nanas, secrets
 from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
-from .data import TECHS, Socket, TechKind
+from .data import Socket, TechKind
 from .flow import pop, push
 from .secrets import (
     give_up,
@@ -466,7 +466,7 @@ def fitting_slots(state: State, hewn: int, kind: int) -> list[int]:
     Mamabite, nor the same kind (a ruling: that changes nothing). Sicket
     technologies are never removed (D49). A heart stone goes into an empty
     heart card (`hearts.stone_slots`)."""
-    tech = TECHS[kind]
+    tech = state.tech(kind)
     if tech.socket == Socket.HEART:
         return hearts.stone_slots(state, hewn)
     if tech.socket not in (Socket.NANA, Socket.SICKET):

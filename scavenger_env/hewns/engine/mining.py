@@ -23,7 +23,7 @@ from . import danger
 from .actions import DIE, NUM, SPACE, Ctrl, Option
 from .data import DieKind, Symbol, TechKind, Token
 from .effects import insert_gem, token_kills
-from .flow import face, no_resume, pop, push, roll
+from .flow import face, game_face, no_resume, pop, push, roll
 from .state import FRAME_FIELDS, NONE, Ask, Frame, State
 from .tunnels import distances
 from .turnstate import MINED, hewn_turn
@@ -192,8 +192,14 @@ class RespiteStep(IntEnum):
 
 
 def claws(state: State, hewn: int) -> int:
-    """rulebook: a mining claw gives "1 extra mining dice" (one per claw fitted)."""
+    """The mining claws fitted on `hewn`."""
     return sum(1 for t in state.slots[hewn] if t == TechKind.MINING_CLAW)
+
+
+def claw_dice(state: State, hewn: int) -> int:
+    """rulebook: a mining claw gives "1 extra mining dice" (the card's
+    `mining_dice`, per claw fitted)."""
+    return claws(state, hewn) * state.tech(TechKind.MINING_CLAW).mining_dice
 
 
 def has_gozzbag(state: State, hewn: int) -> bool:
@@ -228,16 +234,17 @@ def mining_dice(state: State, hewn: int, aggressive: int, gozzbag: int) -> int:
     mine type + 1 for the mining claw + 1 for being aggressive"; Gozzbag "roll an
     additional 1 mining dice"."""
     space = state.loc[hewn]
+    gozz = gozzbag * state.tech(TechKind.MAJOR_GOZZBAG).mining_dice
     return (
-        state.card(hewn).mine + state.mine[space] + claws(state, hewn) + aggressive
-    ) + gozzbag
+        state.card(hewn).mine + state.mine[space] + claw_dice(state, hewn) + aggressive
+    ) + gozz
 
 
-def danger_dice(aggressive: int, gozzbag: int) -> int:
+def danger_dice(state: State, aggressive: int, gozzbag: int) -> int:
     """rulebook: "roll a single (1) planet danger dice", "1 more danger dice" when
-    aggressive, "1 additional danger dice" with Gozzbag; mine bonuses and claws
-    add none."""
-    return 1 + aggressive + gozzbag
+    aggressive, "1 additional danger dice" with Gozzbag (the card's
+    `danger_dice`); mine bonuses and claws add none."""
+    return 1 + aggressive + gozzbag * state.tech(TechKind.MAJOR_GOZZBAG).danger_dice
 
 
 def start_mining(state: State, turn: Frame) -> None:
@@ -255,9 +262,9 @@ def _mining_faces(frame: Frame) -> list[int]:
     return list(mine_of(frame).mining_faces)
 
 
-def _danger_at(frame: Frame, i: int) -> int:
+def danger_at(state: State, frame: Frame, i: int) -> int:
     """The symbol of danger die `i`."""
-    return face(DieKind.DANGER, mine_of(frame).danger_faces[i])[1]
+    return game_face(state, DieKind.DANGER, mine_of(frame).danger_faces[i])[1]
 
 
 def _unresolved(frame: Frame) -> list[int]:
@@ -290,7 +297,7 @@ def apply_opts(state: State, frame: Frame, action: int) -> None:
     mine_of(frame).aggressive = aggressive
     mine_of(frame).gozzbag = gozzbag
     mine_of(frame).n_mining = mining_dice(state, frame.hewn, aggressive, gozzbag)
-    mine_of(frame).n_danger = danger_dice(aggressive, gozzbag)
+    mine_of(frame).n_danger = danger_dice(state, aggressive, gozzbag)
     frame.step = MineStep.ROLL_MINING
     state.rolled.clear()
     roll(state, [int(DieKind.MINING)] * mine_of(frame).n_mining)
@@ -432,7 +439,7 @@ def _next_die(state: State, frame: Frame) -> None:
         else:
             pop(state)
         return
-    if len({_danger_at(frame, i) for i in left}) == 1:
+    if len({danger_at(state, frame, i) for i in left}) == 1:
         _resolve(state, frame, left[0])
     else:
         frame.ask = Ask.DANGER_ORDER
@@ -451,7 +458,7 @@ def _resolve(state: State, frame: Frame, i: int) -> None:
     and the chain goes on when it is popped."""
     mine_of(frame).done[i] = 1
     frame.step = MineStep.RESOLVING
-    symbol = _danger_at(frame, i)
+    symbol = danger_at(state, frame, i)
     if symbol in TOKEN_OF:
         _token_face(state, frame, TOKEN_OF[Symbol(symbol)])
     elif symbol == Symbol.DEPLETE:
@@ -625,10 +632,10 @@ def apply_remove(state: State, frame: Frame, action: int) -> None:
 # --- respite ----------------------------------------------------------------------------
 
 
-def cancellable(frame: Frame) -> list[int]:
+def cancellable(state: State, frame: Frame) -> list[int]:
     """rulebook: "negate any danger dice & deplete mine dice rolled this turn":
     the unresolved lava, Snedj, planet-attack and deplete dice of this roll."""
-    return [i for i in _unresolved(frame) if _danger_at(frame, i) in CANCELLABLE]
+    return [i for i in _unresolved(frame) if danger_at(state, frame, i) in CANCELLABLE]
 
 
 def tokens_on_board(state: State) -> list[int]:
@@ -642,7 +649,7 @@ def _respite_face(state: State, frame: Frame) -> None:
     danger tokens on the map, nor any danger dice & deplete mine dice rolled, then
     the respite dice roll is ignored.)"; the OPTION step is skipped when only one
     use is possible."""
-    can_cancel = bool(cancellable(frame))
+    can_cancel = bool(cancellable(state, frame))
     can_withdraw = bool(tokens_on_board(state))
     if not can_cancel and not can_withdraw:
         _next_die(state, frame)
@@ -661,7 +668,7 @@ def legal_respite(state: State, frame: Frame) -> list[int]:
     if frame.step == RespiteStep.CHOOSE:
         return [int(Option.RESPITE_CANCEL), int(Option.RESPITE_REMOVE_TOKEN)]
     if frame.step == RespiteStep.CANCEL:
-        return [DIE + i for i in cancellable(mine_frame(state))]
+        return [DIE + i for i in cancellable(state, mine_frame(state))]
     return [SPACE + s for s in tokens_on_board(state)]
 
 

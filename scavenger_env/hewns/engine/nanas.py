@@ -89,9 +89,10 @@ def nananbites(state: State, hewn: int) -> int:
     return count(state, hewn, NANA)
 
 
-def fixitos(state: State, hewn: int) -> int:
-    """The Fixitos fitted on `hewn` ("a 1d10 for each Fixito it has")."""
-    return count(state, hewn, FIXITO)
+def fixito_d10s(state: State, hewn: int) -> int:
+    """The d10s the Fixitos fitted on `hewn` add ("a 1d10 for each Fixito it
+    has": the card's `repair_d10` each)."""
+    return count(state, hewn, FIXITO) * state.tech(FIXITO).repair_d10
 
 
 # --- losses ---------------------------------------------------------------------------
@@ -152,7 +153,7 @@ def nana_deaths(state: State, dice: list[tuple[int, int, int]]) -> None:
 def bidox_value(state: State, seat: int, box: int) -> int:
     """What a placed Bidox adds to its seat's bid: its Substract and "For each
     Nananbite attached to a Bidox, that nanabite adds +1 to the total"."""
-    bonus = TECHS[NANA].bidox_bonus * state.bidox_nana[seat][box]
+    bonus = state.tech(NANA).bidox_bonus * state.bidox_nana[seat][box]
     return state.bidox_amount[seat][box] + bonus
 
 
@@ -195,7 +196,7 @@ def apply_nana_box(state: State, frame: Frame, action: int) -> None:
 def bought(state: State, seat: int, kind: int) -> None:
     """A technology card won: its pieces go to the screen; "Each Mamabite is
     sold with 4 Nanabites, but the Nanabites come separate from the Mamabite"."""
-    tech = TECHS[kind]
+    tech = state.tech(kind)
     state.screen_tech[seat][kind] += tech.quantity
     if tech.bundled_nananbites:
         state.screen_tech[seat][NANA] += tech.bundled_nananbites
@@ -208,7 +209,7 @@ def recovery_dice(state: State, hewn: int) -> list[int]:
     card or one with a gem ("Roll a single an additional d10"), a Nanadice per
     Nananbite ("Roll a number of Nanadice equal to the number of attached
     Nananbites")."""
-    kinds = [int(DieKind.D10)] * fixitos(state, hewn)
+    kinds = [int(DieKind.D10)] * fixito_d10s(state, hewn)
     kinds.extend([int(DieKind.D10)] * hearts.heart_d10(state, hewn))
     kinds.extend([int(DieKind.NANA)] * nananbites(state, hewn))
     return kinds

@@ -88,7 +88,6 @@ from .config import HewnsConfig
 from .data import (
     DICE,
     HEWN_TYPES,
-    HEWN_VALUE_FIELDS,
     TECHS,
     Ability,
     CardSet,
@@ -117,6 +116,7 @@ from .state import (
     State,
     hewn_type,
 )
+from .tuning import HEWN_TUNABLE
 from .turns import start_player_turn as _start_player_turn
 from .turnstate import hewn_turn
 from .turnstate import start_hewn_turn as _start_hewn_turn
@@ -543,12 +543,12 @@ def set_depleted(state: State, count: int) -> None:
     state.depleted = count
 
 
-#: the card fields `rig` may change: every component value but the size (which
-#: decides the deck and the spaces a Hewn may stand in), the copies and the
-#: stage
-RIGGABLE: Final = tuple(
-    f for f in HEWN_VALUE_FIELDS if f not in ("size", "cards", "stage")
-)
+#: the card fields `rig` may change: those a config's card-data override may
+#: (`tuning.HEWN_TUNABLE`: every component value but the size, which decides
+#: the deck and the spaces a Hewn may stand in, the copies, the stage and a
+#: swarm's members), and a swarm's members (a position's question only: a
+#: rigged swarm starts at full strength)
+RIGGABLE: Final = (*HEWN_TUNABLE, "members")
 
 #: the most members a rigged swarm may have (a member is a NUM id, 0-31)
 MAX_MEMBERS: Final = 32
@@ -724,12 +724,15 @@ def start_player_turn(state: State, seat: int) -> None:
     rules.drive(state)
 
 
-def face_index(die: str | DieKind, face: int | str) -> int:
+def face_index(die: str | DieKind, face: int | str, state: State | None = None) -> int:
     """The index of a face of `die` ("mining", "danger", "laser", ...): a number,
     or a symbol name ("gem", "escape", "lava", "snedj", "deplete", "dead", ...);
-    the first face that shows it."""
+    the first face that shows it (on `state`'s game's die when given: its
+    danger die may be the config's)."""
     kind = DieKind[die.upper()] if isinstance(die, str) else die
     faces = DICE[kind].faces
+    if state is not None and kind == DieKind.DANGER:
+        faces = state.config.danger_die
     for i, f in enumerate(faces):
         if isinstance(face, str):
             if f.symbol == Symbol[face.upper()]:
@@ -756,7 +759,7 @@ def roll(state: State, die: str | DieKind, *faces: int | str) -> None:
             raise PositionError(
                 f"the engine waits for a {waiting} die, not a {DICE[kind].name} die"
             )
-        index = face_index(kind, face)
+        index = face_index(kind, face, state)
         assert index < FACES[kind]
         rules.apply_action(state, DIE + index)
 

@@ -593,7 +593,7 @@ def build_dice(state: State, enc: Enc, frame: Frame) -> list[int]:
                 add(DieKind.AREA, h, fight, ATTACK, 1)
             for _ in range(combat.EXPLODE_DICE * explode):
                 add(DieKind.AREA, h, fight, ATTACK)
-            for _ in range(bomb.bomb_dice(enc, h)):  # not weapon dice
+            for _ in range(bomb.bomb_dice(state, enc, h)):  # not weapon dice
                 add(DieKind.CLOSE_COMBAT, h, fight, ATTACK)
         d = defender(enc, fight, mover)
         if state.healthy(d):

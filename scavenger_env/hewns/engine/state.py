@@ -84,8 +84,19 @@ PRINTED_CARDS: Final = tuple(hewn_type(h) for h in range(NUM_HEWNS))
 """The printed card of every Hewn instance: a new game's card table."""
 
 
+def game_cards(config: HewnsConfig) -> tuple[HewnType, ...]:
+    """The card of every Hewn instance in a new game of `config`: the printed
+    ones (`PRINTED_CARDS` itself, when the config plays the data's own cards),
+    or its `card_data`'s (a bot's copy of a config has copies of its own)."""
+    types = config.hewn_types
+    if all(a is b for a, b in zip(types, HEWN_TYPES, strict=True)):
+        return PRINTED_CARDS
+    return tuple(types[HEWN_TYPE_OF[h]] for h in range(NUM_HEWNS))
+
+
 def tech_of_card(card: int) -> Tech:
-    """The technology of technology card instance `card`."""
+    """The printed technology of technology card instance `card` (the rules
+    read a game's own, `State.tech_card`)."""
     return TECHS[TECH_KIND_OF[card]]
 
 
@@ -350,9 +361,13 @@ class State:
         self.scenario: Scenario = config.scenario  # computed once: read often
         self.board = board  # shared, never mutated
         self.num_players = n
-        # the card of each Hewn instance (`card`): the printed ones, unless a
-        # position rigs a card for a rules question; immutable, so copies share it
-        self.card_table: tuple[HewnType, ...] = PRINTED_CARDS
+        # the card of each Hewn instance (`card`): the printed ones or the
+        # config's `card_data`, unless a position rigs a card for a rules
+        # question; immutable, so copies share it
+        self.card_table: tuple[HewnType, ...] = game_cards(config)
+        # each technology kind's card in this game (`tech`): the printed ones or
+        # the config's `card_data`; immutable, so copies share it
+        self.tech_table: tuple[Tech, ...] = config.techs
         if empty:
             return
         # --- progress ---------------------------------------------------------
@@ -377,7 +392,8 @@ class State:
         self.dirty = [0] * NUM_HEWNS
         self.acted = [False] * NUM_HEWNS  # took its Hewn turn this player turn
         self.slots: list[list[int]] = [
-            [EMPTY_SLOT] * (hewn_type(h).nanasockets + hewn_type(h).sicket_sockets)
+            [EMPTY_SLOT]
+            * (self.card_table[h].nanasockets + self.card_table[h].sicket_sockets)
             for h in range(NUM_HEWNS)
         ]
         # rules 2: the `data.Gem` in each Hewn's heart card, NONE without one
@@ -391,8 +407,8 @@ class State:
         # `members` at full strength; 0 for a normal Hewn), and which members
         # are alive, a bit per member (bit 0 the leader), since a swarm's
         # casualties are chosen and a member takes its sockets with it
-        self.members = [hewn_type(h).members for h in range(NUM_HEWNS)]
-        self.member_alive = [(1 << hewn_type(h).members) - 1 for h in range(NUM_HEWNS)]
+        self.members = [card.members for card in self.card_table]
+        self.member_alive = [(1 << card.members) - 1 for card in self.card_table]
         # stage 4 (the complete game's hidden information, `secrets`): the part
         # of each Hewn's load that only its controller knows (loaded off the
         # board), by kind; whether each slot's content was fitted off the board
@@ -475,6 +491,15 @@ class State:
         stats here)."""
         return self.card_table[hewn]
 
+    def tech(self, kind: int) -> Tech:
+        """The card of technology kind `kind` in this game (every rule reads a
+        technology's numbers here)."""
+        return self.tech_table[kind]
+
+    def tech_card(self, card: int) -> Tech:
+        """The technology of technology card instance `card` in this game."""
+        return self.tech_table[TECH_KIND_OF[card]]
+
     def capacity(self, hewn: int) -> int:
         """How much Substract `hewn` can still take."""
         return self.card_table[hewn].store_total - self.normal[hewn] - self.dirty[hewn]
@@ -515,6 +540,7 @@ class State:
         new = State(self.config, self.board, empty=True)
         new.scenario = self.scenario
         new.card_table = self.card_table
+        new.tech_table = self.tech_table
         new.round = self.round
         new.phase = self.phase
         new.decisions = self.decisions

@@ -98,7 +98,7 @@ def start(state: State, turn: Frame) -> None:
     t.mined |= EXTRACTED
     push(state, ExtractFrame(turn.seat, turn.hewn))
     state.rolled.clear()
-    roll(state, [int(DieKind.MINING)])
+    roll(state, [int(DieKind.MINING)] * state.tech(TechKind.SUDERER).mining_dice)
 
 
 def most_kept(state: State, frame: Frame) -> int:
@@ -113,7 +113,7 @@ def resume_extract(state: State, frame: Frame) -> None:
     chain = extract_frame(frame)
     if chain.taken != NONE:
         return
-    chain.taken = face(DieKind.MINING, state.rolled[-1])[0]
+    chain.taken = sum(face(DieKind.MINING, i)[0] for i in state.rolled)
     state.screen_dirty[chain.seat] += chain.taken
     if most_kept(state, chain) == 0:
         pop(state)

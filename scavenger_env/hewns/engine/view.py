@@ -80,6 +80,7 @@ from .state import (
     Phase,
     State,
     bids_hidden,
+    game_cards,
     public_totals,
 )
 
@@ -211,10 +212,16 @@ def own_rules(s: State) -> None:
     changes those of its copy, even with `object.__setattr__` on the frozen
     ones, reaches nothing of the game in play. What the copies share is
     immutable (ints, strings, tuples, a read-only mapping)."""
+    printed = game_cards(s.config)
     s.config = s.config.detached()
     s.scenario = replace(s.scenario)
     s.board = s.board.copy()
-    s.card_table = tuple(replace(card) for card in s.card_table)
+    own = game_cards(s.config)  # the config's own copies, so a rig still shows
+    s.card_table = tuple(
+        own[h] if card is printed[h] else replace(card)
+        for h, card in enumerate(s.card_table)
+    )
+    s.tech_table = s.config.techs
 
 
 def card_known(state: State, viewer: int, seat: int) -> bool:
