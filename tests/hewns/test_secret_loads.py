@@ -29,6 +29,7 @@ from scavenger_env.hewns.engine.secrets import hidden_totals, reveal, seen_load
 from scavenger_env.hewns.engine.state import OFF_BOARD, Ask, State, public_totals
 from scavenger_env.hewns.engine.view import determinize, player_view, redact
 from scavenger_env.hewns.game import HewnsGame
+from scavenger_env.hewns.observation import encode
 from scavenger_env.hewns.render import render_state
 
 SECRET: dict[str, Any] = {"cards": "nanas", "secret_loads": True}
@@ -278,7 +279,7 @@ def test_hidden_loads_stay_hidden_in_whole_games(num_players: int) -> None:
     """Whole games that load often: every hidden part fits its Hewn (within
     its load, within its secret storage on the board, none on a Hewn nobody
     controls), and at every few steps each seat's redacted and determinized
-    copies show it the same view and picture, give the mover the same
+    copies show it the same view, observation and picture, give the mover the same
     choices, and a determinized copy leaves every seat something to do (a bot
     plays on it)."""
     game = _SecretHewns()
@@ -313,6 +314,7 @@ def _same_for(
     for copy in (game.redact(s, seat), game.determinize(s, seat, rng)):
         assert game.player_view(copy, seat) == game.player_view(s, seat)
         assert game.render(copy, seat) == game.render(s, seat)
+        assert encode(copy, seat).tobytes() == encode(s, seat).tobytes()
         if moving:
             assert game.legal_actions(copy) == legal
     sample = game.determinize(s, seat, rng)  # a bot plays on: it goes on
