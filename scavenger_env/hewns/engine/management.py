@@ -5,10 +5,11 @@ off the board. Each is a verb offered in the windows where the rules allow it
 (the bid turn, the player turn, the Hewn turn: D31) and a short chain of frames.
 
 Every verb is offered only when its chain can be completed, and the chain's
-shape depends only on public facts: loads, screens and technologies are public
-in this stage (D47). Hidden loads (Substract or a heart loaded secretly into an
-off-board Hewn) come in a later stage; LOAD, UNLOAD and ATTACH_OFF will then
-have to keep their amounts and picks out of the public prompts.
+shape depends only on public facts (D47). With secret loads (`secrets`), what
+LOAD puts on a Hewn behind the screen is hidden and UNLOAD takes the hidden
+part first; which Hewn is loaded or unloaded is seen, the kind and amount are
+not, and the kind questions (LOAD_KIND, TX_KIND) are asked from public facts
+(`kind_asked`, `hewn_kind_asked`).
 
 Frames: a chain is one typed frame whose `ask` moves from link to link:
 `TxFrame` (its window and the choices so far), `BanjerFrame` (its mode) and

@@ -1,7 +1,8 @@
 """Chain payments (D30): a ranged pick, a danger-token screen or an AP burn may
 draw on the paying Hewn's transmission component. Every such payment goes
 through this module, in up to three decisions of one `PayFrame`, each asked
-only when more than one answer is possible (loads and sight are public):
+only when more than one answer is possible (loads and sight are public; with
+secret loads, when the public facts allow more than one: `share_asked`):
 
 1. PAY_SPLIT: how much comes from the Hewn's own load;
 2. the context's mix decision (BURN_MIX, SCREENS_MIX, PICK_MIX): how much of
