@@ -29,7 +29,7 @@ from scavenger_env.hewns.engine.secrets import hidden_totals, reveal, seen_load
 from scavenger_env.hewns.engine.state import OFF_BOARD, Ask, State, public_totals
 from scavenger_env.hewns.engine.view import determinize, player_view, redact
 from scavenger_env.hewns.game import HewnsGame
-from scavenger_env.hewns.observation import encode
+from scavenger_env.hewns.observation import OFFSETS, encode
 from scavenger_env.hewns.render import render_state
 
 SECRET: dict[str, Any] = {"cards": "nanas", "secret_loads": True}
@@ -349,3 +349,34 @@ def test_the_prospector_hides_a_reserve_behind_its_screen() -> None:
             assert (s.dirty[h], s.hidden_dirty[h]) == (SECRET_RESERVE,) * 2
         else:
             assert Verb.LOAD not in picks and s.dirty[h] == 0
+
+
+def _paying(normal: int) -> State:
+    """`_loaded(normal)` with seat 0 in the middle of paying 3 Substract with
+    the Smeggler, whose own share can be 0 up to what it holds (as a burn or
+    body screens through a chain ask it)."""
+    from scavenger_env.hewns.engine.payment import PayFrame
+
+    s = _loaded(normal)
+    h = _smeggler(s)
+    high = min(3, s.normal[h] + s.dirty[h])
+    s.frames.append(PayFrame(0, h, Ask.BURN_MIX, 3, 0, high, []))
+    return s
+
+
+def test_another_seats_payment_shares_do_not_show_its_secret_load() -> None:
+    """rulebook: opponents "will not necessarily know if that Hewn has
+    Substract or not": while seat 0 decides how much of a payment its Smeggler
+    gives, the shares it may give follow its hidden load; seat 1's view shows
+    the amount only, the same whether the Smeggler holds 1 or 3 secretly,
+    while seat 0 sees its own choices."""
+    low, high = _paying(1), _paying(3)
+    assert low.frames[-1].shown()[:3] == [3, 0, 1]
+    assert high.frames[-1].shown()[:3] == [3, 0, 3]
+    assert redact(low, 1).frames[-1].shown() == redact(high, 1).frames[-1].shown()
+    assert redact(low, 1).frames[-1].shown()[0] == 3  # the amount is public
+    # the decision on top, as each seat's observation shows it (the worlds
+    # also differ in public totals, set up apart)
+    start, end = OFFSETS["decision"]
+    assert np.array_equal(encode(low, 1)[start:end], encode(high, 1)[start:end])
+    assert not np.array_equal(encode(low, 0)[start:end], encode(high, 0)[start:end])

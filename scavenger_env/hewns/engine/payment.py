@@ -349,3 +349,26 @@ def hide_payment(
         return
     pay.amount = pay.low = pay.high = pay.own = 0
     pay.later = [0] * len(pay.later)
+
+
+def hide_chain_payment(
+    state: State, frame: Frame, viewer: int, rng: np.random.Generator | None
+) -> None:
+    """The view's hook for another seat's chain payment (a burn, body
+    screens) with secret loads: the amount is public, but the own shares
+    possible (`low`..`high`) and the share chosen follow the payer's hidden
+    load, so a redacted copy shows them as zero. A determinized copy keeps
+    them: its hidden loads are dealt so that they hold (`view`)."""
+    if (
+        rng is not None
+        or not isinstance(frame, PayFrame)
+        or frame.seat == viewer
+        or not state.config.loads_secret
+    ):
+        return
+    frame.low = frame.high = 0
+    if frame.own != NONE:
+        frame.own = 0
+    if frame.own_dirty != NONE:
+        frame.own_dirty = 0
+    frame.later = [0] * len(frame.later)

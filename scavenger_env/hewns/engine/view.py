@@ -68,7 +68,7 @@ from .management import (
     swap_bit,
     tx_frame,
 )
-from .payment import PayFrame, hide_payment
+from .payment import PayFrame, hide_chain_payment, hide_payment
 from .ranged import hide_picks
 from .secrets import secrets_on, seen_load
 from .state import (
@@ -149,6 +149,10 @@ SECRET_HOOKS: Mapping[int, SecretHook] = MappingProxyType(
         Ask.SAME_SPACE: hide_picks,
         Ask.ARTILLERY: hide_artillery_picks,
         Ask.PICK_MIX: hide_payment,
+        Ask.PAY_SPLIT: hide_chain_payment,
+        Ask.CHAIN_MIX: hide_chain_payment,
+        Ask.BURN_MIX: hide_chain_payment,
+        Ask.SCREENS_MIX: hide_chain_payment,
         Ask.LOAD_AMOUNT: lambda s, frame, viewer, rng: _hide_load_kind(
             s, frame, viewer
         ),
