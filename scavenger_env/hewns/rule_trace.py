@@ -8,8 +8,7 @@ are listed the same way with the golden tests that replay them with the printed
 rolls. `tests/hewns/test_rule_trace.py` checks that every named test exists and
 that no rule is without one; the docs render this module as a page.
 
-Data only: nothing in the engine reads it. The complete game's hidden loads
-are traced where they are built.
+Data only: nothing in the engine reads it.
 """
 
 from __future__ import annotations
@@ -65,8 +64,10 @@ SECTIONS = (
     "Technologies, Banjering and hearts",
     "Recovery",
     "End and scoring",
+    "Hidden information",
 )
-"""The parts of the rules, in the rulebook's order of play."""
+"""The parts of the rules, in the rulebook's order of play (the complete game's
+hidden information last: it runs through every part)."""
 
 _A = "tests/hewns/test_artillery.py::"
 _AU = "tests/hewns/test_auction.py::"
@@ -91,6 +92,8 @@ _V2 = "tests/hewns/test_rules_v2.py::"
 _SS = "tests/hewns/test_samespace.py::"
 _SI = "tests/hewns/test_sight.py::"
 _SU = "tests/hewns/test_suderer.py::"
+_SF = "tests/hewns/test_secret_fittings.py::"
+_SL = "tests/hewns/test_secret_loads.py::"
 _SW = "tests/hewns/test_swarms.py::"
 _TR = "tests/hewns/test_transmit.py::"
 _TU = "tests/hewns/test_turns.py::"
@@ -1568,6 +1571,119 @@ RULES: tuple[TracedRule, ...] = (
             '"compare who has the greatest quantity of healthy Hewns ... If that is '
             'still a tie, then the game is declared a draw"',
             (_RO + "test_ties_are_broken_by_healthy_hewns_then_shared",),
+        ),
+    ),
+    *_rules(
+        "Hidden information",
+        (
+            "secret.off-board-loads",
+            "Substract loaded onto a Hewn behind the screen is known only to its "
+            "player (complete game, option secret_loads).",
+            '"many Hewns can store some or all of their Substract in secret locations, '
+            "which clearly means that opponents will not necessarily know if that "
+            'Hewn has Substract or not!"',
+            (
+                _SL + "test_a_load_behind_the_screen_is_known_only_to_its_player",
+                _SL + "test_the_other_seats_cannot_tell_how_much_was_loaded",
+                _SL + "test_without_secret_loads_a_load_is_public",
+            ),
+        ),
+        (
+            "secret.public-part-paid-first",
+            "Payments, transmissions and unloading take a Hewn's public part "
+            "first, its hidden part last.",
+            '"many Hewns can store some or all of their Substract in secret locations, '
+            "which clearly means that opponents will not necessarily know if that "
+            'Hewn has Substract or not!"',
+            (
+                _SL + "test_a_transmission_takes_the_public_part_first",
+                _SL + "test_unloading_takes_the_hidden_part_first",
+            ),
+        ),
+        (
+            "secret.entering",
+            "On the board a Hewn keeps secret only what its secret storage holds; "
+            "the rest shows when it enters.",
+            '"many Hewns can store some or all of their Substract in secret locations, '
+            "which clearly means that opponents will not necessarily know if that "
+            'Hewn has Substract or not!"',
+            (
+                _SL + "test_entering_keeps_secret_only_the_secret_storage",
+                _SL + "test_entering_within_the_secret_storage_reveals_nothing",
+            ),
+        ),
+        (
+            "secret.private-total-public",
+            "A player's totals by kind (screen and hidden loads; technologies on "
+            "the screen and fitted in secret) stay public, since every flow in or "
+            "out is seen.",
+            '"many Hewns can store some or all of their Substract in secret locations, '
+            "which clearly means that opponents will not necessarily know if that "
+            'Hewn has Substract or not!"',
+            (
+                _SL + "test_a_load_behind_the_screen_is_known_only_to_its_player",
+                _SF + "test_the_seats_technologies_stay_public_as_a_total",
+            ),
+        ),
+        (
+            "secret.off-board-fittings",
+            "Technologies and heart stones attached behind the screen are hidden, "
+            "and which sockets look hidden depends on public facts only.",
+            '"the heart card can be secretly attached (i.e. inserted) behind the '
+            'players screen"',
+            (
+                _SF
+                + "test_what_is_attached_behind_the_screen_is_hidden_from_the_others",
+                _SF + "test_which_sockets_are_hidden_depends_only_on_public_facts",
+                _SF + "test_the_picks_of_a_secret_attachment_are_not_shown",
+                _SF + "test_a_mamabites_empty_slots_are_hidden_with_the_rest",
+            ),
+        ),
+        (
+            "secret.fittings-shown-on-board",
+            "Whatever was fitted behind the screen shows when its Hewn enters the "
+            "board.",
+            '"the heart card can be secretly attached (i.e. inserted) behind the '
+            'players screen"',
+            (_SF + "test_entering_the_board_shows_the_fittings_and_heart",),
+        ),
+        (
+            "secret.revealed-on-death-or-control-change",
+            "A death or a change of controller (a stun included) opens the whole "
+            "Hewn: load, fittings and heart.",
+            '"many Hewns can store some or all of their Substract in secret locations, '
+            "which clearly means that opponents will not necessarily know if that "
+            'Hewn has Substract or not!"',
+            (
+                _SL + "test_death_and_a_change_of_controller_reveal_the_load",
+                _SF + "test_a_death_or_a_change_of_controller_reveals_the_hewn",
+            ),
+        ),
+        (
+            "secret.questions-from-public-facts",
+            "Whether another seat is asked a question, and what its open decision "
+            "shows, depends on public facts only.",
+            '"many Hewns can store some or all of their Substract in secret locations, '
+            "which clearly means that opponents will not necessarily know if that "
+            'Hewn has Substract or not!"',
+            (
+                _SL + "test_the_kind_question_comes_from_public_facts",
+                _SL + "test_another_seats_payment_shares_do_not_show_its_secret_load",
+                _SL + "test_hidden_loads_stay_hidden_in_whole_games",
+                _SF + "test_twin_worlds_show_a_seat_the_same_hidden_fittings",
+            ),
+        ),
+        (
+            "secret.determinize",
+            "A bot's sampled world deals the hidden loads and fittings again, "
+            "consistent with everything its seat has seen.",
+            '"many Hewns can store some or all of their Substract in secret locations, '
+            "which clearly means that opponents will not necessarily know if that "
+            'Hewn has Substract or not!"',
+            (
+                _SL + "test_determinize_deals_hidden_loads_that_fit_what_the_seat_saw",
+                _SF + "test_determinize_deals_the_hidden_pieces_by_socket_kind",
+            ),
         ),
     ),
 )
