@@ -446,3 +446,20 @@ def test_scripted_bots_fit_technology_in_secret_before_entering() -> None:
         decisions, _ = play(agents, seed, note, cards="nanas", secret_loads=True)
         assert decisions
     assert hidden > 0 and shown > 0 and checked > 0
+
+
+def test_greedy_plays_on_in_its_copy_past_revealed_picks_with_secret_loads() -> None:
+    """The complete game hides what was loaded behind the screen, yet the
+    picks a same-space or ranged encounter has revealed must be paid ("each
+    Hewn ... will use up 1 Substract" per die): a bot's copy keeps on the
+    payer what its revealed picks show it carries, so the greedy bot, which
+    plays its copy on, finishes the encounter there. This deal once stopped
+    the greedy bot at such a payment."""
+    from agents.tournament.match import play_game
+    from scavenger_env.hewns.engine.config import HewnsConfig
+
+    seed = 2021251017632032385
+    config = HewnsConfig(num_players=2, cards="complete")
+    assert config.loads_secret
+    record = play_game(config, seed, ["greedy", "raider"], seed, game="hewns")
+    assert record.actions

@@ -107,7 +107,7 @@ def test_the_other_seats_cannot_tell_how_much_was_loaded() -> None:
 def test_a_leaky_redaction_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test above can fail: a redaction that leaves the hidden loads in
     place shows seat 1 how much was loaded."""
-    monkeypatch.setattr(view, "_hidden_loads", lambda s, q, dealer, playable: None)
+    monkeypatch.setattr(view, "_hidden_loads", lambda s, q, dealer: None)
     a, b = _loaded(1), _loaded(3)
     pos.set_screen(a, 0, normal=a.screen_normal[0] + 2, dirty=a.screen_dirty[0])
     assert player_view(a, 1) != player_view(b, 1)

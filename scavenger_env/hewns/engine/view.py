@@ -54,7 +54,7 @@ from .artillery import hide_picks as hide_artillery_picks
 from .auction import BidFrame
 from .data import TECHS, TechKind
 from .effects import donors
-from .encounter import EncounterFrame, fighting
+from .encounter import EncounterFrame, EncStep, enc_of, fighting
 from .management import (
     OFF,
     UNLOAD,
@@ -69,7 +69,7 @@ from .management import (
     tx_frame,
 )
 from .payment import PayFrame, hide_chain_payment, hide_payment
-from .ranged import hide_picks
+from .ranged import hide_picks, picks_secret
 from .secrets import secrets_on, seen_load
 from .state import (
     EMPTY_SLOT,
@@ -251,7 +251,7 @@ def _rearranged(state: State, seat: int, dealer: _Dealer) -> State:
         if bids_hidden(s):
             _bidoxes(s, q, dealt)
         if secrets_on(s):
-            _hidden_loads(s, q, dealt, playable=dealer.rng is not None)
+            _hidden_loads(s, q, dealt)
     for frame in s.frames:
         _hide_frame(s, frame, seat, dealer)
     if secrets.secrets_on(s):
@@ -356,14 +356,15 @@ def _bidoxes(s: State, q: int, dealer: _Dealer) -> None:
 # --- hidden loads (secret_loads) ----------------------------------------------------
 
 
-def _hidden_loads(s: State, q: int, dealer: _Dealer, playable: bool) -> None:
+def _hidden_loads(s: State, q: int, dealer: _Dealer) -> None:
     """The hidden parts of `q`'s Hewns' loads go back to its screen (redact),
     or are dealt out again from it (determinize) onto the Hewns that may hold
     them, in a random order. While `q` is in a chain that moves or pays
-    Substract (`_busy`) a determinized copy (`playable`: one that is played
-    on) keeps the fixed arrangement, with what the chain shows to exist left
-    hidden on its Hewns (`_keep_for_chain`), so that the chain can be
-    finished; a redacted copy, only looked at, has it all on the screen."""
+    Substract (`_busy`) every copy keeps the fixed arrangement, with what the
+    chain shows to exist left hidden on its Hewns (`_keep_for_chain`), so that
+    a bot playing on in its copy (a redacted one too) can finish the chain:
+    what is kept follows from public facts only (amounts shown, revealed
+    picks)."""
     mine = [h for h in range(len(s.ctrl)) if s.ctrl[h] == q]
     for h in mine:
         s.screen_normal[q] += s.hidden_normal[h]
@@ -371,9 +372,8 @@ def _hidden_loads(s: State, q: int, dealer: _Dealer, playable: bool) -> None:
         s.normal[h] -= s.hidden_normal[h]
         s.dirty[h] -= s.hidden_dirty[h]
         s.hidden_normal[h] = s.hidden_dirty[h] = 0
-    if playable:
-        for chain in _busy(s, q):
-            _keep_for_chain(s, chain)
+    for chain in _busy(s, q):
+        _keep_for_chain(s, chain, q)
     if dealer.rng is None:
         return
     for h in dealer.order(mine):
@@ -401,7 +401,9 @@ def _busy(s: State, q: int) -> list[Frame]:
     out: list[Frame] = []
     for f in s.frames:
         if isinstance(f, EncounterFrame):
-            if f.ask == Ask.ARTILLERY and s.ctrl[f.hewn] == q:
+            if (f.ask == Ask.ARTILLERY and s.ctrl[f.hewn] == q) or _unpaid_picks(
+                s, f, q
+            ):
                 out.append(f)
         elif f.seat != q:
             continue
@@ -412,7 +414,40 @@ def _busy(s: State, q: int) -> list[Frame]:
     return out
 
 
-def _keep_for_chain(s: State, chain: Frame) -> None:
+_BEFORE_PAID = frozenset((EncStep.INTENT, EncStep.NAME, EncStep.REVEAL, EncStep.PAY))
+"""The encounter steps at which revealed picks may still be unpaid."""
+
+
+def _unpaid_picks(s: State, f: EncounterFrame, q: int) -> list[tuple[int, int]]:
+    """`q`'s announcers in encounter `f` whose revealed picks are still to be
+    paid, with the amounts: (Hewn, Substract) pairs, in paying order."""
+    if f.step not in _BEFORE_PAID or picks_secret(f):
+        return []
+    enc = enc_of(f)
+    out = []
+    for i in range(enc.cursor if f.step == EncStep.PAY else 0, len(enc.ann)):
+        h = enc.ann[i]
+        if s.ctrl[h] != q or (i < len(enc.malf) and enc.malf[i]):
+            continue
+        amount = sum(enc.pick(h))
+        if amount:
+            out.append((h, amount))
+    return out
+
+
+def _keep_for_picks(s: State, f: EncounterFrame, q: int) -> None:
+    """Revealed picks still to be paid: each payer carries them, or its
+    donors the rest (a ranged payment may draw on its chain), as far as the
+    secret storage and the screen allow."""
+    for h, amount in _unpaid_picks(s, f, q):
+        short = amount - _fill(s, q, h, amount)
+        for donor in donors(s, h, fighting(s)):
+            if short <= 0:
+                break
+            short -= _fill(s, q, donor, short)
+
+
+def _keep_for_chain(s: State, chain: Frame, q: int) -> None:
     """What the chain shows to exist stays hidden on its Hewns, when no
     public load explains it (the fixed choices: normal if the seat has any,
     or the kind a transmission named; before a Hewn is chosen, the lowest
@@ -420,8 +455,10 @@ def _keep_for_chain(s: State, chain: Frame) -> None:
     if isinstance(chain, PayFrame):
         _keep_for_payment(s, chain)
         return
-    if isinstance(chain, EncounterFrame):  # it announced: it can fire 2 dice
-        _fill(s, s.ctrl[chain.hewn], chain.hewn, ARTILLERY_MIN_DICE)
+    if isinstance(chain, EncounterFrame):
+        if chain.ask == Ask.ARTILLERY and s.ctrl[chain.hewn] == q:
+            _fill(s, q, chain.hewn, ARTILLERY_MIN_DICE)  # it announced: 2 dice
+        _keep_for_picks(s, chain, q)
         return
     q = chain.seat
     kind = int(public_totals(s, q)[0] == 0)
