@@ -26,6 +26,7 @@ from .data import (
     DICE,
     HEWN_TYPES,
     HEWN_VALUE_FIELDS,
+    TECH_VALUE_FIELDS,
     TECHS,
     Ability,
     Calibration,
@@ -65,18 +66,10 @@ HEWN_BOUNDS: Final = {
 STORE_PLACES: Final = (1, 3)
 STORE_PLACE_SIZE: Final = (0, 30)
 
-TECH_TUNABLE: Final = (
-    "quantity",
-    "cost",
-    "weapon_bonus",
-    "mining_dice",
-    "danger_dice",
-    "armour_dice",
-    "cc_dice",
-    "overflow_cc",
-    "bundled_nananbites",
-    "repair_d10",
-    "bidox_bonus",
+TECH_TUNABLE: Final = tuple(
+    f
+    for f in TECH_VALUE_FIELDS
+    if f not in ("card_kind", "cards", "socket", "stage", "slots")
 )
 """The technology fields an override may change: the quantity, the cost and the
 effect numbers (only those a technology has: a Gunana's weapon bonus, not a
