@@ -561,7 +561,7 @@ def test_rules_reach_inside_a_mapping_option_and_the_values_in_force() -> None:
     assert config.danger_faces[8:] == ("blank", "lava")
     with pytest.raises(UserError, match=r"a Hewn's are cost, mine, ap"):
         rules_config(hewns, 2, "card_data.Igil.speed=3")
-    with pytest.raises(UserError, match=r"pile at .x: the option is 90, not a"):
+    with pytest.raises(UserError, match=r"pile at .x: the option is 28, not a"):
         rules_config(hewns, 2, "pile.x=3")
     with pytest.raises(UserError, match=r"has no option 'card_dat'"):
         rules_config(hewns, 2, "card_dat.Igil.cost=3")

@@ -329,10 +329,12 @@ class HewnsScriptedAgent:
         return worth
 
     def tech_worth(self, s: State, seat: int, kind: int) -> float:
-        """A technology's worth: only if one of its Hewns could use it."""
+        """A technology's worth: only if one of its Hewns, or a Hewn it is
+        bidding on in this auction, could use it (in round 1 nobody owns a
+        Hewn yet, and a technology bought with the first Hewns is not wasted)."""
         own = [
             h for h in range(NUM_HEWNS) if s.ctrl[h] == seat and s.loc[h] >= OFF_BOARD
-        ]
+        ] + self.bid_hewns(s, seat)
         if not own:
             return 0.0
         miners = [h for h in own if s.card(h).mine]
@@ -362,6 +364,15 @@ class HewnsScriptedAgent:
         if kind == TechKind.IMPLOSION_BOMB:  # one use, and only for a fighter
             return 3.0 * self.FIGHT_WEIGHT
         return 0.5
+
+    @staticmethod
+    def bid_hewns(s: State, seat: int) -> list[int]:
+        """The offered Hewns `seat` has a Bidox on (an auction in progress)."""
+        return [
+            s.offer[lot]
+            for lot in set(s.bidox_lot[seat])
+            if 0 < lot < FIRST_TECH_LOT and s.offer[lot] != NONE
+        ]
 
     def stone_worth(self, s: State, seat: int, own: list[int]) -> float:
         """A heart stone's worth: one more d10 against brain repairs (more to

@@ -11,10 +11,10 @@
 | Observation shape   | (5349,) plus a (284,) int8 action mask                     |
 | Observation values  | [0, 1]                                                     |
 
-The game is built in stages; the default card set is `cards="nanas"` (every
-Hewn type but the two swarms: digging, flying, climbing, artillery, Nananbites,
-hearts, the implosion bomb). `cards="complete"` adds the two swarms;
-`cards="core"` and `cards="terrain"` play the smaller sets.
+The default card set, `cards="complete"`, is the whole game: all 22 Hewn types
+(the two swarms included), digging, flying, climbing, artillery, Nananbites,
+hearts, the implosion bomb, and loads and fittings kept secret behind a
+player's screen. `cards="nanas"`, `"terrain"` and `"core"` play smaller sets.
 
 One agent step is one small choice (a Bidox, a lot, an amount, a Hewn, a space,
 a verb), so `agent_selection` comes from the engine, not round-robin. Dice and

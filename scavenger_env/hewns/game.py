@@ -50,7 +50,8 @@ __all__ = ["HEWNS", "HewnsGame"]
 _OPTIONS = {
     "cards": "the card set: 'core' (13 Hewn types, 6 technologies), 'terrain' "
     "(+ digging, flying, climbing, artillery), or 'nanas' (+ Nananbites, hearts, "
-    "the implosion bomb; the default), or 'complete' (+ the two swarms)",
+    "the implosion bomb), or 'complete' (+ the two swarms and the secret loads "
+    "off the board: the whole game; the default)",
     "map": "the board: a bundled map ('crater', the default; 'gorge'; 'twins') "
     "or the path of a map file (`scavenger maps list`)",
     "mudgestick": "how far a dig, fly or climb reaches, in spaces (2-6; 3)",
@@ -69,7 +70,7 @@ _OPTIONS = {
     "'planet_attack', 'deplete', 'new_mine', 'respite', 'blank' (None: the "
     "designed die)",
     "max_decisions": "a safety stop: the game is cut short after this many",
-    "rules_version": "which version of the rules applies: 1 or 2 (the default)",
+    "rules_version": "which version of the rules applies: 1, 2 or 3 (the default)",
 }
 """One line per `HewnsConfig` option (its docstring says more)."""
 

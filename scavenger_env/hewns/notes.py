@@ -1386,5 +1386,22 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
             'round and scores its value (see "Gems in the core game").',
         ),
     ),
+    RulesVersion(
+        3,
+        "plays the designed numbers as calibrated by tournaments of the strongest "
+        "scripted bots on the complete game (games of rules 1 and 2 keep the "
+        "numbers they were played with)",
+        (
+            "The normal Substract pile is 28, 29 and 30 at 2, 3 and 4 players "
+            "(was 90, 120 and 150), so that most games end on it in round 3.",
+            "Bidoxes: 8 at 2 players and 6 at 3 (were 6 and 5); 4 at 4 players, "
+            "the rulebook's.",
+            "Big Hewns cost less (Hover Cataclysm 9, Igil 9, Gombat 8, Smeggler "
+            "7; were 11, 12, 10 and 9), so that they sell before round 3.",
+            "The Midocondrian Scraveler costs 10 (was 8), the Fogbear 7 (was 5) "
+            "and the Major Miner has 2 action points (was 3): each won far over "
+            "its share.",
+        ),
+    ),
 )
 """Every rules version, oldest first."""

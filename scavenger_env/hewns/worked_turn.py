@@ -3,7 +3,7 @@ that the game's page (docs/_ext/gamepages.py reads `notes.worked_turn`) can
 never tell a turn the engine would not play.
 
 The position is set up with `engine.position`: a 2-player game in round 1's
-actions phase, player 0's Major Miner one step from a mine. Player 0 activates
+actions phase, player 0's Fogbear one step from a mine. Player 0 activates
 it, steps onto the mine, mines (the dice come from a seeded generator), lets
 the danger die fall, and ends the turn. Every line is the engine's own
 description of a decision, a choice or a roll.
@@ -17,6 +17,7 @@ from scavenger_env.core.chance import game_rng, sample_outcome
 
 from .engine import position as pos
 from .engine.actions import Ctrl, describe_id, id_of
+from .engine.data import HEWN_TYPES
 from .engine.describe import ask_name, hewn_turn_ap
 from .engine.state import NONE, Ask, Phase, State
 from .game import HEWNS
@@ -27,7 +28,7 @@ SEED = 1
 """The seed of the dice rolled in the worked turn."""
 
 MINER_SPACE, MINE_SPACE = 33, 34
-"""Where player 0's Major Miner starts, and the mine next to it."""
+"""Where player 0's Fogbear starts, and the mine next to it."""
 
 
 @dataclass
@@ -52,18 +53,18 @@ class WorkedTurn:
 
 
 def _position() -> tuple[State, int]:
-    """Round 1's actions phase of a 2-player game: player 0's Major Miner next
+    """Round 1's actions phase of a 2-player game: player 0's Fogbear next
     to a mine, player 1's Minor Miner elsewhere (so the phase goes on after
     player 0's turn)."""
     state = pos.actions_phase(num_players=2)
-    miner = pos.place(state, "Major Miner", seat=0, space=MINER_SPACE)
+    miner = pos.place(state, "Fogbear", seat=0, space=MINER_SPACE)
     pos.place(state, "Minor Miner", seat=1, space=44)
     pos.start_player_turn(state, 0)
     return state, miner
 
 
 def play_worked_turn(seed: int = SEED) -> WorkedTurn:
-    """Play player 0's turn from `_position`: activate the Major Miner, step onto
+    """Play player 0's turn from `_position`: activate the Fogbear, step onto
     the mine, mine, end the Hewn turn and the player turn; every other decision
     (mining plainly, no re-roll, keeping nothing on the Hewn) takes the first
     choice offered, other than showing a turn-order card. Dice are drawn from
@@ -124,6 +125,11 @@ def _in_turn(state: State) -> bool:
     )
 
 
+def _ap(name: str) -> int:
+    """The action points of Hewn type `name` in the data."""
+    return next(h.ap for h in HEWN_TYPES if h.name == name)
+
+
 def worked_turn(seed: int = SEED) -> str:
     """The worked turn as Markdown, for the game's page."""
     turn = play_worked_turn(seed)
@@ -132,8 +138,9 @@ def worked_turn(seed: int = SEED) -> str:
         "A player turn of the actions phase, played by the engine when this page "
         "was built (`scavenger_env.hewns.worked_turn`; the position is set up with "
         f"`scavenger_env.hewns.engine.position`, the dice drawn from seed {seed}). "
-        "A 2-player game, round 1: player 0 has one Hewn, a Major Miner (3 action "
-        f"points) on space {MINER_SPACE}, next to the mine on space {MINE_SPACE}. "
+        "A 2-player game, round 1: player 0 has one Hewn, a Fogbear "
+        f"({_ap('Fogbear')} action points) on space {MINER_SPACE}, "
+        f"next to the mine on space {MINE_SPACE}. "
         "Each step is what the engine asks, the choices it offers and the one "
         "taken, or a roll; the choices a step leaves out take the first one "
         "offered.",

@@ -138,7 +138,7 @@ def test_rules_follow_the_config() -> None:
     two = rules_text(HewnsConfig(num_players=2))
     assert two.startswith("RULES IN SHORT (Hewns, Raw Substract)")
     assert "dirty income (26, 22, 18 in rounds 1-3)" in two
-    assert "6 Bidoxes each" in two
+    assert "8 Bidoxes each" in two
     four = rules_text(HewnsConfig(num_players=4, score_carried=False))
     assert "(22, 19, 16 in rounds 1-3)" in four and "4 Bidoxes each" in four
     assert "only the Substract in your screen counts" in four

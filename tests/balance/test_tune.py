@@ -201,7 +201,7 @@ def test_options_reach_into_a_mapping_option_and_the_values_in_force() -> None:
     with pytest.raises(TuneError, match="10 entries"):
         options_of(s, {"danger_faces[10]": "lava"})
     with pytest.raises(
-        TuneError, match=r"pile.x: at .x: the option is 90, not a mapping"
+        TuneError, match=r"pile.x: at .x: the option is 28, not a mapping"
     ):
         options_of(s, {"pile.x": 3})
 

@@ -156,6 +156,25 @@ FIXED: dict[str, list[tuple[int, int, dict[str, Any], str]]] = {
             {"rules_version": 2, "cards": "complete"},
             "e33f2cbe1742621c8fae34439d5d3d78",
         ),
+        # rules 3: the calibrated designed numbers (rules 1 and 2 keep theirs)
+        (
+            2,
+            1,
+            {"rules_version": 3, "cards": "complete"},
+            "3adf0f55dc7bf5327f4ba06c561b285a",
+        ),
+        (
+            3,
+            4,
+            {"rules_version": 3, "cards": "complete"},
+            "c68ec4e2ce6b6f8c7034ee0cd93c7cb3",
+        ),
+        (
+            4,
+            2,
+            {"rules_version": 3, "cards": "complete"},
+            "3bc8ccb779f8da2aa753469b0b0e7e68",
+        ),
     ],
 }
 

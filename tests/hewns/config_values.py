@@ -29,7 +29,7 @@ NON_DEFAULT: dict[str, Any] = {
     },
     "danger_faces": ("lava", "blank") * 5,
     "max_decisions": 500,
-    "rules_version": 1,  # the default is 2
+    "rules_version": 1,  # the default is 3
 }
 
 #: fields with a single value to play (none left: move a field here when it
@@ -104,11 +104,11 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
     ("max_decisions", 2.5, "a positive int"),
     ("max_decisions", "20000", "a positive int"),
     ("max_decisions", True, "a positive int"),
-    ("rules_version", 0, "use 1 or 2"),
-    ("rules_version", 3, "use 1 or 2"),
-    ("rules_version", True, "use 1 or 2"),
-    ("rules_version", "1", "use 1 or 2"),
-    ("rules_version", 1.0, "use 1 or 2"),
+    ("rules_version", 0, "use 1 or 2 or 3"),
+    ("rules_version", 4, "use 1 or 2 or 3"),
+    ("rules_version", True, "use 1 or 2 or 3"),
+    ("rules_version", "1", "use 1 or 2 or 3"),
+    ("rules_version", 1.0, "use 1 or 2 or 3"),
     ("secret_loads", "yes", "None (secret in the complete game only), True or False"),
     ("secret_loads", 1, "None (secret in the complete game only), True or False"),
     ("card_data", {}, CARD_DATA_ALLOWED),

@@ -11,6 +11,7 @@ from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import LOT, NUM, Ctrl, Verb
 from scavenger_env.hewns.engine.auction import min_price
 from scavenger_env.hewns.engine.config import HewnsConfig
+from scavenger_env.hewns.engine.data import raw_substract
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT, is_chance
 from scavenger_env.hewns.engine.state import (
     BIDOX_HUNTING,
@@ -23,6 +24,9 @@ from scavenger_env.hewns.engine.state import (
     hewn_type,
 )
 from scavenger_env.hewns.engine.view import redact
+
+BOXES = raw_substract(2).bidoxes
+"""Each player's Bidoxes at 2 players (the scenario's)."""
 
 
 def _game(n: int = 2, seed: int = 0):
@@ -71,8 +75,8 @@ def test_passing_sends_every_bidox_left_hunting() -> None:
     state = _game()
     seat = state.first_bidder
     rules.apply_action(state, Ctrl.PASS_AUCTION)
-    assert state.bidox_lot[seat] == [BIDOX_HUNTING] * 6
-    assert state.screen_dirty[seat] == 26 + 6
+    assert state.bidox_lot[seat] == [BIDOX_HUNTING] * BOXES
+    assert state.screen_dirty[seat] == 26 + BOXES
 
 
 def test_a_bid_takes_its_substract_off_the_screen_and_hides_it() -> None:
@@ -114,9 +118,9 @@ def test_the_unique_highest_bid_at_or_over_the_minimum_wins() -> None:
     seen = redact(state, other)
     assert seen.loc[big] == OFF_BOARD and seen.ctrl[big] == first
     assert state.lot_result[1][first] == cost + 2 and state.lot_winner[1] == first
-    # the loser took its Substract back; both hunted with 5 Bidoxes when passing
-    assert state.screen_dirty[other] == 26 + 5
-    assert state.screen_dirty[first] == 26 - cost - 2 + 5
+    # the loser took its Substract back; both hunted with the rest when passing
+    assert state.screen_dirty[other] == 26 + BOXES - 1
+    assert state.screen_dirty[first] == 26 - cost - 2 + BOXES - 1
 
 
 def test_a_tie_for_the_highest_bid_wins_nothing() -> None:
@@ -129,7 +133,7 @@ def test_a_tie_for_the_highest_bid_wins_nothing() -> None:
     _bid(state, 1, cost)
     _pass_all(state)
     assert state.lot_winner[1] == NONE and state.loc[big] == DISCARD
-    assert state.screen_dirty == [26 + 5, 26 + 5]
+    assert state.screen_dirty == [26 + BOXES - 1] * 2
 
 
 def test_a_bid_under_the_minimum_wins_nothing() -> None:

@@ -109,8 +109,10 @@ def test_announcers_of_one_seat_share_their_chain() -> None:
     """D65: with several announcers of one seat drawing on one chain, a pick is
     legal only if the chain can pay all of that seat's picks so far (rulebook:
     "limited to the amount of actual Substract they can get hold of"); a
-    fighting Hewn gives nothing ("cannot transfer/transmit Substract away")."""
-    state = pos.actions_phase()
+    fighting Hewn gives nothing ("cannot transfer/transmit Substract away").
+    Open loads (the "nanas" cards): with secret loads a share question is asked
+    from public facts, so the last pick is asked even with one answer."""
+    state = pos.actions_phase(cards="nanas")
     mover = pos.place(state, "Chailbine Zach", 0, FROM)
     first = pos.place(state, "Hover Cataclysm", 1, 1, dirty=1)
     second = pos.place(state, "Gombat", 1, 0, dirty=2)

@@ -25,7 +25,7 @@ from scavenger_env.hewns.engine.data import CardSet
 
 @pytest.mark.parametrize(
     ("n", "income", "pile", "bidoxes"),
-    [(2, (26, 22, 18), 90, 6), (3, (24, 20, 16), 120, 5), (4, (22, 19, 16), 150, 4)],
+    [(2, (26, 22, 18), 28, 8), (3, (24, 20, 16), 29, 6), (4, (22, 19, 16), 30, 4)],
 )
 def test_calibration_messages_quote_the_scenario_for_the_player_count(
     n: int, income: tuple[int, int, int], pile: int, bidoxes: int
@@ -46,7 +46,7 @@ def test_defaults() -> None:
     config = HewnsConfig()
     assert dataclasses.asdict(config) == {
         "num_players": 2,
-        "cards": "nanas",
+        "cards": "complete",
         "map": "crater",
         "mudgestick": 3,
         "nananbites_per_bidox": 2,
@@ -59,23 +59,26 @@ def test_defaults() -> None:
         "card_data": None,
         "danger_faces": None,
         "max_decisions": 20_000,
-        "rules_version": 2,
+        "rules_version": 3,
     }
-    assert config.rules_version == RULES_VERSION == 2
-    assert config.card_set is CardSet.NANAS
-    assert not config.loads_secret  # loads are secret in the complete game only
-    assert HewnsConfig(secret_loads=True).loads_secret
+    assert config.rules_version == RULES_VERSION == 3
+    assert config.card_set is CardSet.COMPLETE
+    assert config.loads_secret  # loads are secret in the complete game only
+    assert not HewnsConfig(cards="nanas").loads_secret
+    assert HewnsConfig(cards="nanas", secret_loads=True).loads_secret
+    assert not HewnsConfig(secret_loads=False).loads_secret
     # the data's designed values are the defaults, not copies of them
     assert config.mudgestick == data.MUDGESTICK.value
     assert config.nananbites_per_bidox == data.NANANBITES_PER_BIDOX.value
 
 
 #: the scenario card's numbers per player count (the design's table, restated
-#: here rather than read from the data, so a change to either is caught)
+#: here rather than read from the data, so a change to either is caught; the
+#: piles and Bidoxes as calibrated, `data.CALIBRATION_LOG`)
 SCENARIO = {
-    2: ((26, 22, 18), 90, 6),
-    3: ((24, 20, 16), 120, 5),
-    4: ((22, 19, 16), 150, 4),
+    2: ((26, 22, 18), 28, 8),
+    3: ((24, 20, 16), 29, 6),
+    4: ((22, 19, 16), 30, 4),
 }
 
 
@@ -157,22 +160,23 @@ def test_good_values_are_accepted() -> None:
 def test_default_dict_holds_no_calibration_knobs() -> None:
     assert HewnsConfig(num_players=4).to_dict() == {
         "num_players": 4,
-        "cards": "nanas",
+        "cards": "complete",
         "map": "crater",
         "mudgestick": 3,
         "nananbites_per_bidox": 2,
         "score_carried": True,
         "max_decisions": 20_000,
-        "rules_version": 2,
+        "rules_version": 3,
     }
     assert HewnsConfig(income=(26, 22, 18)).to_dict()["income"] == [26, 22, 18]
 
 
-def test_every_card_set_is_built_and_the_default_stays_nanas() -> None:
-    """The swarms are built, so "complete" plays; the default card set stays
-    "nanas" until the complete game's hidden information is played too."""
+def test_every_card_set_is_built_and_the_default_is_the_whole_game() -> None:
+    """Every card set plays, and a game plays the complete set (the swarms, the
+    secret loads) unless told otherwise."""
     assert BUILT_CARD_SETS == data.CARD_SET_NAMES
-    assert DEFAULT_CARDS == "nanas" and HewnsConfig().cards == "nanas"
+    assert DEFAULT_CARDS == "complete" and HewnsConfig().cards == "complete"
+    assert HewnsConfig().loads_secret
     config = HewnsConfig(cards="complete")
     assert config.card_set is CardSet.COMPLETE
     assert HewnsConfig.from_dict(config.to_dict()) == config

@@ -27,6 +27,7 @@ from scavenger_env.hewns.engine.digest import (
     state_data,
 )
 from scavenger_env.hewns.engine.encounter import EncounterFrame
+from scavenger_env.hewns.engine.secrets import hidden_totals
 from scavenger_env.hewns.engine.setup import new_state
 from scavenger_env.hewns.engine.state import Ask, Frame, RoundFrame, State
 from scavenger_env.hewns.engine.view import bids_hidden, redact
@@ -204,11 +205,15 @@ def test_scores_and_winners_follow_the_engine() -> None:
 
 
 def _private_totals(state: State) -> list[tuple[int, int]]:
-    """Each seat's normal and dirty Substract behind its screen and in its
-    unresolved Bidoxes (a public total: every flow in or out of it is seen)."""
+    """Each seat's normal and dirty Substract behind its screen, in the hidden
+    parts of its Hewns' loads and in its unresolved Bidoxes (a public total:
+    every flow in or out of it is seen; a redacted copy keeps other seats'
+    hidden loads on their screens)."""
     out = []
     for q in range(state.num_players):
-        normal, dirty = state.screen_normal[q], state.screen_dirty[q]
+        hidden = hidden_totals(state, q)
+        normal = state.screen_normal[q] + hidden[0]
+        dirty = state.screen_dirty[q] + hidden[1]
         if bids_hidden(state):
             for lot, amount, part in zip(
                 state.bidox_lot[q],
@@ -423,9 +428,9 @@ def test_the_round_frame_counts_the_bid_turns() -> None:
             continue
         bottom, nxt = before.frames[0], after.frames[0]
         assert isinstance(bottom, RoundFrame) and bottom.copy().key() == bottom.key()
-        new_bid_turn = after.frames[-1].ask == Ask.BID_TURN and (
-            before.frames[-1].ask != Ask.BID_TURN or after.bidder != before.bidder
-        )
+        # a go starts with each bid turn (`start_bid_turn`; a seat may have
+        # two in a row when the others are done)
+        new_bid_turn = after.frames[-1].ask == Ask.BID_TURN and after.go > before.go
         if before.round != after.round:
             opened += 1
             assert nxt.bid_turns <= 1  # type: ignore[attr-defined]

@@ -116,8 +116,9 @@ def test_short_texts() -> None:
 
 
 def test_rules_versions() -> None:
-    assert [v.version for v in notes.RULES_VERSIONS] == [1, 2]
+    assert [v.version for v in notes.RULES_VERSIONS] == [1, 2, 3]
     assert notes.RULES_VERSIONS[1].changes  # what rules 2 play differently
+    assert notes.RULES_VERSIONS[2].changes  # the calibrated numbers
     assert isinstance(notes.RULES_VERSIONS[0], RulesVersion)
     assert notes.RULES_VERSIONS[0].summary
 
@@ -144,6 +145,6 @@ def test_the_component_tables_cover_the_data_and_mark_rulebook_values() -> None:
     assert [r[0] for r in hewns.rows] == [h.name for h in data.HEWN_TYPES]
     assert all(len(r) == len(hewns.header) for r in hewns.rows)
     cataclysm = hewns.rows[0]
-    assert cataclysm[1] == "big*" and cataclysm[3] == "11"  # designed cost: no star
+    assert cataclysm[1] == "big*" and cataclysm[3] == "9"  # designed cost: no star
     assert len(tables["Technology and scouting cards"].rows) == len(data.TECHS)
     assert {c.provenance for c in notes.COMPONENTS} - {data.RULEBOOK, data.DESIGNED}

@@ -777,13 +777,15 @@ def _check(state: State, total: int) -> None:
     assert not set(offered) & set(decks)
     for frame in state.frames:  # plain ints: digests and copies stay exact
         assert all(type(x) is int for x in frame.key()), frame
-    if not any(f.ask == Ask.HEWN_TURN for f in state.frames):
+    if not state.over and not any(f.ask == Ask.HEWN_TURN for f in state.frames):
         # between Hewn turns: "a healthy Hewn cannot end its turn in the same
-        # space" as another healthy Hewn
+        # space" as another healthy Hewn (an end trigger stops the game at
+        # once, mid-encounter, dropping the retreat: D11), but for swarms: one
+        # is never stunned, so it stays where it lost a member for it (D46)
         spaces = [
             state.loc[h]
             for h in range(NUM_HEWNS)
-            if state.on_board(h) and state.healthy(h)
+            if state.on_board(h) and state.healthy(h) and not state.card(h).members
         ]
         assert len(spaces) == len(set(spaces))
 
@@ -828,10 +830,12 @@ def test_random_games_keep_the_invariants(players: int) -> None:
             rules.apply_legal(state, legal[int(rng.integers(len(legal)))])
             _check(state, total)
             if turning and len(state.frames) < depth and not state.over:
-                occupied = [
+                occupied = [  # a swarm stays where it lost a member (D46)
                     state.loc[h]
                     for h in range(NUM_HEWNS)
-                    if state.on_board(h) and state.healthy(h)
+                    if state.on_board(h)
+                    and state.healthy(h)
+                    and not state.card(h).members
                 ]
                 assert len(occupied) == len(set(occupied)), seed
 
@@ -901,10 +905,12 @@ def test_random_encounters_keep_the_invariants(players: int) -> None:
                 seen.add(top(state).ask)
                 assert top(state).seat >= 0 or state.over
             if turning and len(state.frames) < depth and not state.over:
-                occupied = [
+                occupied = [  # a swarm stays where it lost a member (D46)
                     state.loc[h]
                     for h in range(NUM_HEWNS)
-                    if state.on_board(h) and state.healthy(h)
+                    if state.on_board(h)
+                    and state.healthy(h)
+                    and not state.card(h).members
                 ]
                 assert len(occupied) == len(set(occupied)), seed
     for ask in (

@@ -21,8 +21,9 @@ from scavenger_env.hewns.engine.view import determinize
 
 
 def test_the_audit_fixes_are_the_default_rules() -> None:
-    assert RULES_VERSION == 2
+    assert RULES_VERSION == 3  # rules 3 keeps the audit's fixes
     assert HewnsConfig().audit_fixes()
+    assert HewnsConfig(rules_version=2).audit_fixes()
     assert not HewnsConfig(rules_version=1).audit_fixes()
 
 
@@ -156,9 +157,11 @@ def _load_in_the_auction(
     """Seat 0 (3 normal and 20 dirty Substract) puts 3 of them in a Bidox, of
     which `dirty_in_bidox` dirty; seat 1 places one too; then seat 0 loads its
     off-board Fogbear. Returns each prompt (decision kind, legal actions) of
-    the load."""
+    the load. The cards are "nanas": loads off the board are open, as in every
+    game of rules 1."""
     state = rules.new_game(
-        HewnsConfig(num_players=2, rules_version=version), np.random.default_rng(3)
+        HewnsConfig(num_players=2, rules_version=version, cards="nanas"),
+        np.random.default_rng(3),
     )
     pos.set_screen(state, 0, normal=3, dirty=20)
     fogbear = pos.place(state, "Fogbear", 0)

@@ -22,7 +22,14 @@ from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import DIE, Option, Verb
 from scavenger_env.hewns.engine.auction import min_price
 from scavenger_env.hewns.engine.config import HewnsConfig, HewnsConfigError
-from scavenger_env.hewns.engine.data import HEWN_TYPES, TECHS, DieKind, TechKind, Token
+from scavenger_env.hewns.engine.data import (
+    HEWN_TYPES,
+    TECHS,
+    DieKind,
+    TechKind,
+    Token,
+    raw_substract,
+)
 from scavenger_env.hewns.engine.describe import describe_action
 from scavenger_env.hewns.engine.flow import FIRST_TECH_LOT
 from scavenger_env.hewns.engine.state import (
@@ -70,16 +77,16 @@ def test_a_game_without_overrides_plays_the_printed_tables() -> None:
 
 def test_an_overridden_igil_cost_is_its_minimum_bid() -> None:
     """rulebook: "if a player bids lower than the minimum cost ... Everyone loses
-    the auction": the Igil's designed cost (12) set to 8 is the lowest winning
+    the auction": the Igil's designed cost (9) set to 13 is the lowest winning
     bid on its lot, outside the last round."""
     seed = _seed_offering("Igil")
     printed = _game(seed)
-    assert min_price(printed, 1) == 12
-    tuned = _game(seed, card_data={"Igil": {"cost": 8}})
+    assert min_price(printed, 1) == 9
+    tuned = _game(seed, card_data={"Igil": {"cost": 13}})
     assert tuned.offer == printed.offer
-    assert min_price(tuned, 1) == 8
-    assert tuned.card(tuned.offer[1]).cost == 8
-    assert hewn_type(tuned.offer[1]).cost == 12  # the data is unchanged
+    assert min_price(tuned, 1) == 13
+    assert tuned.card(tuned.offer[1]).cost == 13
+    assert hewn_type(tuned.offer[1]).cost == 9  # the data is unchanged
 
 
 def test_an_overridden_action_point_count_is_a_hewn_turns_budget() -> None:
@@ -323,20 +330,30 @@ def test_the_calibration_check_finds_each_mistake() -> None:
         return tuning.calibration_problems(log)
 
     gems = [[8, 2], [6, 3], [4, 3]]
-    good = Calibration("Igil.cost", 13, 12, "Big too cheap", "study x: 0.61 win")
+    good = Calibration("Drump.cost", 3, 2, "Small too dear", "study x: 0.21 win")
     assert problems(good) == []
     assert problems(Calibration("Raw Substract.gems", [[8, 1]], gems, "r", "f")) == []
-    assert problems(Calibration("Igil.cost", 12, 10, "r", "f")) == [
-        "Igil.cost: the data holds 12, not the last calibration's 10"
+    assert problems(Calibration("Drump.cost", 2, 4, "r", "f")) == [
+        "Drump.cost: the data holds 2, not the last calibration's 4"
     ]
-    assert problems(good, Calibration("Igil.cost", 11, 12, "r", "f")) == [
-        "Igil.cost: old 11 is not the last change's new 12"
+    assert problems(good, Calibration("Drump.cost", 1, 2, "r", "f")) == [
+        "Drump.cost: old 1 is not the last change's new 2"
+    ]
+    pile = [raw_substract(n).normal_pile for n in (2, 3, 4)]
+    assert (
+        problems(Calibration("Raw Substract.normal_pile", [1, 1, 1], pile, "r", "f"))
+        == []
+    )
+    assert problems(
+        Calibration("Raw Substract.bidoxes", [8, 6, 4], [8, 6, 5], "r", "f")
+    ) == [
+        "Raw Substract.bidoxes: the data holds (8, 6, 4), not the last calibration's (8, 6, 5)"
     ]
     assert problems(Calibration("Igil.speed", 1, 2, "r", "f")) == [
         "'Igil.speed' names no tunable value"
     ]
-    assert problems(Calibration("Igil.cost", 13, 12, "r", " ")) == [
-        "Igil.cost: give the reason and the figure"
+    assert problems(Calibration("Drump.cost", 3, 2, "r", " ")) == [
+        "Drump.cost: give the reason and the figure"
     ]
     assert problems(Calibration("Raw Substract.gems", gems, gems, "r", "f")) == [
         f"Raw Substract.gems: old and new are both {gems!r}"
@@ -406,3 +423,49 @@ def test_a_bots_copy_of_a_tuned_game_has_its_own_equal_tables() -> None:
     assert copy.config == state.config
     assert copy.config.card_data["Fogbear"] is not state.config.card_data["Fogbear"]
     assert rigged_cards(copy) == rigged_cards(state) != []
+
+
+def test_games_of_the_earlier_rules_play_the_numbers_before_calibration() -> None:
+    """A record replays under its own rules: a game of rules 2 plays every
+    value the calibration changed as it was before (the oldest `old` of each
+    `CALIBRATION_LOG` entry); rules 3 plays the data; a config's own card
+    data wins over either."""
+    from scavenger_env.hewns.engine.config import CALIBRATED
+    from scavenger_env.hewns.engine.data import CALIBRATION_LOG
+
+    assert CALIBRATED == 3 and CALIBRATION_LOG
+    before = tuning.before_calibration()
+    for n in (2, 3, 4):
+        old = HewnsConfig(num_players=n, rules_version=2)
+        new = HewnsConfig(num_players=n)
+        i = n - 2
+        assert old.effective_pile == before.per_count["normal_pile"][i]
+        assert old.scenario.normal_pile == old.effective_pile
+        assert old.effective_bidoxes == before.per_count["bidoxes"][i]
+        assert new.effective_pile == raw_substract(n).normal_pile
+        assert new.effective_bidoxes == raw_substract(n).bidoxes
+    assert before.per_count["normal_pile"] == (90, 120, 150)
+    old_types = {h.name: h for h in HewnsConfig(rules_version=2).hewn_types}
+    assert (old_types["Igil"].cost, old_types["Major Miner"].ap) == (12, 3)
+    assert HewnsConfig().hewn_types == HEWN_TYPES  # the data itself
+    tuned = HewnsConfig(rules_version=2, card_data={"Igil": {"cost": 5}})
+    costs = {h.name: h.cost for h in tuned.hewn_types}
+    assert (costs["Igil"], costs["Gombat"]) == (5, 10)
+
+
+def test_the_values_before_calibration_are_each_first_old() -> None:
+    """Of a value changed twice, the first change's `old` is what the earlier
+    rules play; the danger die's faces and card fields are kept apart."""
+    from scavenger_env.hewns.engine.data import Calibration
+
+    faces = ["blank"] * 10
+    log = (
+        Calibration("Raw Substract.normal_pile", [1, 2, 3], [4, 5, 6], "r", "f"),
+        Calibration("Raw Substract.normal_pile", [4, 5, 6], [7, 8, 9], "r", "f"),
+        Calibration("Drump.cost", 3, 2, "r", "f"),
+        Calibration("danger die", faces, ["lava"] * 10, "r", "f"),
+    )
+    before = tuning.before_calibration(log)
+    assert before.per_count == {"normal_pile": (1, 2, 3)}
+    assert before.card_data == {"Drump": {"cost": 3}}
+    assert before.danger_faces == tuple(faces)

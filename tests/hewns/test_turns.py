@@ -80,7 +80,7 @@ def test_burning_gives_one_action_point_per_substract_at_most_three() -> None:
     for _ in range(3):
         pos.play(state, Verb.BURN)
     frame = _turn(state)
-    assert (frame.ap, frame.burnt) == (3 + 3, 3)
+    assert (frame.ap, frame.burnt) == (state.card(miner).ap + 3, 3)
     assert state.normal[miner] == 2 and state.normal_pile == pile + 3
     assert Verb.BURN not in rules.legal_actions(state)
 

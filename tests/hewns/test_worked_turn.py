@@ -49,7 +49,7 @@ def test_the_turn_replays_from_its_position_to_the_same_end() -> None:
 def test_the_turn_has_every_part_of_a_player_turn() -> None:
     turn = play_worked_turn()
     taken = [s.taken for s in turn.steps]
-    assert any(t.startswith("activate Major Miner") for t in taken)
+    assert any(t.startswith("activate Fogbear") for t in taken)
     assert any(f"step to space {MINE_SPACE}" in t for t in taken)
     assert any(t.endswith(": mine") for t in taken)
     assert any("mining die shows" in t for t in taken)

@@ -136,7 +136,7 @@ and the figure that led to it. The knobs, and what each moves:
 
 Try a knob with the tuner on the question's metric, say
 `scavenger balance tune --game hewns --players greedy,raider,prospector
---param pile=int:60:120 --target ended_early=0.6:0.9`. Where no designed value can
+--param pile=int:20:40 --target ended_early=0.6:0.9`. Where no designed value can
 meet a target (every knob's range tried, or the rulebook fixes what decides it),
 say so in the notebook's last section, with why.
 """
@@ -266,9 +266,43 @@ def write_page(
         ],
         "lrrrlr",
     )
+    page += "\n## Targets designed values cannot meet\n\n" + LIMITS
     page += "\n## What to change\n\n" + KNOBS
     page += "\n## Designed values changed\n\n" + changes_section()
     return write(output, page)
+
+
+LIMITS = """\
+Two of the targets are out of reach of the designed numbers; the measurements
+behind this, apart from this page's tables, come from probes of the same bots
+(greedy, raider, prospector) on the complete game, each a tournament of 120
+games at 2 players with every deal in every seating.
+
+- **Every lot bought in 70% of auctions** (the literal reading). No auction of
+  rounds 1 and 2 sells every lot, and about 40% of round 3's do. The rulebook
+  fixes the offer (12 lots: the turn-order stack, 7 Hewns, 4 technologies), the
+  4 Bidoxes at 4 players and that a tied top bid wins nothing. A lot sells only
+  when some seat values it at its minimum price or more, and most offers hold a
+  card no seat can use yet (a technology for Hewns nobody owns, a big Hewn late
+  in the game). Cheaper big Hewns, more Bidoxes at 2 and 3 players and the bots
+  valuing a technology for the Hewns they bid on raised the share of lots
+  bought from 66% to 72% (the other reading, met); the literal one would need
+  nearly every minimum at 1, as in round 3, which ends the auction as a way to
+  price the cards.
+- **The first seat within 5 points of 1/n.** The round-1 first bidder wins
+  about 12 points less than its share at 2 players and 11 at 3, and the seat
+  that bids last in round 1 the most (the table of places above). No designed
+  value decides who bids first: the engine plays the rulebook's real-time
+  auction in turns, one Bidox a turn starting from the first bidder, and a
+  Bidox's lot is public, so a later seat can outbid any lot the first one
+  chose. Other ways probed moved nothing: each pass round the table starting
+  one seat later (a variant of the turn-order ruling) 35.8% (27.8-44.7); the
+  bots placing their turn-order bid last 34.2% (26.3-43.0); the stack's winner
+  dealing itself the last turn card 37.5% (29.4-46.4). The one designed
+  number on turn order, the stack's minimum bid of 1, acts from round 2 only.
+  Closing the gap is a rule question (who bids first in round 1, or a
+  compensation for it), left to the designers.
+"""
 
 
 DEFINITIONS = """

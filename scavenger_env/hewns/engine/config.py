@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, fields, replace
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from scavenger_env.core.config import CheckedConfig, FrozenDict, is_int
 from scavenger_env.core.errors import ConfigError, show_value
@@ -41,28 +41,35 @@ __all__ = [
 ]
 
 
+_V = TypeVar("_V")
+
+
 class HewnsConfigError(ConfigError):
     """A HewnsConfig field has a value the rules do not allow."""
 
 
-RULES_VERSION: Final = 2
+RULES_VERSION: Final = 3
 """The engine's rules version; a record keeps the version it was played under.
 
 1: the first release. 2: the first rules audit's fixes (forced movement is
-enforced; the one-way guard leaves the screen out)."""
+enforced; the one-way guard leaves the screen out). 3: the calibrated designed
+values (`data.CALIBRATION_LOG`); games of 1 and 2 play the values as they were
+before it."""
 
-RULES_VERSIONS: Final = (1, 2)
+RULES_VERSIONS: Final = (1, 2, 3)
 
 AUDIT_FIXES: Final = 2
 """The rules version from which the first audit's fixes apply."""
+
+CALIBRATED: Final = 3
+"""The rules version from which the calibrated designed values apply."""
 
 BUILT_CARD_SETS: Final = ("core", "terrain", "nanas", "complete")
 """The card sets whose rules the engine plays (every one of
 `data.CARD_SET_NAMES`); a set named in the data but not here is refused."""
 
-DEFAULT_CARDS: Final = "nanas"
-"""The card set a game plays unless told ("complete" is playable; the default
-stays "nanas" until the complete game's hidden information is played too)."""
+DEFAULT_CARDS: Final = "complete"
+"""The card set a game plays unless told: the whole game."""
 
 MAPS: Final = bundled_maps()
 """The bundled maps (`mapfile.bundled_maps`): the designed crater and the
@@ -107,7 +114,7 @@ class HewnsConfig(CheckedConfig):
             flying, climbing, artillery, the Suderer and secret entrances),
             "nanas" (+ Nananbites, the Mamabite, the Fixito, heart stones and
             the implosion bomb) or "complete" (+ the two swarms). The default
-            is `DEFAULT_CARDS`, "nanas". A record keeps its set, so a game of
+            is `DEFAULT_CARDS`, "complete". A record keeps its set, so a game of
             any set replays as it was played.
         map: the board: a bundled map's name (`MAPS`: "crater", the designed
             default for 2-4 players, the rulebook's map-building booklet being
@@ -433,6 +440,8 @@ class HewnsConfig(CheckedConfig):
                 raise self._refused("card_data", given, allowed) from None
             card_data = FrozenDict((k, FrozenDict(v)) for k, v in checked.items())
             object.__setattr__(self, "card_data", card_data)
+        played = self._with_calibration(card_data)
+        object.__setattr__(self, "_played_card_data", played)
         faces: object = self.danger_faces
         if faces is not None:
             try:
@@ -441,9 +450,30 @@ class HewnsConfig(CheckedConfig):
                 allowed = f"None (the designed die) or {err}"
                 raise self._refused("danger_faces", faces, allowed) from None
             object.__setattr__(self, "danger_faces", faces)
-        object.__setattr__(self, "_hewn_types", tuning.hewn_types(card_data))
-        object.__setattr__(self, "_techs", tuning.techs(card_data))
-        object.__setattr__(self, "_danger_die", tuning.danger_die(self.danger_faces))
+        if faces is None and not self.calibrated():
+            faces = tuning.BEFORE_CALIBRATION.danger_faces
+        object.__setattr__(self, "_hewn_types", tuning.hewn_types(played))
+        object.__setattr__(self, "_techs", tuning.techs(played))
+        object.__setattr__(self, "_danger_die", tuning.danger_die(faces))
+
+    def calibrated(self) -> bool:
+        """Whether the calibrated designed values apply (`CALIBRATED`); games of
+        the earlier rules play the values as they were, so their records
+        replay."""
+        version = self.rules_version
+        return not is_int(version) or version >= CALIBRATED  # a bad one is refused
+
+    def _with_calibration(
+        self, card_data: dict[str, dict[str, Any]] | None
+    ) -> dict[str, dict[str, Any]] | None:
+        """The card data this game plays: under the earlier rules, the values
+        the calibration changed as they were before it, then `card_data`'s."""
+        if self.calibrated():
+            return card_data
+        merged = {k: dict(v) for k, v in tuning.BEFORE_CALIBRATION.card_data.items()}
+        for card, fields_ in (card_data or {}).items():
+            merged.setdefault(card, {}).update(fields_)
+        return merged or None
 
     def _refused(self, name: str, value: object, allowed: str) -> HewnsConfigError:
         """The error `_check` raises, for a check that has its own message."""
@@ -500,21 +530,32 @@ class HewnsConfig(CheckedConfig):
         """The dirty income per player in rounds 1, 2 and 3 this game uses."""
         if self.income is not None:
             return self.income
-        return data.raw_substract(self.num_players).income
+        return self._per_count("income", data.raw_substract(self.num_players).income)
 
     @property
     def effective_pile(self) -> int:
         """The normal Substract pile this game starts with."""
         if self.pile is not None:
             return self.pile
-        return data.raw_substract(self.num_players).normal_pile
+        return self._per_count(
+            "normal_pile", data.raw_substract(self.num_players).normal_pile
+        )
 
     @property
     def effective_bidoxes(self) -> int:
         """The Bidoxes each player has in this game."""
         if self.bidoxes is not None:
             return self.bidoxes
-        return data.raw_substract(self.num_players).bidoxes
+        return self._per_count("bidoxes", data.raw_substract(self.num_players).bidoxes)
+
+    def _per_count(self, field: str, value: _V) -> _V:
+        """A per-player-count scenario value: the data's, or under the earlier
+        rules its value before the calibration changed it."""
+        before = tuning.BEFORE_CALIBRATION.per_count.get(field)
+        if before is None or self.calibrated():
+            return value
+        found: _V = before[data.PLAYER_COUNTS.index(self.num_players)]
+        return found
 
     @property
     def scenario(self) -> Scenario:
@@ -528,7 +569,8 @@ class HewnsConfig(CheckedConfig):
             bidoxes=self.effective_bidoxes,
             nananbites_per_bidox=self.nananbites_per_bidox,
         )
-        return tuning.scenario(base, self.card_data)
+        played: dict[str, dict[str, Any]] | None = self.__dict__["_played_card_data"]
+        return tuning.scenario(base, played)
 
 
 def _plain(value: Any) -> Any:

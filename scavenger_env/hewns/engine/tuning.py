@@ -18,7 +18,7 @@ tuples (JSON lists read back), the keys sorted.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from .data import (
@@ -26,6 +26,7 @@ from .data import (
     DICE,
     HEWN_TYPES,
     HEWN_VALUE_FIELDS,
+    PLAYER_COUNTS,
     TECH_VALUE_FIELDS,
     TECHS,
     Ability,
@@ -372,6 +373,11 @@ def every_value(
     return out
 
 
+PER_COUNT: Final = ("income", "bidoxes", "normal_pile", "start_mines")
+"""The scenario card's values that differ by player count (the config's
+`income`, `bidoxes` and `pile`, and the start mines): a calibration names each
+as "Raw Substract.FIELD", its values at 2, 3 and 4 players."""
+
 DANGER_DIE: Final = "danger die"
 """How a calibration names the danger die's faces."""
 
@@ -382,6 +388,12 @@ def calibration_problems(log: tuple[Calibration, ...] = CALIBRATION_LOG) -> list
     a chain of changes to one value that does not follow on, or a last `new`
     that is not the data's value. Empty when the log is right."""
     values = every_value(HEWN_TYPES, TECHS, raw_substract(2))
+    values[SCENARIO_CARD].update(
+        {
+            f: tuple(getattr(raw_substract(n), f) for n in PLAYER_COUNTS)
+            for f in PER_COUNT
+        }
+    )
     values[DANGER_DIE] = {
         "": tuple(f.symbol.name.lower() for f in DICE[DieKind.DANGER].faces)
     }
@@ -421,3 +433,37 @@ def _frozen(value: object) -> object:
     if isinstance(value, list | tuple):
         return tuple(_frozen(v) for v in value)
     return value
+
+
+@dataclass(frozen=True)
+class Uncalibrated:
+    """The values `CALIBRATION_LOG` changed, as they were before it (each
+    value's oldest `old`): `card_data` in the override's form, `per_count`
+    the per-player-count scenario values ({field: values at 2, 3 and 4
+    players}) and `danger_faces` (None: unchanged). Games of the rules before
+    the calibration play them, so that their records replay."""
+
+    card_data: dict[str, dict[str, Any]]
+    per_count: dict[str, tuple[Any, ...]]
+    danger_faces: tuple[str, ...] | None
+
+
+def before_calibration(log: tuple[Calibration, ...] = CALIBRATION_LOG) -> Uncalibrated:
+    """The values `log` changed, as they were before it (see `Uncalibrated`)."""
+    cards: dict[str, dict[str, Any]] = {}
+    per_count: dict[str, tuple[Any, ...]] = {}
+    faces: tuple[str, ...] | None = None
+    for entry in log:
+        card, _, field = entry.what.rpartition(".")
+        old: Any = _frozen(entry.old)
+        if entry.what == DANGER_DIE:
+            faces = faces or old
+        elif card == SCENARIO_CARD and field in PER_COUNT:
+            per_count.setdefault(field, old)
+        else:
+            cards.setdefault(card, {}).setdefault(field, old)
+    return Uncalibrated(cards, per_count, faces)
+
+
+BEFORE_CALIBRATION: Final = before_calibration()
+"""The data's values before its calibration (`before_calibration`)."""
