@@ -143,9 +143,10 @@ LINEUPS: dict[int, str] = {
     3: "greedy,raider,prospector",
     4: "greedy,raider,prospector,prospector",
 }
-"""The strongest scripted Hewns bots (the 2-player ladder ranks greedy, raider
-and prospector close together, far above random), every deal in every seating;
-at 4 players the prospector, the ladder's best there, fills the fourth seat.
+"""The strongest scripted Hewns bots (the ladders rank greedy, raider and
+prospector far above random, and within each other's intervals at 3 and 4
+players), every deal in every seating; at 4 players a second prospector fills
+the fourth seat.
 The search bot (ismcts) is left out: a game of it costs minutes."""
 
 GAMES: dict[str, dict[int, int]] = {
