@@ -64,7 +64,7 @@ HEWNS_VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("rulebook", {}),
     ("carried Substract does not score", {"score_carried": False}),
     ("damaged Hewns may not transmit", {"damaged_transmit": False}),
-    # the scenario's designed numbers (2 players: 6 Bidoxes, a pile of 90)
+    # the scenario's designed numbers (2 players: 8 Bidoxes, a pile of 28)
     ("4 Bidoxes a player", {"bidoxes": 4}),
     ("a pile of 60", {"pile": 60}),
 ]
