@@ -17,7 +17,6 @@ from scavenger_env.core.chance import game_rng, sample_outcome
 
 from .engine import position as pos
 from .engine.actions import Ctrl, describe_id, id_of
-from .engine.data import HEWN_TYPES
 from .engine.describe import ask_name, hewn_turn_ap
 from .engine.state import NONE, Ask, Phase, State
 from .game import HEWNS
@@ -125,11 +124,6 @@ def _in_turn(state: State) -> bool:
     )
 
 
-def _ap(name: str) -> int:
-    """The action points of Hewn type `name` in the data."""
-    return next(h.ap for h in HEWN_TYPES if h.name == name)
-
-
 def worked_turn(seed: int = SEED) -> str:
     """The worked turn as Markdown, for the game's page."""
     turn = play_worked_turn(seed)
@@ -139,8 +133,8 @@ def worked_turn(seed: int = SEED) -> str:
         "was built (`scavenger_env.hewns.worked_turn`; the position is set up with "
         f"`scavenger_env.hewns.engine.position`, the dice drawn from seed {seed}). "
         "A 2-player game, round 1: player 0 has one Hewn, a Fogbear "
-        f"({_ap('Fogbear')} action points) on space {MINER_SPACE}, "
-        f"next to the mine on space {MINE_SPACE}. "
+        f"({turn.start.card(pos.hewn_id('Fogbear')).ap} action points) on space "
+        f"{MINER_SPACE}, next to the mine on space {MINE_SPACE}. "
         "Each step is what the engine asks, the choices it offers and the one "
         "taken, or a roll; the choices a step leaves out take the first one "
         "offered.",
