@@ -15,6 +15,20 @@ The file (`np.savez_compressed`, no pickles): arrays `w0, b0, ..., wK, bK` (the
 last pair gives the logits) and `meta`, a 0-d string array holding JSON with at
 least `format` ("scavenger-policy"), `format_version`, `game`, `num_players`,
 `observation_size`, `env_actions`, `rules_version`, `activation` and `hidden`.
+
+Since format version 2 a file may also hold the critic, so that a search can
+weigh positions with it (the `az` player): arrays `vw0, vb0, ..., vwJ, vbJ`
+(hidden layers with the same activation, then the value layer) and in the meta
+`value`, saying what the value layer gives:
+
+- `"kind": "outcome"`: one value per seat, the seat whose observation it is
+  first and the others in turn order after it, each that seat's expected share
+  of the win (0 to 1); what expert iteration trains.
+- `"kind": "return"`: one value, the expected discounted return of the seat
+  whose observation it is under the training's reward (`reward`, `gamma` in the
+  meta); what a PPO critic learns.
+
+Files of version 1 (no critic) still load; `Policy.has_value` is False for them.
 """
 
 from __future__ import annotations
@@ -37,6 +51,7 @@ __all__ = [
     "ACTIVATIONS",
     "FORMAT",
     "FORMAT_VERSION",
+    "VALUE_KINDS",
     "NotAPolicyFileError",
     "Policy",
     "PolicyFileError",
@@ -50,8 +65,10 @@ __all__ = [
 ]
 
 FORMAT = "scavenger-policy"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 ACTIVATIONS = ("tanh", "relu")
+#: what a critic's outputs mean (see the module docstring)
+VALUE_KINDS = ("outcome", "return")
 
 #: the first layer skips the observation's zeros when fewer than this share of
 #: it is non-zero (observations are mostly zeros: Cave-In's about 7 %)
@@ -102,6 +119,32 @@ def train_hint(game: str | None = None, num_players: int | None = None) -> str:
     )
 
 
+def _checked_layers(
+    layers: Sequence[tuple[np.ndarray, np.ndarray]], what: str
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Each `(W, b)` as contiguous float32, checked to chain (W is (out, in))."""
+    weights: list[np.ndarray] = []
+    biases: list[np.ndarray] = []
+    for i, (w, b) in enumerate(layers):
+        w = np.ascontiguousarray(w, dtype=np.float32)
+        b = np.ascontiguousarray(b, dtype=np.float32)
+        if w.ndim != 2 or b.shape != (w.shape[0],):
+            raise ValueError(
+                f"{what} {i}: W must be (out, in) and b (out,); got "
+                f"{w.shape} and {b.shape}"
+            )
+        if weights and w.shape[1] != weights[-1].shape[0]:
+            raise ValueError(
+                f"{what} {i} takes {w.shape[1]} inputs but {what} {i - 1} gives "
+                f"{weights[-1].shape[0]}"
+            )
+        weights.append(w)
+        biases.append(b)
+    if not weights:
+        raise ValueError(f"a network needs at least one {what}")
+    return weights, biases
+
+
 def _tanh(x: np.ndarray) -> np.ndarray:
     return np.tanh(x, out=x)
 
@@ -120,6 +163,10 @@ class Policy:
         meta: What the policy was trained for (see the module docstring);
             `observation_size`, `env_actions`, `activation` and `hidden` are
             filled in from the arrays.
+        value_layers: The critic's `(W, b)` per layer on the same observation
+            (None: no critic); its last layer gives the values.
+        value_kind: What the critic's outputs mean: "outcome" (one win share
+            per seat, own seat first) or "return" (one discounted return).
     """
 
     def __init__(
@@ -127,6 +174,8 @@ class Policy:
         layers: Sequence[tuple[np.ndarray, np.ndarray]],
         activation: str,
         meta: dict[str, Any],
+        value_layers: Sequence[tuple[np.ndarray, np.ndarray]] | None = None,
+        value_kind: str = "outcome",
     ) -> None:
         if activation not in ACTIVATIONS:
             raise ValueError(
@@ -135,23 +184,7 @@ class Policy:
             )
         if not layers:
             raise ValueError("a policy needs at least one layer (the logits)")
-        weights: list[np.ndarray] = []
-        biases: list[np.ndarray] = []
-        for i, (w, b) in enumerate(layers):
-            w = np.ascontiguousarray(w, dtype=np.float32)
-            b = np.ascontiguousarray(b, dtype=np.float32)
-            if w.ndim != 2 or b.shape != (w.shape[0],):
-                raise ValueError(
-                    f"layer {i}: W must be (out, in) and b (out,); got "
-                    f"{w.shape} and {b.shape}"
-                )
-            if weights and w.shape[1] != weights[-1].shape[0]:
-                raise ValueError(
-                    f"layer {i} takes {w.shape[1]} inputs but layer {i - 1} gives "
-                    f"{weights[-1].shape[0]}"
-                )
-            weights.append(w)
-            biases.append(b)
+        weights, biases = _checked_layers(layers, "layer")
         self.weights = weights
         self.biases = biases
         self.activation = activation
@@ -161,15 +194,93 @@ class Policy:
         self.observation_size = int(weights[0].shape[1])
         self.env_actions = int(weights[-1].shape[0])
         self.hidden = [int(w.shape[0]) for w in weights[:-1]]
-        self.meta: dict[str, Any] = {
+        meta = {
             **meta,
             "observation_size": self.observation_size,
             "env_actions": self.env_actions,
             "activation": activation,
             "hidden": self.hidden,
         }
+        self.value_weights: list[np.ndarray] = []
+        self.value_biases: list[np.ndarray] = []
+        if value_layers:
+            self._set_critic(value_layers, value_kind, meta)
+        else:
+            meta.pop("value", None)
+        self.meta: dict[str, Any] = meta
         #: the file it was read from (None: built in memory)
         self.path: Path | None = None
+
+    def _set_critic(
+        self,
+        value_layers: Sequence[tuple[np.ndarray, np.ndarray]],
+        kind: str,
+        meta: dict[str, Any],
+    ) -> None:
+        if kind not in VALUE_KINDS:
+            raise ValueError(
+                f"value kind {kind!r} is not known; use one of {', '.join(VALUE_KINDS)}"
+            )
+        weights, biases = _checked_layers(value_layers, "value layer")
+        if weights[0].shape[1] != self.observation_size:
+            raise ValueError(
+                f"the critic takes {weights[0].shape[1]} inputs; the observation "
+                f"has {self.observation_size}"
+            )
+        outputs = int(weights[-1].shape[0])
+        n = meta.get("num_players")
+        if kind == "return" and outputs != 1:
+            raise ValueError(f"a 'return' critic gives one value, not {outputs}")
+        if kind == "outcome" and isinstance(n, int) and outputs != n:
+            raise ValueError(
+                f"an 'outcome' critic gives one value per seat ({n}), not {outputs}"
+            )
+        self.value_weights, self.value_biases = weights, biases
+        meta["value"] = {
+            **(meta.get("value") or {}),
+            "kind": kind,
+            "outputs": outputs,
+            "hidden": [int(w.shape[0]) for w in weights[:-1]],
+        }
+
+    @property
+    def has_value(self) -> bool:
+        """Whether the file holds a critic (format 2 files written by training)."""
+        return bool(self.value_weights)
+
+    @property
+    def value_kind(self) -> str | None:
+        """ "outcome", "return", or None without a critic."""
+        return str(self.meta["value"]["kind"]) if self.has_value else None
+
+    def value(self, obs: np.ndarray) -> np.ndarray:
+        """The critic's outputs (float32) for one observation `(obs_size,)` ->
+        `(outputs,)` or a batch `(B, obs_size)` -> `(B, outputs)`.
+
+        Raises:
+            PolicyFileError: the policy holds no critic.
+        """
+        if not self.value_weights:
+            where = self.path if self.path is not None else "this policy"
+            raise PolicyFileError(
+                f"{where} holds no critic (a file written before critics were "
+                "saved, format version 1); retrain it, or fit one with "
+                "`scavenger train --algo critic --init-from FILE`"
+            )
+        x = np.asarray(obs, dtype=np.float32)
+        one = x.ndim == 1
+        h = x[None, :] if one else x
+        if h.ndim != 2 or h.shape[1] != self.observation_size:
+            raise ValueError(
+                f"observations of shape {x.shape}; this critic takes "
+                f"({self.observation_size},) or (B, {self.observation_size})"
+            )
+        last = len(self.value_weights) - 1
+        for i, (w, b) in enumerate(zip(self.value_weights, self.value_biases)):
+            h = h @ w.T + b
+            if i < last:
+                h = self._act(h)
+        return h[0] if one else h
 
     def __repr__(self) -> str:
         sizes = "→".join(
@@ -344,6 +455,22 @@ class Policy:
                 f"the action head is {type(policy.action_net).__name__}, not Linear"
             )
         layers.append((array("action_net.weight"), array("action_net.bias")))
+        critic = []
+        if shared is not None:
+            critic += mlp(shared.mlp, "features_extractor.mlp")
+        elif not getattr(policy, "share_features_extractor", True):
+            kind = type(policy.vf_features_extractor).__name__
+            if kind != "FlattenExtractor":
+                raise UnsupportedModelError(
+                    f"the critic's features extractor is {kind}; only the default "
+                    "FlattenExtractor is supported"
+                )
+        critic += mlp(policy.mlp_extractor.value_net, "mlp_extractor.value_net")
+        if type(policy.value_net).__name__ != "Linear":
+            raise UnsupportedModelError(
+                f"the value head is {type(policy.value_net).__name__}, not Linear"
+            )
+        critic.append((array("value_net.weight"), array("value_net.bias")))
         rules = get_game(game)
         obs_shape = tuple(model.observation_space.shape or ())
         if obs_shape != (rules.observation_size,) or int(space.n) != rules.env_actions:
@@ -360,7 +487,12 @@ class Policy:
             "rules_version": rules.rules_version,
             **(extra_meta or {}),
         }
-        return cls(layers, activation, meta)
+        gamma = getattr(model, "gamma", None)
+        meta["value"] = {
+            **({"gamma": float(gamma)} if gamma is not None else {}),
+            **meta.get("value", {}),
+        }
+        return cls(layers, activation, meta, value_layers=critic, value_kind="return")
 
     # -- files ----------------------------------------------------------------
 
@@ -375,6 +507,9 @@ class Policy:
         for i, (w, b) in enumerate(zip(self.weights, self.biases)):
             arrays[f"w{i}"] = w
             arrays[f"b{i}"] = b
+        for i, (w, b) in enumerate(zip(self.value_weights, self.value_biases)):
+            arrays[f"vw{i}"] = w
+            arrays[f"vb{i}"] = b
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(
             dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
@@ -449,7 +584,16 @@ class Policy:
         count = sum(1 for name in arrays if name.startswith("w"))
         try:
             layers = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(count)]
-            policy = cls(layers, str(meta.get("activation")), meta)
+            critic_count = sum(1 for name in arrays if name.startswith("vw"))
+            critic = [(arrays[f"vw{i}"], arrays[f"vb{i}"]) for i in range(critic_count)]
+            kind = str((meta.get("value") or {}).get("kind", "outcome"))
+            policy = cls(
+                layers,
+                str(meta.get("activation")),
+                meta,
+                value_layers=critic or None,
+                value_kind=kind,
+            )
         except (KeyError, ValueError) as err:
             raise NotAPolicyFileError(
                 f"{where} is damaged: its layers do not fit together ({err}); "

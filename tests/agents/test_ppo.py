@@ -151,6 +151,14 @@ def test_from_sb3_gives_the_torch_policys_logits_and_choices(
         expected = model.policy.action_net(latent).numpy()
     assert expected.std() > 0.1
     np.testing.assert_allclose(policy.logits(obs), expected, atol=1e-5)
+    # the critic comes along: the same values as SB3's, for a batch and one by one
+    with torch.no_grad():
+        values = model.policy.predict_values(tensor).numpy()
+    assert policy.has_value and policy.value_kind == "return"
+    assert values.std() > 0.01
+    np.testing.assert_allclose(policy.value(obs), values, atol=1e-5)
+    np.testing.assert_allclose(policy.value(obs[3]), values[3], atol=1e-5)
+    assert policy.meta["value"]["gamma"] == pytest.approx(model.gamma)
     for o, m, row in zip(obs, masks, expected):
         np.testing.assert_allclose(policy.logits(o), row, atol=1e-5)
         chosen, _ = model.predict(o, action_masks=m, deterministic=True)
@@ -158,9 +166,73 @@ def test_from_sb3_gives_the_torch_policys_logits_and_choices(
 
     saved = Policy.load(policy.save(tmp_path / "policy.npz"), game="cavein")
     assert saved.meta["steps"] == 0 and saved.meta["seed"] == 0
+    np.testing.assert_allclose(saved.value(obs), values, atol=1e-5)
+    assert saved.value_kind == "return"
     model.save(tmp_path / "model.zip")
     with pytest.raises(NotAPolicyFileError, match=r"checkpoint.*policy\.npz"):
         Policy.load(tmp_path / "model.zip")
+
+
+def critic_layers(
+    sizes: list[int], seed: int = 3
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    rng = np.random.default_rng(seed)
+    return [
+        (
+            rng.normal(0, 1 / np.sqrt(a), (b, a)).astype(np.float32),
+            rng.normal(0, 0.1, b).astype(np.float32),
+        )
+        for a, b in itertools.pairwise(sizes)
+    ]
+
+
+def test_an_outcome_critic_gives_one_value_per_seat_and_survives_a_file(
+    tmp_path: Path,
+) -> None:
+    """A critic of kind "outcome" has one output per seat; saved and read back it
+    gives the same values, computed as its layers say."""
+    actor = random_policy(num_players=3)
+    layers = critic_layers([CAVEIN.observation_size, 16, 3])
+    policy = Policy(
+        [(actor.weights[i], actor.biases[i]) for i in range(len(actor.weights))],
+        "tanh",
+        actor.meta,
+        value_layers=layers,
+    )
+    obs, _ = observations(5)
+    (w0, b0), (w1, b1) = layers
+    expected = np.tanh(obs @ w0.T + b0) @ w1.T + b1
+    np.testing.assert_allclose(policy.value(obs), expected, atol=1e-5)
+    back = Policy.load(policy.save(tmp_path / "p.npz"))
+    assert back.meta["format_version"] == 2
+    assert back.meta["value"] == {"kind": "outcome", "outputs": 3, "hidden": [16]}
+    np.testing.assert_allclose(back.value(obs[0]), expected[0], atol=1e-5)
+    with pytest.raises(ValueError, match="one value per seat"):
+        Policy(
+            [(actor.weights[0], actor.biases[0])],
+            "tanh",
+            {**actor.meta, "num_players": 2},
+            value_layers=[(actor.weights[0][:3], actor.biases[0][:3])],
+        )
+
+
+def test_a_file_without_a_critic_still_plays_and_says_it_has_no_value(
+    model_file: Path,
+) -> None:
+    """Files of format version 1 hold the actor only: they load and play, and
+    asking for a value says how to get a critic."""
+    with np.load(model_file) as data:
+        arrays = {k: data[k] for k in data.files}
+    meta = json.loads(str(arrays["meta"]))
+    arrays["meta"] = np.array(json.dumps({**meta, "format_version": 1}))
+    np.savez_compressed(model_file, **arrays)
+    policy = Policy.load(model_file)
+    assert policy.meta["format_version"] == 1
+    assert not policy.has_value and policy.value_kind is None
+    obs, masks = observations(2)
+    assert masks[0][policy.act(obs[0], masks[0], np.random.default_rng(0))]
+    with pytest.raises(PolicyFileError, match=r"holds no critic.*--algo critic"):
+        policy.value(obs[0])
 
 
 def test_from_sb3_refuses_another_architecture() -> None:
@@ -190,7 +262,7 @@ def test_save_and_load_give_the_same_policy(tmp_path: Path) -> None:
     np.testing.assert_array_equal(loaded.logits(obs), policy.logits(obs))
     with np.load(path) as data:
         meta = json.loads(str(data["meta"]))
-    assert meta["format"] == "scavenger-policy" and meta["format_version"] == 1
+    assert meta["format"] == "scavenger-policy" and meta["format_version"] == 2
     assert (meta["game"], meta["num_players"]) == ("cavein", 2)
     assert meta["observation_size"] == CAVEIN.observation_size
     assert meta["env_actions"] == CAVEIN.env_actions
