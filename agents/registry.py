@@ -13,7 +13,7 @@ Cave-In's and Krysis's turns; `greedy` has a version for each of the two games;
 the scripted heuristics play one game each (Cave-In: `miner`, `raider`,
 `collector`; Krysis: `hauler`, `bandit`; Hewns: `prospector`, and a `raider` of
 its own); `ppo` plays every game it is given (or shipped) a trained policy file
-for.
+for, and `az` searches with such a file's policy and critic.
 
 Every spec also takes `name=NAME` (`ppo:model=/long/path.npz,name=ppo`): the name
 tables, reports and records show for that player in place of the whole spec
@@ -75,6 +75,7 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
         "krysis": "agents.krysis.ismcts:KrysisISMCTSAgent",
     },
     "ppo": {ANY_GAME: "agents.ppo.agent:PPOAgent"},
+    "az": {ANY_GAME: "agents.az:AZAgent"},
 }
 
 
