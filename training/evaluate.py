@@ -77,16 +77,23 @@ def measure(
     folder: Path,
     jobs: int | None = None,
     progress: bool = False,
+    spec: str | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[Result]:
     """Play the policy against `bots`; one tournament folder per matchup under
-    `folder` (a rerun into the same folder resumes it)."""
+    `folder` (a rerun into the same folder resumes it). `spec`: how the policy
+    plays (default: `ppo` on the file; expert iteration passes an `az` spec);
+    `backend`/`address`: where the games run (`agents.backends`)."""
     jobs = jobs or min(2, os.cpu_count() or 1)
-    spec = policy_spec(policy_path)
+    spec = spec or policy_spec(policy_path)
     results = []
     for label, field in _matchups(bots, num_players):
         plan = make_plan([spec, *field], num_players, games=games, seed=seed, game=game)
         where = folder / f"vs-{tag(label)}"
-        run_tournament(plan, where, jobs=jobs, progress=progress)
+        run_tournament(
+            plan, where, jobs=jobs, progress=progress, backend=backend, address=address
+        )
         results.append(_policy_record(where, label, spec))
     return results
 
