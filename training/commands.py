@@ -1,5 +1,6 @@
 """`scavenger train`: MaskablePPO against a league of scripted bots and past
-selves; `scavenger bench train`: the learner's steps/s."""
+selves, or expert iteration (`--algo expert`); `scavenger bench train`: the
+learner's steps/s."""
 
 from __future__ import annotations
 
@@ -59,7 +60,8 @@ def add_command(commands: Any) -> None:
     d = _defaults()
     p = commands.add_parser(
         "train",
-        help="train a MaskablePPO agent against a league of bots and past selves",
+        help="train a MaskablePPO agent against a league of bots and past selves, "
+        "or a net by expert iteration (--algo expert)",
         description="Train a masked PPO policy (sb3-contrib's MaskablePPO) by "
         "self-play: the learner plays one seat, the others are drawn from a league "
         "of scripted bots and frozen snapshots of the learner (a snapshot joins when "
@@ -155,7 +157,45 @@ def add_command(commands: Any) -> None:
                    f"is fresh (default: {d.critic_warmup})")  # fmt: skip
     p.add_argument("--quiet", "-q", action="store_true",
                    help="no progress bar and no messages")  # fmt: skip
+    p.add_argument("--algo", choices=ALGOS, default="ppo",
+                   help="ppo: MaskablePPO against a league (the options above); "
+                   "expert: expert iteration, the az search teaching the net (the "
+                   "options below). Default: ppo")  # fmt: skip
+    from .expert_cli import add_expert_arguments
+
+    add_expert_arguments(p)
     p.set_defaults(func=run)
+
+
+#: the training algorithms `--algo` chooses from
+ALGOS = ("ppo", "expert")
+#: the options each algorithm alone takes (argparse dests), to refuse the others'
+_ONLY = {
+    "ppo": (
+        "timesteps", "device", "reward", "n_envs", "vec_env", "n_steps", "gamma",
+        "ent_coef", "net_arch", "shared_layers", "checkpoint_rollouts",
+        "critic_warmup", "final_games", "no_self_play",
+    ),
+    "expert": (
+        "generations", "selfplay_games", "search_iterations", "c_puct",
+        "temperature", "noise", "league_share", "max_snapshots", "window",
+        "gate_games", "gate_margin", "jobs", "backend", "address",
+    ),
+}  # fmt: skip
+
+
+def _refuse_others(args: argparse.Namespace) -> None:
+    """A flag of another algorithm than --algo's is a mistake: say so."""
+    for algo, dests in _ONLY.items():
+        if algo == args.algo:
+            continue
+        given = [d for d in dests if getattr(args, d, None) not in (None, False)]
+        if given:
+            flags = ", ".join("--" + d.replace("_", "-") for d in given)
+            raise UserError(
+                f"{flags}: for --algo {algo}, not --algo {args.algo}; drop "
+                f"{'it' if len(given) == 1 else 'them'} or pass --algo {algo}"
+            )
 
 
 _FLAGS = {
@@ -247,6 +287,11 @@ def _sizes(flag: str, text: str, allow_none: bool = True) -> tuple[int, ...]:
 
 def run(args: argparse.Namespace) -> int:
     _require(TRAIN_MODULES)
+    _refuse_others(args)
+    if args.algo == "expert":
+        from .expert_cli import run_expert
+
+        return run_expert(args)
     from scavenger_env.core.errors import ConfigError
 
     from .run import TrainingError, train

@@ -81,3 +81,53 @@ def plot_run(
     fig.tight_layout()
     fig.savefig(out, dpi=100)
     return out
+
+
+def plot_expert(run: Path, out: Path | None = None) -> Path | None:
+    """An expert-iteration run's `curve.png`: the evaluation win rates of the
+    best net (searching) per generation with their 95% intervals, and the
+    promotion tests' scores with the generations whose net was promoted.
+    None when the run has no generation logged yet."""
+    from matplotlib.figure import Figure
+
+    from .expert import EXPERT_CSV
+
+    if not (run / EXPERT_CSV).exists():
+        return None
+    gens = read_csv(run / EXPERT_CSV)
+    if not gens:
+        return None
+    out = out or run / CURVE_FILE
+    fig = Figure(figsize=(8, 7))
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    evals: dict[str, list[tuple[int, float, float, float]]] = defaultdict(list)
+    if (run / EVAL_CSV).exists():
+        for row in read_csv(run / EVAL_CSV):
+            evals[row["opponent"]].append(
+                (int(row["step"]), float(row["win_rate"]),
+                 float(row["ci_low"]), float(row["ci_high"]))
+            )  # fmt: skip
+    for name, rows in evals.items():
+        xs = [p[0] for p in rows]
+        line = top.plot(xs, [p[1] for p in rows], marker="o", label=f"vs {name}")[0]
+        top.fill_between(xs, [p[2] for p in rows], [p[3] for p in rows],
+                         color=line.get_color(), alpha=0.15)  # fmt: skip
+    top.set_ylabel("best net searching: win rate (95% CI)")
+    top.set_ylim(0, 1)
+    if evals:
+        top.legend(loc="lower right", fontsize=8)
+    xs = [int(r["generation"]) for r in gens]
+    bottom.plot(xs, [float(r["gate_score"]) for r in gens], marker=".",
+                label="candidate's score against the best")  # fmt: skip
+    promoted = [int(r["generation"]) for r in gens if r["promoted"] == "1"]
+    for i, g in enumerate(promoted):
+        bottom.axvline(g, color="green", lw=0.6, ls=":",
+                       label="promoted" if i == 0 else None)  # fmt: skip
+    bottom.set_ylabel("promotion test score")
+    bottom.set_xlabel("generation")
+    bottom.set_ylim(0, 1)
+    bottom.legend(loc="lower right", fontsize=8)
+    fig.suptitle(f"expert iteration {run.name}")
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    return out
