@@ -159,7 +159,8 @@ def add_command(commands: Any) -> None:
                    help="no progress bar and no messages")  # fmt: skip
     p.add_argument("--algo", choices=ALGOS, default="ppo",
                    help="ppo: MaskablePPO against a league (the options above); "
-                   "expert: expert iteration, the az search teaching the net (the "
+                   "expert: expert iteration, the az search teaching the net; "
+                   "critic: fit a critic onto the policy file --init-from (the "
                    "options below). Default: ppo")  # fmt: skip
     from .expert_cli import add_expert_arguments
 
@@ -168,34 +169,44 @@ def add_command(commands: Any) -> None:
 
 
 #: the training algorithms `--algo` chooses from
-ALGOS = ("ppo", "expert")
-#: the options each algorithm alone takes (argparse dests), to refuse the others'
-_ONLY = {
-    "ppo": (
-        "timesteps", "device", "reward", "n_envs", "vec_env", "n_steps", "gamma",
-        "ent_coef", "net_arch", "shared_layers", "checkpoint_rollouts",
-        "critic_warmup", "final_games", "no_self_play",
-    ),
-    "expert": (
-        "generations", "selfplay_games", "search_iterations", "c_puct",
-        "temperature", "noise", "league_share", "max_snapshots", "window",
-        "gate_games", "gate_margin", "jobs", "backend", "address",
-    ),
-}  # fmt: skip
+ALGOS = ("ppo", "expert", "critic")
+_PPO = (
+    "timesteps", "device", "reward", "n_envs", "vec_env", "n_steps", "gamma",
+    "ent_coef", "net_arch", "shared_layers", "checkpoint_rollouts",
+    "critic_warmup", "final_games", "no_self_play",
+)  # fmt: skip
+_EXPERT = (
+    "generations", "selfplay_games", "search_iterations", "c_puct",
+    "temperature", "noise", "league_share", "max_snapshots", "window",
+    "gate_games", "gate_margin",
+)  # fmt: skip
+_LEARNING = ("learning_rate", "batch_size", "eval_every", "eval_games", "threads")
+_GAMES = ("jobs", "backend", "address")
+#: the options that only some algorithms take (argparse dest -> those)
+_TAKEN_BY: dict[str, tuple[str, ...]] = {
+    **{d: ("ppo",) for d in _PPO},
+    **{d: ("expert",) for d in _EXPERT},
+    **{d: ("ppo", "expert") for d in _LEARNING},
+    **{d: ("expert", "critic") for d in _GAMES},
+    "resume": ("ppo", "expert"),
+    "critic_games": ("critic",),
+}
 
 
 def _refuse_others(args: argparse.Namespace) -> None:
-    """A flag of another algorithm than --algo's is a mistake: say so."""
-    for algo, dests in _ONLY.items():
-        if algo == args.algo:
-            continue
-        given = [d for d in dests if getattr(args, d, None) not in (None, False)]
-        if given:
-            flags = ", ".join("--" + d.replace("_", "-") for d in given)
-            raise UserError(
-                f"{flags}: for --algo {algo}, not --algo {args.algo}; drop "
-                f"{'it' if len(given) == 1 else 'them'} or pass --algo {algo}"
-            )
+    """An option of another algorithm than --algo's is a mistake: say so."""
+    given = [
+        d
+        for d, algos in _TAKEN_BY.items()
+        if args.algo not in algos and getattr(args, d, None) not in (None, False)
+    ]
+    if given:
+        flags = ", ".join("--" + d.replace("_", "-") for d in given)
+        takers = sorted({a for d in given for a in _TAKEN_BY[d]})
+        raise UserError(
+            f"{flags}: for --algo {' or '.join(takers)}, not --algo {args.algo}; "
+            f"drop {'it' if len(given) == 1 else 'them'} or pass the --algo it is for"
+        )
 
 
 _FLAGS = {
@@ -292,6 +303,10 @@ def run(args: argparse.Namespace) -> int:
         from .expert_cli import run_expert
 
         return run_expert(args)
+    if args.algo == "critic":
+        from .expert_cli import run_critic
+
+        return run_critic(args)
     from scavenger_env.core.errors import ConfigError
 
     from .run import TrainingError, train

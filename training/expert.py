@@ -300,15 +300,17 @@ def play_task(task: GameTask) -> GameOutcome:
         action = agent.act(
             view_for(agent, state, seat, game=rules), legal, seat_rngs[seat]
         )
-        if seat in task.sampled and len(legal) > 1 and isinstance(agent, AZAgent):
-            searched += 1
+        if seat in task.sampled and len(legal) > 1:
+            # a search's visit shares are a policy target; another player's
+            # decision gives a value target only (a row of zeros for pi)
             pi = np.zeros(actions, dtype=np.float32)
-            for a, visits in agent.last_visits.items():
-                pi[codec.encode(a, seat, n)] = visits
-            if pi.sum() > 0:
-                pi /= pi.sum()
-                mask = np.asarray(codec.legal_mask(legal, seat, n)) != 0
-                rows.append((encoder.encode(state, seat), mask, pi, seat))
+            if isinstance(agent, AZAgent):
+                searched += 1
+                for a, visits in agent.last_visits.items():
+                    pi[codec.encode(a, seat, n)] = visits
+                pi /= max(float(pi.sum()), 1.0)
+            mask = np.asarray(codec.legal_mask(legal, seat, n)) != 0
+            rows.append((encoder.encode(state, seat), mask, pi, seat))
         rules.apply_action(state, action)
     won = rules.winners(state)
     shares = [1.0 / len(won) if p in won else 0.0 for p in range(n)]

@@ -16,7 +16,7 @@ from scavenger_env.cli.common import (
     positive_float,
 )
 
-__all__ = ["add_expert_arguments", "run_expert"]
+__all__ = ["add_expert_arguments", "run_critic", "run_expert"]
 
 #: flag (argparse dest) -> ExpertSettings field, for the flags PPO shares
 SHARED = {
@@ -107,6 +107,16 @@ def add_expert_arguments(p: argparse.ArgumentParser) -> None:
                    help="where games are played (default: local)")  # fmt: skip
     g.add_argument("--address", default=None, metavar="ADDR",
                    help="a Ray cluster's address (with --backend ray)")  # fmt: skip
+    c = p.add_argument_group(
+        "fitting a critic (--algo critic)",
+        "Play games with the policy file --init-from (sampling from it, in every "
+        "seat, or in one seat against --opponents), fit a critic to the results "
+        "(the actor is kept), and write DIR/policy.npz, which az can search with, "
+        "and DIR/critic.json (how good the critic is on held-out games). "
+        "--n-epochs, --seed, --jobs, --backend and --address apply too.",
+    )
+    c.add_argument("--critic-games", type=int_at_least(10), default=None, metavar="N",
+                   help="games to learn from, one in ten held out (default: 400)")  # fmt: skip
 
 
 def _asked(args: argparse.Namespace, game: str) -> dict[str, Any]:
@@ -185,3 +195,46 @@ def run_expert(args: argparse.Namespace) -> int:
 
 def _say(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
+
+
+def run_critic(args: argparse.Namespace) -> int:
+    """Fit a critic onto the policy file `--init-from`."""
+    from agents.ppo import PolicyFileError
+    from scavenger_env.core.errors import ConfigError
+
+    from .critic import fit_critic
+
+    if not args.init_from:
+        raise UserError(
+            "--algo critic fits a critic onto a policy file: give it with "
+            "--init-from FILE (e.g. agents/ppo/models/cavein-2p.npz)"
+        )
+    opponents: tuple[str, ...] = ()
+    if args.opponents is not None:
+        from agents.tournament.plan import split_players
+
+        opponents = tuple(split_players(args.opponents))
+    try:
+        if opponents:
+            from agents.ppo import Policy
+
+            game = args.game or str(Policy.read(args.init_from).meta["game"])
+            _asked(args, game=game)  # checks the opponents' specs
+        fit_critic(
+            args.init_from,
+            args.output,
+            game=args.game,
+            num_players=args.num_players,
+            games=args.critic_games or 400,
+            epochs=args.n_epochs or 10,
+            seed=args.seed or 0,
+            opponents=opponents,
+            jobs=args.jobs or 1,
+            backend=args.backend or "local",
+            address=args.address,
+            progress=not args.quiet,
+            say=(lambda _m: None) if args.quiet else _say,
+        )
+    except (ConfigError, PolicyFileError) as err:
+        raise UserError(str(err)) from None
+    return EXIT_OK

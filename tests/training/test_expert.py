@@ -167,18 +167,21 @@ def test_the_command_line_runs_and_resumes_expert_iteration(
     ]
     assert main(more) == 0
     assert [r["generation"] for r in read_csv(out / "expert.csv")] == ["1", "2"]
-    assert 0 != main(
-        [
-            "train",
-            "--algo",
-            "expert",
-            "--output",
-            str(out),
-            "--resume",
-            "--game",
-            "cavein",
-            "--quiet",
-        ]
+    assert (
+        main(
+            [
+                "train",
+                "--algo",
+                "expert",
+                "--output",
+                str(out),
+                "--resume",
+                "--game",
+                "cavein",
+                "--quiet",
+            ]
+        )
+        != 0
     )
     err = capsys.readouterr().err
     assert "trains krysis" in err and "done:" not in err  # --quiet: no messages
