@@ -3,6 +3,7 @@ test, evaluation, resuming, and the command line."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -196,3 +197,20 @@ def test_options_of_the_other_algorithm_are_refused(
     assert main(["train", "--generations", "3", "--output", out]) != 0
     assert "--generations: for --algo expert" in capsys.readouterr().err
     assert not Path(out).exists()
+
+
+def test_expert_iteration_plays_its_games_on_ray(tmp_path: Path) -> None:
+    """The Ray backend (a local Ray here; a cluster with an address) plays a
+    generation's games as the local processes do: the same run."""
+    pytest.importorskip("ray")
+    local, ray = tmp_path / "local", tmp_path / "ray"
+    settings = tiny(generations=1, eval_every=0)
+    train_expert(settings, local, say=lambda _m: None)
+    train_expert(
+        dataclasses.replace(settings, backend="ray", jobs=2), ray, say=lambda _m: None
+    )
+    for key, value in np.load(local / "samples/gen-1.npz").items():
+        np.testing.assert_array_equal(value, np.load(ray / "samples/gen-1.npz")[key])
+    a, b = Policy.read(local / "policy.npz"), Policy.read(ray / "policy.npz")
+    for x, y in zip(a.weights + a.value_weights, b.weights + b.value_weights):
+        np.testing.assert_array_equal(x, y)
