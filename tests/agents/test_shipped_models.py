@@ -53,3 +53,54 @@ def test_each_two_player_model_beats_random(path: Path) -> None:
         record = play_game(config, seed, specs, seed, game=game)
         wins += specs.index("ppo") in record.winners
     assert wins == 10
+
+
+@pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
+def test_each_shipped_model_carries_a_critic_that_knows_a_won_game(path: Path) -> None:
+    """Every shipped model stores its critic (an "outcome" critic: one win share
+    per seat, own seat first), so `az` can search with it. A critic that learned
+    anything rates the observations of a seat that went on to win a game above
+    those of the seat that lost, on average over a few games against random."""
+    import numpy as np
+
+    game, players = path.stem.rsplit("-", 1)
+    n = int(players.removesuffix("p"))
+    policy = Policy.load(path, game=game, num_players=n)
+    assert policy.value_kind == "outcome"
+    assert policy.meta["value"]["outputs"] == n
+    rules = get_game(game)
+    margins = []
+    for seed in range(4):
+        record = play_game(
+            rules.make_config(n), seed, ["ppo"] + ["random"] * (n - 1), seed, game=game
+        )
+        state = rules.new_game(rules.make_config(n), seed)
+        encoder = rules.make_encoder()
+        own: dict[int, list[float]] = {p: [] for p in range(n)}
+        for action in record.actions:
+            if not rules.is_chance_node(state):
+                seat = rules.current_player(state)
+                own[seat].append(float(policy.value(encoder.encode(state, seat))[0]))
+            rules.apply_action(state, action)
+        winner = record.winners[0]
+        losers = [np.mean(own[p]) for p in range(n) if p not in record.winners]
+        margins.append(np.mean(own[winner]) - max(losers))
+    assert np.mean(margins) > 0.2
+
+
+@pytest.mark.parametrize("path", TWO_PLAYER, ids=lambda p: p.stem)
+def test_az_searches_with_each_shipped_model(path: Path) -> None:
+    """Plain `az` plays the shipped model of the game and player count, and
+    beats random."""
+    game = path.stem.rsplit("-", 1)[0]
+    config = get_game(game).make_config(2)
+    wins = 0
+    for seed in range(2):
+        specs = (
+            ["az:iterations=16", "random"]
+            if seed % 2 == 0
+            else ["random", "az:iterations=16"]
+        )
+        record = play_game(config, seed, specs, seed, game=game)
+        wins += specs.index("az:iterations=16") in record.winners
+    assert wins == 2
