@@ -1,0 +1,210 @@
+"""The learned players against the bots they are measured by: `docs/results/learned.md`.
+
+One tournament per matchup (`agents.tournament`: every deal in every seating,
+seats rotated, master seed ``--seed``): the `az` search with each shipped
+model, and the shipped `ppo` policy alone, against the strongest scripted or
+searching bots of the game, with 95% Wilson intervals and each player's thinking
+time; and the critics that the shipped models carry, with their held-out
+figures. The games are kept under ``--runs`` (default
+``docs/results/runs/learned``, ignored by git); a rerun resumes them.
+
+Usage (from the repository root)::
+
+    python docs/results/scripts/learned.py [--scale tiny|full] [--seed S]
+        [--jobs J] [--runs DIR] [--output FILE]
+
+``tiny`` (two games a matchup, a small search) is a smoke test; ``full`` plays
+200 games a matchup, the size the project's targets are stated at.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _page import ROOT, command, header, pct, say, table, write
+
+OUTPUT = ROOT / "docs" / "results" / "learned.md"
+RUNS = ROOT / "docs" / "results" / "runs" / "learned"
+
+
+@dataclass(frozen=True)
+class Match:
+    """One 2-player tournament: the learned player, its opponent, the games,
+    and the share of them the project aims for (None: none stated)."""
+
+    game: str
+    player: str
+    opponent: str
+    games: int
+    target: float | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}-{_short(self.player)}-vs-{_short(self.opponent)}"
+
+
+def _short(spec: str) -> str:
+    return spec.split(":")[0]
+
+
+AZ = "az:iterations=100,name=az"
+SCALES: dict[str, list[Match]] = {
+    "tiny": [
+        Match("cavein", "az:iterations=4,name=az", "ismcts:iterations=4", 2, 0.65),
+        Match("krysis", "az:iterations=4,name=az", "greedy", 2, 0.8),
+    ],
+    "full": [
+        Match("cavein", AZ, "ismcts", 200, 0.65),
+        Match("cavein", AZ, "ppo", 200, 0.60),
+        Match("krysis", "az:iterations=200,name=az", "greedy", 200, 0.80),
+        Match("krysis", "ppo", "greedy", 200, 0.80),
+    ],
+}
+
+
+def play(match: Match, seed: int, jobs: int, runs: Path) -> dict[str, Any]:
+    """Play (or resume) one matchup; returns the learned player's row of the
+    summary with the opponent's thinking time."""
+    from agents.tournament import make_plan, run_tournament
+
+    plan = make_plan(
+        f"{match.player},{match.opponent}",
+        2,
+        games=match.games,
+        seed=seed,
+        game=match.game,
+    )
+    folder = runs / match.name
+    say(f"{match.name}: {plan.games} games")
+    result = run_tournament(plan, folder, jobs=jobs)
+    if result.summary is None:
+        raise RuntimeError(f"{folder}: the tournament did not finish")
+    with (folder / "summary.csv").open(newline="") as f:
+        timing = {row["player"]: row for row in csv.DictReader(f)}
+    players = {p["player"]: p for p in result.summary["players"]}
+    me, them = plan.labels
+    return {
+        "row": players[me],
+        "ms": timing[me].get("ms_per_decision", ""),
+        "their_ms": timing[them].get("ms_per_decision", ""),
+        "slowest": timing[me].get("max_ms_per_decision", ""),
+    }
+
+
+def _ms(text: str) -> str:
+    return f"{float(text):.1f}" if text else ""
+
+
+def critic_rows() -> list[tuple[Any, ...]]:
+    """The shipped models' critics and their held-out figures."""
+    from agents.ppo import Policy, shipped_models
+    from agents.ppo.agent import MODELS_DIR
+
+    rows = []
+    for name in shipped_models():
+        policy = Policy.read(MODELS_DIR / f"{name}.npz")
+        fit = policy.meta.get("critic_fit") or {}
+        rows.append(
+            (
+                f"`{name}`",
+                policy.value_kind or "none",
+                fit.get("games", ""),
+                fit.get("samples", ""),
+                fit.get("mse", ""),
+                fit.get("mse_equal_share", ""),
+                pct(fit["accuracy"]) if "accuracy" in fit else "",
+            )
+        )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--scale", choices=tuple(SCALES), default="full")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--runs", type=Path, default=RUNS)
+    ap.add_argument("--output", type=Path, default=OUTPUT)
+    args = ap.parse_args(argv)
+    start = time.perf_counter()
+    results = [
+        (m, play(m, args.seed, args.jobs, args.runs)) for m in SCALES[args.scale]
+    ]
+    rows = []
+    for m, r in results:
+        p = r["row"]
+        verdict = ""
+        if m.target is not None:
+            low, high = p["ci_low"], p["ci_high"]
+            verdict = (
+                "met" if low >= m.target else "missed" if high < m.target else "unclear"
+            )
+            verdict = f"{pct(m.target)}: {verdict}"
+        rows.append(
+            (
+                m.game,
+                f"`{m.player}`",
+                f"`{m.opponent}`",
+                p["games"],
+                pct(p["win_rate"], p["ci_low"], p["ci_high"]),
+                verdict,
+                _ms(r["ms"]),
+                _ms(r["their_ms"]),
+            )
+        )
+    cmds = [
+        f"`scavenger tournament --game {m.game} --players {m.player},{m.opponent} "
+        f"--num-players 2 --games {m.games} --seed {args.seed} --output {m.name}`"
+        for m in SCALES[args.scale]
+    ]
+    text = header(
+        "Learned players",
+        command("learned.py", argv),
+        time.perf_counter() - start,
+        [f"**Scale**: `{args.scale}`, master seed {args.seed}"],
+    )
+    text += (
+        "\nThe `az` search (the shipped model's policy as its prior, its critic at "
+        "the leaves) and the shipped `ppo` policy alone, each against the bot the "
+        "project measures it by, 2 players, seats rotated and every deal played in "
+        "both seatings. A verdict is *met* when the 95% interval lies at or above "
+        "the target, *missed* when it lies below, *unclear* otherwise. Thinking "
+        "time is the mean per decision on this machine.\n\n"
+    )
+    text += table(
+        ["game", "player", "opponent", "games", "win rate (95% CI)", "target",
+         "ms/decision", "opponent's ms/decision"],
+        rows,
+        "lllrrlrr",
+    )  # fmt: skip
+    text += "\nThe tournaments:\n\n" + "\n".join(f"- {c}" for c in cmds) + "\n"
+    text += (
+        "\n## The critics of the shipped models\n\n"
+        "Each shipped model carries a critic fitted onto its unchanged policy "
+        "(`scavenger train --algo critic`): games of the policy against itself "
+        "and the game's strong bots, one game in ten held out. The squared error "
+        "of its win shares on the held-out decisions, next to the error of "
+        "giving every seat an equal share, and how often it names the eventual "
+        "winner:\n\n"
+    )
+    text += table(
+        ["model", "critic", "games", "decisions learned", "held-out error",
+         "equal share's error", "names the winner"],
+        critic_rows(),
+        "llrrrrr",
+    )  # fmt: skip
+    path = write(args.output, text)
+    say(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

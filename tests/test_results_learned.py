@@ -1,0 +1,33 @@
+"""The learned players' results page is written by its script: the matchups
+with their intervals and verdicts, and the shipped critics' figures."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "docs" / "results" / "scripts"
+
+
+def test_the_tiny_scale_writes_the_page(tmp_path: Path) -> None:
+    if str(SCRIPTS) not in sys.path:
+        sys.path.insert(0, str(SCRIPTS))
+    learned = importlib.import_module("learned")
+    out = tmp_path / "learned.md"
+    argv = [
+        "--scale",
+        "tiny",
+        "--runs",
+        str(tmp_path / "runs"),
+        "--output",
+        str(out),
+        "--jobs",
+        "1",
+    ]
+    assert learned.main(argv) == 0
+    text = out.read_text()
+    assert "| cavein | `az:iterations=4,name=az` | `ismcts:iterations=4` | 2 |" in text
+    assert "65.0%: " in text and "80.0%: " in text
+    assert "| `cavein-2p` | outcome | 4000 |" in text
+    assert (tmp_path / "runs" / "krysis-az-vs-greedy" / "games.jsonl").is_file()
