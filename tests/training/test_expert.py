@@ -214,3 +214,24 @@ def test_expert_iteration_plays_its_games_on_ray(tmp_path: Path) -> None:
     a, b = Policy.read(local / "policy.npz"), Policy.read(ray / "policy.npz")
     for x, y in zip(a.weights + a.value_weights, b.weights + b.value_weights):
         np.testing.assert_array_equal(x, y)
+
+
+def test_expert_iteration_at_three_players_learns_a_share_per_seat(
+    tmp_path: Path,
+) -> None:
+    """At 3 seats the critic gives three shares (own seat first), the value
+    targets of each decision add up to 1, and the promotion test looks for more
+    than an equal's third."""
+    run = tmp_path / "run3"
+    train_expert(
+        tiny("cavein", num_players=3, generations=1, eval_every=0, gate_margin=0.2),
+        run,
+        say=lambda _m: None,
+    )
+    policy = Policy.load(run / "policy.npz", game="cavein", num_players=3)
+    assert policy.meta["value"]["outputs"] == 3
+    value = np.load(run / "samples" / "gen-1.npz")["value"]
+    assert value.shape[1] == 3
+    np.testing.assert_allclose(value.sum(axis=1), 1.0, atol=1e-6)
+    with pytest.raises(ConfigError, match=r"gate_margin must lie in \(0, 0.666667\)"):
+        tiny("cavein", num_players=3, gate_margin=0.7).check()
