@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import sys
 import time
 from dataclasses import dataclass
@@ -91,7 +92,11 @@ def play(match: Match, seed: int, jobs: int, runs: Path) -> dict[str, Any]:
         timing = {row["player"]: row for row in csv.DictReader(f)}
     players = {p["player"]: p for p in result.summary["players"]}
     me, them = plan.labels
+    thought = 0.0
+    for line in (folder / "timing.jsonl").read_text().splitlines():
+        thought += sum(json.loads(line)["seconds"])
     return {
+        "thought_s": thought,
         "row": players[me],
         "ms": timing[me].get("ms_per_decision", ""),
         "their_ms": timing[them].get("ms_per_decision", ""),
@@ -169,7 +174,11 @@ def main(argv: list[str] | None = None) -> int:
         "Learned players",
         command("learned.py", argv),
         time.perf_counter() - start,
-        [f"**Scale**: `{args.scale}`, master seed {args.seed}"],
+        [
+            f"**Scale**: `{args.scale}`, master seed {args.seed}",
+            "**Thinking time of every game's players, summed** (the games may have "
+            f"been played by earlier runs, resumed): {sum(r['thought_s'] for _, r in results):.0f} s",
+        ],
     )
     text += (
         "\nThe `az` search (the shipped model's policy as its prior, its critic at "
