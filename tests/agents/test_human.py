@@ -356,9 +356,9 @@ def test_cli_play_help(capsys: pytest.CaptureFixture[str]) -> None:
     text = " ".join(out.split())
     # both games, and every bot of the registry (ppo was missing)
     assert "Play one game of Cave-In, Hewns or Krysis (--game)" in text
-    assert "cavein: collector, greedy, ismcts, miner, ppo, raider, random" in text
-    assert "krysis: bandit, greedy, hauler, ismcts, ppo, random" in text
-    assert "hewns: greedy, ismcts, ppo, prospector, raider, random" in text
+    assert "cavein: az, collector, greedy, ismcts, miner, ppo, raider, random" in text
+    assert "krysis: az, bandit, greedy, hauler, ismcts, ppo, random" in text
+    assert "hewns: az, greedy, ismcts, ppo, prospector, raider, random" in text
 
 
 def test_a_whole_game_against_ismcts_the_issue_example() -> None:
