@@ -253,23 +253,32 @@ def refuse_interactive(flag: str, specs: list[str]) -> None:
             )
 
 
-def _asked(args: argparse.Namespace, game: str) -> dict[str, Any]:
-    """The settings given on the command line (None: not given); `game` is the
-    run's game, for checking `--opponents`."""
+def checked_opponents(text: str, game: str) -> tuple[str, ...]:
+    """The agent specs of `--opponents`, each built once for `game` to check it.
+
+    Raises:
+        UserError: a player that waits for a person, or a bad spec.
+    """
     from agents.registry import AgentSpecError, make_agent
     from agents.tournament.plan import split_players
 
+    specs = split_players(text)
+    refuse_interactive("--opponents", specs)
+    for spec in specs:
+        try:
+            make_agent(spec, game=game)
+        except (AgentSpecError, ValueError) as err:
+            raise UserError(f"--opponents: {err}") from None
+    return tuple(specs)
+
+
+def _asked(args: argparse.Namespace, game: str) -> dict[str, Any]:
+    """The settings given on the command line (None: not given); `game` is the
+    run's game, for checking `--opponents`."""
     asked = {field: getattr(args, flag) for flag, field in _FLAGS.items()}
     asked["game"] = args.game
     if args.opponents is not None:
-        specs = split_players(args.opponents)
-        refuse_interactive("--opponents", specs)
-        for spec in specs:
-            try:
-                make_agent(spec, game=game)
-            except (AgentSpecError, ValueError) as err:
-                raise UserError(f"--opponents: {err}") from None
-        asked["opponents"] = tuple(specs)
+        asked["opponents"] = checked_opponents(args.opponents, game)
     if args.no_self_play:
         asked["self_play"] = False
     if args.net_arch is not None:

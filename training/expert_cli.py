@@ -120,10 +120,7 @@ def add_expert_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _asked(args: argparse.Namespace, game: str) -> dict[str, Any]:
-    from agents.registry import AgentSpecError, make_agent
-    from agents.tournament.plan import split_players
-
-    from .commands import refuse_interactive
+    from .commands import checked_opponents
 
     asked: dict[str, Any] = {}
     for flags in (SHARED, OWN):
@@ -134,14 +131,7 @@ def _asked(args: argparse.Namespace, game: str) -> dict[str, Any]:
     if args.game is not None:
         asked["game"] = args.game
     if args.opponents is not None:
-        specs = split_players(args.opponents)
-        refuse_interactive("--opponents", specs)
-        for spec in specs:
-            try:
-                make_agent(spec, game=game)
-            except (AgentSpecError, ValueError) as err:
-                raise UserError(f"--opponents: {err}") from None
-        asked["opponents"] = tuple(specs)
+        asked["opponents"] = checked_opponents(args.opponents, game)
     return asked
 
 
@@ -209,17 +199,15 @@ def run_critic(args: argparse.Namespace) -> int:
             "--algo critic fits a critic onto a policy file: give it with "
             "--init-from FILE (e.g. agents/ppo/models/cavein-2p.npz)"
         )
-    opponents: tuple[str, ...] = ()
-    if args.opponents is not None:
-        from agents.tournament.plan import split_players
+    from .commands import checked_opponents
 
-        opponents = tuple(split_players(args.opponents))
+    opponents: tuple[str, ...] = ()
     try:
-        if opponents:
+        if args.opponents is not None:
             from agents.ppo import Policy
 
             game = args.game or str(Policy.read(args.init_from).meta["game"])
-            _asked(args, game=game)  # checks the opponents' specs
+            opponents = checked_opponents(args.opponents, game)
         fit_critic(
             args.init_from,
             args.output,

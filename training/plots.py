@@ -10,10 +10,31 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .logs import EVAL_CSV, LEAGUE_CSV, read_csv
 
 CURVE_FILE = "curve.png"
+
+
+def _eval_panel(axis: Any, run: Path, prefix: str) -> None:
+    """eval.csv's win rates per opponent over its first column, with their 95%
+    intervals shaded (the top panel of both kinds of curve)."""
+    evals: dict[str, list[tuple[int, float, float, float]]] = defaultdict(list)
+    if (run / EVAL_CSV).exists():
+        for row in read_csv(run / EVAL_CSV):
+            evals[row["opponent"]].append(
+                (int(row["step"]), float(row["win_rate"]),
+                 float(row["ci_low"]), float(row["ci_high"]))
+            )  # fmt: skip
+    for name, rows in evals.items():
+        xs = [p[0] for p in rows]
+        line = axis.plot(xs, [p[1] for p in rows], marker="o", label=prefix + name)[0]
+        axis.fill_between(xs, [p[2] for p in rows], [p[3] for p in rows],
+                          color=line.get_color(), alpha=0.15)  # fmt: skip
+    axis.set_ylim(0, 1)
+    if evals:
+        axis.legend(loc="lower right", fontsize=8)
 
 
 def plot_run(
@@ -33,23 +54,9 @@ def plot_run(
     out = out or run / CURVE_FILE
     fig = Figure(figsize=(8, 7))
     top, bottom = fig.subplots(2, 1, sharex=True)
-    evals: dict[str, list[tuple[int, float, float, float]]] = defaultdict(list)
-    if (run / EVAL_CSV).exists():
-        for row in read_csv(run / EVAL_CSV):
-            evals[row["opponent"]].append(
-                (int(row["step"]), float(row["win_rate"]),
-                 float(row["ci_low"]), float(row["ci_high"]))
-            )  # fmt: skip
-    for name, rows in evals.items():
-        steps = [p[0] for p in rows]
-        line = top.plot(steps, [p[1] for p in rows], marker="o", label=name)[0]
-        top.fill_between(steps, [p[2] for p in rows], [p[3] for p in rows],
-                         color=line.get_color(), alpha=0.15)  # fmt: skip
+    _eval_panel(top, run, "")
     top.set_ylabel("evaluation win rate (95% CI)")
-    top.set_ylim(0, 1)
     top.axhline(0.5, color="grey", lw=0.5)
-    if evals:
-        top.legend(loc="lower right", fontsize=8)
     league: dict[str, list[tuple[int, float]]] = defaultdict(list)
     joined: dict[str, int] = {}
     if (run / LEAGUE_CSV).exists():
@@ -100,22 +107,8 @@ def plot_expert(run: Path, out: Path | None = None) -> Path | None:
     out = out or run / CURVE_FILE
     fig = Figure(figsize=(8, 7))
     top, bottom = fig.subplots(2, 1, sharex=True)
-    evals: dict[str, list[tuple[int, float, float, float]]] = defaultdict(list)
-    if (run / EVAL_CSV).exists():
-        for row in read_csv(run / EVAL_CSV):
-            evals[row["opponent"]].append(
-                (int(row["step"]), float(row["win_rate"]),
-                 float(row["ci_low"]), float(row["ci_high"]))
-            )  # fmt: skip
-    for name, rows in evals.items():
-        xs = [p[0] for p in rows]
-        line = top.plot(xs, [p[1] for p in rows], marker="o", label=f"vs {name}")[0]
-        top.fill_between(xs, [p[2] for p in rows], [p[3] for p in rows],
-                         color=line.get_color(), alpha=0.15)  # fmt: skip
+    _eval_panel(top, run, "vs ")
     top.set_ylabel("best net searching: win rate (95% CI)")
-    top.set_ylim(0, 1)
-    if evals:
-        top.legend(loc="lower right", fontsize=8)
     xs = [int(r["generation"]) for r in gens]
     bottom.plot(xs, [float(r["gate_score"]) for r in gens], marker=".",
                 label="candidate's score against the best")  # fmt: skip
