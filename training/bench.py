@@ -114,3 +114,93 @@ def format_bench(rows: list[dict[str, Any]]) -> str:
             f"{r['training_steps_per_s']:>12,}{r['ratio']:>8.2f}"
         )
     return "\n".join(lines)
+
+
+def expert_rates(
+    game: str,
+    games: int = 2,
+    iterations: int = 64,
+    seed: int = 0,
+    threads: int = 1,
+) -> dict[str, Any]:
+    """Expert iteration's throughput at its default net (64x64, fresh weights),
+    2 players: self-play games with `az` searching `iterations` times a decision
+    in every seat, played in this process (one core), then one epoch of the fit
+    on the samples they gave.
+
+    Environment steps/s counts every decision; searched decisions/s only those
+    with a choice (a forced move asks no search), and search iterations/s is
+    those times `iterations`."""
+    import tempfile
+    from pathlib import Path
+
+    from .expert import (
+        ExpertSettings,
+        GameTask,
+        _initial_net,
+        _meta,
+        _seeded,
+        play_task,
+    )
+    from .nets import Samples, fit
+
+    settings = ExpertSettings(
+        game=game, search_iterations=iterations, seed=seed, threads=threads
+    ).check()
+    net = _initial_net(settings)
+    with tempfile.TemporaryDirectory() as tmp:
+        model = net.to_policy(_meta(settings, game=settings.game)).save(
+            Path(tmp) / "net.npz"
+        )
+        spec = settings.search_spec(model, selfplay=True)
+        outcomes = [
+            play_task(
+                GameTask(settings.game, 2, _seeded(seed, 7, i), (spec,) * 2, (0, 1))
+            )
+            for i in range(games)
+        ]
+    seconds = sum(o.seconds for o in outcomes)
+    decisions = sum(o.decisions for o in outcomes)
+    searched = sum(o.searched for o in outcomes)
+    samples = Samples.concat(
+        [
+            Samples(a["obs"], a["mask"], a["pi"], a["value"])
+            for a in (o.arrays for o in outcomes)
+            if a is not None
+        ]
+    )
+    # the fit is timed on the samples repeated to 16 batches, after one batch
+    # that warms torch up
+    batch = settings.batch_size
+    rows = np.resize(np.arange(len(samples)), 16 * batch)
+    fit(net, samples.take(rows[:batch]), epochs=1, batch_size=batch, threads=threads)
+    start = time.perf_counter()
+    fit(net, samples.take(rows), epochs=1, batch_size=batch, threads=threads)
+    fit_s = time.perf_counter() - start
+    return {
+        "game": settings.game,
+        "iterations": iterations,
+        "games": games,
+        "decisions": decisions,
+        "searched": searched,
+        "steps_per_s": round(decisions / seconds, 1),
+        "searched_per_s": round(searched / seconds, 1),
+        "iterations_per_s": round(searched * iterations / seconds),
+        "samples": len(samples),
+        "fit_samples_per_s": round(len(rows) / fit_s),
+    }
+
+
+def format_expert(row: dict[str, Any]) -> str:
+    return "\n".join(
+        [
+            f"expert iteration self-play, 2 players, {row['games']} "
+            f"game{'s' if row['games'] != 1 else ''} in one process (az, "
+            f"{row['iterations']} iterations a decision, 64x64 net)",
+            f"{'environment steps/s':<24}{row['steps_per_s']:>10,.1f}",
+            f"{'searched decisions/s':<24}{row['searched_per_s']:>10,.1f}",
+            f"{'search iterations/s':<24}{row['iterations_per_s']:>10,}",
+            f"{'fit samples/s':<24}{row['fit_samples_per_s']:>10,}"
+            f"  (the {row['samples']:,} samples, batch 256)",
+        ]
+    )

@@ -361,9 +361,19 @@ def add_bench_command(targets: Any) -> None:
         "`scavenger train` (16 environments in one process, batch 512, 10 epochs, "
         "two torch threads) or the network, threads and vec env given, for 2 players "
         "against random and against greedy (Hewns: prospector), in one run; each training figure with "
-        "its ratio to the adapter's random-play rate against the same opponent.",
+        "its ratio to the adapter's random-play rate against the same opponent. "
+        "With --algo expert: expert iteration's self-play (az searching in every "
+        "seat, fresh 64x64 net, one process) in environment steps/s, searched "
+        "decisions/s and search iterations/s, and its fit in samples/s.",
     )
     add_game_option(b)
+    b.add_argument("--algo", choices=("ppo", "expert"), default="ppo",
+                   help="what to measure: MaskablePPO (default) or expert iteration")  # fmt: skip
+    b.add_argument("--games", type=int_at_least(1), default=None, metavar="N",
+                   help="--algo expert: self-play games to time (default: 2)")  # fmt: skip
+    b.add_argument("--search-iterations", type=int_at_least(1), default=None,
+                   metavar="K", help="--algo expert: az iterations a decision "
+                   "(default: 64, as `scavenger train --algo expert`)")  # fmt: skip
     b.add_argument("--opponents", default=None, metavar="SPECS",
                    help="opponents, one measurement each (default: the first two "
                    "of the game's training league: random,greedy; for hewns "
@@ -393,6 +403,14 @@ def run_bench(args: argparse.Namespace) -> int:
     from .bench import bench_train, format_bench
     from .settings import default_opponents
 
+    if args.algo == "expert":
+        return _bench_expert(args)
+    for flag in ("games", "search_iterations"):
+        if getattr(args, flag) is not None:
+            raise UserError(
+                f"--{flag.replace('_', '-')}: for --algo expert, not --algo ppo; "
+                "drop it or pass --algo expert"
+            )
     changes: dict[str, Any] = {}
     if args.net_arch is not None:
         changes["net_arch"] = _sizes("--net-arch", args.net_arch, allow_none=False)
@@ -415,4 +433,27 @@ def run_bench(args: argparse.Namespace) -> int:
         changes=changes,
     )
     print(json.dumps(rows) if args.json else format_bench(rows))
+    return EXIT_OK
+
+
+def _bench_expert(args: argparse.Namespace) -> int:
+    import json
+
+    from .bench import expert_rates, format_expert
+
+    ppo_only = [
+        flag
+        for flag in ("opponents", "net_arch", "shared_layers", "vec_env")
+        if getattr(args, flag) is not None
+    ]
+    if ppo_only:
+        flags = ", ".join("--" + f.replace("_", "-") for f in ppo_only)
+        raise UserError(f"{flags}: for --algo ppo, not --algo expert; drop it")
+    row = expert_rates(
+        args.game,
+        games=args.games or 2,
+        iterations=args.search_iterations or 64,
+        threads=args.threads or 1,
+    )
+    print(json.dumps([row]) if args.json else format_expert(row))
     return EXIT_OK
