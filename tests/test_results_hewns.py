@@ -77,3 +77,22 @@ def test_the_balance_page_has_hewns(tmp_path: Path) -> None:
     text = out.read_text()
     assert "| hewns | prospector ×2 | 2 |" in text
     assert "| hewns | carried Substract does not score |" in text
+
+
+def test_every_ladder_has_the_search_and_the_shipped_models() -> None:
+    """The ladders hold every bot: the scripted ones and ismcts everywhere, ppo
+    and az exactly where a model is shipped for the game and player count."""
+    from agents.ppo import shipped_models
+    from agents.tournament.plan import split_players
+
+    ladder = _script("ladder")
+    shipped = set(shipped_models())
+    for x in ladder.SCALES["full"]:
+        bots = split_players(x.players)
+        assert bots[: len(ladder.LINEUPS[x.game].split(","))] == ladder.LINEUPS[
+            x.game
+        ].split(","), x.name
+        assert "ismcts" in bots, x.name
+        learned = "ppo" in bots and "az:iterations=100,name=az" in bots
+        assert learned == (x.name in shipped), x.name
+    assert {x.name for x in ladder.SCALES["full"]} >= shipped

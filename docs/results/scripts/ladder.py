@@ -20,8 +20,10 @@ of their own provenance; the other games' sections stay as they were.
 
 Each tournament equals ``scavenger tournament --game GAME --players LINEUP
 --num-players N --games G --seed S --output DIR`` (the page lists them).
-``tiny`` (two bots) and ``quick`` (one deal per tournament) are smoke tests; ``full`` is sized for about
-15 minutes on a busy 2-core machine with the pure-Python build.
+Every ladder has the game's scripted bots and ``ismcts``; where a model is shipped
+for the game and player count, ``ppo`` (the policy alone) and ``az`` (the search
+it guides) too. ``tiny`` (two bots) and ``quick`` (one deal per tournament) are
+smoke tests; the page's provenance says how long ``full`` took.
 """
 
 from __future__ import annotations
@@ -60,6 +62,23 @@ LINEUPS = {
     "krysis": "random,bandit,greedy,hauler",
     "hewns": "random,greedy,prospector,raider",
 }
+"""Each game's scripted bots."""
+SEARCH = "ismcts"
+"""The search bot every ladder adds (its default budget)."""
+LEARNED = ("ppo", "az:iterations=100,name=az")
+"""The learned bots a ladder adds where a model is shipped for its game and player
+count: the policy alone, and the search it guides (its critic at the leaves)."""
+
+
+def lineup(game: str, num_players: int) -> str:
+    """Every bot of `game` at `num_players` seats: the scripted ones, `ismcts`,
+    and `ppo` and `az` when a model is shipped for that count."""
+    from agents.ppo import shipped_models
+
+    bots = [LINEUPS[game], SEARCH]
+    if f"{game}-{num_players}p" in shipped_models():
+        bots += LEARNED
+    return ",".join(bots)
 
 
 @dataclass(frozen=True)
@@ -77,7 +96,7 @@ class Ladder:
 
 
 def _ladders(games: dict[tuple[str, int], int]) -> list[Ladder]:
-    return [Ladder(g, LINEUPS[g], n, k) for (g, n), k in games.items()]
+    return [Ladder(g, lineup(g, n), n, k) for (g, n), k in games.items()]
 
 
 SCALES: dict[str, list[Ladder]] = {
@@ -96,18 +115,20 @@ SCALES: dict[str, list[Ladder]] = {
             ("hewns", 2): 12,
         }
     ),
+    # About 70 to 120 games a player at 2 and 3 seats (whole deals: every
+    # seating of every group of players is played once a deal).
     "full": _ladders(
         {
-            ("cavein", 2): 160,
-            ("cavein", 3): 120,
-            ("cavein", 4): 80,
-            ("krysis", 2): 144,
-            ("krysis", 3): 72,
+            ("cavein", 2): 336,
+            ("cavein", 3): 240,
+            ("cavein", 4): 120,
+            ("krysis", 2): 252,
+            ("krysis", 3): 120,
             ("krysis", 4): 40,
             # a Hewns game takes about 10 times a Cave-In one (pure build)
             ("hewns", 2): 120,
-            ("hewns", 3): 48,
-            ("hewns", 4): 24,
+            ("hewns", 3): 60,
+            ("hewns", 4): 40,
         }
     ),
 }
@@ -156,6 +177,22 @@ def play(
     with (folder / "summary.csv").open(newline="") as f:
         rows = {row["player"]: row for row in csv.DictReader(f)}
     return result.summary, rows, folder
+
+
+def _bots(game: str) -> str:
+    """The game's bots as the page names them: its scripted bots, the search, and
+    the learned bots with the player counts they play."""
+    from agents.ppo import shipped_models
+
+    counts = sorted(
+        int(name.rsplit("-", 1)[1].rstrip("p"))
+        for name in shipped_models()
+        if name.rsplit("-", 1)[0] == game
+    )
+    text = f"{LINEUPS[game].replace(',', ', ')}, {SEARCH}"
+    if counts:
+        text += f", ppo and az ({', '.join(map(str, counts))} players)"
+    return text
 
 
 def _cli(ladder: Ladder, games: int, seed: int) -> str:
@@ -320,7 +357,7 @@ def write_page(
                 command("ladder.py", argv),
                 elapsed,
                 f"scale `{scale}`: {', '.join(spent)}; master seed {seed}, {jobs} "
-                f"worker process(es); bots {LINEUPS[game].replace(',', ', ')}",
+                f"worker process(es); bots {_bots(game)}",
             )
             # the provenance goes under the first of the game's headings
             heading, _, rest = "".join(mine).lstrip("\n").partition("\n\n")
@@ -334,12 +371,12 @@ def write_page(
             f"**Scale**: `{scale}`: "
             + ", ".join(times)
             + f"; master seed {seed}, {jobs} worker process(es)",
-            "**Bots**: the scripted bots of each game (Cave-In: random, greedy, miner, "
-            "raider, collector; Krysis: random, bandit, greedy, hauler; Hewns: "
-            "random, greedy, prospector, raider). `ismcts` and "
-            "`ppo` are left out: at this budget (a few minutes per tournament on a "
-            "shared 2-core machine, pure-Python build) a searching bot's games cost "
-            "tens of times a scripted bot's, too few would fit for a meaningful interval",
+            "**Bots**: every bot of each game: "
+            + "; ".join(f"{g}: {_bots(g)}" for g in LINEUPS)
+            + f". `{SEARCH}` at its default budget in every ladder; the shipped "
+            "model as `ppo` (its policy alone) and as `az` (searching 100 "
+            "iterations a decision with the policy and its critic) in the ladders "
+            "of the game and player count it was trained for",
         ],
     )
     page += (
