@@ -160,8 +160,9 @@ def add_command(commands: Any) -> None:
     p.add_argument("--algo", choices=ALGOS, default="ppo",
                    help="ppo: MaskablePPO against a league (the options above); "
                    "expert: expert iteration, the az search teaching the net; "
-                   "critic: fit a critic onto the policy file --init-from (the "
-                   "options below). Default: ppo")  # fmt: skip
+                   "critic: fit a critic onto the policy file --init-from; "
+                   "imitate: learn a bot's play (the options below). Default: "
+                   "ppo")  # fmt: skip
     from .expert_cli import add_expert_arguments
 
     add_expert_arguments(p)
@@ -169,10 +170,10 @@ def add_command(commands: Any) -> None:
 
 
 #: the training algorithms `--algo` chooses from
-ALGOS = ("ppo", "expert", "critic")
+ALGOS = ("ppo", "expert", "critic", "imitate")
 _PPO = (
     "timesteps", "device", "reward", "n_envs", "vec_env", "n_steps", "gamma",
-    "ent_coef", "net_arch", "shared_layers", "checkpoint_rollouts",
+    "ent_coef", "shared_layers", "checkpoint_rollouts",
     "critic_warmup", "final_games", "no_self_play",
 )  # fmt: skip
 _EXPERT = (
@@ -180,16 +181,22 @@ _EXPERT = (
     "temperature", "noise", "league_share", "max_snapshots", "window",
     "gate_games", "gate_margin",
 )  # fmt: skip
-_LEARNING = ("learning_rate", "batch_size", "eval_every", "eval_games", "threads")
+_LEARNING = ("learning_rate", "batch_size", "threads")
+_EVALUATION = ("eval_every", "eval_games")
 _GAMES = ("jobs", "backend", "address")
 #: the options that only some algorithms take (argparse dest -> those)
 _TAKEN_BY: dict[str, tuple[str, ...]] = {
     **{d: ("ppo",) for d in _PPO},
     **{d: ("expert",) for d in _EXPERT},
-    **{d: ("ppo", "expert") for d in _LEARNING},
-    **{d: ("expert", "critic") for d in _GAMES},
+    **{d: ("ppo", "expert", "imitate") for d in _LEARNING},
+    **{d: ("ppo", "expert") for d in _EVALUATION},
+    **{d: ("expert", "critic", "imitate") for d in _GAMES},
     "resume": ("ppo", "expert"),
     "critic_games": ("critic",),
+    "init_from": ("ppo", "expert", "critic"),
+    "net_arch": ("ppo", "imitate"),
+    "teacher": ("imitate",),
+    "imitate_games": ("imitate",),
 }
 
 
@@ -253,8 +260,11 @@ def refuse_interactive(flag: str, specs: list[str]) -> None:
             )
 
 
-def checked_opponents(text: str, game: str) -> tuple[str, ...]:
-    """The agent specs of `--opponents`, each built once for `game` to check it.
+def checked_opponents(
+    text: str, game: str, flag: str = "--opponents"
+) -> tuple[str, ...]:
+    """The agent specs of `flag` (`--opponents`), each built once for `game` to
+    check it.
 
     Raises:
         UserError: a player that waits for a person, or a bad spec.
@@ -263,12 +273,12 @@ def checked_opponents(text: str, game: str) -> tuple[str, ...]:
     from agents.tournament.plan import split_players
 
     specs = split_players(text)
-    refuse_interactive("--opponents", specs)
+    refuse_interactive(flag, specs)
     for spec in specs:
         try:
             make_agent(spec, game=game)
         except (AgentSpecError, ValueError) as err:
-            raise UserError(f"--opponents: {err}") from None
+            raise UserError(f"{flag}: {err}") from None
     return tuple(specs)
 
 
@@ -316,6 +326,10 @@ def run(args: argparse.Namespace) -> int:
         from .expert_cli import run_critic
 
         return run_critic(args)
+    if args.algo == "imitate":
+        from .expert_cli import run_imitate
+
+        return run_imitate(args)
     from scavenger_env.core.errors import ConfigError
 
     from .run import TrainingError, train

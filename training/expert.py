@@ -231,13 +231,15 @@ class ExpertSettings:
 @dataclass(frozen=True)
 class GameTask:
     """One game to play: a spec per seat, the seats whose searches become
-    samples, and the seed of everything drawn in it."""
+    samples, and the seed of everything drawn in it. With `imitate`, a sampled
+    seat's own move is its policy target when it does not search."""
 
     game: str
     num_players: int
     seed: int
     specs: tuple[str, ...]
     sampled: tuple[int, ...] = ()
+    imitate: bool = False
 
 
 @dataclass
@@ -301,14 +303,17 @@ def play_task(task: GameTask) -> GameOutcome:
             view_for(agent, state, seat, game=rules), legal, seat_rngs[seat]
         )
         if seat in task.sampled and len(legal) > 1:
-            # a search's visit shares are a policy target; another player's
-            # decision gives a value target only (a row of zeros for pi)
+            # a search's visit shares are a policy target (or, imitating, the
+            # move made); another player's decision gives a value target only
+            # (a row of zeros for pi)
             pi = np.zeros(actions, dtype=np.float32)
             if isinstance(agent, AZAgent):
                 searched += 1
                 for a, visits in agent.last_visits.items():
                     pi[codec.encode(a, seat, n)] = visits
                 pi /= max(float(pi.sum()), 1.0)
+            elif task.imitate:
+                pi[codec.encode(action, seat, n)] = 1.0
             mask = np.asarray(codec.legal_mask(legal, seat, n)) != 0
             rows.append((encoder.encode(state, seat), mask, pi, seat))
         rules.apply_action(state, action)

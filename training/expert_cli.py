@@ -16,7 +16,7 @@ from scavenger_env.cli.common import (
     positive_float,
 )
 
-__all__ = ["add_expert_arguments", "run_critic", "run_expert"]
+__all__ = ["add_expert_arguments", "run_critic", "run_expert", "run_imitate"]
 
 #: flag (argparse dest) -> ExpertSettings field, for the flags PPO shares
 SHARED = {
@@ -117,6 +117,21 @@ def add_expert_arguments(p: argparse.ArgumentParser) -> None:
     )
     c.add_argument("--critic-games", type=int_at_least(10), default=None, metavar="N",
                    help="games to learn from, one in ten held out (default: 400)")  # fmt: skip
+    m = p.add_argument_group(
+        "learning a bot's play (--algo imitate)",
+        "Play games with the bot --teacher (in every seat, or in one seat against "
+        "--opponents), fit a fresh network's policy to its moves and its critic "
+        "to the results, and write DIR/policy.npz (play it as ppo:model=..., "
+        "search with it as az:model=..., or fine-tune it with --init-from) and "
+        "DIR/imitation.json (how close it came on held-out games). --net-arch, "
+        "--n-epochs, --batch-size, --learning-rate, --seed, --threads, --jobs, "
+        "--backend and --address apply too.",
+    )
+    m.add_argument("--teacher", default=None, metavar="SPEC",
+                   help="the bot to learn from, e.g. greedy or ismcts:iterations=200")  # fmt: skip
+    m.add_argument("--imitate-games", type=int_at_least(10), default=None,
+                   metavar="N", help="games to learn from, one in ten held out "
+                   "(default: 400)")  # fmt: skip
 
 
 def _asked(args: argparse.Namespace, game: str) -> dict[str, Any]:
@@ -224,5 +239,56 @@ def run_critic(args: argparse.Namespace) -> int:
             say=(lambda _m: None) if args.quiet else _say,
         )
     except (ConfigError, PolicyFileError) as err:
+        raise UserError(str(err)) from None
+    return EXIT_OK
+
+
+def run_imitate(args: argparse.Namespace) -> int:
+    """Learn the bot `--teacher`'s play."""
+    from scavenger_env.core.errors import ConfigError
+
+    from .commands import _sizes, checked_opponents
+    from .imitate import imitate
+
+    if not args.teacher:
+        raise UserError(
+            "--algo imitate learns a bot's play: name it with --teacher SPEC "
+            "(e.g. --teacher greedy)"
+        )
+    game = args.game or "cavein"
+    teachers = checked_opponents(args.teacher, game, "--teacher")
+    if len(teachers) != 1:
+        raise UserError(f"--teacher {args.teacher!r}: give one bot")
+    (teacher,) = teachers
+    try:
+        opponents: tuple[str, ...] = ()
+        if args.opponents is not None:
+            opponents = checked_opponents(args.opponents, game)
+        hidden = (
+            _sizes("--net-arch", args.net_arch, allow_none=False)
+            if args.net_arch is not None
+            else (64, 64)
+        )
+        imitate(
+            teacher,
+            args.output,
+            game=game,
+            num_players=args.num_players or 2,
+            games=args.imitate_games or 400,
+            epochs=args.n_epochs or 10,
+            seed=args.seed or 0,
+            opponents=opponents,
+            hidden=hidden,
+            value_hidden=hidden,
+            batch_size=args.batch_size or 256,
+            learning_rate=args.learning_rate or 1e-3,
+            threads=args.threads or 1,
+            jobs=args.jobs or 1,
+            backend=args.backend or "local",
+            address=args.address,
+            progress=not args.quiet,
+            say=(lambda _m: None) if args.quiet else _say,
+        )
+    except ConfigError as err:
         raise UserError(str(err)) from None
     return EXIT_OK
