@@ -7,7 +7,8 @@ bot, `ismcts`, ...), in every seat or in one seat against `opponents`, records
 each of the teacher's decisions with a choice (the observation, the legal
 actions, the move it made) and the results, and fits a fresh network: its policy
 to the teacher's moves (cross-entropy), its critic to each seat's share of the
-win. One game in ten is held out to say how close it came: how often its most
+win (stopping at the epoch that does best on games it does not learn from, as a
+critic learns each game's result by heart). One game in ten is held out to say how close it came: how often its most
 likely move is the teacher's, and the critic's squared error against an equal
 share's.
 """
@@ -129,9 +130,26 @@ def imitate(
         epochs=epochs,
         batch_size=batch_size,
         lr=learning_rate,
+        train_value=False,
         seed=_seeded(seed, 11),
         threads=threads,
     )
+    # every decision of a game has that game's result as its target, so a
+    # critic can learn the games by heart: it learns epoch by epoch on nine in
+    # ten of the learned games and keeps the epoch that did best on the tenth
+    check = [p for i, p in enumerate(learn) if i % HELD_OUT == 0]
+    rest = [p for i, p in enumerate(learn) if i % HELD_OUT != 0]
+    critic_epochs, value_loss = _fit_critic(
+        net,
+        Samples.concat(rest),
+        Samples.concat(check),
+        epochs=epochs,
+        batch_size=batch_size,
+        lr=learning_rate,
+        seed=seed,
+        threads=threads,
+    )
+    losses["value_loss"] = value_loss
     report = _held_out(net, test_set, num_players)
     report["agreement"] = _agreement(net, test_set)
     won = [o.shares for o in outcomes]
@@ -143,6 +161,7 @@ def imitate(
             "held_out_games": len(held),
             "samples": len(train_set),
             "epochs": epochs,
+            "critic_epochs": critic_epochs,
             "seed": seed,
             "teacher_win_share": round(_teacher_share(tasks, won), 4),
             "train_policy_loss": round(losses.get("policy_loss", float("nan")), 5),
@@ -170,6 +189,44 @@ def imitate(
         f"{report['mse_equal_share']:.4f}); wrote {out / 'policy.npz'}"
     )
     return report
+
+
+def _fit_critic(
+    net: Any,
+    learn: Samples,
+    check: Samples,
+    *,
+    epochs: int,
+    batch_size: int,
+    lr: float,
+    seed: int,
+    threads: int,
+) -> tuple[int, float]:
+    """Fit the critic an epoch at a time on `learn` while its squared error on
+    `check` falls; keep the best epoch's weights. Returns the epochs kept and
+    their training loss."""
+    import copy
+
+    from .nets import fit
+
+    best = (float("inf"), 0, float("nan"), copy.deepcopy(net.critic.state_dict()))
+    for epoch in range(1, epochs + 1):
+        loss = fit(
+            net,
+            learn,
+            epochs=1,
+            batch_size=batch_size,
+            lr=lr,
+            train_policy=False,
+            seed=_seeded(seed, 12, epoch),
+            threads=threads,
+        ).get("value_loss", float("nan"))
+        error = _held_out(net, check, net.num_players)["mse"] if len(check) else 0.0
+        if error >= best[0]:
+            break
+        best = (error, epoch, loss, copy.deepcopy(net.critic.state_dict()))
+    net.critic.load_state_dict(best[3])
+    return best[1], best[2]
 
 
 def _agreement(net: Any, test: Samples) -> float:

@@ -86,6 +86,7 @@ def test_imitate_learns_the_teachers_moves_and_the_results(tmp_path: Path) -> No
     )
     saved = json.loads((tmp_path / "out" / "imitation.json").read_text())
     assert saved == report and report["held_out_games"] == 2
+    assert 1 <= report["critic_epochs"] <= 4
     learned = Policy.load(tmp_path / "out" / "policy.npz", game="krysis")
     assert learned.value_kind == "outcome" and learned.meta["imitation"] == report
     # the learned net agrees with the teacher far more often than a fresh one
