@@ -27,7 +27,13 @@ def test_the_tiny_scale_writes_the_page(tmp_path: Path) -> None:
     ]
     assert learned.main(argv) == 0
     text = out.read_text()
-    assert "| cavein | `az:iterations=4,name=az` | `ismcts:iterations=4` | 2 |" in text
+    assert (
+        "| cavein | 2 | `az:iterations=4,name=az` | `ismcts:iterations=4` | 2 |" in text
+    )
     assert "65.0%: " in text and "80.0%: " in text
+    # a 3-player matchup against a field: every seating of the three bots
+    assert "| cavein | 3 | `greedy` | `raider,miner` | 6 |" in text
+    assert "--players greedy,raider,miner --num-players 3 --games 6" in text
+    assert (tmp_path / "runs" / "cavein-3p-greedy-vs-raider+miner").is_dir()
     assert "| `cavein-2p` | outcome | 4000 |" in text
     assert (tmp_path / "runs" / "krysis-az-vs-greedy" / "games.jsonl").is_file()

@@ -38,22 +38,27 @@ RUNS = ROOT / "docs" / "results" / "runs" / "learned"
 
 @dataclass(frozen=True)
 class Match:
-    """One 2-player tournament: the learned player, its opponent, the games,
-    and the share of them the project aims for (None: none stated)."""
+    """One tournament: the learned player, its opponent (at 3 and 4 players a
+    field: one bot a seat, comma-separated), the games, and the share of them
+    the project aims for (None: none stated)."""
 
     game: str
     player: str
     opponent: str
     games: int
     target: float | None = None
+    num_players: int = 2
 
     @property
     def name(self) -> str:
-        return f"{self.game}-{_short(self.player)}-vs-{_short(self.opponent)}"
+        seats = "" if self.num_players == 2 else f"-{self.num_players}p"
+        return f"{self.game}{seats}-{_short(self.player)}-vs-{_short(self.opponent)}"
 
 
-def _short(spec: str) -> str:
-    return spec.split(":")[0]
+def _short(specs: str) -> str:
+    from agents.tournament.plan import split_players
+
+    return "+".join(spec.split(":")[0] for spec in split_players(specs))
 
 
 AZ = "az:iterations=100,name=az"
@@ -61,6 +66,7 @@ SCALES: dict[str, list[Match]] = {
     "tiny": [
         Match("cavein", "az:iterations=4,name=az", "ismcts:iterations=4", 2, 0.65),
         Match("krysis", "az:iterations=4,name=az", "greedy", 2, 0.8),
+        Match("cavein", "greedy", "raider,miner", 6, 0.5, num_players=3),
     ],
     "full": [
         Match("cavein", AZ, "ismcts", 200, 0.65),
@@ -78,7 +84,7 @@ def play(match: Match, seed: int, jobs: int, runs: Path) -> dict[str, Any]:
 
     plan = make_plan(
         f"{match.player},{match.opponent}",
-        2,
+        match.num_players,
         games=match.games,
         seed=seed,
         game=match.game,
@@ -91,7 +97,7 @@ def play(match: Match, seed: int, jobs: int, runs: Path) -> dict[str, Any]:
     with (folder / "summary.csv").open(newline="") as f:
         timing = {row["player"]: row for row in csv.DictReader(f)}
     players = {p["player"]: p for p in result.summary["players"]}
-    me, them = plan.labels
+    me, *them = plan.labels
     thought = 0.0
     for line in (folder / "timing.jsonl").read_text().splitlines():
         thought += sum(json.loads(line)["seconds"])
@@ -99,7 +105,7 @@ def play(match: Match, seed: int, jobs: int, runs: Path) -> dict[str, Any]:
         "thought_s": thought,
         "row": players[me],
         "ms": timing[me].get("ms_per_decision", ""),
-        "their_ms": timing[them].get("ms_per_decision", ""),
+        "their_ms": [timing[t].get("ms_per_decision", "") for t in them],
         "slowest": timing[me].get("max_ms_per_decision", ""),
     }
 
@@ -156,18 +162,20 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(
             (
                 m.game,
+                m.num_players,
                 f"`{m.player}`",
                 f"`{m.opponent}`",
                 p["games"],
                 pct(p["win_rate"], p["ci_low"], p["ci_high"]),
                 verdict,
                 _ms(r["ms"]),
-                _ms(r["their_ms"]),
+                " / ".join(_ms(t) for t in r["their_ms"]),
             )
         )
     cmds = [
         f"`scavenger tournament --game {m.game} --players {m.player},{m.opponent} "
-        f"--num-players 2 --games {m.games} --seed {args.seed} --output {m.name}`"
+        f"--num-players {m.num_players} --games {m.games} --seed {args.seed} "
+        f"--output {m.name}`"
         for m in SCALES[args.scale]
     ]
     text = header(
@@ -182,17 +190,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     text += (
         "\nThe `az` search (the shipped model's policy as its prior, its critic at "
-        "the leaves) and the shipped `ppo` policy alone, each against the bot the "
-        "project measures it by, 2 players, seats rotated and every deal played in "
-        "both seatings. A verdict is *met* when the 95% interval lies at or above "
+        "the leaves) and the shipped `ppo` policy alone, each against what the "
+        "project measures it by: at 2 players one bot, at 3 and 4 a field of the "
+        "game's best scripted bots (one a seat), seats rotated and every deal "
+        "played in every seating. The win rate counts a tie as a win for each "
+        "tied player; against a field it is the learned player's share of the "
+        "wins, which an equal player would hold at 1/n. A verdict is *met* when the 95% interval lies at or above "
         "the target, *missed* when it lies below, *unclear* otherwise. Thinking "
         "time is the mean per decision on this machine.\n\n"
     )
     text += table(
-        ["game", "player", "opponent", "games", "win rate (95% CI)", "target",
-         "ms/decision", "opponent's ms/decision"],
+        ["game", "players", "player", "opponent", "games", "win rate (95% CI)",
+         "target", "ms/decision", "opponent's ms/decision"],
         rows,
-        "lllrrlrr",
+        "lrllrrlrr",
     )  # fmt: skip
     text += "\nThe tournaments:\n\n" + "\n".join(f"- {c}" for c in cmds) + "\n"
     text += (
