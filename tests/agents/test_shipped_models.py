@@ -88,19 +88,18 @@ def test_each_shipped_model_carries_a_critic_that_knows_a_won_game(path: Path) -
     assert np.mean(margins) > 0.2
 
 
-@pytest.mark.parametrize("path", TWO_PLAYER, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
 def test_az_searches_with_each_shipped_model(path: Path) -> None:
     """Plain `az` plays the shipped model of the game and player count, and
-    beats random."""
-    game = path.stem.rsplit("-", 1)[0]
-    config = get_game(game).make_config(2)
+    beats random players."""
+    game, players = path.stem.rsplit("-", 1)
+    n = int(players.removesuffix("p"))
+    config = get_game(game).make_config(n)
     wins = 0
     for seed in range(2):
-        specs = (
-            ["az:iterations=16", "random"]
-            if seed % 2 == 0
-            else ["random", "az:iterations=16"]
-        )
-        record = play_game(config, seed, specs, seed, game=game)
-        wins += specs.index("az:iterations=16") in record.winners
+        specs = ["az:iterations=16"] + ["random"] * (n - 1)
+        seat = seed % n
+        seats = specs[-seat:] + specs[:-seat] if seat else specs
+        record = play_game(config, seed, seats, seed, game=game)
+        wins += seats.index("az:iterations=16") in record.winners
     assert wins == 2

@@ -73,6 +73,10 @@ SCALES: dict[str, list[Match]] = {
         Match("cavein", AZ, "ppo", 200, 0.60),
         Match("krysis", "az:iterations=200,name=az", "greedy", 200, 0.80),
         Match("krysis", "ppo", "greedy", 200, 0.80),
+        Match("hewns", "ppo", "random", 200, 0.95),
+        Match("hewns", "ppo", "greedy", 200, 0.60),
+        # 34 deals x 6 seatings; an equal player's share is 1/3, the target 1.5/3
+        Match("cavein", "ppo", "raider,miner", 204, 0.5, num_players=3),
     ],
 }
 
