@@ -58,6 +58,21 @@ def critic_tasks(
     return tasks
 
 
+def split_games(outcomes: Sequence[Any]) -> tuple[list[Samples], list[Samples]]:
+    """The games' samples, a `Samples` a game: those learned from, and one game
+    in `HELD_OUT` held out (by game, so no game is on both sides)."""
+    from .nets import Samples
+
+    parts = [
+        Samples(a["obs"], a["mask"], a["pi"], a["value"])
+        for a in (o.arrays for o in outcomes)
+        if a is not None and len(a["obs"])
+    ]
+    held = [p for i, p in enumerate(parts) if i % HELD_OUT == HELD_OUT - 1]
+    learn = [p for i, p in enumerate(parts) if i % HELD_OUT != HELD_OUT - 1]
+    return learn, held
+
+
 def fit_critic(
     policy_path: str | os.PathLike[str],
     output: str | os.PathLike[str],
@@ -94,13 +109,7 @@ def fit_critic(
     tasks = critic_tasks(spec, game, n, games, seed, opponents)
     with open_backend(backend, jobs, address) as runner:
         outcomes = _with_bar(tasks, runner, progress, "critic: games")
-    parts = [
-        Samples(a["obs"], a["mask"], a["pi"], a["value"])
-        for a in (o.arrays for o in outcomes)
-        if a is not None and len(a["obs"])
-    ]
-    held = [p for i, p in enumerate(parts) if i % HELD_OUT == HELD_OUT - 1]
-    learn = [p for i, p in enumerate(parts) if i % HELD_OUT != HELD_OUT - 1]
+    learn, held = split_games(outcomes)
     train_set, test_set = Samples.concat(learn), Samples.concat(held)
     source = PolicyValueNet.from_policy(policy, n)
     net = PolicyValueNet(

@@ -27,7 +27,7 @@ from scavenger_env.core.errors import ConfigError
 from scavenger_env.core.games import get_game
 from scavenger_env.core.records import atomic_output
 
-from .critic import HELD_OUT, _held_out
+from .critic import HELD_OUT, _held_out, split_games
 from .expert import GameTask, _seeded, _with_bar
 
 if TYPE_CHECKING:
@@ -106,13 +106,7 @@ def imitate(
     tasks = imitation_tasks(teacher, rules.name, num_players, games, seed, opponents)
     with open_backend(backend, jobs, address) as runner:
         outcomes = _with_bar(tasks, runner, progress, "imitate: games")
-    parts = [
-        Samples(a["obs"], a["mask"], a["pi"], a["value"])
-        for a in (o.arrays for o in outcomes)
-        if a is not None and len(a["obs"])
-    ]
-    held = [p for i, p in enumerate(parts) if i % HELD_OUT == HELD_OUT - 1]
-    learn = [p for i, p in enumerate(parts) if i % HELD_OUT != HELD_OUT - 1]
+    learn, held = split_games(outcomes)
     train_set, test_set = Samples.concat(learn), Samples.concat(held)
     import torch
 
