@@ -261,22 +261,28 @@ def refuse_interactive(flag: str, specs: list[str]) -> None:
 
 
 def checked_opponents(
-    text: str, game: str, flag: str = "--opponents"
+    text: str, game: str, flag: str = "--opponents", num_players: int | None = None
 ) -> tuple[str, ...]:
     """The agent specs of `flag` (`--opponents`), each built once for `game` to
-    check it.
+    check it; with `num_players`, an agent that can say whether it plays that
+    game (`ppo`: is a model shipped for it?) is asked too, so a run is refused
+    before its first game rather than failing in it.
 
     Raises:
         UserError: a player that waits for a person, or a bad spec.
     """
     from agents.registry import AgentSpecError, make_agent
     from agents.tournament.plan import split_players
+    from scavenger_env.core.games import get_game
 
     specs = split_players(text)
     refuse_interactive(flag, specs)
     for spec in specs:
         try:
-            make_agent(spec, game=game)
+            agent = make_agent(spec, game=game)
+            check_game = getattr(agent, "check_game", None)
+            if check_game is not None and num_players is not None:
+                check_game(get_game(game).name, num_players)
         except (AgentSpecError, ValueError) as err:
             raise UserError(f"{flag}: {err}") from None
     return tuple(specs)
@@ -288,7 +294,9 @@ def _asked(args: argparse.Namespace, game: str) -> dict[str, Any]:
     asked = {field: getattr(args, flag) for flag, field in _FLAGS.items()}
     asked["game"] = args.game
     if args.opponents is not None:
-        asked["opponents"] = checked_opponents(args.opponents, game)
+        asked["opponents"] = checked_opponents(
+            args.opponents, game, num_players=args.num_players
+        )
     if args.no_self_play:
         asked["self_play"] = False
     if args.net_arch is not None:

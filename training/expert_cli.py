@@ -146,7 +146,9 @@ def _asked(args: argparse.Namespace, game: str) -> dict[str, Any]:
     if args.game is not None:
         asked["game"] = args.game
     if args.opponents is not None:
-        asked["opponents"] = checked_opponents(args.opponents, game)
+        asked["opponents"] = checked_opponents(
+            args.opponents, game, num_players=args.num_players
+        )
     return asked
 
 
@@ -222,7 +224,9 @@ def run_critic(args: argparse.Namespace) -> int:
             from agents.ppo import Policy
 
             game = args.game or str(Policy.read(args.init_from).meta["game"])
-            opponents = checked_opponents(args.opponents, game)
+            opponents = checked_opponents(
+                args.opponents, game, num_players=args.num_players
+            )
         fit_critic(
             args.init_from,
             args.output,
@@ -256,14 +260,15 @@ def run_imitate(args: argparse.Namespace) -> int:
             "(e.g. --teacher greedy)"
         )
     game = args.game or "cavein"
-    teachers = checked_opponents(args.teacher, game, "--teacher")
+    num_players = args.num_players or 2
+    teachers = checked_opponents(args.teacher, game, "--teacher", num_players)
     if len(teachers) != 1:
         raise UserError(f"--teacher {args.teacher!r}: give one bot")
     (teacher,) = teachers
     try:
         opponents: tuple[str, ...] = ()
         if args.opponents is not None:
-            opponents = checked_opponents(args.opponents, game)
+            opponents = checked_opponents(args.opponents, game, num_players=num_players)
         hidden = (
             _sizes("--net-arch", args.net_arch, allow_none=False)
             if args.net_arch is not None
@@ -273,7 +278,7 @@ def run_imitate(args: argparse.Namespace) -> int:
             teacher,
             args.output,
             game=game,
-            num_players=args.num_players or 2,
+            num_players=num_players,
             games=args.imitate_games or 400,
             epochs=args.n_epochs or 10,
             seed=args.seed or 0,

@@ -134,7 +134,9 @@ def test_imitate_is_reproducible(tmp_path: Path) -> None:
 
 
 def test_the_command_line_imitates_and_refuses_what_it_cannot(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     out = tmp_path / "cli"
     base = ["train", "--algo", "imitate", "--game", "krysis", "--quiet"]
@@ -158,6 +160,16 @@ def test_the_command_line_imitates_and_refuses_what_it_cannot(
     assert "give one bot" in capsys.readouterr().err
     assert main([*base, "--teacher", "nobody", "--output", str(tmp_path / "x")]) != 0
     assert "--teacher:" in capsys.readouterr().err
+    # `ppo` with no model shipped for the game and count: refused before any game
+    import agents.ppo.agent as ppo_agent
+
+    monkeypatch.setattr(ppo_agent, "MODELS_DIR", tmp_path / "no-models")
+    no_model = [*args, "--num-players", "3", "--output", str(tmp_path / "x")]
+    assert main([*no_model, "--opponents", "ppo,greedy"]) != 0
+    assert "--opponents: no model is shipped for krysis with 3" in (
+        capsys.readouterr().err
+    )
+    monkeypatch.undo()
     for flag, value in (
         ("--init-from", "x.npz"),
         ("--timesteps", "1000"),
