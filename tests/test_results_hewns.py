@@ -31,6 +31,20 @@ def test_splice_replaces_a_games_block_and_keeps_the_rest() -> None:
     assert twice.startswith(text.rstrip("\n")) and twice.endswith("## after\n")
 
 
+def test_splice_replaces_a_full_runs_unmarked_sections_of_the_game() -> None:
+    page = _script("_page")
+    text = (
+        "# Page\n\nintro\n\n## cavein, 2 players\n\nc2\n\n"
+        "## krysis, 2 players\n\nold k2\n\n## krysis, 3 players\n\nold k3\n\n"
+        "<!-- hewns: begin -->\n\n## hewns, 2 players\n\nh2\n\n<!-- hewns: end -->\n"
+    )
+    out = page.splice_game(text, "krysis", "## krysis, 2 players\n\nnew k2")
+    assert "old k2" not in out and "old k3" not in out
+    assert out.index("c2") < out.index("new k2") < out.index("h2")
+    assert out.count("<!-- krysis: begin -->") == 1
+    assert out.count("## krysis,") == 1 and "intro" in out
+
+
 def test_every_script_knows_hewns() -> None:
     assert "hewns" in _script("ladder").LINEUPS
     assert "hewns" in _script("benchmarks").GAMES

@@ -113,14 +113,39 @@ def _markers(game: str) -> tuple[str, str]:
     return f"<!-- {game}: begin -->", f"<!-- {game}: end -->"
 
 
+def _unmarked_sections(text: str, game: str) -> tuple[str, str] | None:
+    """`text` split around `game`'s unmarked sections (headed ``## {game}, ...``,
+    as a full run writes them), which are dropped: (before, after); None when
+    the page has none."""
+    lines = text.splitlines(keepends=True)
+    ours = [i for i, line in enumerate(lines) if line.startswith(f"## {game},")]
+    if not ours:
+        return None
+    keep: list[str] = []
+    first, inside = len(lines), False
+    for i, line in enumerate(lines):
+        if i in ours:
+            inside, first = True, min(first, len(keep))
+        elif inside and (line.startswith("## ") or line.startswith("<!-- ")):
+            inside = False
+        if not inside:
+            keep.append(line)
+    return "".join(keep[:first]), "".join(keep[first:])
+
+
 def splice_game(text: str, game: str, block: str) -> str:
     """The page `text` with `game`'s block (written by an earlier run of the same
-    kind) replaced by `block`, or `block` added at the end; the other games'
-    sections stay as they were, figures and provenance."""
+    kind) replaced by `block`, or in place of the game's unmarked sections (a
+    full run's), or added at the end; the other games' sections stay as they
+    were, figures and provenance."""
     begin, end = _markers(game)
     marked = f"{begin}\n\n{block.strip()}\n\n{end}\n"
     if begin in text and end in text:
         head, _, rest = text.partition(begin)
         _, _, tail = rest.partition(end)
         return head + marked + tail.lstrip("\n")
+    around = _unmarked_sections(text, game)
+    if around is not None:
+        head, tail = around
+        return head + marked + ("\n" + tail if tail else "")
     return text.rstrip("\n") + "\n\n" + marked
