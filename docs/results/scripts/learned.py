@@ -11,7 +11,11 @@ figures. The games are kept under ``--runs`` (default
 Usage (from the repository root)::
 
     python docs/results/scripts/learned.py [--scale tiny|full] [--seed S]
-        [--jobs J] [--runs DIR] [--output FILE]
+        [--jobs J] [--runs DIR] [--output FILE] [--match NAME ...]
+
+``--match NAME`` (repeatable; the names are the tournaments' ``--output``
+folders, e.g. ``cavein-az-vs-ppo``) plays only those matchups and keeps the
+other rows of the existing page, which says so.
 
 ``tiny`` (two games a matchup, a small search) is a smoke test; ``full`` plays
 200 games a matchup, the size the project's targets are stated at.
@@ -141,6 +145,28 @@ def critic_rows() -> list[tuple[Any, ...]]:
     return rows
 
 
+def kept_rows(text: str) -> tuple[dict[str, list[str]], str]:
+    """From an earlier page `text`: each matchup's row of cells by its name (the
+    tournament's ``--output``, listed in the same order), and that run's date."""
+    lines = text.splitlines()
+    date = next(
+        (x.removeprefix("- **Date**: ") for x in lines if x.startswith("- **Date**: ")),
+        "an earlier run",
+    )
+    rows, names = [], []
+    in_table = False
+    for line in lines:
+        if line.startswith("| game | players |"):
+            in_table = True
+        elif in_table and line.startswith("| ") and not line.startswith("| ---"):
+            rows.append([c.strip() for c in line.strip().strip("|").split("|")])
+        elif in_table and not line.startswith("|"):
+            in_table = False
+        if line.startswith("- `scavenger tournament "):
+            names.append(line.rstrip("`").split("--output ")[-1])
+    return dict(zip(names, rows)), date
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--scale", choices=tuple(SCALES), default="full")
@@ -148,13 +174,44 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--runs", type=Path, default=RUNS)
     ap.add_argument("--output", type=Path, default=OUTPUT)
+    ap.add_argument("--match", action="append", default=[], metavar="NAME",
+                    help="play only this matchup (repeatable); keep the other "
+                    "rows of the existing page")  # fmt: skip
     args = ap.parse_args(argv)
+    matches = SCALES[args.scale]
+    unknown = set(args.match) - {m.name for m in matches}
+    if unknown:
+        ap.error(
+            f"--match: no matchup {', '.join(sorted(unknown))} at scale "
+            f"{args.scale}; choose from {', '.join(m.name for m in matches)}"
+        )
+    kept: dict[str, list[str]] = {}
+    scale = f"**Scale**: `{args.scale}`, master seed {args.seed}"
+    if args.match:
+        old = args.output.read_text() if args.output.is_file() else ""
+        kept, date = kept_rows(old)
+        if kept:
+            scale += (
+                f"; this run played {', '.join(args.match)} only, the other rows "
+                f"are from the run of {date}"
+            )
     start = time.perf_counter()
     results = [
-        (m, play(m, args.seed, args.jobs, args.runs)) for m in SCALES[args.scale]
+        (m, play(m, args.seed, args.jobs, args.runs))
+        for m in matches
+        if not args.match or m.name in args.match
     ]
-    rows = []
-    for m, r in results:
+    played = {m.name: r for m, r in results}
+    rows: list[Any] = []
+    listed = []
+    for m in matches:
+        if m.name not in played:
+            if m.name in kept:
+                rows.append(kept[m.name])
+                listed.append(m)
+            continue
+        listed.append(m)
+        r = played[m.name]
         p = r["row"]
         verdict = ""
         if m.target is not None:
@@ -180,16 +237,17 @@ def main(argv: list[str] | None = None) -> int:
         f"`scavenger tournament --game {m.game} --players {m.player},{m.opponent} "
         f"--num-players {m.num_players} --games {m.games} --seed {args.seed} "
         f"--output {m.name}`"
-        for m in SCALES[args.scale]
+        for m in listed
     ]
     text = header(
         "Learned players",
         command("learned.py", argv),
         time.perf_counter() - start,
         [
-            f"**Scale**: `{args.scale}`, master seed {args.seed}",
-            "**Thinking time of every game's players, summed** (the games may have "
-            f"been played by earlier runs, resumed): {sum(r['thought_s'] for _, r in results):.0f} s",
+            scale,
+            "**Thinking time of every game's players, summed** (this run's "
+            "matchups; their games may have been played by earlier runs, resumed): "
+            f"{sum(r['thought_s'] for _, r in results):.0f} s",
         ],
     )
     text += (
