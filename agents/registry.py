@@ -73,6 +73,7 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
         ANY_GAME: "agents.ismcts:ISMCTSAgent",
         "cavein": "agents.cavein.ismcts:CaveInISMCTSAgent",
         "krysis": "agents.krysis.ismcts:KrysisISMCTSAgent",
+        "hewns": "agents.hewns.ismcts:HewnsISMCTSAgent",
     },
     "ppo": {ANY_GAME: "agents.ppo.agent:PPOAgent"},
     "az": {ANY_GAME: "agents.az:AZAgent"},
