@@ -81,6 +81,7 @@ SCALES: dict[str, list[Match]] = {
         Match("hewns", "ppo", "greedy", 200, 0.60),
         # 34 deals x 6 seatings; an equal player's share is 1/3, the target 1.5/3
         Match("cavein", "ppo", "raider,miner", 204, 0.5, num_players=3),
+        Match("krysis", "ppo", "greedy,hauler", 204, 0.5, num_players=3),
     ],
 }
 
