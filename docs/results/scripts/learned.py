@@ -82,6 +82,8 @@ SCALES: dict[str, list[Match]] = {
         # 34 deals x 6 seatings; an equal player's share is 1/3, the target 1.5/3
         Match("cavein", "ppo", "raider,miner", 204, 0.5, num_players=3),
         Match("krysis", "ppo", "greedy,hauler", 204, 0.5, num_players=3),
+        # 50 deals x 4 seatings (a Williams square); an equal share is 1/4
+        Match("cavein", "ppo", "raider,miner,collector", 200, 0.375, num_players=4),
     ],
 }
 
@@ -194,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         if kept:
             scale += (
                 f"; this run played {', '.join(args.match)} only, the other rows "
-                f"are from the run of {date}"
+                f"are kept from earlier runs of this script (the last on {date})"
             )
     start = time.perf_counter()
     results = [
