@@ -20,8 +20,7 @@ import numpy as np
 
 from agents.base import SeatView
 from scavenger_env.core.chance import sample_outcome
-from scavenger_env.hewns.engine.ending import score
-from scavenger_env.hewns.engine.state import NUM_HEWNS, Ask, Phase, State
+from scavenger_env.hewns.engine.state import Ask, Phase, State
 from scavenger_env.hewns.game import HEWNS
 
 from .heuristics import (
@@ -30,6 +29,7 @@ from .heuristics import (
     RaiderAgent,
     without_reveal,
 )
+from .holdings import holdings
 
 __all__ = ["GreedyAgent", "margin", "play_out", "worth"]
 
@@ -62,18 +62,9 @@ def worth(s: State, seat: int) -> float:
     """The seat's score plus the worth of what it holds: dirty Substract (money
     for bids, screens and weapon dice), Substract in its Bidoxes, and its
     healthy Hewns (their mining and a little for each)."""
-    value = float(score(s, seat))
-    dirty = s.screen_dirty[seat]
-    hewns = 0.0
-    for h in range(NUM_HEWNS):
-        if s.ctrl[h] != seat or s.loc[h] < -2:
-            continue
-        dirty += s.dirty[h]
-        if s.healthy(h):
-            hewns += 2.0 + 1.5 * s.card(h).mine
-    if seat < len(s.bidox_amount):
-        value += sum(s.bidox_amount[seat])
-    return value + 0.4 * dirty + hewns
+    held = holdings(s, seat)
+    hewns = sum(2.0 + 1.5 * mine for mine in held.mining)
+    return float(held.score) + held.bidox + 0.4 * held.dirty + hewns
 
 
 def margin(s: State, seat: int, opponent_weight: float = 1.0) -> float:

@@ -34,12 +34,12 @@ from agents.base import SeatView
 from agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent, _Node
 from scavenger_env.core.game import Game
 from scavenger_env.hewns.engine.config import HewnsConfig
-from scavenger_env.hewns.engine.ending import score
-from scavenger_env.hewns.engine.state import NUM_HEWNS, Ask, Phase, State
+from scavenger_env.hewns.engine.state import Ask, Phase, State
 from scavenger_env.hewns.game import HewnsGame
 
 from .greedy import POLICIES
 from .heuristics import without_reveal
+from .holdings import holdings
 
 __all__ = ["ROLLOUT_GOES", "TREE_ASKS", "HewnsISMCTSAgent", "worth"]
 
@@ -79,19 +79,10 @@ def worth(s: State, seat: int) -> float:
     last = s.round >= rounds and s.phase != Phase.AUCTION
     dirty_worth = DIRTY_WORTH_LAST if last else DIRTY_WORTH
     after = max(0, rounds - s.round)
-    value = float(score(s, seat))
-    dirty = s.screen_dirty[seat]
-    hewns = 0.0
-    for h in range(NUM_HEWNS):
-        if s.ctrl[h] != seat or s.loc[h] < -2:
-            continue
-        dirty += s.dirty[h]
-        if after and s.healthy(h):
-            hewns += HEWN_ROUND_BASE + HEWN_ROUND_PER_DIE * s.card(h).mine
-    if seat < len(s.bidox_amount):
-        normal = sum(s.bidox_normal[seat])
-        value += normal + DIRTY_WORTH * (sum(s.bidox_amount[seat]) - normal)
-    return value + dirty_worth * dirty + after * hewns
+    held = holdings(s, seat)
+    hewns = sum(HEWN_ROUND_BASE + HEWN_ROUND_PER_DIE * mine for mine in held.mining)
+    bidox = held.bidox_normal + DIRTY_WORTH * (held.bidox - held.bidox_normal)
+    return float(held.score) + bidox + dirty_worth * held.dirty + after * hewns
 
 
 def _margins(w: list[float]) -> list[float]:

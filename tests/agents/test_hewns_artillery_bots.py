@@ -9,11 +9,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hewns_games import play_hewns
 
-from agents.base import RandomAgent, view_for
+from agents.base import RandomAgent
 from agents.hewns.greedy import GreedyAgent
 from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
-from scavenger_env.core.chance import sample_outcome
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine import rules
 from scavenger_env.hewns.engine.actions import DIE, HEWN, Verb
@@ -103,28 +103,14 @@ def test_the_raider_discards_like_the_rulebooks_gotler() -> None:
 def _play_terrain(agents: list[Any], seed: int) -> set[int]:
     """One whole terrain game; every answer checked legal. Returns the decision
     kinds met."""
-    n = len(agents)
-    config = HEWNS.make_config(n, cards="terrain")
-    state = HEWNS.new_game(config, seed)
-    chance = np.random.default_rng(seed + 1000)
-    rngs = [np.random.default_rng(10 * seed + i) for i in range(n)]
-    for seat, agent in enumerate(agents):
-        agent.reset(seat, config)
     kinds: set[int] = set()
-    while not HEWNS.is_over(state):
-        if HEWNS.is_chance_node(state):
-            HEWNS.apply_action(
-                state, sample_outcome(HEWNS.chance_outcomes(state), chance)
-            )
-            continue
-        seat = HEWNS.current_player(state)
-        legal = HEWNS.legal_actions(state)
+
+    def note(state: State, seat: int, legal: list[int], agent: Any) -> None:
         kinds.add(state.frames[-1].ask)
-        action = agents[seat].act(
-            view_for(agents[seat], state, seat, HEWNS), legal, rngs[seat]
-        )
-        assert action in legal, (type(agents[seat]).__name__, action, legal)
-        HEWNS.apply_action(state, action)
+
+    play_hewns(
+        agents, HEWNS.make_config(len(agents), cards="terrain"), seed, before=note
+    )
     return kinds
 
 

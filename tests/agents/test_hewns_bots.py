@@ -12,11 +12,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hewns_games import play_hewns
 
 from agents.base import RandomAgent, view_for
 from agents.hewns.greedy import GreedyAgent, margin
 from agents.hewns.heuristics import ProspectorAgent, RaiderAgent
-from scavenger_env.core.chance import sample_outcome
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import Ctrl, Option
 from scavenger_env.hewns.engine.data import TechKind
@@ -28,32 +28,10 @@ def play(
     agents: list[Any], seed: int, check: Any = None, **options: Any
 ) -> tuple[list[int], list[int]]:
     """One game of Hewns between `agents` (seat order), with config `options`;
-    every decision is checked legal. Returns (the decisions in order, the
-    winners)."""
-    n = len(agents)
-    config = HEWNS.make_config(n, **options)
-    state = HEWNS.new_game(config, seed)
-    chance = np.random.default_rng(seed + 1000)
-    rngs = [np.random.default_rng(10 * seed + i) for i in range(n)]
-    for seat, agent in enumerate(agents):
-        agent.reset(seat, config)
-    decisions: list[int] = []
-    while not HEWNS.is_over(state):
-        if HEWNS.is_chance_node(state):
-            HEWNS.apply_action(
-                state, sample_outcome(HEWNS.chance_outcomes(state), chance)
-            )
-            continue
-        seat = HEWNS.current_player(state)
-        legal = HEWNS.legal_actions(state)
-        if check is not None:
-            check(state, seat, legal, agents[seat])
-        action = agents[seat].act(
-            view_for(agents[seat], state, seat, HEWNS), legal, rngs[seat]
-        )
-        assert action in legal, (type(agents[seat]).__name__, action, legal)
-        decisions.append(action)
-        HEWNS.apply_action(state, action)
+    `check(state, seat, legal, agent)` before each decision. Returns (the
+    decisions in order, the winners)."""
+    config = HEWNS.make_config(len(agents), **options)
+    state, decisions = play_hewns(agents, config, seed, before=check)
     return decisions, HEWNS.winners(state)
 
 

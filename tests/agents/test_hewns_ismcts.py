@@ -4,10 +4,9 @@ options, and stronger than random with a small budget."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
+from hewns_games import play_hewns
 
 from agents.base import view_for
 from agents.hewns.ismcts import TREE_ASKS, HewnsISMCTSAgent
@@ -19,34 +18,18 @@ GAME = "hewns"
 
 
 def _play(specs: list[str], seed: int) -> tuple[list[int], list[int], list[int]]:
-    """One game of Hewns between `specs` (seat order); every decision is
-    checked legal, and the live state must come out of each `act` as it went
-    in. Returns (the decisions, the winners, the scores)."""
+    """One game of Hewns between `specs` (seat order); the live state must
+    come out of each `act` as it went in. Returns (the decisions, the winners,
+    the scores)."""
     n = len(specs)
-    config = HEWNS.make_config(n)
-    state = HEWNS.new_game(config, seed)
-    agents: list[Any] = [make_agent(spec, game=GAME) for spec in specs]
-    for seat, agent in enumerate(agents):
-        agent.reset(seat, config)
-    chance = np.random.default_rng([seed, 99])
-    rngs = [np.random.default_rng([seed, seat]) for seat in range(n)]
-    decisions: list[int] = []
-    while not HEWNS.is_over(state):
-        if HEWNS.is_chance_node(state):
-            HEWNS.apply_action(
-                state, sample_outcome(HEWNS.chance_outcomes(state), chance)
-            )
-            continue
-        seat = HEWNS.current_player(state)
-        legal = HEWNS.legal_actions(state)
-        before = repr(HEWNS.state_data(state))
-        action = agents[seat].act(
-            view_for(agents[seat], state, seat, HEWNS), legal, rngs[seat]
-        )
-        assert repr(HEWNS.state_data(state)) == before, "act changed the live game"
-        assert action in legal, (specs[seat], action, legal)
-        decisions.append(action)
-        HEWNS.apply_action(state, action)
+    state, decisions = play_hewns(
+        [make_agent(spec, game=GAME) for spec in specs],
+        HEWNS.make_config(n),
+        seed,
+        chance=np.random.default_rng([seed, 99]),
+        rngs=[np.random.default_rng([seed, seat]) for seat in range(n)],
+        untouched=True,
+    )
     return decisions, HEWNS.winners(state), HEWNS.scores(state)
 
 

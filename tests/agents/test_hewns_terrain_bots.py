@@ -8,10 +8,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hewns_games import play_hewns
 
-from agents.base import RandomAgent, view_for
+from agents.base import RandomAgent
 from agents.hewns.heuristics import HewnsScriptedAgent, ProspectorAgent, RaiderAgent
-from scavenger_env.core.chance import sample_outcome
 from scavenger_env.hewns.engine import entrances
 from scavenger_env.hewns.engine import position as pos
 from scavenger_env.hewns.engine.actions import SPACE, Verb
@@ -27,28 +27,13 @@ def play_terrain(agents: list[Any], seed: int, seen: dict[int, int]) -> None:
     `seen` counts the terrain verbs chosen. Rules 2, the designed numbers
     before calibration (a pile of 90 or more, so games run their three rounds):
     in these seeds' games the bots meet every kind of decision."""
-    n = len(agents)
-    config = HEWNS.make_config(n, cards="terrain", rules_version=2)
-    state = HEWNS.new_game(config, seed)
-    chance = np.random.default_rng(seed + 1000)
-    rngs = [np.random.default_rng(10 * seed + i) for i in range(n)]
-    for seat, agent in enumerate(agents):
-        agent.reset(seat, config)
-    while not HEWNS.is_over(state):
-        if HEWNS.is_chance_node(state):
-            HEWNS.apply_action(
-                state, sample_outcome(HEWNS.chance_outcomes(state), chance)
-            )
-            continue
-        seat = HEWNS.current_player(state)
-        legal = HEWNS.legal_actions(state)
-        action = agents[seat].act(
-            view_for(agents[seat], state, seat, HEWNS), legal, rngs[seat]
-        )
-        assert action in legal, (type(agents[seat]).__name__, action, legal)
-        if action in TERRAIN_VERBS and not isinstance(agents[seat], RandomAgent):
+
+    def count(state: State, seat: int, action: int, agent: Any) -> None:
+        if action in TERRAIN_VERBS and not isinstance(agent, RandomAgent):
             seen[action] = seen.get(action, 0) + 1
-        HEWNS.apply_action(state, action)
+
+    config = HEWNS.make_config(len(agents), cards="terrain", rules_version=2)
+    play_hewns(agents, config, seed, after=count)
 
 
 def test_scripted_bots_play_whole_terrain_games_and_answer_every_new_kind() -> None:
