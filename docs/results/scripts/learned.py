@@ -82,8 +82,11 @@ SCALES: dict[str, list[Match]] = {
         # 34 deals x 6 seatings; an equal player's share is 1/3, the target 1.5/3
         Match("cavein", "ppo", "raider,miner", 204, 0.5, num_players=3),
         Match("krysis", "ppo", "greedy,hauler", 204, 0.5, num_players=3),
+        Match("hewns", "ppo", "greedy,prospector", 204, 0.5, num_players=3),
         # 50 deals x 4 seatings (a Williams square); an equal share is 1/4
         Match("cavein", "ppo", "raider,miner,collector", 200, 0.375, num_players=4),
+        Match("krysis", "ppo", "greedy,hauler,bandit", 200, 0.375, num_players=4),
+        Match("hewns", "ppo", "prospector,greedy,raider", 200, 0.375, num_players=4),
     ],
 }
 
