@@ -59,12 +59,13 @@ error that says what was wrong.
 
 ### Rendering
 
-The text picture shows one seat's view, that seat's hand included. `render_seat`
+The picture shows one seat's view, that seat's hand included. `render_seat`
 says whose: a seat number or agent name fixes it; `"acting"` follows the player
 to move, so every hand is shown in turn. `render_mode="ansi"` (render() returns
-the text) defaults to `"acting"`, the view of the program that moves;
-`render_mode="human"` (printed after every step) has no default, so that no hand
-is printed unless the user asked for that seat's view.
+the text) and `"rgb_array"` (an `H x W x 3` uint8 array of the drawn picture)
+default to `"acting"`, the view of the program that moves; `render_mode="human"`
+(the drawn picture in a window, or inline in a notebook, after every step) has no
+default, so that no hand is shown unless the user asked for that seat's view.
 
 ### Version history
 

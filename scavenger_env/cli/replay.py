@@ -41,6 +41,20 @@ def add_command(commands: Any) -> None:
         metavar="SEAT",
         help="whose view the final state is drawn from (default: 0)",
     )
+    rep.add_argument(
+        "--html",
+        type=Path,
+        metavar="OUT.html",
+        help="write each game as a replay viewer page (one self-contained file, "
+        "works offline) instead of printing it; with several games in FILE, "
+        "OUT-1.html, OUT-2.html, ... (or pick one with --record)",
+    )
+    rep.add_argument(
+        "--record",
+        type=int,
+        metavar="N",
+        help="only the N-th game of FILE (1 for the first)",
+    )
     rep.set_defaults(func=run)
 
 
@@ -60,17 +74,30 @@ def run(args: argparse.Namespace) -> int:
 
     from scavenger_env.core.simulate import replay_record, replay_transcript
 
+    if args.record is not None and args.record < 1:
+        raise UserError(f"--record {args.record}: the first game is --record 1")
+    html_out: Path | None = args.html
+    if html_out is not None and html_out.suffix.lower() not in (".html", ".htm"):
+        raise UserError(f"--html {html_out}: name an .html file")
+    if html_out is not None and not html_out.parent.is_dir():
+        raise UserError(f"--html {html_out}: no folder {html_out.parent}")
     count = 0
     line = None
+    pages: list[Path] = []
     try:
         for line, record in enumerate_records(path):
             count += 1
+            if args.record is not None and count != args.record:
+                continue
             if args.game is not None and record.game != args.game:
                 raise RecordError(
                     f"the record is for game {record.game!r}, not {args.game!r}",
                     hint="leave out --game to replay records of any game",
                 )
             players = len(record.scores)
+            if html_out is not None:
+                pages.append(_write_page(record, html_out, count, args.record))
+                continue
             if args.quiet:
                 replay_record(record)
                 scores = "/".join(str(s) for s in record.scores)
@@ -110,9 +137,32 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"{path} holds no game records; re-create it with `scavenger simulate`"
         )
+    if args.record is not None and args.record > count:
+        raise UserError(f"--record {args.record}: {path} holds {count} games")
+    if html_out is not None:
+        if len(pages) == 1 and pages[0] != html_out:  # one game: the name asked for
+            pages[0] = pages[0].replace(html_out)
+        for page in pages:
+            print(f"wrote {page}")
+        return EXIT_OK
     games = "game" if count == 1 else "games"
     print(f"replayed {count} {games} from {path}: every outcome matches the record")
     return EXIT_OK
+
+
+def _write_page(record: Any, out: Path, number: int, chosen: int | None) -> Path:
+    """Write one game's viewer page: `out` itself for a chosen game, else
+    `OUT-<number>.html` (renamed to `out` when the file held only one game)."""
+    from scavenger_env.core.records import atomic_output
+    from scavenger_env.core.viewer import viewer_page
+
+    page = viewer_page(record)
+    target = (
+        out if chosen is not None else out.with_name(f"{out.stem}-{number}{out.suffix}")
+    )
+    with atomic_output(target) as handle:
+        handle.write(page)
+    return target
 
 
 def _viewer(text: str) -> int:

@@ -37,6 +37,8 @@ from scavenger_env.core.errors import (
 )
 from scavenger_env.core.game import Game, GameRules
 from scavenger_env.core.games import get_game
+from scavenger_env.core.picture import Picture
+from scavenger_env.core.screen import Screen, screen_missing
 
 __all__ = [
     "RENDER_MODES",
@@ -52,7 +54,7 @@ __all__ = [
 ]
 
 REWARD_MODES = ("win", "score")
-RENDER_MODES = ("ansi", "human")
+RENDER_MODES = ("ansi", "rgb_array", "human")
 # What `GameEnv` holds only after reset() (reading one earlier says so): what the
 # AEC loop reads at every step.
 _AFTER_RESET = frozenset(
@@ -191,11 +193,12 @@ class GameEnv(AECEnv):
         """Args:
         game: a `Game` or a registered game's name.
         num_players: seats, from `game.min_players` to `game.max_players`.
-        render_mode: None, "ansi" or "human".
+        render_mode: None, "ansi" (text), "rgb_array" (an image array) or
+            "human" (a window, or inline in a notebook).
         reward: "win" or "score" (see the module docstring).
         render_seat: whose view the picture shows: a seat number, an agent
-            name, or "acting" (the player to move; the default for "ansi").
-            "human" needs it.
+            name, or "acting" (the player to move; the default for "ansi" and
+            "rgb_array"). "human" needs it.
         **config: the game's config options (`game.config_options()`).
         """
         super().__init__()
@@ -213,7 +216,8 @@ class GameEnv(AECEnv):
             )
         if render_mode not in (None, *RENDER_MODES):
             raise self.config_error(
-                f"render_mode={render_mode!r} is not allowed; use None, 'ansi' or 'human'"
+                f"render_mode={render_mode!r} is not allowed; use None, 'ansi', "
+                "'rgb_array' or 'human'"
             )
         if reward not in REWARD_MODES:
             raise self.config_error(
@@ -227,6 +231,12 @@ class GameEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self.render_seat = self._render_seat(render_seat, render_mode)
+        self.screen: Screen | None = None
+        if render_mode == "human":
+            missing = screen_missing()
+            if missing:
+                raise self.config_error(missing)
+            self.screen = Screen(rules.title)
         self._num_actions = rules.env_actions
         self._obs_space = spaces.Dict(
             {
@@ -273,7 +283,7 @@ class GameEnv(AECEnv):
         if value is None:
             if render_mode == "human":
                 raise self.config_error(
-                    "render_mode='human' prints the picture after every step, and "
+                    "render_mode='human' shows the picture after every step, and "
                     "the picture shows one seat's hand: say whose with "
                     f"render_seat=0..{n - 1} (or 'player_0'..'player_{n - 1}'), or "
                     "render_seat='acting' to follow the player to move (every hand "
@@ -404,25 +414,50 @@ class GameEnv(AECEnv):
         self._require_state("last()")
         return super().last(observe)
 
-    def render(self) -> str | None:
-        """ "ansi": the text picture from `render_seat`'s view; "human": print it."""
+    def render(self) -> str | np.ndarray | None:
+        """The position from `render_seat`'s view: "ansi" returns the text
+        picture, "rgb_array" the drawn picture as an `H x W x 3` uint8 array,
+        "human" shows the drawn picture (a window, or inline in a notebook)."""
         if self.render_mode is None:
             warnings.warn(
-                "render() called with render_mode=None; pass render_mode='ansi' "
-                f"or 'human' to {self.metadata['name']}.env()",
+                "render() called with render_mode=None; pass render_mode='ansi', "
+                f"'rgb_array' or 'human' to {self.metadata['name']}.env()",
                 stacklevel=2,
             )
             return None
         s = self._require_state("render()")
         seat = self._mover if self.render_seat is None else self.render_seat
-        text = self.rules.render(s, seat)
         if self.render_mode == "ansi":
-            return text
-        print(text)
+            return self.rules.render(s, seat)
+        picture = self.rules.picture(s, seat)
+        if self.render_mode == "rgb_array":
+            return picture.to_rgb()
+        assert self.screen is not None  # made with the mode
+        self.screen.show(picture)
         return None
 
+    def picture(self, seat: int | str | None = None) -> Picture:
+        """The drawn position (SVG) from `seat`'s view (a seat number or agent
+        name; default `render_seat`, else the player to move): a notebook shows
+        it inline, `.save("x.png")` writes it."""
+        s = self._require_state("picture()")
+        if seat is None:
+            viewer = self._mover if self.render_seat is None else self.render_seat
+        else:
+            viewer = self._render_seat(seat, None)
+            if viewer is None:  # "acting"
+                viewer = self._mover
+        return self.rules.picture(s, viewer)
+
+    def _repr_svg_(self) -> str | None:
+        """A notebook shows the env as its picture once a game is on."""
+        if self.game is None:
+            return None
+        return self.picture().svg
+
     def close(self) -> None:
-        pass
+        if self.screen is not None:
+            self.screen.close()
 
     # -- helpers -------------------------------------------------------------
 
@@ -519,11 +554,12 @@ class OneGameEnv(GameEnv):
     ) -> None:
         """Args:
         num_players: seats, from the game's `min_players` to its `max_players`.
-        render_mode: None, "ansi" or "human".
+        render_mode: None, "ansi" (text), "rgb_array" (an image array) or
+            "human" (a window, or inline in a notebook).
         reward: "win" or "score" (see the module docstring).
         render_seat: whose view the picture shows: a seat number, an agent
-            name, or "acting" (the player to move; the default for "ansi").
-            "human" needs it (see the module docstring).
+            name, or "acting" (the player to move; the default for "ansi" and
+            "rgb_array"). "human" needs it (see the module docstring).
         **config: any other field of the game's config
             (`env_game.config_options()`).
         """
@@ -568,6 +604,11 @@ class _CheckedOrder(wrappers.OrderEnforcingWrapper):
     def reset(self, seed: Any = None, options: dict | None = None) -> None:
         checked_seed(seed, options, self._env_name)
         super().reset(seed=seed, options=options)
+
+    def _repr_svg_(self) -> str | None:
+        """A notebook shows the wrapped env as its picture too."""
+        show = getattr(self._base, "_repr_svg_", None)
+        return show() if show is not None else None
 
     def step(self, action: Any) -> None:
         # A plain int in range, the usual case, goes straight on; so does anything

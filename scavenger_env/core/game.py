@@ -46,6 +46,7 @@ import numpy as np
 from scavenger_env.core.digest import DIGEST_VERSION, game_digest
 
 if TYPE_CHECKING:
+    from scavenger_env.core.picture import Picture
     from scavenger_env.core.records import GameRecord
 
 __all__ = [
@@ -327,6 +328,24 @@ class GameText(GameRules[StateT, ConfigT]):
         """What differs between two pictures from `render`, for a player who saw
         the first (the default: the whole new picture)."""
         return after
+
+    def picture(self, state: StateT, viewer: int | None = None) -> Picture:
+        """The position drawn as SVG: as seat `viewer` sees it, or the whole
+        truth (None, for a finished game's replay). The default draws `render`'s
+        text as monospace lines (seat 0's text for None); a game overrides it
+        with a real drawing."""
+        from scavenger_env.core.picture import text_picture
+
+        seat = 0 if viewer is None else viewer
+        return text_picture(self.render(state, seat), title=self.title)
+
+    def action_target(self, state: StateT, action: int) -> str | None:
+        """The `data-ref` of the thing in `picture` that legal `action` acts on
+        (a space, a card, a lot), so that a player in the browser can click it;
+        None when the action has no place on the picture (the offered choices
+        list every action anyway). Depends only on public facts and the mover's
+        own view."""
+        return None
 
     # -- narration (play, transcripts) --------------------------------------
 

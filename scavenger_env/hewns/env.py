@@ -69,11 +69,12 @@ mover gets -1, the game ends for everyone, and a warning says why.
 
 ### Rendering
 
-The text picture shows one seat's view, its Bidoxes' contents included.
+The picture shows one seat's view, its Bidoxes' contents included.
 `render_seat` says whose: a seat number or agent name fixes it; `"acting"`
-follows the player to move. `render_mode="ansi"` defaults to `"acting"`;
-`render_mode="human"` has no default, so that no secret is printed unless the
-user asked for that seat's view.
+follows the player to move. `render_mode="ansi"` (text) and `"rgb_array"` (the
+drawn picture as an array) default to `"acting"`; `render_mode="human"` (a
+window, or inline in a notebook) has no default, so that no secret is shown
+unless the user asked for that seat's view.
 
 ### Version history
 

@@ -232,7 +232,7 @@ def bad_keyword_cases() -> list[Any]:
 
 ENV_BAD_KEYWORDS = [
     ({"reward": "money"}, "reward", "'win' or 'score'"),
-    ({"render_mode": "rgb_array"}, "render_mode", "'ansi' or 'human'"),
+    ({"render_mode": "rgb"}, "render_mode", "'rgb_array' or 'human'"),
     ({"render_mode": "human"}, "render_seat", "'acting'"),
     ({"render_seat": 2}, "render_seat", "seat from 0 to 1"),
 ]
@@ -394,20 +394,58 @@ def test_ansi_render_returns_the_acting_players_picture(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_human_render_prints_the_picture(
-    name: str, capsys: pytest.CaptureFixture[str]
+def test_human_render_shows_the_drawn_picture_in_a_window(
+    name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Outside a notebook "human" opens a pygame window (here SDL's dummy
+    driver, no screen needed) and shows the picture's pixels after every step."""
+    pytest.importorskip("resvg_py")
+    pygame = pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     game = get_game(name)
     e = env_module(name).env(num_players=2, render_mode="human", render_seat="acting")
     e.reset(seed=9)
-    capsys.readouterr()
     assert e.render() is None
     state = e.unwrapped.game
-    picture = game.render(state, game.current_player(state))
-    assert capsys.readouterr().out == picture + "\n"
+    picture = game.picture(state, game.current_player(state))
+    window = pygame.display.get_surface()
+    assert window.get_size() == (picture.width, picture.height)
+    pixels = pygame.surfarray.array3d(window).swapaxes(0, 1)
+    assert np.array_equal(pixels, picture.to_rgb())
     e.step(first_legal(e))  # "human" also draws after every step
-    picture = game.render(state, game.current_player(state))
-    assert capsys.readouterr().out == picture + "\n"
+    assert e.unwrapped.screen.last == game.picture(state, game.current_player(state))
+    e.close()
+    assert pygame.display.get_surface() is None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_rgb_array_render_is_the_drawn_picture_as_pixels(name: str) -> None:
+    pytest.importorskip("resvg_py")
+    game = get_game(name)
+    e = env_module(name).env(num_players=2, render_mode="rgb_array")
+    e.reset(seed=9)
+    e.step(first_legal(e))
+    pixels = e.render()
+    state = e.unwrapped.game
+    assert isinstance(pixels, np.ndarray)
+    assert pixels.dtype == np.uint8
+    assert pixels.ndim == 3 and pixels.shape[2] == 3
+    assert np.array_equal(
+        pixels, game.picture(state, game.current_player(state)).to_rgb()
+    )
+    assert len(np.unique(pixels.reshape(-1, 3), axis=0)) > 2  # something is drawn
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_env_shows_its_picture_in_a_notebook(name: str) -> None:
+    game = get_game(name)
+    e = env_module(name).env(num_players=2)
+    assert e._repr_svg_() is None  # no game yet: Jupyter falls back to the repr
+    e.reset(seed=3)
+    state = e.unwrapped.game
+    mover = game.current_player(state)
+    assert e._repr_svg_() == game.picture(state, mover).svg
+    assert e.picture("player_1") == game.picture(state, 1)
 
 
 @pytest.mark.parametrize("name", NAMES)

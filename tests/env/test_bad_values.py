@@ -13,10 +13,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from scavenger_env.core import screen
 from scavenger_env.core.aec import UnknownAgentError
 from scavenger_env.core.errors import ConfigError, IllegalActionError, SeedError
 from scavenger_env.core.games import GAMES, get_game
+from scavenger_env.core.picture import Picture
 from scavenger_env.core.records import GameRecord
+from scavenger_env.core.screen import Screen
 
 NAMES = sorted(GAMES)
 KINDS = ["env", "raw_env"]
@@ -347,34 +350,49 @@ def test_human_render_needs_to_be_told_whose_view_to_print(name: str) -> None:
         assert "'acting'" in message
 
 
+@pytest.fixture
+def shown(monkeypatch: pytest.MonkeyPatch) -> list[Picture]:
+    """The pictures a "human" env shows, in order (recorded instead of opening a
+    window: the window itself is tested in tests/env/test_pictures.py)."""
+    pictures: list[Picture] = []
+    monkeypatch.setattr(Screen, "_show_window", lambda self, p: pictures.append(p))
+    monkeypatch.setattr(screen, "in_notebook", lambda: False)
+    return pictures
+
+
+def drawn(e: Any, seat: int | None = None) -> Picture:
+    """The game's drawn picture of the env's state for `seat` (default: the
+    mover)."""
+    game, state = e.unwrapped.rules, e.unwrapped.game
+    return game.picture(state, game.current_player(state) if seat is None else seat)
+
+
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("seat", [1, "player_1", np.int64(1)], ids=repr)
-def test_human_render_with_a_seat_prints_only_that_seats_view(
-    name: str, seat: object, capsys: pytest.CaptureFixture[str]
+def test_human_render_with_a_seat_shows_only_that_seats_view(
+    name: str, seat: object, shown: list[Picture]
 ) -> None:
     e = maker(name, "env")(num_players=2, render_mode="human", render_seat=seat)
     e.reset(seed=9)
     game = e.unwrapped.rules
     movers = set()
-    for _ in range(60):
+    for step in range(30):
         movers.add(game.current_player(e.unwrapped.game))
-        capsys.readouterr()
         e.step(legal(e))
-        assert capsys.readouterr().out == picture(e, 1) + "\n"
-    assert movers == {0, 1}, "both seats moved, yet only seat 1's view was printed"
+        assert len(shown) == step + 1
+        assert shown[-1] == drawn(e, 1)
+    assert movers == {0, 1}, "both seats moved, yet only seat 1's view was shown"
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_acting_render_follows_the_mover(
-    name: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_acting_render_follows_the_mover(name: str, shown: list[Picture]) -> None:
     e = maker(name, "env")(num_players=3, render_mode="human", render_seat="acting")
     e.reset(seed=9)
     game = e.unwrapped.rules
     seen = set()
-    for _ in range(60):
+    for _ in range(30):
         e.step(legal(e))
-        assert capsys.readouterr().out == picture(e) + "\n"
+        assert shown[-1] == drawn(e)
         seen.add(game.current_player(e.unwrapped.game))
     assert len(seen) > 1
 
