@@ -118,6 +118,26 @@ def add_command(commands: Any) -> None:
         "--force",
     )
     add_keep_options(play)
+    play.add_argument(
+        "--web",
+        action="store_true",
+        help="play in the browser instead of the terminal: serves the game on "
+        "--host:--port and says the address to open (one human seat)",
+    )
+    play.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="with --web: the address to serve on (default: 127.0.0.1, this "
+        "machine only)",
+    )
+    play.add_argument(
+        "--port",
+        type=int_at_least(0, 65535),
+        default=8000,
+        metavar="PORT",
+        help="with --web: the port (default: 8000; 0 picks a free one)",
+    )
     play.set_defaults(func=run)
 
 
@@ -216,6 +236,10 @@ def run(args: argparse.Namespace) -> int:
                 f"--players: player {seat + 1} ({specs[seat]}): {err}"
             ) from None
     seed = args.seed if args.seed is not None else secrets.randbits(63)
+    if args.web:
+        return _play_in_browser(args, game, config, seed, agents, names, output)
+    if args.host != "127.0.0.1" or args.port != 8000:
+        raise UserError("--host and --port are for --web (play in the browser)")
     result = play_match(config, seed, agents, game=game, names=names)
     if result.quit:
         return EXIT_OK
@@ -230,4 +254,63 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(f"cannot write {output}: {err.strerror or err}") from None
         done = "added to" if args.append else "written to"
         print(f"game record {done} {output} (replay it: scavenger replay {output})")
+    return EXIT_OK
+
+
+def _play_in_browser(
+    args: argparse.Namespace,
+    game: Any,
+    config: Any,
+    seed: int,
+    agents: list[Any],
+    names: list[str],
+    output: Path | None,
+) -> int:
+    """Serve the game to one person in the browser until Ctrl+C."""
+    from agents.human import HumanAgent
+    from agents.web_play import WebGame, make_server
+    from scavenger_env.core.records import GameRecord, write_records
+
+    humans = [seat for seat, a in enumerate(agents) if isinstance(a, HumanAgent)]
+    if len(humans) != 1:
+        raise UserError(
+            f"--web seats one person and bots; --players lists {len(humans)} "
+            "human seats (e.g. --players human,greedy)"
+        )
+
+    def save(record: GameRecord) -> str:
+        if output is None:
+            return ""
+        try:
+            if args.append and output.exists():
+                append_lines(output, [record.to_json()])
+            else:
+                write_records(output, [record])
+        except OSError as err:
+            return (
+                f"The record could not be written to {output}: {err.strerror or err}."
+            )
+        print(f"game record written to {output} (replay it: scavenger replay {output})")
+        return f"The record is in {output}."
+
+    bots = [None if seat == humans[0] else a for seat, a in enumerate(agents)]
+    session = WebGame(game, config, seed, bots, names, humans[0], on_over=save)
+    try:
+        server = make_server(session, args.host, args.port)
+    except OSError as err:
+        raise UserError(
+            f"cannot serve on {args.host}:{args.port} ({err.strerror or err}); "
+            "choose another --port (0 picks a free one)"
+        ) from None
+    host, port = server.server_address[:2]
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: serving on {host}, which other machines may reach")
+    print(f"{game.title}, seed {seed}: open http://{host}:{port}/ in a browser")
+    print("(Ctrl+C stops the server)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("stopped")
+    finally:
+        server.server_close()
     return EXIT_OK

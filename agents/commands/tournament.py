@@ -121,6 +121,14 @@ def add_command(commands: Any) -> None:
         "a rerun with the same settings resumes)",
     )
     tour.add_argument(
+        "--watch",
+        type=int_at_least(0),
+        default=2,
+        metavar="N",
+        help="write replay viewer pages of the first N games into DIR/watch/, "
+        "linked from report.md (default: 2; 0 for none)",
+    )
+    tour.add_argument(
         "--no-progress",
         dest="progress",
         action="store_false",
@@ -175,6 +183,7 @@ def run(args: argparse.Namespace) -> int:
         rules_note,
         run_tournament,
     )
+    from agents.tournament.outputs import WATCH_DIR
 
     if not args.players:
         raise UserError(
@@ -237,6 +246,7 @@ def run(args: argparse.Namespace) -> int:
             address=args.address,
             progress=args.progress,
             on_start=header,
+            watch=args.watch,
         )
     except (TournamentError, BackendError, AgentError) as err:
         raise UserError(str(err)) from None
@@ -272,5 +282,11 @@ def run(args: argparse.Namespace) -> int:
     names = [GAMES_FILE, SUMMARY_FILE, SUMMARY_CSV, REPORT_FILE, TIMING_FILE]
     if (output / PLOT_FILE).exists():
         names.append(PLOT_FILE)
+    watched = [f"game-{k}.html" for k in range(1, args.watch + 1)]
+    names += [
+        f"{WATCH_DIR}/{page}"
+        for page in watched
+        if (output / WATCH_DIR / page).exists()
+    ]
     print(f"wrote {', '.join(str(output / n) for n in names)}")
     return EXIT_OK

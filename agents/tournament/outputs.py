@@ -1,6 +1,6 @@
 """A finished tournament's outputs: the statistics of its games (``summary.json``,
-a function of the games alone), the thinking times, the CSV, the report and the
-plot.
+a function of the games alone), the thinking times, the CSV, the report, the
+plot and replay viewer pages of a few games.
 """
 
 from __future__ import annotations
@@ -21,7 +21,13 @@ from .folder import (
 )
 from .plan import Plan
 
-__all__ = ["read_timing", "summarize_games", "write_outputs"]
+__all__ = [
+    "WATCH_DIR",
+    "read_timing",
+    "summarize_games",
+    "write_outputs",
+    "write_watch_pages",
+]
 
 
 def summarize_games(plan: Plan, directory: str | os.PathLike[str]) -> dict[str, Any]:
@@ -102,10 +108,53 @@ def report_title(plan: Plan) -> str:
     return f"{get_game(plan.game).title} tournament, {plan.num_players} players"
 
 
+WATCH_DIR = "watch"
+"""The folder of a tournament's replay viewer pages (``watch/game-1.html``...)."""
+
+
+def write_watch_pages(directory: Path, count: int) -> list[str]:
+    """Write replay viewer pages of the first ``count`` games into ``watch/`` and
+    return the report's lines that link them (none for ``count`` 0)."""
+    from scavenger_env.core.records import atomic_output, iter_records
+    from scavenger_env.core.viewer import viewer_page
+
+    if count <= 0:
+        return []
+    folder = directory / WATCH_DIR
+    folder.mkdir(exist_ok=True)
+    links = []
+    for number, record in enumerate(iter_records(directory / GAMES_FILE), start=1):
+        if number > count:
+            break
+        name = f"game-{number}.html"
+        with atomic_output(folder / name) as out:
+            out.write(viewer_page(record))
+        players = record.players or [f"seat {q}" for q in range(len(record.scores))]
+        won = " and ".join(players[q] for q in record.winners)
+        links.append(
+            f"- [game {number}]({WATCH_DIR}/{name}): "
+            + ", ".join(f"{p} {s}" for p, s in zip(players, record.scores, strict=True))
+            + f"; won by {won}"
+        )
+    return [
+        "",
+        "## Watch a game",
+        "",
+        "Replay viewer pages (open one in a browser; each works offline, and shows "
+        "the whole truth or what one seat saw, decision by decision):",
+        "",
+        *links,
+    ]
+
+
 def write_outputs(
-    plan: Plan, directory: str | os.PathLike[str], notes: list[str] | None = None
+    plan: Plan,
+    directory: str | os.PathLike[str],
+    notes: list[str] | None = None,
+    watch: int = 0,
 ) -> dict[str, Any]:
-    """Write ``summary.json``, ``summary.csv``, ``report.md`` and ``winrates.png``;
+    """Write ``summary.json``, ``summary.csv``, ``report.md`` and ``winrates.png``
+    (and viewer pages of the first ``watch`` games, linked from the report);
     return the summary.
 
     ``summary.json`` depends on the games alone (the same seed, the same bytes).
@@ -123,9 +172,11 @@ def write_outputs(
         "players": [{**p, **timing[p["player"]]} for p in summary["players"]],
     }
     write_csv(summary, directory / SUMMARY_CSV)
-    (directory / REPORT_FILE).write_text(
-        format_markdown(summary, report_title(plan)), encoding="utf-8"
-    )
+    report = format_markdown(summary, report_title(plan))
+    watch_lines = write_watch_pages(directory, watch)
+    if watch_lines:
+        report += "\n".join(watch_lines) + "\n"
+    (directory / REPORT_FILE).write_text(report, encoding="utf-8")
     why_not = plot_win_rates(summary, directory / PLOT_FILE)
     if why_not and notes is not None:
         notes.append(why_not)

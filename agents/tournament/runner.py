@@ -133,6 +133,7 @@ def run_tournament(
     on_game: Callable[[int], None] | None = None,
     outputs: bool = True,
     on_start: Callable[[Plan], None] | None = None,
+    watch: int = 0,
 ) -> RunResult:
     """Play the games of ``plan`` not yet in ``directory``, then write the summary.
 
@@ -155,6 +156,8 @@ def run_tournament(
         on_start: Called with the plan followed (see :func:`check_directory`) once
             the folder is locked and checked and the backend started, before the
             first game.
+        watch: With the outputs, write replay viewer pages of the first this
+            many games into ``watch/`` and link them from ``report.md``.
 
     Raises:
         TournamentError: the folder holds another tournament, foreign files or an
@@ -196,7 +199,7 @@ def run_tournament(
             notes=notes,
         )
         if complete and outputs:
-            result.summary = write_outputs(plan, directory, notes)
+            result.summary = write_outputs(plan, directory, notes, watch)
     return result
 
 

@@ -8,7 +8,7 @@ the interface costs one attribute lookup); the screens' sentences are here.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -34,6 +34,9 @@ from .engine.digest import state_data as _state_data
 from .engine.state import same_state
 from .engine.view import PlayerView, determinize, player_view, redact
 from .observation import OBS_SIZE, Encoder
+
+if TYPE_CHECKING:
+    from scavenger_env.core.picture import Picture
 
 __all__ = ["CAVEIN", "CaveIn"]
 
@@ -185,6 +188,16 @@ class CaveIn(Game[GameState, GameConfig]):
         from .render import render_changes
 
         return render_changes(before, after)
+
+    def picture(self, state: GameState, viewer: int | None = None) -> Picture:
+        from .picture import draw
+
+        return draw(state, viewer)
+
+    def action_target(self, state: GameState, action: int) -> str | None:
+        from .picture import action_target
+
+        return action_target(state, action)
 
     def turn_key(self, state: GameState) -> Hashable:
         return (state.current_player, sum(state.turns_taken))

@@ -17,9 +17,10 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 import numpy as np
 
@@ -50,16 +51,28 @@ class RenderExtraMissing(ImportError):
     """Pixels of a picture were asked for without the `[render]` extra."""
 
 
+_QUOTED: Final = {'"': "&quot;", "\n": "&#10;", "\t": "&#9;"}
+
+
+@cache
+def _key(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
+
+
 def _attrs(attrs: Mapping[str, Any]) -> str:
     """`key="value"` pairs; a `_` in a key becomes `-` (`data_action`,
-    `font_size`); None values are left out."""
+    `font_size`); None values are left out; floats keep 2 decimals."""
     out = []
     for key, value in attrs.items():
         if value is None:
             continue
         if isinstance(value, float):
-            value = f"{value:.2f}".rstrip("0").rstrip(".")
-        out.append(f" {key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}")
+            shown = f"{value:.2f}".rstrip("0").rstrip(".")
+        elif isinstance(value, int):
+            shown = str(value)
+        else:
+            shown = escape(str(value), _QUOTED)
+        out.append(f' {_key(key)}="{shown}"')
     return "".join(out)
 
 
@@ -124,13 +137,10 @@ class Svg:
     ) -> None:
         """One line of text with its baseline at `y` (escaped: any string is
         safe)."""
-        base = {
-            "x": x,
-            "y": y,
-            "font_size": size,
-            "font_family": MONO if mono else FONT,
-            "fill": "#222",
-        }
+        base: dict[str, Any] = {"x": x, "y": y, "font_size": size}
+        if mono:  # the document's font is FONT (set once, on the root)
+            base["font_family"] = MONO
+        base["fill"] = "#222"
         base.update(attrs)
         self._parts.append(f"<text{_attrs(base)}>{escape(content)}</text>")
 
@@ -160,12 +170,28 @@ class Svg:
         finally:
             self._parts.append("</g>")
 
+    def mark(self) -> int:
+        """The place in the document reached so far (see `behind`)."""
+        return len(self._parts)
+
+    @contextmanager
+    def behind(self, mark: int) -> Iterator[None]:
+        """Shapes drawn inside go at `mark`, under everything drawn since: a
+        panel's background, sized once its content is laid out."""
+        start = len(self._parts)
+        try:
+            yield
+        finally:
+            added = self._parts[start:]
+            del self._parts[start:]
+            self._parts[mark:mark] = added
+
     def picture(self) -> Picture:
         """The finished document."""
         w, h = round(self.width), round(self.height)
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-            f'viewBox="0 0 {w} {h}">'
+            f'viewBox="0 0 {w} {h}" font-family="{FONT}">'
         )
         background = f'<rect width="{w}" height="{h}" fill="#fbfaf7"/>'
         return Picture(head + background + "".join(self._parts) + "</svg>", w, h)

@@ -8,6 +8,7 @@ and shows each new one; it needs the `[render]` extra (pygame-ce, resvg, Pillow)
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 from typing import Any
@@ -64,11 +65,10 @@ class Screen:
             self._show_window(picture)
 
     def _show_inline(self, picture: Picture) -> None:
-        from IPython import display as ipython
-
-        shown = ipython.SVG(data=picture.svg)  # type: ignore[no-untyped-call]
+        ipython: Any = importlib.import_module("IPython.display")
+        shown = ipython.SVG(data=picture.svg)
         if self._handle is None:
-            self._handle = ipython.display(shown, display_id=True)  # type: ignore[no-untyped-call]
+            self._handle = ipython.display(shown, display_id=True)
         else:
             self._handle.update(shown)
 

@@ -12,7 +12,7 @@ generator and kept in the action list like every decision.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -44,6 +44,9 @@ from .engine.view import (
     redact,
 )
 from .observation import OBS_SIZE, Encoder
+
+if TYPE_CHECKING:
+    from scavenger_env.core.picture import Picture
 
 __all__ = ["HEWNS", "HewnsGame"]
 
@@ -236,6 +239,18 @@ class HewnsGame(Game[State, HewnsConfig]):
         from .render import render_changes
 
         return render_changes(before, after)
+
+    def picture(self, state: State, viewer: int | None = None) -> Picture:
+        """The position drawn as SVG: the crater from its map data and a panel
+        with what `render` tells (`picture.draw`)."""
+        from .picture import draw
+
+        return draw(state, viewer)
+
+    def action_target(self, state: State, action: int) -> str | None:
+        from .picture import action_target
+
+        return action_target(state, action)
 
     def turn_owner(self, state: State) -> int:
         """The seat whose bid turn or player turn is in progress (a reaction,

@@ -7,7 +7,7 @@ method hands over to the engine; the screens' sentences are here.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -39,6 +39,9 @@ from .engine.digest import state_data as _state_data
 from .engine.rules import SEGMENT_NAMES, SEGMENT_OF_PHASE, turn_key
 from .engine.view import PlayerView
 from .observation import OBS_SIZE, Encoder
+
+if TYPE_CHECKING:
+    from scavenger_env.core.picture import Picture
 
 __all__ = ["KRYSIS", "Krysis"]
 
@@ -185,6 +188,16 @@ class Krysis(Game[State, KrysisConfig]):
         from .render import render_changes
 
         return render_changes(before, after)
+
+    def picture(self, state: State, viewer: int | None = None) -> Picture:
+        from .picture import draw
+
+        return draw(state, viewer)
+
+    def action_target(self, state: State, action: int) -> str | None:
+        from .picture import action_target
+
+        return action_target(state, action)
 
     def turn_key(self, state: State) -> Hashable:
         return turn_key(state)

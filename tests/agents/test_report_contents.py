@@ -110,3 +110,26 @@ def test_an_old_rules_model_is_noted_once(
 def test_runs_are_ignored_by_git() -> None:
     ignored = Path(__file__).resolve().parents[2] / ".gitignore"
     assert "runs/" in ignored.read_text().splitlines()
+
+
+def test_the_report_links_viewer_pages_of_its_first_games(krysis_ppo: Path) -> None:
+    from scavenger_env.core.records import iter_records
+    from scavenger_env.core.viewer import read_page_data
+
+    report = (krysis_ppo / "report.md").read_text()
+    records = list(iter_records(krysis_ppo / "games.jsonl"))
+    assert "## Watch a game" in report
+    for number in (1, 2):  # --watch's default
+        page = krysis_ppo / "watch" / f"game-{number}.html"
+        assert f"](watch/game-{number}.html)" in report
+        data = read_page_data(page.read_text(encoding="utf-8"))
+        assert data["title"].endswith(f"seed {records[number - 1].seed}")
+    assert not (krysis_ppo / "watch" / "game-3.html").exists()
+
+
+def test_watch_0_writes_no_viewer_pages(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    argv = ["tournament", "--players", "random,random", "--games", "2", "--watch", "0"]
+    assert main([*argv, "--no-progress", "--output", str(folder)]) == 0
+    assert not (folder / "watch").exists()
+    assert "Watch a game" not in (folder / "report.md").read_text()

@@ -61,6 +61,7 @@ def browser() -> Iterator[Any]:
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     tab = context.new_page()
+    tab.set_default_timeout(10_000)  # a page that hangs fails in seconds
     errors: list[str] = []
     tab.on("pageerror", lambda err: errors.append(str(err)))
     yield tab

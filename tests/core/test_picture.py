@@ -134,3 +134,15 @@ def test_in_a_notebook_each_step_updates_one_inline_display(
     assert [kind for kind, _ in calls] == ["display", "update"]
     assert "one" in calls[0][1] and "two" in calls[1][1]
     assert shown.last == second
+
+
+def test_behind_puts_a_background_under_what_was_drawn_since_the_mark() -> None:
+    svg = Svg(50, 50)
+    svg.circle(1, 1, 1)
+    mark = svg.mark()
+    svg.text(5, 20, "on top")
+    with svg.behind(mark):
+        svg.rect(0, 0, 40, 30, fill="#eee")
+    root = ET.fromstring(svg.picture().svg)
+    tags = [child.tag.removeprefix(SVG_NS) for child in root]
+    assert tags == ["rect", "circle", "rect", "text"]  # page, circle, background, text
