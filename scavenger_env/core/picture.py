@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 from xml.sax.saxutils import escape
@@ -54,26 +54,27 @@ class RenderExtraMissing(ImportError):
 _QUOTED: Final = {'"': "&quot;", "\n": "&#10;", "\t": "&#9;"}
 
 
-@cache
-def _key(key: str) -> str:
-    return key.rstrip("_").replace("_", "-")
+@lru_cache(maxsize=16384)
+def _escaped_text(content: str) -> str:
+    return escape(content)
 
 
 def _attrs(attrs: Mapping[str, Any]) -> str:
     """`key="value"` pairs; a `_` in a key becomes `-` (`data_action`,
     `font_size`); None values are left out; floats keep 2 decimals."""
-    out = []
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        if isinstance(value, float):
-            shown = f"{value:.2f}".rstrip("0").rstrip(".")
-        elif isinstance(value, int):
-            shown = str(value)
-        else:
-            shown = escape(str(value), _QUOTED)
-        out.append(f' {_key(key)}="{shown}"')
-    return "".join(out)
+    return "".join([_pair(k, v) for k, v in attrs.items() if v is not None])
+
+
+@lru_cache(maxsize=1 << 16, typed=True)
+def _pair(key: str, value: object) -> str:
+    """One ` key="value"` (pictures repeat most pairs: colours, sizes, places)."""
+    if type(value) is float:
+        shown = f"{value:.2f}".rstrip("0").rstrip(".")
+    elif type(value) is int:
+        shown = str(value)
+    else:
+        shown = escape(str(value), _QUOTED)
+    return f' {key.rstrip("_").replace("_", "-")}="{shown}"'
 
 
 class Svg:
@@ -142,7 +143,7 @@ class Svg:
             base["font_family"] = MONO
         base["fill"] = "#222"
         base.update(attrs)
-        self._parts.append(f"<text{_attrs(base)}>{escape(content)}</text>")
+        self._parts.append(f"<text{_attrs(base)}>{_escaped_text(content)}</text>")
 
     def text_block(
         self,

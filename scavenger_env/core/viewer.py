@@ -7,10 +7,9 @@ readable name of each decision and the dice or cards chance dealt after it, the
 scores once the game is over, and a choice of view: the whole truth, or what one
 seat saw (its pictures and the decisions in the words that seat could read).
 
-Pictures repeat a lot between views and steps, so each distinct SVG is stored
-once and the table is gzip-compressed (the browser unpacks it with its own
-`DecompressionStream`): a 2-player Hewns game of ~460 actions makes a page of
-about a megabyte. `read_page_data` reads the table back, for tests and tools.
+Pictures repeat a lot between views and steps, so each distinct SVG element is
+stored once, a picture is the list of its elements' ids, and the whole is
+gzip-compressed (the browser unpacks it with its own `DecompressionStream`). `read_page_data` reads the table back, for tests and tools.
 """
 
 from __future__ import annotations
@@ -45,11 +44,20 @@ class ViewerData:
     movers: list[str] = field(default_factory=list)
 
     def to_json(self) -> str:
+        """The page's data: each picture as a list of ids of its elements (a
+        picture differs from the one before in a few elements, so the table of
+        distinct elements and the id lists pack far smaller than the pictures)."""
+        parts: dict[str, int] = {}
+        pictures = [
+            [parts.setdefault(piece, len(parts)) for piece in _ELEMENTS.split(svg)]
+            for svg in self.svgs
+        ]
         return json.dumps(
             {
                 "title": self.title,
                 "views": self.views,
-                "svgs": self.svgs,
+                "parts": list(parts),
+                "pictures": pictures,
                 "frames": self.frames,
                 "captions": self.captions,
                 "movers": self.movers,
@@ -147,9 +155,13 @@ def _outcome(record: GameRecord, names: list[str]) -> str:
     return f"Game over after {record.turns} turns. Scores: {scores}. Won by {won}{tie}."
 
 
+_ELEMENTS: Final = re.compile(r"(?<=>)(?=<)")
+"""Between two tags: where a picture is cut into its elements."""
+
+
 def pack(data: ViewerData) -> str:
     """The data as base64 text of gzip-compressed JSON (what the page holds)."""
-    raw = gzip.compress(data.to_json().encode("utf-8"), compresslevel=9, mtime=0)
+    raw = gzip.compress(data.to_json().encode("utf-8"), compresslevel=6, mtime=0)
     return base64.b64encode(raw).decode("ascii")
 
 
@@ -159,11 +171,14 @@ _DATA_TAG: Final = re.compile(
 
 
 def read_page_data(page: str) -> dict[str, Any]:
-    """The data a viewer page holds, unpacked (as `ViewerData.to_json`)."""
+    """The data a viewer page holds, unpacked (as `ViewerData.to_json`), with
+    `svgs`: each picture put back together."""
     match = _DATA_TAG.search(page)
     if match is None:
         raise ValueError("not a scavenger replay viewer page: it holds no game data")
     loaded: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(match[1])))
+    parts = loaded["parts"]
+    loaded["svgs"] = ["".join(parts[i] for i in ids) for ids in loaded["pictures"]]
     return loaded
 
 
@@ -252,7 +267,8 @@ _PAGE: Final = """<!DOCTYPE html>
     return p;
   }
   function show() {
-    $("picture").innerHTML = game.svgs[game.frames[view][step]];
+    const ids = game.pictures[game.frames[view][step]];
+    $("picture").innerHTML = ids.map((i) => game.parts[i]).join("");
     $("caption").replaceChildren(...game.captions[view][step].map((t) => line(t)),
                                  line(game.movers[step], "mover"));
     $("slider").value = String(step);
