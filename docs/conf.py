@@ -45,6 +45,10 @@ exclude_patterns = [
     "results/runs",
 ]
 
+# _static: the browser tests' screenshots (screens/) and the results pages' replay
+# viewers (watch/), copied as they are
+html_static_path = ["_static"]
+
 # MyST: ::: fences, definition lists, and anchors for headings down to ### so that
 # links such as [options](#options) resolve.
 myst_enable_extensions = ["colon_fence", "deflist"]

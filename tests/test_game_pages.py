@@ -81,6 +81,23 @@ def test_a_page_is_written_per_registered_game(tmp_path: Path) -> None:
         assert f"# {get_game(name).title}\n" in text
 
 
+def test_every_page_shows_a_picture_of_a_position_the_build_draws(
+    tmp_path: Path, pages: dict[str, str]
+) -> None:
+    import xml.etree.ElementTree as ET
+
+    written = gamepages.write_position_pictures(tmp_path)
+    assert sorted(p.name for p in written) == [
+        f"{n}-position.svg" for n in game_names()
+    ]
+    for name in game_names():
+        game = get_game(name)
+        svg = (tmp_path / f"{name}-position.svg").read_text(encoding="utf-8")
+        ET.fromstring(svg)
+        assert svg != game.picture(game.new_game(game.make_config(3), 5), 0).svg
+        assert f"![A position of {game.title}]({name}-position.svg)" in pages[name]
+
+
 @pytest.mark.parametrize("name", game_names())
 def test_the_page_has_every_section_in_order(name: str, pages: dict[str, str]) -> None:
     headings = re.findall(r"(?m)^## (.+)$", pages[name])

@@ -20,6 +20,8 @@ Where each section comes from, in the game's package `scavenger_env.<pkg>`:
   with the same ranges;
 * overview, hidden information, components, rulings and rules versions:
   `<pkg>.notes` (see `scavenger_env/cavein/notes.py`);
+* a picture of a position (`Game.picture`), drawn at each build into
+  `docs/games/<name>-position.svg`;
 * a worked turn, where the game has a module `<pkg>.worked_turn` whose
   `worked_turn()` plays one on the engine and tells it in Markdown (played at
   each build, so it stays true);
@@ -54,6 +56,7 @@ __all__ = [
     "setup",
     "trace_page",
     "write_pages",
+    "write_position_pictures",
     "write_trace_pages",
 ]
 
@@ -453,6 +456,49 @@ def _rules_versions(game: AnyGame, notes: ModuleType) -> str:
     return "\n\n".join(parts)
 
 
+# --- the picture of a position ---------------------------------------------------
+
+POSITION = (3, 5, 0.4)
+"""The pictured position: a random game of 3 players, seed 5, stopped 40% of
+the way through its actions (at a player's decision)."""
+
+
+def position_name(game: AnyGame) -> str:
+    return f"{game.name}-position.svg"
+
+
+def position_picture(game: AnyGame | str) -> tuple[str, str]:
+    """The SVG of the game's pictured position as seat 0 sees it, and a caption
+    saying which position it is (drawn at each build: it shows what the code
+    draws today)."""
+    from scavenger_env.core.simulate import play_random_game
+
+    game = get_game(game)
+    players, seed, share = POSITION
+    players = min(max(players, game.min_players), game.max_players)
+    config = game.make_config(players)
+    _, actions = play_random_game(game, config, seed)
+    state = game.new_game(config, seed)
+    played = int(share * len(actions))
+    for action in actions[:played]:
+        game.apply_action(state, action)
+    while game.is_chance_node(state):  # on to a player's decision
+        game.apply_action(state, actions[played])
+        played += 1
+    caption = (
+        f"A random {players}-player game (seed {seed}) after {played} of its "
+        "actions, as player 0 sees it: `game.picture(state, 0)`, the picture "
+        'that `render_mode="rgb_array"` and `"human"` show and that the replay viewer '
+        "steps through."
+    )
+    return game.picture(state, 0).svg, caption
+
+
+def _position(game: AnyGame) -> str:
+    _, caption = position_picture(game)
+    return f"![A position of {game.title}]({position_name(game)})\n\n{caption}"
+
+
 # --- the page ---------------------------------------------------------------------
 
 
@@ -467,6 +513,7 @@ def game_page(game: AnyGame | str) -> str:
     intro = intro.partition("\n")[2]
     description = [notes.OVERVIEW, _without_tables(intro)]
     description += [f"### {title}\n\n{body}" for title, body in env_sections.items()]
+    description.append(f"### A position\n\n{_position(game)}")
     worked = _worked_turn(game)
     if worked:
         description.append(f"### A worked turn\n\n{worked}")
@@ -510,6 +557,21 @@ def write_pages(folder: Path) -> list[Path]:
     return written
 
 
+def write_position_pictures(folder: Path) -> list[Path]:
+    """Write `<name>-position.svg` (the picture a game page shows) into
+    `folder` for every registered game; an unchanged picture is left alone."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in game_names():
+        game = get_game(name)
+        path = folder / position_name(game)
+        svg, _ = position_picture(game)
+        if not path.exists() or path.read_text(encoding="utf-8") != svg:
+            path.write_text(svg, encoding="utf-8")
+        written.append(path)
+    return written
+
+
 def write_trace_pages(folder: Path) -> list[Path]:
     """Write `<name>-rules-trace.md` into `folder` for every registered game
     with a rule trace; an unchanged page is left alone."""
@@ -528,6 +590,7 @@ def write_trace_pages(folder: Path) -> list[Path]:
 
 def _on_builder_inited(app: Any) -> None:
     write_pages(Path(app.srcdir) / "games")
+    write_position_pictures(Path(app.srcdir) / "games")
     write_trace_pages(Path(app.srcdir) / "games")
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from scavenger_env.core.picture import Picture, RenderExtraMissing
 
-__all__ = ["Screen", "in_notebook", "screen_missing"]
+__all__ = ["NoScreenError", "Screen", "in_notebook", "screen_missing"]
 
 
 def in_notebook() -> bool:
@@ -45,6 +45,10 @@ def screen_missing() -> str:
         f"({', '.join(missing)} missing): pip install 'scavenger-env[render]'; "
         "or use render_mode='ansi' (text) or 'rgb_array' (an array)"
     )
+
+
+class NoScreenError(RuntimeError):
+    """`render_mode="human"` outside a notebook, on a machine with no screen."""
 
 
 class Screen:
@@ -84,7 +88,14 @@ class Screen:
                 pygame.init()
                 pygame.display.set_caption(self.title)
                 self._pygame = pygame
-            self._window = pygame.display.set_mode((width, height))
+            try:
+                self._window = pygame.display.set_mode((width, height))
+            except pygame.error as err:
+                raise NoScreenError(
+                    f"render_mode='human' cannot open a window here ({err}): on a "
+                    "machine without a screen use render_mode='rgb_array' (or run "
+                    "in a notebook, where the picture shows inline)"
+                ) from None
         surface = pygame.surfarray.make_surface(pixels.swapaxes(0, 1))
         self._window.blit(surface, (0, 0))
         pygame.display.flip()

@@ -146,3 +146,20 @@ def test_behind_puts_a_background_under_what_was_drawn_since_the_mark() -> None:
     root = ET.fromstring(svg.picture().svg)
     tags = [child.tag.removeprefix(SVG_NS) for child in root]
     assert tags == ["rect", "circle", "rect", "text"]  # page, circle, background, text
+
+
+def test_a_window_without_a_screen_says_what_to_use_instead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pygame = pytest.importorskip("pygame")
+    pytest.importorskip("resvg_py")
+    monkeypatch.setattr(screen, "in_notebook", lambda: False)
+
+    def no_screen(size: object) -> None:
+        raise pygame.error("No available video device")
+
+    monkeypatch.setattr(pygame.display, "set_mode", no_screen)
+    shown = screen.Screen("test")
+    with pytest.raises(screen.NoScreenError, match="rgb_array"):
+        shown.show(text_picture("x"))
+    shown.close()

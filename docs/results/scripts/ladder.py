@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _page import (
     ROOT,
     command,
+    game_title,
     header,
     pct,
     provenance,
@@ -53,6 +54,8 @@ from _page import (
 )
 
 OUTPUT = ROOT / "docs" / "results" / "ladder.md"
+WATCH = ROOT / "docs" / "_static" / "watch"
+"""Where the page's replay viewers go: the first game of each 2-player ladder."""
 RUNS = ROOT / "docs" / "results" / "runs" / "ladder"
 PLAY_LOG = "played.json"
 """Per tournament folder: the games played by this script and the seconds it
@@ -307,6 +310,34 @@ def section(
     return "".join(out)
 
 
+def watch_section(ladder: Ladder, runs: Path) -> str:
+    """The ladder's first game without `random` in a replay viewer, embedded in
+    the page (the viewer page is written into docs/_static/watch/)."""
+    from scavenger_env.core.records import iter_records
+    from scavenger_env.core.viewer import viewer_page
+
+    record = next(
+        r
+        for r in iter_records(runs / ladder.name / "games.jsonl")
+        if "random" not in (r.players or ["random"])
+    )
+    WATCH.mkdir(parents=True, exist_ok=True)
+    write(WATCH / f"{ladder.name}.html", viewer_page(record))
+    players = record.players or []
+    who = " against ".join(players)
+    return (
+        f"\n### Watch a game of {game_title(ladder.game)}\n\nThe ladder's first game "
+        f"of two bots that think, {who} "
+        f"(seed {record.seed}), in the replay viewer that `scavenger replay "
+        "--html` writes: step with the buttons or the arrow keys, and choose the "
+        "whole truth or one seat's view "
+        f"([open it alone](../_static/watch/{ladder.name}.html)).\n\n"
+        f'<iframe src="../_static/watch/{ladder.name}.html" title="a game of '
+        f'{ladder.game}, {who}" width="100%" height="760" loading="lazy" '
+        'style="border: 1px solid #ccc"></iframe>\n'
+    )
+
+
 def _unit(game: str) -> str:
     """What the game scores ("VP", "normal Substract")."""
     from scavenger_env.core.games import get_game
@@ -346,6 +377,8 @@ def write_page(
             how = "kept from an interrupted run of this script, time not logged"
         times.append(f"{ladder.name} {summary['games']} games ({how})")
         parts.append(section(ladder, summary, timing, seed))
+        if ladder.num_players == 2 and output == OUTPUT:
+            parts[-1] += watch_section(ladder, runs)
     elapsed = time.perf_counter() - start
     if games:
         text = output.read_text(encoding="utf-8") if output.exists() else ""
