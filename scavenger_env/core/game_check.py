@@ -27,6 +27,9 @@ __all__ = ["GameContractError", "check_game"]
 NOT_ACTIONS_EVERY = 10
 """Every how many actions values that are no action id are tried (decisions and
 chance nodes alike)."""
+PICTURE_EVERY = 7
+"""The drawn picture and the click targets are checked at every 7th action that
+is a decision (drawing costs milliseconds; the rest of the check far less)."""
 
 
 class GameContractError(AssertionError):
@@ -121,6 +124,8 @@ def _check_one(
         )
         _check_illegal(game, state, legal, where)
         _check_information(game, state, mover, legal, rng, where)
+        if len(actions) % PICTURE_EVERY == 0:
+            _check_picture(game, state, mover, legal, rng, where)
         obs = encoder.encode(state, mover)  # type: ignore[attr-defined]
         _require(
             obs.shape == (game.observation_size,) and obs.dtype == np.float32,
@@ -303,6 +308,41 @@ def _check_illegal(game: Game, state: object, legal: list[int], where: str) -> N
         raise GameContractError(f"{where}: illegal action {illegal} was applied")
     _require(game.same_state(state, before), where, "an illegal action changed state")
     _require(bool(game.explain_illegal(state, illegal)), where, "no reason given")
+
+
+def _check_picture(
+    game: Game,
+    state: object,
+    mover: int,
+    legal: list[int],
+    rng: np.random.Generator,
+    where: str,
+) -> None:
+    """The mover's drawn picture and click targets tell nothing hidden (the same
+    for a redacted and a determinized copy), and each target is in the picture."""
+    svg = game.picture(state, mover).svg
+    targets = [game.action_target(state, a) for a in legal]
+    for name, other in (
+        ("redact", game.redact(state, mover)),
+        ("determinize", game.determinize(state, mover, rng)),
+    ):
+        _require(
+            game.picture(other, mover).svg == svg,
+            where,
+            f"{name} changes the mover's drawn picture",
+        )
+        _require(
+            [game.action_target(other, a) for a in legal] == targets,
+            where,
+            f"{name} changes the click targets of the mover's actions",
+        )
+    for action, target in zip(legal, targets):
+        if target is not None:
+            _require(
+                f'data-ref="{target}"' in svg,
+                where,
+                f"action {action}'s target {target!r} is not in the mover's picture",
+            )
 
 
 def _check_information(

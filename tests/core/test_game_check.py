@@ -138,3 +138,30 @@ def test_the_checker_catches_a_chance_node_that_needs_a_query(dice_game) -> None
 
     with pytest.raises(GameContractError, match="does not apply to an unqueried"):
         check_game(Lazy(), games_per_count=1)
+
+
+def test_the_checker_catches_a_picture_that_shows_a_hidden_bid(
+    bids_game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A drawn picture that shows the others' sealed bids leaks (the text and the
+    view are fine): the checker says which."""
+    from scavenger_env.core.picture import text_picture
+
+    def leaky(state, viewer=None):
+        return text_picture(repr(bids_game.state_data(state)))
+
+    monkeypatch.setattr(bids_game, "picture", leaky)
+    with pytest.raises(GameContractError, match="changes the mover's drawn picture"):
+        check_game(bids_game, games_per_count=2)
+
+
+def test_the_checker_catches_a_click_target_not_in_the_picture(
+    bids_game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        bids_game, "action_target", lambda state, action: f"bid-{action}"
+    )
+    with pytest.raises(
+        GameContractError, match=r"target 'bid-\d+' is not in the mover's picture"
+    ):
+        check_game(bids_game, games_per_count=1)
