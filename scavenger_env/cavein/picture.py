@@ -60,7 +60,7 @@ from .engine.describe import card_name, merc_text, type_name
 from .engine.scoring import score_breakdown, winners
 from .engine.state import GameState, Kind, Phase
 from .engine.view import PlayerView, player_view
-from .render import _effect_line, payment_line
+from .render import effect_line, payment_line
 
 __all__ = ["action_target", "draw"]
 
@@ -375,7 +375,7 @@ def _decision(s: GameState, v: PlayerView, viewer: int | None) -> list[str]:
     if phase == Phase.PAY and v.payment:
         out.append(" ".join(payment_line(s)))
     elif phase == Phase.EFFECT and v.effects:
-        out.append("Skill in progress: " + _effect_line(v.effects[-1]))
+        out.append("Skill in progress: " + effect_line(v.effects[-1]))
     elif phase == Phase.START_LEADER and v.bases[p]:
         leader = s.cards.type_of[v.bases[p][-1]]
         out.append(f"{who}: use the Leader's skill? {_merc_tip(s, leader)}")

@@ -33,7 +33,7 @@ from .engine.scoring import score_breakdown
 from .engine.state import Effect, GameState, Kind, Phase
 from .engine.view import PlayerView, player_view
 
-__all__ = ["WIDTH", "payment_line", "render_changes", "render_state"]
+__all__ = ["WIDTH", "effect_line", "payment_line", "render_changes", "render_state"]
 
 WIDTH = 80
 """No line of a picture is longer: it must fit a plain terminal."""
@@ -181,7 +181,7 @@ def payment_line(s: GameState) -> list[str]:
     ]
 
 
-def _effect_line(frame: Sequence[int]) -> str:
+def effect_line(frame: Sequence[int]) -> str:
     """A pending skill or artifact effect in words."""
     kind, args = frame[0], list(frame[1:])
     arg = args[0] if args else -1
@@ -281,7 +281,7 @@ def render_state(s: GameState, viewer: int) -> str:
     if v.payment:
         lines += _fit("", payment_line(s), _TOP_INDENT)
     if v.phase == Phase.EFFECT and v.effects:
-        lines += _fit("Skill in progress: ", [_effect_line(v.effects[-1])], _TOP_INDENT)
+        lines += _fit("Skill in progress: ", [effect_line(v.effects[-1])], _TOP_INDENT)
     return "\n".join(lines)
 
 

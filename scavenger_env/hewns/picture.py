@@ -34,7 +34,7 @@ from .engine.tunnels import is_dug, is_tunnel, piece_of
 from .engine.view import redact
 from .picture_board import MAP_WIDTH, draw_hewn, draw_map, layout, seat_ink
 from .picture_panel import PANEL_WIDTH, draw_panel, who_words, wrap
-from .render import _fitted_words, _hewn_lines, _hidden_words, _tunnel_lines
+from .render import fitted_words, hewn_lines, hidden_words, tunnel_lines
 
 __all__ = ["action_target", "draw"]
 
@@ -59,7 +59,7 @@ def draw(state: State, viewer: int | None) -> Picture:
 
 def _hewn_tips(s: State, who: int) -> dict[int, str]:
     """Each Hewn in play's line of the text render (its tooltip)."""
-    lines = [line.strip() for line in _hewn_lines(s, who)[2:]]
+    lines = [line.strip() for line in hewn_lines(s, who)[2:]]
     tips: dict[int, str] = {}
     for h in range(NUM_HEWNS):
         head = f"{hewn_label(h)} ["
@@ -104,7 +104,7 @@ def _map_facts(s: State) -> list[str]:
         f"{len(s.mine_pool)}; danger tokens left: lava {lava}, Snedj {snedj}, "
         f"planet attack {planet}"
     ]
-    lines += _tunnel_lines(s, s.occupancy())
+    lines += tunnel_lines(s, s.occupancy())
     if s.config.cards != "core":
         pieces = [f"{SIZE_LETTERS[z]} {s.entrance_stock[z - 1]}" for z in (1, 2, 3)]
         lines.append(f"Secret entrance pieces left: {' '.join(pieces)}")
@@ -177,8 +177,8 @@ def _short(s: State, h: int, who: int) -> str:
         parts.append("a gem")
     if s.heart[h] != NONE:
         parts.append(f"heart stone of {who_words(s.heart[h], who)}")
-    parts.append(_fitted_words(s, h).removeprefix("; fitted: "))
-    parts.append(_hidden_words(s, h, who).removeprefix("; "))
+    parts.append(fitted_words(s, h).removeprefix("; fitted: "))
+    parts.append(hidden_words(s, h, who).removeprefix("; "))
     return " | ".join(p for p in parts if p)
 
 

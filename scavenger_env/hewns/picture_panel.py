@@ -24,7 +24,7 @@ from .engine.flow import FIRST_TECH_LOT, game_face
 from .engine.state import BIDOX_HOME, BIDOX_HUNTING, NONE, Phase, State
 from .engine.view import bids_hidden, card_known
 from .picture_board import CENTRED, draw_legend, ink_on, seat_colour, seat_ink
-from .render import _header, _minimum, _sold_lines
+from .render import header_lines, minimum_bid, sold_lines
 
 __all__ = ["PANEL_WIDTH", "draw_panel", "who_words", "wrap"]
 
@@ -92,7 +92,7 @@ def draw_panel(svg: Svg, s: State, viewer: int | None, x: float) -> float:
     )
     svg.text(x, 40, me, size=12, fill=seat_ink(who))
     y = 44.0
-    for line in _header(s, who)[1:]:
+    for line in header_lines(s, who)[1:]:
         y = svg.text_block(x, y, wrap(line, w, 11), size=11)
     y = _seats(svg, s, viewer, x, y + 8)
     y = _offer(svg, s, who, x, y + 8)
@@ -274,7 +274,7 @@ def _offer(svg: Svg, s: State, who: int, x: float, y: float) -> float:
         if lot and s.offer[lot] == NONE:
             continue
         name = _lot_name(s, lot)
-        least = _minimum(s, lot)
+        least = minimum_bid(s, lot)
         svg.rect(
             x,
             y,
@@ -309,7 +309,7 @@ def _offer(svg: Svg, s: State, who: int, x: float, y: float) -> float:
             if len(placed) > 6:
                 svg.text(bx, y + 13, f"+{len(placed) - 6}", size=10, **_QUIET)
         y += 20
-    for line in _sold_lines(s, who, s.round - 1 if hidden else s.round):
+    for line in sold_lines(s, who, s.round - 1 if hidden else s.round):
         y = svg.text_block(x, y, wrap(line.strip(), w, 10), size=10)
     return y
 

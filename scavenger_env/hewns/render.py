@@ -63,7 +63,18 @@ from .engine.state import (
 )
 from .engine.view import bids_hidden, card_known, redact
 
-__all__ = ["WIDTH", "render_changes", "render_state"]
+__all__ = [
+    "WIDTH",
+    "fitted_words",
+    "header_lines",
+    "hewn_lines",
+    "hidden_words",
+    "minimum_bid",
+    "render_changes",
+    "render_state",
+    "sold_lines",
+    "tunnel_lines",
+]
 
 WIDTH: Final = 80
 """No line but the map's is longer: it must fit a plain terminal."""
@@ -88,10 +99,10 @@ def render_state(state: State, viewer: int) -> str:
     """A multi-line picture of `state` as seat `viewer` may see it; every line
     but the map's fits `WIDTH` columns."""
     s = redact(state, viewer)
-    lines = _fit(_header(s, viewer))
+    lines = _fit(header_lines(s, viewer))
     lines += _map(s)
     text: list[str] = []
-    text += _hewn_lines(s, viewer)
+    text += hewn_lines(s, viewer)
     text += _seat_lines(s, viewer)
     text += _offer_lines(s, viewer)
     text += _order_lines(s, viewer)
@@ -112,7 +123,7 @@ def _fit(lines: list[str]) -> list[str]:
     return out
 
 
-def _header(s: State, viewer: int) -> list[str]:
+def header_lines(s: State, viewer: int) -> list[str]:
     head = f"Hewns, round {s.round} of {s.config.scenario.rounds}: {_PHASES[Phase(s.phase)]}"
     lines = [head + f" (you are player {viewer})"]
     if s.over:
@@ -188,7 +199,7 @@ def _map(s: State) -> list[str]:
     )
     if tokens:
         lines.append("Danger tokens: " + " ".join(tokens))
-    lines += _tunnel_lines(s, count)
+    lines += tunnel_lines(s, count)
     return lines + _entrance_lines(s)
 
 
@@ -206,7 +217,7 @@ def _entrance_lines(s: State) -> list[str]:
     return [f"Secret entrances: {' '.join(secret) or 'none'}; pieces left {stock}"]
 
 
-def _tunnel_lines(s: State, count: list[int]) -> list[str]:
+def tunnel_lines(s: State, count: list[int]) -> list[str]:
     """The dug tunnels (they have no cell on the map): number, size, ends and
     the Hewns in each; the pieces left in the stock by size."""
     pieces = tunnels.dug(s)
@@ -235,7 +246,7 @@ def _members_words(s: State, h: int) -> str:
     return f", {s.members[h]} of {full} members left" if full else ""
 
 
-def _hewn_lines(s: State, viewer: int) -> list[str]:
+def hewn_lines(s: State, viewer: int) -> list[str]:
     lines = ["", "Hewns in play:"]
     shown = 0
     for h in range(NUM_HEWNS):
@@ -257,15 +268,15 @@ def _hewn_lines(s: State, viewer: int) -> list[str]:
                 if s.heart[h] != NONE
                 else ""
             )
-            + _fitted_words(s, h)
-            + _hidden_words(s, h, viewer)
+            + fitted_words(s, h)
+            + hidden_words(s, h, viewer)
         )
     if not shown:
         lines.append("  none yet")
     return lines
 
 
-def _fitted_words(s: State, h: int) -> str:
+def fitted_words(s: State, h: int) -> str:
     """ "; fitted: Fixito, Mamabite (Nananbites, Gunana, 2 empty)": the
     technologies in a Hewn's sockets, a Mamabite with what its slots hold;
     "" with none."""
@@ -288,7 +299,7 @@ def _fitted_words(s: State, h: int) -> str:
     return f"; fitted: {', '.join(names)}" if names else ""
 
 
-def _hidden_words(s: State, h: int, viewer: int) -> str:
+def hidden_words(s: State, h: int, viewer: int) -> str:
     """ "; behind the screen: 2 slots and the heart": what of another seat's
     Hewn was fitted out of sight (its content is not shown)."""
     slots = sum(1 for i in range(len(s.slots[h])) if not slot_open(s, h, i, viewer))
@@ -363,14 +374,14 @@ def _offer_lines(s: State, viewer: int) -> list[str]:
             if hidden and lot in s.bidox_lot[q]
         ]
         lines.append(
-            f"  {lot_label(s, lot)}, minimum bid {_minimum(s, lot)}"
+            f"  {lot_label(s, lot)}, minimum bid {minimum_bid(s, lot)}"
             + (f": Bidoxes of {', '.join(placed)}" if placed else "")
         )
-    lines += _sold_lines(s, viewer, s.round - 1 if hidden else s.round)
+    lines += sold_lines(s, viewer, s.round - 1 if hidden else s.round)
     return lines
 
 
-def _minimum(s: State, lot: int) -> int:
+def minimum_bid(s: State, lot: int) -> int:
     """The lowest bid that can win `lot`: the card's cost (the turn-order
     stack's and the last round's from the scenario)."""
     scenario = s.config.scenario
@@ -384,7 +395,7 @@ def _minimum(s: State, lot: int) -> int:
     return s.tech_card(card).cost
 
 
-def _sold_lines(s: State, viewer: int, round_: int) -> list[str]:
+def sold_lines(s: State, viewer: int, round_: int) -> list[str]:
     """What round `round_`'s auction sold: card, buyer, price (public)."""
     p = s.purchases
     sold = [

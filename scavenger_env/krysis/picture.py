@@ -58,7 +58,7 @@ from .engine.queries import (
 from .engine.scoring import final_scores, mission_done, score_breakdown, winners
 from .engine.state import ACTION_PHASES, NONE, ActKind, Phase, State
 from .engine.view import redact
-from .render import _PHASES, LOG_LINES, _placed
+from .render import LOG_LINES, PHASE_WORDS, placed
 
 __all__ = ["action_target", "draw"]
 
@@ -404,7 +404,7 @@ def _header(svg: Svg, r: State, viewer: int | None) -> None:
     """Which game, round and phase; who moves; whose picture."""
     svg.rect(0, 0, WIDTH, _HEAD_H, fill="#2f3e46")
     name = "Speed Krysis" if r.config.speed else "Krysis"
-    phase = _PHASES[Phase(r.phase)]
+    phase = PHASE_WORDS[Phase(r.phase)]
     if r.phase == Phase.PICK:
         phase += f" (agent {r.pick_round + 1} of 3)"
     elif r.phase == Phase.DRAW:
@@ -460,7 +460,7 @@ def _mine_rows(r: State) -> tuple[int, list[int], str]:
         return r.level + 1, [], "next; chosen in bid order after the bids"
     if phase in _MINING:
         order = ", ".join(f"P{p}" for p in r.queue)
-        return r.level, _placed(r), f"being chosen in bid order: {order}"
+        return r.level, placed(r), f"being chosen in bid order: {order}"
     note = "this round" if phase in _ACTING or phase == Phase.PICK else "now"
     if phase == Phase.DRAW:
         note = "mined last round"

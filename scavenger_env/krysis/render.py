@@ -41,7 +41,7 @@ from .engine.scoring import final_scores, mission_done, score_breakdown, winners
 from .engine.state import ACTION_PHASES, NONE, ActKind, Phase, State
 from .engine.view import PlayerView, player_view, redact
 
-__all__ = ["WIDTH", "render_changes", "render_state"]
+__all__ = ["PHASE_WORDS", "WIDTH", "placed", "render_changes", "render_state"]
 
 WIDTH = 80
 """No line of a picture is longer: it must fit a plain terminal."""
@@ -49,7 +49,7 @@ WIDTH = 80
 LOG_LINES = 6
 """How many of the newest public events the picture repeats."""
 
-_PHASES = {
+PHASE_WORDS = {
     Phase.SQUAD: "set-up: leaving 6 agents out of the squad",
     Phase.HAND: "set-up: choosing the starting hand",
     Phase.BID: "mining: the blind bid",
@@ -178,7 +178,7 @@ def render_state(state: State, viewer: int) -> str:
 def _header(r: State, view: PlayerView, viewer: int) -> list[str]:
     """Which game, round and phase; who moves; who "you" are."""
     name = "Speed Krysis" if r.config.speed else "Krysis"
-    phase = _PHASES[Phase(r.phase)]
+    phase = PHASE_WORDS[Phase(r.phase)]
     if r.phase == Phase.PICK:
         phase += f" (agent {r.pick_round + 1} of 3)"
     elif r.phase == Phase.DRAW:  # the round counter has already moved on
@@ -192,7 +192,7 @@ def _header(r: State, view: PlayerView, viewer: int) -> list[str]:
     return [*first, f"{to_move} to move | {me}"]
 
 
-def _placed(r: State) -> list[int]:
+def placed(r: State) -> list[int]:
     """Seats whose miner is already on this round's level while miners are
     being placed (the others still stand one level up)."""
     done = r.queue[: r.qi]
@@ -208,7 +208,7 @@ def _mine_lines(r: State, viewer: int) -> list[str]:
         level, on_level = r.level + 1, []
         note = "next; chosen in bid order after the bids"
     elif phase in _MINING:
-        level, on_level = r.level, _placed(r)
+        level, on_level = r.level, placed(r)
         order = ", ".join(_who(p, viewer) for p in r.queue)
         note = f"being chosen in bid order: {order}"
     else:
