@@ -23,13 +23,21 @@ hands views to its opponents) and is re-exported here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from scavenger_env.core.seat_view import SeatView, view_for
 
-__all__ = ["Agent", "RandomAgent", "SeatView", "view_for"]
+__all__ = [
+    "Agent",
+    "RandomAgent",
+    "SeatView",
+    "close_agents",
+    "finish_agents",
+    "view_for",
+]
 
 
 @runtime_checkable
@@ -56,3 +64,27 @@ class RandomAgent:
 
     def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
         return legal[int(rng.integers(len(legal)))]
+
+
+def finish_agents(
+    agents: Sequence[Any], scores: list[int], winners: list[int]
+) -> dict[str, list[str]]:
+    """Tell the agents that have a `finish` the outcome; the protocol errors of
+    those that count them (bots in their own process), by seat."""
+    errors: dict[str, list[str]] = {}
+    for seat, agent in enumerate(agents):
+        finish = getattr(agent, "finish", None)
+        if finish is not None:
+            finish(list(scores), list(winners))
+        said = getattr(agent, "errors", None)
+        if said:
+            errors[str(seat)] = list(said)
+    return errors
+
+
+def close_agents(agents: Sequence[Any]) -> None:
+    """End what the agents hold open (a bot's process), whatever happened."""
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if close is not None:
+            close()

@@ -22,7 +22,7 @@ from scavenger_env.core.chance import game_rng, sample_outcome
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import DEFAULT_GAME, get_game
 
-from .base import Agent, view_for
+from .base import Agent, close_agents, finish_agents, view_for
 from .console import Console, wrap
 from .human import HumanAgent, QuitGame
 from .registry import given_name, make_agent
@@ -149,6 +149,7 @@ def play_match(
                 view_for(agent, state, seat, the_game), legal, rngs[seat]
             )
         except QuitGame as why:
+            close_agents(agents)
             result.quit = True
             out("")
             out(
@@ -177,6 +178,7 @@ def play_match(
 
     result.scores = list(the_game.scores(state))
     result.winners = list(the_game.winners(state))
+    finish_agents(agents, result.scores, result.winners)  # a bot's process ends
     seen_by = humans[0] if humans else 0
     out("")
     out(f"=== Game over: {the_game.end_text(state)} ===")

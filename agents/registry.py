@@ -77,6 +77,7 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
     },
     "ppo": {ANY_GAME: "agents.ppo.agent:PPOAgent"},
     "az": {ANY_GAME: "agents.az:AZAgent"},
+    "exec": {ANY_GAME: "agents.pipe.agent:ProcessAgent"},
 }
 
 
@@ -84,10 +85,47 @@ NAME_OPTION = "name"
 """The option every spec takes: what to call the player (not the agent's)."""
 
 
+def split_options(text: str) -> list[str]:
+    """`a,b="x, y",c` -> ["a", 'b="x, y"', "c"]: commas inside double quotes do
+    not split (a program's command line may hold them)."""
+    parts: list[str] = []
+    current: list[str] = []
+    quoted = False
+    for ch in text:
+        if ch == '"':
+            quoted = not quoted
+        if ch == "," and not quoted:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return parts
+
+
+def _unquoted(part: str) -> str:
+    """`key="value"` -> `key=value`; a bare `"value"` stays quoted."""
+    key, eq, value = part.partition("=")
+    value = value.strip()
+    if eq and len(value) >= 2 and value[0] == value[-1] == '"':
+        return f"{key}={value[1:-1]}"
+    return part
+
+
 def _spec_parts(spec: str) -> tuple[str, list[str]]:
-    """`NAME:k=v,k=v` -> (NAME, ["k=v", "k=v"]), blanks dropped."""
+    """`NAME:k=v,k=v` -> (NAME, ["k=v", "k=v"]), blanks dropped; a value may be
+    double-quoted (`exec:cmd="python bot.py"`), and `exec:"python bot.py"`
+    stands for `exec:cmd="python bot.py"`."""
     name, _, opts = spec.strip().partition(":")
-    return name.strip(), [p.strip() for p in opts.split(",") if p.strip()]
+    parts = [p.strip() for p in split_options(opts) if p.strip()]
+    if (
+        parts
+        and parts[0].startswith('"')
+        and parts[0].endswith('"')
+        and len(parts[0]) > 1
+    ):
+        parts[0] = f"cmd={parts[0]}"
+    return name.strip(), [_unquoted(p) for p in parts]
 
 
 def given_name(spec: str) -> str | None:

@@ -33,7 +33,7 @@ from scavenger_env.core.chance import game_rng, sample_outcome
 from scavenger_env.core.game import Game
 from scavenger_env.core.records import GameRecord
 
-from .base import Agent, view_for
+from .base import Agent, finish_agents, view_for
 
 __all__ = ["WebGame", "WebPlayError", "make_server"]
 
@@ -146,6 +146,8 @@ class WebGame:
         if self._done:
             return
         self._done = True
+        bots = [a for a in self.agents if a is not None]
+        finish_agents(bots, self.game.scores(self.state), self.game.winners(self.state))
         if self._on_over is not None:
             record = self.game.record(self.config, self.seed, self.state, self.actions)
             self.saved = self._on_over(record)

@@ -31,7 +31,8 @@ def bots_text() -> str:
     from scavenger_env.core.games import game_names
 
     return "; ".join(
-        f"{game}: " + ", ".join(n for n in agent_names(game) if n not in INTERACTIVE)
+        f"{game}: "
+        + ", ".join(n for n in agent_names(game) if n not in INTERACTIVE | {"exec"})
         for game in game_names()
     )
 
@@ -58,8 +59,9 @@ def add_command(commands: Any) -> None:
         default="human,random",
         metavar="LIST",
         help="one agent per seat, in seat order, comma-separated: human or a bot "
-        f"({bots_text()}); options as name:key=value, and name=NAME names the "
-        "seat; default: human,random",
+        f"({bots_text()}), or a bot program in its own process, "
+        'exec:"python mybot.py"; options as name:key=value, and name=NAME names '
+        "the seat; default: human,random",
     )
     play.add_argument(
         "--num-players",

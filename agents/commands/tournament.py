@@ -62,7 +62,8 @@ def add_command(commands: Any) -> None:
         help="the lineup, comma-separated, e.g. random,greedy or "
         "random,ismcts:iterations=200 (a name may repeat: random,random); "
         "name=NAME in any spec is what the tables call that player, e.g. "
-        "ppo:model=PATH,name=ppo",
+        'ppo:model=PATH,name=ppo; exec:"python mybot.py" seats a bot program '
+        "that speaks the bot protocol, in its own process",
     )
     tour.add_argument(
         "--num-players",

@@ -29,7 +29,7 @@ from scavenger_env.core.games import DEFAULT_GAME, get_game
 from scavenger_env.core.records import GameRecord
 from scavenger_env.core.simulate import MAX_DECISIONS  # a bot that loops: refused
 
-from ..base import SeatView, view_for
+from ..base import SeatView, close_agents, finish_agents, view_for
 from ..registry import make_agent
 from .errors import AgentError, CodeChangedError
 from .seal import CodeSeal
@@ -133,120 +133,133 @@ def play_game(
     if seal is None:
         seal = CodeSeal(type(rules), SeatView)
     agents = [make_agent(spec, game=copy.copy(rules)) for spec in specs_by_seat]
-    rngs = seat_rngs(rng_seed, n)
-    for seat, agent in enumerate(agents):
-        try:
-            agent.reset(seat, copy.copy(config))
-        except Exception as exc:
-            raise AgentError(
-                f"player {names[seat]!r} (seat {seat}) failed to start the game with "
-                f"seed {seed}: {type(exc).__name__}: {exc}"
-            ) from exc
-    # Bound once: the loop below runs at every decision of every game.
-    is_over, current_player = rules.is_over, rules.current_player
-    legal_actions, apply_legal_action = rules.legal_actions, rules.apply_legal_action
-    chance = game_rng(seed)  # deals the game, then draws its rolls
-    state = rules.new_game(config, chance)
-    actions: list[int] = []
-    # An agent that declares it never reads its view gets one blind view per
-    # seat, kept up to date (a blind view holds no state, so it can be shared).
-    # One that reads only its observation gets an encoder for the whole game
-    # (an encoder caches between the observations of one game).
-    encoders = [
-        rules.make_encoder() if getattr(agent, "reads_observation", False) else None
-        for agent in agents
-    ]
-    blind = [
-        None
-        if getattr(agent, "reads_view", True) or encoders[seat] is not None
-        else view_for(agent, state, seat, rules)
-        for seat, agent in enumerate(agents)
-    ]
-    while True:
-        play_chance(rules, state, chance, actions)
-        if is_over(state):
-            break
-        seat = current_player(state)
-        legal = legal_actions(state)
-        if len(actions) >= MAX_DECISIONS:
-            raise AgentError(
-                f"game with seed {seed} did not end within {MAX_DECISIONS} decisions"
-            )
-        try:
-            started = time.perf_counter()
-            before = rules.clone(state) if watch else None
-            view = blind[seat]
-            if view is None:
-                view = view_for(agents[seat], state, seat, rules, encoders[seat])
-            else:
-                view.refresh(state, rules)
-            action = operator.index(agents[seat].act(view, legal[:], rngs[seat]))
-            if clock is not None and len(legal) > 1:
-                clock.add(seat, time.perf_counter() - started)
-        except Exception as exc:
-            raise AgentError(
-                f"player {names[seat]!r} (seat {seat}) failed in the game with seed "
-                f"{seed}: {type(exc).__name__}: {exc}"
-            ) from exc
-        changed = seal.check() if watch else seal.check_decision()
-        if changed is not None:
-            raise CodeChangedError(
-                f"player {names[seat]!r} (seat {seat}) changed the library's code "
-                f"({changed}) in the game with seed {seed}; the game is refused (an "
-                "agent may only return an action)"
-            )
-        if action not in legal:
-            raise AgentError(
-                f"player {names[seat]!r} (seat {seat}) chose the illegal action "
-                f"{action} in the game with seed {seed}: "
-                f"{rules.explain_illegal(state, action)}"
-            )
-        if before is not None and not rules.same_state(state, before):
-            raise AgentError(
-                f"player {names[seat]!r} (seat {seat}) changed the game's state outside "
-                f"the rules in the game with seed {seed}; the game is refused (an "
-                "agent may only return an action)"
-            )
-        try:
-            apply_legal_action(state, action)  # `legal` is this very state's list
-        except Exception:
-            if watch:
-                raise
-            break  # a state changed outside the rules can break the engine: below
-        actions.append(action)
-    game_refused = f"the game with seed {seed} between {', '.join(map(repr, names))}"
-    _refuse_if_changed(seal.check() if alone else seal.check_decision(), game_refused)
-    if config.to_dict() != given:
-        raise AgentError(
-            f"the game with seed {seed} between {', '.join(map(repr, names))} is "
-            "refused: its rules were changed during it; an agent may only return "
-            "an action"
+    try:
+        rngs = seat_rngs(rng_seed, n)
+        for seat, agent in enumerate(agents):
+            try:
+                agent.reset(seat, copy.copy(config))
+            except Exception as exc:
+                raise AgentError(
+                    f"player {names[seat]!r} (seat {seat}) failed to start the game with "
+                    f"seed {seed}: {type(exc).__name__}: {exc}"
+                ) from exc
+        # Bound once: the loop below runs at every decision of every game.
+        is_over, current_player = rules.is_over, rules.current_player
+        legal_actions, apply_legal_action = (
+            rules.legal_actions,
+            rules.apply_legal_action,
         )
-    original = rules.config_from_dict(given)
-    if not watch and not replays_to(original, seed, actions, state, rules):
-        _refuse_if_changed(None if alone else seal.check(), game_refused)
-        # Play it again, watching every decision, to name the agent; this raises
-        # unless the agents do not repeat themselves (a clock, say).
-        play_game(
-            config,
-            seed,
-            specs_by_seat,
-            rng_seed,
-            players=names,
-            watch=True,
-            game=rules,
-            seal=seal,
+        chance = game_rng(seed)  # deals the game, then draws its rolls
+        state = rules.new_game(config, chance)
+        actions: list[int] = []
+        # An agent that declares it never reads its view gets one blind view per
+        # seat, kept up to date (a blind view holds no state, so it can be shared).
+        # One that reads only its observation gets an encoder for the whole game
+        # (an encoder caches between the observations of one game).
+        encoders = [
+            rules.make_encoder() if getattr(agent, "reads_observation", False) else None
+            for agent in agents
+        ]
+        blind = [
+            None
+            if getattr(agent, "reads_view", True) or encoders[seat] is not None
+            else view_for(agent, state, seat, rules)
+            for seat, agent in enumerate(agents)
+        ]
+        while True:
+            play_chance(rules, state, chance, actions)
+            if is_over(state):
+                break
+            seat = current_player(state)
+            legal = legal_actions(state)
+            if len(actions) >= MAX_DECISIONS:
+                raise AgentError(
+                    f"game with seed {seed} did not end within {MAX_DECISIONS} decisions"
+                )
+            try:
+                started = time.perf_counter()
+                before = rules.clone(state) if watch else None
+                view = blind[seat]
+                if view is None:
+                    view = view_for(agents[seat], state, seat, rules, encoders[seat])
+                else:
+                    view.refresh(state, rules)
+                action = operator.index(agents[seat].act(view, legal[:], rngs[seat]))
+                if clock is not None and len(legal) > 1:
+                    clock.add(seat, time.perf_counter() - started)
+            except Exception as exc:
+                raise AgentError(
+                    f"player {names[seat]!r} (seat {seat}) failed in the game with seed "
+                    f"{seed}: {type(exc).__name__}: {exc}"
+                ) from exc
+            changed = seal.check() if watch else seal.check_decision()
+            if changed is not None:
+                raise CodeChangedError(
+                    f"player {names[seat]!r} (seat {seat}) changed the library's code "
+                    f"({changed}) in the game with seed {seed}; the game is refused (an "
+                    "agent may only return an action)"
+                )
+            if action not in legal:
+                raise AgentError(
+                    f"player {names[seat]!r} (seat {seat}) chose the illegal action "
+                    f"{action} in the game with seed {seed}: "
+                    f"{rules.explain_illegal(state, action)}"
+                )
+            if before is not None and not rules.same_state(state, before):
+                raise AgentError(
+                    f"player {names[seat]!r} (seat {seat}) changed the game's state outside "
+                    f"the rules in the game with seed {seed}; the game is refused (an "
+                    "agent may only return an action)"
+                )
+            try:
+                apply_legal_action(state, action)  # `legal` is this very state's list
+            except Exception:
+                if watch:
+                    raise
+                break  # a state changed outside the rules can break the engine: below
+            actions.append(action)
+        game_refused = (
+            f"the game with seed {seed} between {', '.join(map(repr, names))}"
         )
-        raise AgentError(
-            f"the game with seed {seed} between {', '.join(map(repr, names))} is "
-            "refused: its state was changed outside the rules (its actions replayed "
-            "do not lead to the state it ended in), and a second run with every "
-            "decision watched did not show which agent did it"
+        _refuse_if_changed(
+            seal.check() if alone else seal.check_decision(), game_refused
         )
-    record = rules.record(original, seed, state, actions)
-    record.players = names
-    record.meta = {**(meta or {}), **rules.record_meta(state)}
-    return record
+        if config.to_dict() != given:
+            raise AgentError(
+                f"the game with seed {seed} between {', '.join(map(repr, names))} is "
+                "refused: its rules were changed during it; an agent may only return "
+                "an action"
+            )
+        original = rules.config_from_dict(given)
+        if not watch and not replays_to(original, seed, actions, state, rules):
+            _refuse_if_changed(None if alone else seal.check(), game_refused)
+            # Play it again, watching every decision, to name the agent; this raises
+            # unless the agents do not repeat themselves (a clock, say).
+            play_game(
+                config,
+                seed,
+                specs_by_seat,
+                rng_seed,
+                players=names,
+                watch=True,
+                game=rules,
+                seal=seal,
+            )
+            raise AgentError(
+                f"the game with seed {seed} between {', '.join(map(repr, names))} is "
+                "refused: its state was changed outside the rules (its actions replayed "
+                "do not lead to the state it ended in), and a second run with every "
+                "decision watched did not show which agent did it"
+            )
+        record = rules.record(original, seed, state, actions)
+        record.players = names
+        record.meta = {**(meta or {}), **rules.record_meta(state)}
+        errors = finish_agents(agents, record.scores, record.winners)
+        if errors:  # bots in their own process that broke the protocol
+            record.meta["bot_errors"] = errors
+        return record
+    finally:
+        close_agents(agents)
 
 
 def _refuse_if_changed(changed: str | None, game: str) -> None:

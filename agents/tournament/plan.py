@@ -53,11 +53,14 @@ INTERACTIVE = frozenset({"human"})
 def split_players(text: str) -> list[str]:
     """Split ``"random,ismcts:iterations=200,time=1,greedy"`` into agent specs.
 
-    Commas separate players, except that a part with ``=`` and no ``:`` continues
-    the options of the spec before it.
+    Commas separate players, except inside double quotes (a program's command
+    line: ``exec:"python bot.py"``) and that a part with ``=`` and no ``:``
+    continues the options of the spec before it.
     """
+    from ..registry import split_options
+
     specs: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
+    for part in (p.strip() for p in split_options(text)):
         if specs and "=" in part and ":" not in part and ":" in specs[-1]:
             specs[-1] += "," + part
         else:

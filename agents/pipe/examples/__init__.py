@@ -1,0 +1,1 @@
+"""Example bots that speak the bot protocol (run as programs, not imported)."""

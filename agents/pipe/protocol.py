@@ -1,0 +1,169 @@
+"""The bot protocol: what a bot in its own process is sent, and what it answers.
+
+JSON lines over the bot's standard input and output: one JSON object per line,
+each with a `"type"`. The tournament (or `play`) writes; the bot answers only
+where an answer is asked for. Everything a bot is sent is what its seat may know.
+
+    -> {"type": "hello", "protocol": "scavenger-bot", "version": 1}
+    <- {"type": "hello", "version": 1, "name": "my bot"}
+
+    -> {"type": "start", "game": "cavein", "title": ..., "config": {...},
+        "seat": 0, "num_players": 2, "actions": 156,
+        "observation": [{"name": "hand", "shape": [4, 11]}, ...],
+        "time": {"decision": 1.0, "bank": 10.0}, "seed": 1234}
+
+    -> {"type": "act", "decision": 7, "phase": "action",
+        "legal": [{"id": 12, "name": "recruit the Foreman ..."}, ...],
+        "observation": {"vector": [0.0, 1.0, ...], "named": {"hand": [[...]]}},
+        "time": {"decision": 1.0, "bank": 9.2}}
+    <- {"type": "action", "decision": 7, "id": 12}
+
+    -> {"type": "end", "scores": [61, 48], "winners": [0]}
+    -> {"type": "bye"}
+
+`id` is one of the `legal` ids (the engine's action ids, seats absolute, the
+same ids the game records keep); `decision` counts the bot's decisions in the
+game from 1, and an answer must repeat it (a late answer to an earlier decision
+is ignored). The observation is the AEC environment's for the seat: `vector` the
+flat float vector, `named` the same values by view (their shapes in `start`).
+A process may play several games: `start` ... `end` again, `bye` once at the end.
+`seed` comes from the tournament's seed for the seat: a bot that draws its random
+numbers from it plays the same game again when the tournament is rerun.
+
+Time: each decision may take `time.decision` seconds, and more from the game's
+bank (`time.bank`, what is left of it); a decision that runs past both is a
+time-out. A bot that does not answer, answers what is not JSON, not an
+`action` for this decision, or an id not in `legal`, or that exits, is handled
+as the tournament's `on_error` option says (see `agents.pipe.agent`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+
+__all__ = [
+    "MAX_LINE",
+    "PROTOCOL",
+    "VERSION",
+    "BotProtocolError",
+    "act_message",
+    "end_message",
+    "hello_message",
+    "parse_action",
+    "parse_hello",
+    "start_message",
+]
+
+PROTOCOL: Final = "scavenger-bot"
+VERSION: Final = 1
+MAX_LINE: Final = 1 << 20
+"""The longest line a bot may write (1 MiB): a longer one is a flood."""
+
+
+class BotProtocolError(ValueError):
+    """A bot broke the protocol; the message says how."""
+
+
+def hello_message() -> dict[str, Any]:
+    return {"type": "hello", "protocol": PROTOCOL, "version": VERSION}
+
+
+def start_message(
+    game: Any,
+    config: Any,
+    seat: int,
+    layout: Sequence[tuple[str, tuple[int, ...]]],
+    time_limit: float,
+    bank: float,
+    seed: int,
+) -> dict[str, Any]:
+    return {
+        "type": "start",
+        "game": game.name,
+        "title": game.title,
+        "config": config.to_dict(),
+        "seat": seat,
+        "num_players": config.num_players,
+        "actions": game.num_actions,
+        "observation": [{"name": n, "shape": list(shape)} for n, shape in layout],
+        "time": {"decision": time_limit, "bank": bank},
+        "seed": seed,
+    }
+
+
+def act_message(
+    decision: int,
+    phase: str,
+    legal: Sequence[tuple[int, str]],
+    vector: np.ndarray,
+    layout: Sequence[tuple[str, tuple[int, ...]]],
+    time_limit: float,
+    bank: float,
+) -> dict[str, Any]:
+    named: dict[str, Any] = {}
+    at = 0
+    for name, shape in layout:
+        end = at + int(np.prod(shape))
+        named[name] = vector[at:end].reshape(shape).tolist()
+        at = end
+    return {
+        "type": "act",
+        "decision": decision,
+        "phase": phase,
+        "legal": [{"id": a, "name": text} for a, text in legal],
+        "observation": {"vector": vector.tolist(), "named": named},
+        "time": {"decision": time_limit, "bank": round(bank, 3)},
+    }
+
+
+def end_message(scores: Sequence[int], winners: Sequence[int]) -> dict[str, Any]:
+    return {"type": "end", "scores": list(scores), "winners": list(winners)}
+
+
+def _object(line: str) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except ValueError:
+        raise BotProtocolError(f"answered what is not JSON: {line[:80]!r}") from None
+    if not isinstance(data, dict):
+        raise BotProtocolError(f"answered a JSON {type(data).__name__}, not an object")
+    return data
+
+
+def parse_hello(line: str) -> str:
+    """The bot's name from its `hello`; `BotProtocolError` for anything else."""
+    data = _object(line)
+    if data.get("type") != "hello":
+        raise BotProtocolError(f"answered {data.get('type')!r} to hello, not 'hello'")
+    if data.get("version") != VERSION:
+        raise BotProtocolError(
+            f"speaks protocol version {data.get('version')!r}; this is version {VERSION}"
+        )
+    return str(data.get("name", ""))
+
+
+def parse_action(line: str, decision: int, legal: Sequence[int]) -> int | None:
+    """The action id of an answer to decision `decision`; None for a late
+    answer to an earlier one (to be skipped); `BotProtocolError` otherwise."""
+    data = _object(line)
+    if data.get("type") != "action":
+        raise BotProtocolError(f"answered {data.get('type')!r}, not 'action'")
+    said = data.get("decision")
+    if isinstance(said, int) and not isinstance(said, bool) and said < decision:
+        return None
+    if said != decision:
+        raise BotProtocolError(
+            f"answered decision {said!r}; decision {decision} was asked"
+        )
+    action = data.get("id")
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise BotProtocolError(f"answered id {action!r}, which is no action id")
+    if action not in legal:
+        raise BotProtocolError(
+            f"answered id {action}, which is not among the legal ids"
+        )
+    return action
