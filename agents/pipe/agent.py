@@ -2,8 +2,8 @@
 
 `exec:cmd=python mybot.py` (or `exec:"python mybot.py"`) seats the program in a
 tournament, `play` or training's league like any bot. The program is started
-when its first game starts and lives for that game: its cost is per decision
-(a message each way), not per start. It is sent only its seat's view (see
+when its first game starts and lives for that game, or for `batch` games: its
+cost is per decision (a message each way), not per start. It is sent only its seat's view (see
 `agents.pipe.protocol`), so whatever it does, it cannot reach the game.
 
 When it breaks the rules of the protocol (it crashes, hangs past its time, writes
@@ -19,6 +19,7 @@ what is not an answer, or names an illegal action), `on_error` says what happens
 
 from __future__ import annotations
 
+import atexit
 import importlib
 from time import monotonic
 from typing import Any, ClassVar
@@ -44,6 +45,18 @@ __all__ = ["ProcessAgent"]
 START_TIME = 10.0
 """Seconds a program has to start and answer `hello`."""
 
+_IDLE: dict[str, list[BotProcess]] = {}
+"""Programs between two games of their batch, by command line (per process of
+the tournament: each worker keeps its own)."""
+
+
+@atexit.register
+def _end_idle() -> None:
+    for processes in _IDLE.values():
+        for process in processes:
+            process.close()
+    _IDLE.clear()
+
 
 def layout_of(game: Game) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The game's observation views, `(name, shape)` in vector order."""
@@ -61,7 +74,8 @@ class ProcessAgent:
     cmd is its command line; time the seconds a decision may take, bank the
     game's extra seconds; on_error random (play at random for it and count the
     error) or fail (stop the tournament); max_errors before it plays at random
-    for the rest of the game."""
+    for the rest of the game; batch the games one process plays (each worker
+    keeps its own)."""
 
     name = "exec"
     reads_view = True
@@ -76,6 +90,7 @@ class ProcessAgent:
         bank: float = 10.0,
         on_error: str = "random",
         max_errors: int = 5,
+        batch: int = 1,
     ) -> None:
         if not cmd.strip():
             raise ValueError(
@@ -85,6 +100,9 @@ class ProcessAgent:
             raise ValueError("time must be above 0 s and bank at least 0 s")
         if max_errors < 1:
             raise ValueError("max_errors must be at least 1")
+        if batch < 1:
+            raise ValueError("batch must be at least 1 (games a program plays)")
+        self.batch = batch
         self.cmd = cmd
         self.time_limit = time
         self.bank_size = bank
@@ -116,6 +134,13 @@ class ProcessAgent:
     def _start(self, game: Game, seed: int) -> None:
         """Start the program if it is not running, and tell it the game."""
         self._started = True
+        idle = _IDLE.get(self.cmd, [])
+        while self._process is None and idle:  # a program of this batch, waiting
+            waiting = idle.pop()
+            if waiting.alive:
+                self._process = waiting
+            else:
+                waiting.close()
         if self._process is None or not self._process.alive:
             self._process = BotProcess(self.cmd)
             self._process.send(hello_message())
@@ -196,11 +221,18 @@ class ProcessAgent:
             self.close()
 
     def finish(self, scores: list[int], winners: list[int]) -> None:
-        """The game is over: tell the bot, and end its process."""
-        if self._process is not None and self._process.alive:
+        """The game is over: tell the bot; end its process, or keep it for the
+        next game of its batch."""
+        process = self._process
+        if process is not None and process.alive:
             try:
-                self._process.send(end_message(scores, winners))
-                self._process.send({"type": "bye"})
+                process.send(end_message(scores, winners))
+                process.games += 1
+                if process.games < self.batch and not self.disqualified:
+                    _IDLE.setdefault(self.cmd, []).append(process)
+                    self._process = None
+                    return
+                process.send({"type": "bye"})
             except BotProtocolError:
                 pass
         self.close()

@@ -44,6 +44,7 @@ class BotProcess:
         if not args:
             raise BotCrashed("no command to start")
         self.command = " ".join(args)
+        self.games = 0  # games finished (a program may play a batch of them)
         try:
             self._proc = subprocess.Popen(
                 args,

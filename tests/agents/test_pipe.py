@@ -247,3 +247,22 @@ def test_exec_on_the_command_line(
         == 2
     )
     assert "exec needs the program to run" in capsys.readouterr().err
+
+
+def test_a_batch_of_games_in_one_process(tmp_path: Path) -> None:
+    """With batch=N a program plays N games before it is ended: a bot that counts
+    its starts says so in its name's file."""
+    starts = tmp_path / "starts.txt"
+    body = """
+    out(json.dumps({"type": "action", "decision": n, "id": legal[0]}))
+    """
+    command = bot_file(tmp_path, "counting", body)
+    source = Path(command.split()[1])
+    source.write_text(
+        f"open({str(starts)!r}, 'a').write('started\\n')\n" + source.read_text(),
+        encoding="utf-8",
+    )
+    records = play(tmp_path, f'exec:"{command}",batch=3,name=b,random', games=6)
+    assert len(records) == 6
+    assert all("bot_errors" not in (r.meta or {}) for r in records)
+    assert starts.read_text().count("started") == 2  # 6 games, 3 a process
