@@ -26,7 +26,9 @@ same ids the game records keep); `decision` counts the bot's decisions in the
 game from 1, and an answer must repeat it (a late answer to an earlier decision
 is ignored). The observation is the AEC environment's for the seat: `vector` the
 flat float vector, `named` the same values by view (their shapes in `start`).
-A process may play several games: `start` ... `end` again, `bye` once at the end.
+A process may play several games: `start` ... `end` again, `bye` once at the end
+(a `start` may also follow one without an `end`: training's league begins its
+next episode without telling the result; a bot treats every `start` as a new game).
 `seed` comes from the tournament's seed for the seat: a bot that draws its random
 numbers from it plays the same game again when the tournament is rerun.
 

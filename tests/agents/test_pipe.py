@@ -266,3 +266,23 @@ def test_a_batch_of_games_in_one_process(tmp_path: Path) -> None:
     assert len(records) == 6
     assert all("bot_errors" not in (r.meta or {}) for r in records)
     assert starts.read_text().count("started") == 2  # 6 games, 3 a process
+
+
+def test_a_program_is_an_opponent_in_training_s_single_agent_env() -> None:
+    """The league of training plays its opponents through `SingleAgentEnv`: a
+    program seated there plays episode after episode in one process."""
+    from agents.registry import make_agent
+    from scavenger_env.core.single_agent import SingleAgentEnv
+
+    opponent = make_agent(f'exec:"{PY}"', game="krysis")
+    env = SingleAgentEnv("krysis", 2, opponents=[opponent])
+    rng = np.random.default_rng(1)
+    for episode in range(2):
+        env.reset(seed=episode)
+        done = False
+        while not done:
+            legal = np.flatnonzero(env.action_masks())
+            _, _, ended, truncated, _ = env.step(int(rng.choice(legal)))
+            done = ended or truncated
+    assert opponent.errors == [] and opponent.bot_name == "random (Python)"
+    opponent.close()
