@@ -145,7 +145,9 @@ class ProcessAgent:
             self._process = BotProcess(self.cmd)
             self._process.send(hello_message())
             try:
-                self.bot_name = parse_hello(self._process.receive(START_TIME))
+                self.bot_name, self._process.forms = parse_hello(
+                    self._process.receive(START_TIME)
+                )
             except BotTimeout as err:
                 raise BotCrashed(f"did not say hello: {err}") from None
         self._process.send(
@@ -173,14 +175,16 @@ class ProcessAgent:
         phase = (
             game.phase_names[view.phase] if view.phase < len(game.phase_names) else ""
         )
+        forms = self._process.forms
         message = act_message(
             self._decision,
             phase,
             [(a, view.describe(a)) for a in legal],
-            view.observation(),
+            view.observation() if forms else None,
             layout_of(game),
             self.time_limit,
             self._bank,
+            forms,
         )
         started = monotonic()
         try:

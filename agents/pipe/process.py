@@ -45,6 +45,7 @@ class BotProcess:
             raise BotCrashed("no command to start")
         self.command = " ".join(args)
         self.games = 0  # games finished (a program may play a batch of them)
+        self.forms: tuple[str, ...] = ("vector", "named")  # from its hello
         try:
             self._proc = subprocess.Popen(
                 args,

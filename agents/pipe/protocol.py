@@ -5,7 +5,8 @@ each with a `"type"`. The tournament (or `play`) writes; the bot answers only
 where an answer is asked for. Everything a bot is sent is what its seat may know.
 
     -> {"type": "hello", "protocol": "scavenger-bot", "version": 1}
-    <- {"type": "hello", "version": 1, "name": "my bot"}
+    <- {"type": "hello", "version": 1, "name": "my bot",
+        "observation": ["vector", "named"]}
 
     -> {"type": "start", "game": "cavein", "title": ..., "config": {...},
         "seat": 0, "num_players": 2, "actions": 156,
@@ -20,6 +21,11 @@ where an answer is asked for. Everything a bot is sent is what its seat may know
 
     -> {"type": "end", "scores": [61, 48], "winners": [0]}
     -> {"type": "bye"}
+
+The bot's `hello` may say which forms of the observation it wants: `"vector"`,
+`"named"`, both (the default) or none (`[]`: a bot that reads only the legal
+actions' names, or keeps its own account of the game, saves most of a message's
+cost).
 
 `id` is one of the `legal` ids (the engine's action ids, seats absolute, the
 same ids the game records keep); `decision` counts the bot's decisions in the
@@ -48,6 +54,7 @@ from typing import Any, Final
 import numpy as np
 
 __all__ = [
+    "FORMS",
     "MAX_LINE",
     "PROTOCOL",
     "VERSION",
@@ -97,27 +104,38 @@ def start_message(
     }
 
 
+FORMS: Final = ("vector", "named")
+"""The forms of the observation a bot may ask for in its `hello`."""
+
+
 def act_message(
     decision: int,
     phase: str,
     legal: Sequence[tuple[int, str]],
-    vector: np.ndarray,
+    vector: np.ndarray | None,
     layout: Sequence[tuple[str, tuple[int, ...]]],
     time_limit: float,
     bank: float,
+    forms: Sequence[str] = FORMS,
 ) -> dict[str, Any]:
-    named: dict[str, Any] = {}
-    at = 0
-    for name, shape in layout:
-        end = at + int(np.prod(shape))
-        named[name] = vector[at:end].reshape(shape).tolist()
-        at = end
+    """The `act` message; `vector` None (and `forms` empty) sends no observation."""
+    observation: dict[str, Any] = {}
+    if vector is not None and "vector" in forms:
+        observation["vector"] = vector.tolist()
+    if vector is not None and "named" in forms:
+        named: dict[str, Any] = {}
+        at = 0
+        for name, shape in layout:
+            end = at + int(np.prod(shape))
+            named[name] = vector[at:end].reshape(shape).tolist()
+            at = end
+        observation["named"] = named
     return {
         "type": "act",
         "decision": decision,
         "phase": phase,
         "legal": [{"id": a, "name": text} for a, text in legal],
-        "observation": {"vector": vector.tolist(), "named": named},
+        "observation": observation,
         "time": {"decision": time_limit, "bank": round(bank, 3)},
     }
 
@@ -136,8 +154,9 @@ def _object(line: str) -> dict[str, Any]:
     return data
 
 
-def parse_hello(line: str) -> str:
-    """The bot's name from its `hello`; `BotProtocolError` for anything else."""
+def parse_hello(line: str) -> tuple[str, tuple[str, ...]]:
+    """The bot's name and the observation forms it wants, from its `hello`;
+    `BotProtocolError` for anything else."""
     data = _object(line)
     if data.get("type") != "hello":
         raise BotProtocolError(f"answered {data.get('type')!r} to hello, not 'hello'")
@@ -145,7 +164,13 @@ def parse_hello(line: str) -> str:
         raise BotProtocolError(
             f"speaks protocol version {data.get('version')!r}; this is version {VERSION}"
         )
-    return str(data.get("name", ""))
+    forms = data.get("observation", list(FORMS))
+    if not isinstance(forms, list) or not set(forms) <= set(FORMS):
+        raise BotProtocolError(
+            f"asked for the observation as {forms!r}; ask for a list of "
+            f"{' and '.join(map(repr, FORMS))}, or [] for none"
+        )
+    return str(data.get("name", "")), tuple(forms)
 
 
 def parse_action(line: str, decision: int, legal: Sequence[int]) -> int | None:

@@ -214,6 +214,7 @@ def test_what_a_bot_is_sent_is_its_seat_s_view(tmp_path: Path) -> None:
                 {"id": a, "name": view.describe(a)} for a in legal
             ]
             assert np.allclose(message["observation"]["vector"], view.observation())
+            assert set(message["observation"]) == {"vector", "named"}
             seen += 1
         else:
             action = legal[0]
@@ -223,7 +224,13 @@ def test_what_a_bot_is_sent_is_its_seat_s_view(tmp_path: Path) -> None:
 
 
 def test_parsing_an_answer() -> None:
-    assert parse_hello('{"type": "hello", "version": 1, "name": "x"}') == "x"
+    assert parse_hello('{"type": "hello", "version": 1, "name": "x"}') == (
+        "x",
+        ("vector", "named"),
+    )
+    assert parse_hello('{"type": "hello", "version": 1, "observation": []}') == ("", ())
+    with pytest.raises(BotProtocolError, match="ask for a list"):
+        parse_hello('{"type": "hello", "version": 1, "observation": "all"}')
     with pytest.raises(BotProtocolError, match="version 2"):
         parse_hello('{"type": "hello", "version": 2}')
     assert parse_action('{"type": "action", "decision": 4, "id": 7}', 4, [7]) == 7

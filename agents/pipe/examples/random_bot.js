@@ -29,7 +29,8 @@ input.on("line", (line) => {
   const message = JSON.parse(line);
   let answer = null;
   if (message.type === "hello") {
-    answer = { type: "hello", version: 1, name: "random (JavaScript)" };
+    // It reads only the legal actions: no observation, please.
+    answer = { type: "hello", version: 1, name: "random (JavaScript)", observation: [] };
   } else if (message.type === "start") {
     random = generator(message.seed);
   } else if (message.type === "act") {

@@ -22,7 +22,13 @@ def main():
         message = json.loads(line)
         kind = message["type"]
         if kind == "hello":
-            answer = {"type": "hello", "version": 1, "name": "random (Python)"}
+            # It reads only the legal actions: no observation, please.
+            answer = {
+                "type": "hello",
+                "version": 1,
+                "name": "random (Python)",
+                "observation": [],
+            }
         elif kind == "start":
             rng = random.Random(message["seed"])
             continue
