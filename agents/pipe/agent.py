@@ -232,7 +232,9 @@ class ProcessAgent:
             try:
                 process.send(end_message(scores, winners))
                 process.games += 1
-                if process.games < self.batch and not self.disqualified:
+                # A program that erred this game may still owe a late answer:
+                # it is not kept for the next game.
+                if process.games < self.batch and not self.errors:
                     _IDLE.setdefault(self.cmd, []).append(process)
                     self._process = None
                     return
