@@ -164,7 +164,10 @@ def test_on_error_fail_stops_the_tournament_naming_the_bot(tmp_path: Path) -> No
         run_tournament(plan, tmp_path / "t", jobs=1)
 
 
-def test_a_program_that_does_not_start_or_say_hello(tmp_path: Path) -> None:
+def test_a_program_that_does_not_start_or_say_hello(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(agents.pipe.agent, "START_TIME", 0.5)  # not the 10 s
     silent = tmp_path / "silent.py"
     silent.write_text("import sys\nfor line in sys.stdin: pass\n", encoding="utf-8")
     for command, said in [
