@@ -32,6 +32,7 @@ import numpy as np
 from scavenger_env.core.chance import game_rng, sample_outcome
 from scavenger_env.core.game import Game
 from scavenger_env.core.records import GameRecord
+from scavenger_env.core.viewer import page_shell
 
 from .base import Agent, finish_agents, view_for
 
@@ -247,7 +248,7 @@ def make_server(
 
         def do_GET(self) -> None:
             if self.path == "/":
-                page = PAGE.replace("@TITLE@", session.game.title)
+                page = page_shell(session.game.title, STYLE, BODY)
                 self._send(
                     HTTPStatus.OK, page.encode("utf-8"), "text/html; charset=utf-8"
                 )
@@ -295,18 +296,7 @@ def make_server(
     return server
 
 
-PAGE: Final = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>@TITLE@</title>
-<style>
-  body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 0;
-         background: #f1efe9; color: #222; }
-  header { padding: 10px 16px; background: #2f3e46; color: #fff; }
-  header h1 { font-size: 17px; margin: 0; font-weight: 600; }
-  main { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px 16px; }
+STYLE: Final = """  main { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px 16px; }
   #board { flex: 1 1 700px; overflow: auto; }
   #board svg { max-width: 100%; height: auto; box-shadow: 0 1px 4px #0003; }
   #side { flex: 0 1 360px; display: flex; flex-direction: column; gap: 12px; }
@@ -325,11 +315,9 @@ PAGE: Final = """<!DOCTYPE html>
   .clickable rect, .clickable circle, .clickable polygon,
   rect.clickable, circle.clickable, polygon.clickable { stroke: #edae49 !important;
                                                          stroke-width: 3 !important; }
-</style>
-</head>
-<body>
-<header><h1>@TITLE@</h1></header>
-<main>
+"""
+
+BODY: Final = """<main>
   <div id="board"><p>Loading...</p></div>
   <div id="side">
     <div id="result" hidden></div>

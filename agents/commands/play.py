@@ -152,7 +152,6 @@ def run(args: argparse.Namespace) -> int:
     from agents.tournament.plan import split_players
     from scavenger_env.core.errors import ConfigError
     from scavenger_env.core.games import get_game
-    from scavenger_env.core.records import write_records
 
     game = get_game(args.game)
 
@@ -248,15 +247,23 @@ def run(args: argparse.Namespace) -> int:
     if output is not None:
         record = game.record(config, seed, result.state, result.actions)
         try:
-            if args.append and output.exists():
-                append_lines(output, [record.to_json()])
-            else:
-                write_records(output, [record])
+            _save_record(record, output, args.append)
         except OSError as err:
             raise UserError(f"cannot write {output}: {err.strerror or err}") from None
-        done = "added to" if args.append else "written to"
-        print(f"game record {done} {output} (replay it: scavenger replay {output})")
     return EXIT_OK
+
+
+def _save_record(record: Any, output: Path, append: bool) -> None:
+    """Write the finished game's record to `output` (added at its end with
+    `--append`) and say so; an `OSError` when it cannot be written."""
+    from scavenger_env.core.records import write_records
+
+    if append and output.exists():
+        append_lines(output, [record.to_json()])
+    else:
+        write_records(output, [record])
+    done = "added to" if append else "written to"
+    print(f"game record {done} {output} (replay it: scavenger replay {output})")
 
 
 def _play_in_browser(
@@ -271,7 +278,7 @@ def _play_in_browser(
     """Serve the game to one person in the browser until Ctrl+C."""
     from agents.human import HumanAgent
     from agents.web_play import WebGame, make_server
-    from scavenger_env.core.records import GameRecord, write_records
+    from scavenger_env.core.records import GameRecord
 
     humans = [seat for seat, a in enumerate(agents) if isinstance(a, HumanAgent)]
     if len(humans) != 1:
@@ -284,15 +291,11 @@ def _play_in_browser(
         if output is None:
             return ""
         try:
-            if args.append and output.exists():
-                append_lines(output, [record.to_json()])
-            else:
-                write_records(output, [record])
+            _save_record(record, output, args.append)
         except OSError as err:
             return (
                 f"The record could not be written to {output}: {err.strerror or err}."
             )
-        print(f"game record written to {output} (replay it: scavenger replay {output})")
         return f"The record is in {output}."
 
     bots = [None if seat == humans[0] else a for seat, a in enumerate(agents)]

@@ -415,32 +415,11 @@ def _mine(svg: Svg, v: PlayerView, focus: str | None, y: float) -> float:
         cost = CRYSTAL_TIERS[tier]
         with svg.group(data_ref=f"mine-{slot}"):
             if crystal < 0:
-                svg.rect(
-                    x,
-                    top,
-                    w,
-                    h,
-                    rx=4,
-                    fill="none",
-                    stroke=_LINE,
-                    stroke_dasharray="4 3",
+                _empty(
+                    svg,
+                    (x, top, w, h),
+                    [(14, f"cost {cost}"), (44, "empty")],
                     tip=f"Mine slot {slot}: empty",
-                )
-                svg.text(
-                    x + w / 2,
-                    top + 14,
-                    f"cost {cost}",
-                    size=11,
-                    fill=_MUTED,
-                    text_anchor="middle",
-                )
-                svg.text(
-                    x + w / 2,
-                    top + 44,
-                    "empty",
-                    size=11,
-                    fill=_MUTED,
-                    text_anchor="middle",
                 )
             else:
                 colour = CRYSTAL_COLOUR[crystal]
@@ -594,24 +573,11 @@ def _docks(svg: Svg, s: GameState, v: PlayerView, focus: str | None, y: float) -
             x += 10
         if card < 0:
             with svg.group(data_ref=f"docks-{slot}"):
-                svg.rect(
-                    x,
-                    top,
-                    w,
-                    h,
-                    rx=4,
-                    fill="none",
-                    stroke=_LINE,
-                    stroke_dasharray="4 3",
+                _empty(
+                    svg,
+                    (x, top, w, h),
+                    [(36, f"empty (L{level})")],
                     tip=f"Docks slot {slot}: empty",
-                )
-                svg.text(
-                    x + w / 2,
-                    top + 36,
-                    f"empty (L{level})",
-                    size=11,
-                    fill=_MUTED,
-                    text_anchor="middle",
                 )
         else:
             kind = s.cards.type_of[card]
@@ -650,15 +616,11 @@ def _artifacts(
         cost = s.config.artifact_costs[k]
         head = f"Stack {k} · cost {cost} · {size} left"
         if card < 0:
-            svg.rect(
-                x, top, w, h, rx=4, fill="none", stroke=_LINE, stroke_dasharray="4 3"
-            )
-            svg.text(
-                x + 6,
-                top + 14,
-                f"Stack {k} · cost {cost} · empty",
-                size=11,
-                fill=_MUTED,
+            _empty(
+                svg,
+                (x, top, w, h),
+                [(14, f"Stack {k} · cost {cost} · empty")],
+                left=True,
             )
             continue
         svg.rect(x, top, w, h, rx=4, fill="#f1efe6", stroke=_LINE)
@@ -998,6 +960,30 @@ def _seat(
 
 
 # --- the picture -----------------------------------------------------------------
+
+
+def _empty(
+    svg: Svg,
+    box: tuple[float, float, float, float],
+    lines: Sequence[tuple[float, str]],
+    *,
+    tip: str | None = None,
+    left: bool = False,
+) -> None:
+    """An empty place (a Mine or Docks slot, an artifact stack): a dashed
+    outline with muted words, each `(dy, text)` below the top, centred unless
+    `left`."""
+    x, top, w, h = box
+    svg.rect(
+        x, top, w, h, rx=4, fill="none", stroke=_LINE, stroke_dasharray="4 3", tip=tip
+    )
+    for dy, text in lines:
+        if left:
+            svg.text(x + 6, top + dy, text, size=11, fill=_MUTED)
+        else:
+            svg.text(
+                x + w / 2, top + dy, text, size=11, fill=_MUTED, text_anchor="middle"
+            )
 
 
 def draw(state: GameState, viewer: int | None) -> Picture:

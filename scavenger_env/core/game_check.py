@@ -15,6 +15,8 @@ finished game's record replays to the same digest.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from scavenger_env.core.chance import CHANCE, check_outcomes, game_rng, sample_outcome
@@ -123,9 +125,13 @@ def _check_one(
             f"phase {game.phase(state)} has no name in phase_names",
         )
         _check_illegal(game, state, legal, where)
-        _check_information(game, state, mover, legal, rng, where)
+        others = (
+            ("redact", game.redact(state, mover)),
+            ("determinize", game.determinize(state, mover, rng)),
+        )
+        _check_information(game, state, mover, legal, others, where)
         if len(actions) % PICTURE_EVERY == 0:
-            _check_picture(game, state, mover, legal, rng, where)
+            _check_picture(game, state, mover, legal, others, where)
         obs = encoder.encode(state, mover)  # type: ignore[attr-defined]
         _require(
             obs.shape == (game.observation_size,) and obs.dtype == np.float32,
@@ -315,17 +321,14 @@ def _check_picture(
     state: object,
     mover: int,
     legal: list[int],
-    rng: np.random.Generator,
+    others: Sequence[tuple[str, object]],
     where: str,
 ) -> None:
     """The mover's drawn picture and click targets tell nothing hidden (the same
     for a redacted and a determinized copy), and each target is in the picture."""
     svg = game.picture(state, mover).svg
     targets = [game.action_target(state, a) for a in legal]
-    for name, other in (
-        ("redact", game.redact(state, mover)),
-        ("determinize", game.determinize(state, mover, rng)),
-    ):
+    for name, other in others:
         _require(
             game.picture(other, mover).svg == svg,
             where,
@@ -350,13 +353,12 @@ def _check_information(
     state: object,
     mover: int,
     legal: list[int],
-    rng: np.random.Generator,
+    others: Sequence[tuple[str, object]],
     where: str,
 ) -> None:
-    for name, other in (
-        ("redact", game.redact(state, mover)),
-        ("determinize", game.determinize(state, mover, rng)),
-    ):
+    """A redacted and a determinized copy (`others`) keep the mover's legal
+    actions, view, text picture and words for its actions."""
+    for name, other in others:
         _require(
             game.legal_actions(other) == legal,
             where,

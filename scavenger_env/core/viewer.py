@@ -25,7 +25,7 @@ from typing import Any, Final
 from scavenger_env.core.records import GameRecord
 from scavenger_env.core.simulate import game_of, replay_record
 
-__all__ = ["ViewerData", "read_page_data", "viewer_data", "viewer_page"]
+__all__ = ["ViewerData", "page_shell", "read_page_data", "viewer_data", "viewer_page"]
 
 TRUTH: Final = "truth"
 """The view name of the whole truth (the others are "seat 0", "seat 1", ...)."""
@@ -187,20 +187,28 @@ def viewer_page(record: GameRecord, *, start_view: str = TRUTH) -> str:
     data = viewer_data(record)
     if start_view not in data.views:
         raise ValueError(f"no view {start_view!r}; the views are {data.views}")
-    title = html.escape(data.title)
     options = "".join(
         f'<option value="{i}"{" selected" if v == start_view else ""}>'
         f"{'the whole truth' if v == TRUTH else 'what ' + v + ' saw'}</option>"
         for i, v in enumerate(data.views)
     )
+    body = _BODY.replace("@OPTIONS@", options).replace("@DATA@", pack(data))
+    return page_shell(data.title, _STYLE, body)
+
+
+def page_shell(title: str, style: str, body: str) -> str:
+    """A self-contained page of the project's look (the replay viewer, web
+    play): `title` in the header band, `style` (CSS) added to the shared one,
+    `body` after the header."""
     return (
-        _PAGE.replace("@TITLE@", title)
-        .replace("@OPTIONS@", options)
-        .replace("@DATA@", pack(data))
+        _SHELL_TOP.replace("@TITLE@", html.escape(title))
+        + style
+        + _SHELL_BOTTOM.replace("@TITLE@", html.escape(title))
+        + body
     )
 
 
-_PAGE: Final = """<!DOCTYPE html>
+_SHELL_TOP: Final = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -211,7 +219,14 @@ _PAGE: Final = """<!DOCTYPE html>
          background: #f1efe9; color: #222; }
   header { padding: 10px 16px; background: #2f3e46; color: #fff; }
   header h1 { font-size: 17px; margin: 0; font-weight: 600; }
-  #controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center;
+"""
+_SHELL_BOTTOM: Final = """</style>
+</head>
+<body>
+<header><h1>@TITLE@</h1></header>
+"""
+
+_STYLE: Final = """  #controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center;
               padding: 8px 16px; background: #e4e0d6; position: sticky; top: 0; }
   #controls button { font-size: 15px; min-width: 38px; padding: 3px 8px; }
   #slider { flex: 1 1 260px; }
@@ -223,11 +238,9 @@ _PAGE: Final = """<!DOCTYPE html>
   #picture { padding: 12px 16px; overflow: auto; }
   #picture svg { max-width: 100%; height: auto; box-shadow: 0 1px 4px #0003; }
   #problem { color: #a00; padding: 16px; }
-</style>
-</head>
-<body>
-<header><h1>@TITLE@</h1></header>
-<div id="controls">
+"""
+
+_BODY: Final = """<div id="controls">
   <label>View <select id="view">@OPTIONS@</select></label>
   <button id="first" title="first step (Home)">&#x21E4;</button>
   <button id="back" title="step back (left arrow)">&#x25C0;</button>

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from scavenger_env.core.picture import NEUTRAL_COLOUR, SEAT_COLOURS, Picture, Svg
 
 from .engine import actions as A
-from .engine.capacity import fits
 from .engine.data import (
     ABILITY_NAMES,
     COLOUR_LETTERS,
@@ -52,13 +51,12 @@ from .engine.queries import (
     attack_value,
     bid_value,
     defence_value,
-    team_capacity,
     team_initiative,
 )
 from .engine.scoring import final_scores, mission_done, score_breakdown, winners
 from .engine.state import ACTION_PHASES, NONE, ActKind, Phase, State
 from .engine.view import redact
-from .render import LOG_LINES, PHASE_WORDS, placed
+from .render import LOG_LINES, PHASE_WORDS, placed, select_lines
 
 __all__ = ["action_target", "draw"]
 
@@ -689,7 +687,7 @@ def _choice_lines(r: State, viewer: int | None) -> list[str]:
         name = cards_of(rules)[p][r.specials_undecided[0]].name
         out.append(f"does the {name} act before or after the action?")
     elif phase == Phase.SELECT:
-        out += _select_lines(r, viewer)
+        out += select_lines(r, viewer)
     elif phase == Phase.THIEF:
         loot = crystals_text(cards_of(rules)[p][r.act_target].amount[:3])
         out.append(f"the Thief steals up to {loot} from one campsite")
@@ -710,52 +708,6 @@ def _choice_lines(r: State, viewer: int | None) -> list[str]:
     elif phase == Phase.HAND and mine:
         out.append(f"choose {9 - len(r.hand[p])} more agents for the hand")
     return out
-
-
-def _select_lines(r: State, viewer: int | None) -> list[str]:
-    """The goods chosen so far and the capacity (a loader's own relics named
-    for itself alone)."""
-    p = r.mover
-    mine = viewer is None or p == viewer
-    raid = r.act_kind == ActKind.RAID
-    source = f"{_who(r.act_target, viewer)}'s campsite" if raid else "the campsite"
-    relics = sum(r.sel_relics) + r.sel_random
-    chosen = crystals_text(r.sel)
-    if relics:
-        if mine and not raid:
-            names = [
-                (f"{n}x " if n > 1 else "") + RELICS[t].name
-                for t, n in enumerate(r.sel_relics)
-                if n
-            ]
-            chosen += " + " + ", ".join(names)
-        else:
-            chosen += f" + {relics} relic{'s' if relics > 1 else ''}"
-    verb = "raids" if raid else "loads"
-    if p == viewer:
-        verb = "raid" if raid else "load"
-    slots = team_capacity(r, p)
-    room = [
-        name
-        for name, more in (
-            ("red", (1, 0, 0, 0)),
-            ("blue", (0, 1, 0, 0)),
-            ("white", (0, 0, 1, 0)),
-            ("relic", (0, 0, 0, 1)),
-        )
-        if fits(
-            slots,
-            r.sel[0] + more[0],
-            r.sel[1] + more[1],
-            r.sel[2] + more[2],
-            relics + more[3],
-        )
-    ]
-    return [
-        f"{_who(p, viewer)} {verb} from {source}: chosen so far {chosen}",
-        f"capacity (slots) {crystals_text(slots)}; room for one more: "
-        + (", ".join(room) or "nothing"),
-    ]
 
 
 # -- a seat's panel ------------------------------------------------------------------

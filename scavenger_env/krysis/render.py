@@ -41,7 +41,14 @@ from .engine.scoring import final_scores, mission_done, score_breakdown, winners
 from .engine.state import ACTION_PHASES, NONE, ActKind, Phase, State
 from .engine.view import PlayerView, player_view, redact
 
-__all__ = ["PHASE_WORDS", "WIDTH", "placed", "render_changes", "render_state"]
+__all__ = [
+    "PHASE_WORDS",
+    "WIDTH",
+    "placed",
+    "render_changes",
+    "render_state",
+    "select_lines",
+]
 
 WIDTH = 80
 """No line of a picture is longer: it must fit a plain terminal."""
@@ -116,7 +123,7 @@ def _listed(items: Sequence[str], sep: str = ",") -> list[str]:
     return [item + sep for item in items[:-1]] + list(items[-1:])
 
 
-def _who(q: int, viewer: int) -> str:
+def _who(q: int, viewer: int | None) -> str:
     return "you" if q == viewer else f"player {q}"
 
 
@@ -405,7 +412,7 @@ def _choice_lines(r: State, view: PlayerView, viewer: int) -> list[str]:
         name = cards_of(r.config.rules_version)[p][r.specials_undecided[0]].name
         out.append(f"{who} chooses whether the {name} acts before or after the action")
     elif phase == Phase.SELECT:
-        out += _select_lines(r, view, viewer)
+        out += select_lines(r, viewer)
     elif phase == Phase.THIEF:
         loot = crystals_text(
             cards_of(r.config.rules_version)[p][r.act_target].amount[:3]
@@ -435,11 +442,12 @@ def _choice_lines(r: State, view: PlayerView, viewer: int) -> list[str]:
     ]
 
 
-def _select_lines(r: State, view: PlayerView, viewer: int) -> list[str]:
+def select_lines(r: State, viewer: int | None) -> list[str]:
     """The goods chosen so far, the capacity and what still fits. Which of
-    their own relics a loading player chose is for that player alone."""
-    p = view.mover
-    mine = p == viewer
+    their own relics a loading player chose is for that player alone (and the
+    whole truth, `viewer` None)."""
+    p = r.mover
+    mine = viewer is None or p == viewer
     raid = r.act_kind == ActKind.RAID
     source = f"{_who(r.act_target, viewer)}'s campsite" if raid else "the campsite"
     relics = sum(r.sel_relics) + r.sel_random
@@ -467,7 +475,7 @@ def _select_lines(r: State, view: PlayerView, viewer: int) -> list[str]:
         )
     ]
     verb = "raids" if raid else "loads"
-    if mine:
+    if p == viewer:
         verb = "raid" if raid else "load"
     return [
         f"{_who(p, viewer)} {verb} from {source}: chosen so far {chosen}",
