@@ -70,15 +70,16 @@ def finish_agents(
     agents: Sequence[Any], scores: list[int], winners: list[int]
 ) -> dict[str, list[str]]:
     """Tell the agents that have a `finish` the outcome; the protocol errors of
-    those that count them (bots in their own process), by seat."""
+    the bots in their own process (`exec`), by seat."""
+    from .pipe.agent import ProcessAgent  # the bots whose errors a record keeps
+
     errors: dict[str, list[str]] = {}
     for seat, agent in enumerate(agents):
         finish = getattr(agent, "finish", None)
         if finish is not None:
             finish(list(scores), list(winners))
-        said = getattr(agent, "errors", None)
-        if said:
-            errors[str(seat)] = list(said)
+        if isinstance(agent, ProcessAgent) and agent.errors:
+            errors[str(seat)] = [str(e) for e in agent.errors]
     return errors
 
 

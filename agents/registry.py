@@ -78,7 +78,13 @@ REGISTRY: dict[str, dict[str, Factory] | Factory] = {
     "ppo": {ANY_GAME: "agents.ppo.agent:PPOAgent"},
     "az": {ANY_GAME: "agents.az:AZAgent"},
     "exec": {ANY_GAME: "agents.pipe.agent:ProcessAgent"},
+    "file": {ANY_GAME: "agents.file_bot:load_file_bot"},
 }
+
+UNTRUSTED: set[str] = {"file"}
+"""The names of bots whose code the library did not ship and the user does not
+vouch for: a tournament with one of them plays every bot in a process of its own
+(`isolation="auto"`). `register(..., trusted=False)` adds a name."""
 
 
 NAME_OPTION = "name"
@@ -114,18 +120,25 @@ def _unquoted(part: str) -> str:
 
 def _spec_parts(spec: str) -> tuple[str, list[str]]:
     """`NAME:k=v,k=v` -> (NAME, ["k=v", "k=v"]), blanks dropped; a value may be
-    double-quoted (`exec:cmd="python bot.py"`), and `exec:"python bot.py"`
-    stands for `exec:cmd="python bot.py"`."""
+    double-quoted (`exec:cmd="python bot.py"`). A first part with no key (`exec:"python
+    bot.py"`, `file:mybot.py`) comes back as `=VALUE`: the value of the option
+    the agent names in its `spec_value` (see `make_agent`)."""
     name, _, opts = spec.strip().partition(":")
     parts = [p.strip() for p in split_options(opts) if p.strip()]
-    if (
-        parts
-        and parts[0].startswith('"')
-        and parts[0].endswith('"')
-        and len(parts[0]) > 1
-    ):
-        parts[0] = f"cmd={parts[0]}"
+    if parts and (parts[0].startswith('"') or "=" not in parts[0]):
+        parts[0] = f"={parts[0]}"
     return name.strip(), [_unquoted(p) for p in parts]
+
+
+def _quoted(part: str) -> str:
+    """`key=a, b` -> `key="a, b"`: a value holding a comma is quoted again (a
+    bare value, `=a b`, is written `"a b"`)."""
+    key, eq, value = part.partition("=")
+    if eq and not key:
+        return f'"{value}"'
+    if eq and "," in value:
+        return f'{key}="{value}"'
+    return part
 
 
 def given_name(spec: str) -> str | None:
@@ -140,8 +153,14 @@ def given_name(spec: str) -> str | None:
 def without_name(spec: str) -> str:
     """`spec` without its `name=` option (for a copy that needs a name of its own)."""
     kind, parts = _spec_parts(spec)
-    kept = [p for p in parts if p.partition("=")[0].strip() != NAME_OPTION]
+    kept = [_quoted(p) for p in parts if p.partition("=")[0].strip() != NAME_OPTION]
     return f"{kind}:{','.join(kept)}" if kept else kind
+
+
+def is_trusted(spec: str) -> bool:
+    """Whether the bot of `spec` is code the user vouches for: every bot but
+    `file` and those registered with `trusted=False` (`UNTRUSTED`)."""
+    return _spec_parts(spec)[0] not in UNTRUSTED
 
 
 def player_name(spec: str) -> str:
@@ -160,11 +179,18 @@ def _entries(name: str) -> dict[str, Factory]:
     return entry if isinstance(entry, dict) else {ANY_GAME: entry}
 
 
-def register(name: str, factory: Factory, game: Game | str = ANY_GAME) -> None:
+def register(
+    name: str, factory: Factory, game: Game | str = ANY_GAME, *, trusted: bool = True
+) -> None:
     """Add an agent under `name` for `game` (ANY_GAME: every game), replacing
-    what was there for that game."""
+    what was there for that game. `trusted=False`: a tournament seating it plays
+    every bot in a process of its own (`UNTRUSTED`)."""
     key = ANY_GAME if game == ANY_GAME else _game_name(game)
     REGISTRY[name] = {**_entries(name), key: factory}
+    if trusted:
+        UNTRUSTED.discard(name)
+    else:
+        UNTRUSTED.add(name)
 
 
 def agent_names(game: Game | str = DEFAULT_GAME) -> list[str]:
@@ -383,6 +409,13 @@ def make_agent(
             unknown option or a bad value; the message names the player, the
             option and what is allowed.
     """
+    agent = _build(spec, who, game, build=True)
+    assert agent is not None
+    return agent
+
+
+def _build(spec: str, who: str | None, game: Game | str, build: bool) -> Agent | None:
+    """`make_agent` (`build`), or only its checks (not `build`: None)."""
     name, parts = _spec_parts(spec)
     factory = factory_of(name, game)  # AgentSpecError: unknown here
     options = agent_options(name, game)
@@ -398,11 +431,16 @@ def make_agent(
 
     kwargs: dict[str, object] = {}
     named = False
-    for part in parts:
+    bare = getattr(factory, "spec_value", None)  # the option a bare value sets
+    for index, part in enumerate(parts):
         key, eq, text = part.partition("=")
         key, text = key.strip(), text.strip()
-        if not eq or not key:
+        if not eq:
             raise fail(f"bad option {part!r}; write key=value")
+        if not key and index == 0 and isinstance(bare, str):
+            key = bare
+        elif not key:
+            raise fail(f"bad option {text!r}; write key=value")
         if key == NAME_OPTION and key not in options:
             if named:
                 raise fail(f"option {key} is given twice")
@@ -420,7 +458,24 @@ def make_agent(
             kwargs[key] = options[key].parse(text)
         except ValueError as exc:
             raise fail(f"option {key}={text} {exc}") from None
+    if not build:
+        check = getattr(factory, "check_options", None)
+        try:
+            if check is not None:
+                check(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise fail(str(exc)) from None
+        return None
     try:
         return factory(**kwargs)
     except (TypeError, ValueError) as exc:
         raise fail(str(exc)) from None
+
+
+def check_agent_spec(
+    spec: str, who: str | None = None, *, game: Game | str = DEFAULT_GAME
+) -> None:
+    """Check `spec` as `make_agent` does, without building the agent: for a bot
+    whose code must not run here (an untrusted one, played in its own process),
+    its options are checked by its factory's `check_options`, if it has one."""
+    _build(spec, who, game, build=False)

@@ -23,10 +23,11 @@ def add_command(targets: Any) -> None:
     """Add the `tournament` target to `scavenger bench`."""
     tbench = targets.add_parser(
         "tournament",
-        help="random 2-player tournaments with 1 and 2 worker processes",
-        description="Random 2-player tournaments, played alternately with --jobs 1 "
-        "and --jobs 2 (games/s while playing, and the speed-up). This one uses two "
-        "processes; run it on an idle machine.",
+        help="2-player tournaments with 1 and 2 worker processes",
+        description="2-player tournaments (random against random unless --players "
+        "says otherwise), played alternately with --jobs 1 and --jobs 2 (games/s "
+        "while playing, and the speed-up). This one uses two processes; run it on "
+        "an idle machine.",
     )
     add_game_option(tbench)
     tbench.add_argument(
@@ -43,6 +44,19 @@ def add_command(targets: Any) -> None:
         metavar="R",
         help="runs per number of jobs, interleaved (default: 3)",
     )
+    tbench.add_argument(
+        "--players",
+        default="random,random",
+        metavar="SPECS",
+        help="the two players (default: random,random)",
+    )
+    tbench.add_argument(
+        "--isolation",
+        choices=("none", "process"),
+        default="none",
+        help="where the bots run (see `scavenger tournament --help`; default: none, "
+        "in the workers' own processes)",
+    )
     add_json_flag(tbench)
     tbench.set_defaults(func=run)
 
@@ -52,7 +66,13 @@ def run(args: argparse.Namespace) -> int:
     require_extra("tournament", TOURNAMENT_MODULES, "`scavenger bench tournament`")
     from agents.tournament.bench import bench_tournament, format_tournament_bench
 
-    result = bench_tournament(games=args.games, rounds=args.rounds, game=args.game)
+    result = bench_tournament(
+        games=args.games,
+        rounds=args.rounds,
+        game=args.game,
+        players=args.players,
+        isolation=args.isolation,
+    )
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

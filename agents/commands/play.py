@@ -32,7 +32,9 @@ def bots_text() -> str:
 
     return "; ".join(
         f"{game}: "
-        + ", ".join(n for n in agent_names(game) if n not in INTERACTIVE | {"exec"})
+        + ", ".join(
+            n for n in agent_names(game) if n not in INTERACTIVE | {"exec", "file"}
+        )
         for game in game_names()
     )
 
@@ -59,8 +61,9 @@ def add_command(commands: Any) -> None:
         default="human,random",
         metavar="LIST",
         help="one agent per seat, in seat order, comma-separated: human or a bot "
-        f"({bots_text()}), or a bot program in its own process, "
-        'exec:"python mybot.py"; options as name:key=value, and name=NAME names '
+        f"({bots_text()}), a bot program in its own process, "
+        'exec:"python mybot.py", or a bot class from a file, file:mybot.py (played '
+        "in its own process); options as name:key=value, and name=NAME names "
         "the seat; default: human,random",
     )
     play.add_argument(

@@ -63,7 +63,17 @@ def add_command(commands: Any) -> None:
         "random,ismcts:iterations=200 (a name may repeat: random,random); "
         "name=NAME in any spec is what the tables call that player, e.g. "
         'ppo:model=PATH,name=ppo; exec:"python mybot.py" seats a bot program '
-        "that speaks the bot protocol, in its own process",
+        "that speaks the bot protocol, in its own process; file:mybot.py a bot "
+        "class in a Python file (untrusted: see --isolation)",
+    )
+    tour.add_argument(
+        "--isolation",
+        choices=("auto", "process", "none"),
+        default="auto",
+        help="process: every bot in a process of its own, where it cannot reach "
+        "the game; none: bots in the tournament's processes (fast, for code you "
+        "trust); auto (default): process when any bot is untrusted (file:), else "
+        "none. The games are the same either way",
     )
     tour.add_argument(
         "--num-players",
@@ -248,6 +258,7 @@ def run(args: argparse.Namespace) -> int:
             progress=args.progress,
             on_start=header,
             watch=args.watch,
+            isolation=args.isolation,
         )
     except (TournamentError, BackendError, AgentError) as err:
         raise UserError(str(err)) from None

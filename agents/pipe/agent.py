@@ -38,9 +38,10 @@ from .protocol import (
     parse_action,
     parse_hello,
     start_message,
+    state_text,
 )
 
-__all__ = ["ProcessAgent"]
+__all__ = ["ProcessAgent", "end_idle"]
 
 START_TIME = 10.0
 """Seconds a program has to start and answer `hello`."""
@@ -51,7 +52,9 @@ the tournament: each worker keeps its own)."""
 
 
 @atexit.register
-def _end_idle() -> None:
+def end_idle() -> None:
+    """End the programs kept for later games of their batch (at exit, and when a
+    tournament run ends)."""
     for processes in _IDLE.values():
         for process in processes:
             process.close()
@@ -79,6 +82,7 @@ class ProcessAgent:
 
     name = "exec"
     reads_view = True
+    spec_value = "cmd"  # exec:"python mybot.py" is exec:cmd="python mybot.py"
     option_info: ClassVar[dict[str, dict[str, Any]]] = {
         "on_error": {"choices": ("random", "fail")},
     }
@@ -104,6 +108,8 @@ class ProcessAgent:
             raise ValueError("batch must be at least 1 (games a program plays)")
         self.batch = batch
         self.cmd = cmd
+        #: how errors name the bot: its command line, unless told otherwise
+        self.label = repr(cmd)
         self.time_limit = time
         self.bank_size = bank
         self.on_error = on_error
@@ -131,8 +137,10 @@ class ProcessAgent:
         self._decision = 0
         self._bank = self.bank_size
 
-    def _start(self, game: Game, seed: int) -> None:
+    def _start(self, game: Game, rng: np.random.Generator) -> None:
         """Start the program if it is not running, and tell it the game."""
+        rng_state = rng.bit_generator.state  # before the seed is drawn from it
+        seed = int(rng.integers(2**31))
         self._started = True
         idle = _IDLE.get(self.cmd, [])
         while self._process is None and idle:  # a program of this batch, waiting
@@ -145,9 +153,8 @@ class ProcessAgent:
             self._process = BotProcess(self.cmd)
             self._process.send(hello_message())
             try:
-                self.bot_name, self._process.forms = parse_hello(
-                    self._process.receive(START_TIME)
-                )
+                self._process.hello = parse_hello(self._process.receive(START_TIME))
+                self.bot_name = self._process.hello.name
             except BotTimeout as err:
                 raise BotCrashed(f"did not say hello: {err}") from None
         self._process.send(
@@ -159,6 +166,7 @@ class ProcessAgent:
                 self.time_limit,
                 self.bank_size,
                 seed,
+                rng_state if self._process.hello.rng else None,
             )
         )
 
@@ -167,7 +175,7 @@ class ProcessAgent:
         game = view.game
         if not self._started and not self.disqualified:
             try:
-                self._start(game, int(rng.integers(2**31)))
+                self._start(game, rng)
             except BotProtocolError as err:
                 self._error(f"at the start of the game: {err}", gone=True)
         if self.disqualified or self._process is None:
@@ -175,16 +183,17 @@ class ProcessAgent:
         phase = (
             game.phase_names[view.phase] if view.phase < len(game.phase_names) else ""
         )
-        forms = self._process.forms
+        hello = self._process.hello
         message = act_message(
             self._decision,
             phase,
             [(a, view.describe(a)) for a in legal],
-            view.observation() if forms else None,
+            view.observation() if hello.forms else None,
             layout_of(game),
             self.time_limit,
             self._bank,
-            forms,
+            hello.forms,
+            state_text(view.redacted()) if hello.state else None,
         )
         started = monotonic()
         try:
@@ -210,7 +219,7 @@ class ProcessAgent:
     def _error(self, what: str, gone: bool = False) -> None:
         """Count an error (or raise it, `on_error=fail`); a bot that is gone, or
         has made `max_errors`, plays at random for the rest of the game."""
-        said = f"{self.cmd!r} {what}"
+        said = f"{self.label} {what}"
         if self.on_error == "fail":
             self.close()
             raise RuntimeError(said)
@@ -220,7 +229,7 @@ class ProcessAgent:
             self.disqualified = True
             why = "it is gone" if gone else f"{len(self.errors)} errors"
             self.errors.append(
-                f"{self.cmd!r} plays at random for the rest of the game ({why})"
+                f"{self.label} plays at random for the rest of the game ({why})"
             )
             self.close()
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .protocol import MAX_LINE, BotProtocolError
+from .protocol import FORMS, MAX_LINE, BotProtocolError, Hello
 
 __all__ = ["BotCrashed", "BotProcess", "BotTimeout"]
 
@@ -45,7 +45,7 @@ class BotProcess:
             raise BotCrashed("no command to start")
         self.command = " ".join(args)
         self.games = 0  # games finished (a program may play a batch of them)
-        self.forms: tuple[str, ...] = ("vector", "named")  # from its hello
+        self.hello = Hello("", FORMS)  # what it said in its hello
         try:
             self._proc = subprocess.Popen(
                 args,

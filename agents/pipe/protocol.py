@@ -27,6 +27,15 @@ The bot's `hello` may say which forms of the observation it wants: `"vector"`,
 actions' names, or keeps its own account of the game, saves most of a message's
 cost).
 
+Two more requests in the `hello` serve Python bots built on this library (the
+host that plays a registered bot in its own process, `agents.pipe.host`):
+`"state": true` adds to each `act` the seat's redacted copy of the game state
+(`"state"`: pickled, base64), from which the bot rebuilds the `SeatView` it
+would be handed in the tournament's own process; `"rng": true` adds to `start`
+the state of the seat's random generator (`"rng"`: numpy's
+`bit_generator.state`), so the bot draws exactly the numbers it would draw there.
+Both come from the tournament and hold only what the seat may know.
+
 `id` is one of the `legal` ids (the engine's action ids, seats absolute, the
 same ids the game records keep); `decision` counts the bot's decisions in the
 game from 1, and an answer must repeat it (a late answer to an earlier decision
@@ -47,9 +56,11 @@ as the tournament's `on_error` option says (see `agents.pipe.agent`).
 
 from __future__ import annotations
 
+import base64
 import json
+import pickle
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 
@@ -59,12 +70,15 @@ __all__ = [
     "PROTOCOL",
     "VERSION",
     "BotProtocolError",
+    "Hello",
     "act_message",
     "end_message",
     "hello_message",
     "parse_action",
     "parse_hello",
     "start_message",
+    "state_from_text",
+    "state_text",
 ]
 
 PROTOCOL: Final = "scavenger-bot"
@@ -89,8 +103,11 @@ def start_message(
     time_limit: float,
     bank: float,
     seed: int,
+    rng: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    return {
+    """The `start` message; `rng` (the seat generator's state) when the bot
+    asked for it."""
+    message = {
         "type": "start",
         "game": game.name,
         "title": game.title,
@@ -102,6 +119,9 @@ def start_message(
         "time": {"decision": time_limit, "bank": bank},
         "seed": seed,
     }
+    if rng is not None:
+        message["rng"] = rng
+    return message
 
 
 FORMS: Final = ("vector", "named")
@@ -117,8 +137,10 @@ def act_message(
     time_limit: float,
     bank: float,
     forms: Sequence[str] = FORMS,
+    state: str | None = None,
 ) -> dict[str, Any]:
-    """The `act` message; `vector` None (and `forms` empty) sends no observation."""
+    """The `act` message; `vector` None (and `forms` empty) sends no observation;
+    `state` is the seat's redacted state as `state_text` writes it (asked for)."""
     observation: dict[str, Any] = {}
     if vector is not None and "vector" in forms:
         observation["vector"] = vector.tolist()
@@ -130,7 +152,7 @@ def act_message(
             named[name] = vector[at:end].reshape(shape).tolist()
             at = end
         observation["named"] = named
-    return {
+    message = {
         "type": "act",
         "decision": decision,
         "phase": phase,
@@ -138,6 +160,20 @@ def act_message(
         "observation": observation,
         "time": {"decision": time_limit, "bank": round(bank, 3)},
     }
+    if state is not None:
+        message["state"] = state
+    return message
+
+
+def state_text(state: Any) -> str:
+    """A state as text for an `act` message: pickled, then base64."""
+    return base64.b64encode(pickle.dumps(state, protocol=5)).decode("ascii")
+
+
+def state_from_text(text: str) -> Any:
+    """The state `state_text` wrote. Only a bot calls it, on what the tournament
+    sent (the tournament never unpickles what a bot writes)."""
+    return pickle.loads(base64.b64decode(text))
 
 
 def end_message(scores: Sequence[int], winners: Sequence[int]) -> dict[str, Any]:
@@ -154,9 +190,20 @@ def _object(line: str) -> dict[str, Any]:
     return data
 
 
-def parse_hello(line: str) -> tuple[str, tuple[str, ...]]:
-    """The bot's name and the observation forms it wants, from its `hello`;
-    `BotProtocolError` for anything else."""
+class Hello(NamedTuple):
+    """What a bot said in its `hello`."""
+
+    name: str
+    forms: tuple[str, ...]
+    """The forms of the observation it wants."""
+    state: bool = False
+    """It wants its seat's redacted state in each `act` (Python bots)."""
+    rng: bool = False
+    """It wants its seat generator's state in `start` (Python bots)."""
+
+
+def parse_hello(line: str) -> Hello:
+    """What the bot said in its `hello`; `BotProtocolError` for anything else."""
     data = _object(line)
     if data.get("type") != "hello":
         raise BotProtocolError(f"answered {data.get('type')!r} to hello, not 'hello'")
@@ -170,7 +217,11 @@ def parse_hello(line: str) -> tuple[str, tuple[str, ...]]:
             f"asked for the observation as {forms!r}; ask for a list of "
             f"{' and '.join(map(repr, FORMS))}, or [] for none"
         )
-    return str(data.get("name", "")), tuple(forms)
+    wants = {key: data.get(key, False) for key in ("state", "rng")}
+    for key, value in wants.items():
+        if not isinstance(value, bool):
+            raise BotProtocolError(f"said {key}: {value!r}; say true or false")
+    return Hello(str(data.get("name", "")), tuple(forms), **wants)
 
 
 def parse_action(line: str, decision: int, legal: Sequence[int]) -> int | None:

@@ -40,11 +40,16 @@ game interface plays here). A spec named more than once becomes several players,
   its rules when the plan chose none. Since every game is a function of the
   settings and is written in game order, the file is byte for byte the same
   whatever the backend, the number of jobs and the interruptions.
+- **Isolation**: ``run_tournament(..., isolation="process")`` plays every bot in a
+  process of its own (:mod:`agents.pipe.isolate`), where it cannot reach the game;
+  ``"none"`` plays bots in the tournament's processes (trusted code); ``"auto"``
+  (the default) is ``"process"`` when any bot is untrusted (a ``file:`` bot). The
+  games are the same either way.
 - **One writer**: a run holds an exclusive lock on ``DIR/.lock`` throughout; a
   second run into the folder is refused at once. The lock dies with its process.
 
 The modules: :mod:`.plan` (the lineup, seatings, deals, tasks), :mod:`.match` (one
-game and its fair-play check), :mod:`.folder` (file names, ``tournament.json``,
+game and its fair-play check: copies, one verifying replay), :mod:`.folder` (file names, ``tournament.json``,
 older rules), :mod:`.lock` (one writer), :mod:`.scan` (reading ``games.jsonl``
 back and replaying it, :mod:`.replay`), :mod:`.runner` (the run, on a backend),
 :mod:`.outputs` (summary, CSV, report, plot) and :mod:`.bench` (games/s).
@@ -55,7 +60,7 @@ from __future__ import annotations
 from scavenger_env.core.simulate import replay_record
 
 from ..backends import BackendError
-from .errors import AgentError, CodeChangedError, TournamentError
+from .errors import AgentError, TournamentError
 from .folder import (
     GAMES_FILE,
     PLOT_FILE,
@@ -93,7 +98,6 @@ __all__ = [
     "TIMING_FILE",
     "AgentError",
     "BackendError",
-    "CodeChangedError",
     "GameTask",
     "Plan",
     "RunResult",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["AgentError", "CodeChangedError", "TournamentError"]
+__all__ = ["AgentError", "TournamentError"]
 
 
 class TournamentError(ValueError):
@@ -11,8 +11,3 @@ class TournamentError(ValueError):
 
 class AgentError(RuntimeError):
     """An agent raised, or chose an illegal action; the message names it and the game."""
-
-
-class CodeChangedError(AgentError):
-    """The library's code changed while games were played (a bot patched shared
-    code): the games are refused, nothing of them is written."""

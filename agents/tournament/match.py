@@ -2,12 +2,11 @@
 
 Agents see redacted copies (:class:`~agents.base.SeatView`) and are handed copies
 of everything else (the config, the game object): nothing an agent is given leads
-to an object the tournament plays or judges with. The shared code is sealed
-(:class:`~agents.tournament.seal.CodeSeal`): a change to the game's classes is
-caught after the decision that made it, one anywhere in the library after the
-game. Whatever else an agent does, a game is refused unless its actions, replayed
-under the rules from the config as it was given, lead to the very state it ended
-in.
+to an object the tournament plays or judges with. Whatever else an agent does, a
+game is refused unless its actions, replayed under the rules from the config as it
+was given, lead to the very state it ended in. An agent in the tournament's own
+process is trusted code (Python has no walls inside a process); with ``isolate``
+every agent runs in a process of its own (:mod:`agents.pipe.isolate`).
 """
 
 from __future__ import annotations
@@ -29,10 +28,10 @@ from scavenger_env.core.games import DEFAULT_GAME, get_game
 from scavenger_env.core.records import GameRecord
 from scavenger_env.core.simulate import MAX_DECISIONS  # a bot that loops: refused
 
-from ..base import SeatView, close_agents, finish_agents, view_for
-from ..registry import make_agent
-from .errors import AgentError, CodeChangedError
-from .seal import CodeSeal
+from ..base import close_agents, finish_agents, view_for
+from ..pipe.isolate import isolated_agent
+from ..registry import _spec_parts, make_agent
+from .errors import AgentError
 
 __all__ = ["MAX_DECISIONS", "ThinkTime", "play_game", "replays_to", "seat_rngs"]
 
@@ -84,17 +83,15 @@ def play_game(
     players: Sequence[str] | None = None,
     meta: dict[str, Any] | None = None,
     clock: ThinkTime | None = None,
-    watch: bool = False,
     game: Game | str = DEFAULT_GAME,
-    seal: CodeSeal | None = None,
+    isolate: bool = False,
 ) -> GameRecord:
     """Play one game of ``game`` between fresh agents built from ``specs_by_seat``.
 
     Agents see redacted copies (:class:`~agents.base.SeatView`), so what they are
     given cannot change the game. Whatever else an agent does, the game is refused
     unless its actions, replayed from ``new_game(config, seed)``, lead to the very
-    state it ended in; the game is then played once more with ``watch`` on to name
-    the agent that changed the state.
+    state it ended in.
 
     Args:
         config: The game's rules; ``config.num_players`` must equal
@@ -107,11 +104,9 @@ def play_game(
             final state is added (Cave-In: ``start_player``).
         clock: If given, each seat's thinking time is added to it (decisions with
             one legal action are not timed).
-        watch: Compare the state before and after every agent's decision (slow).
         game: The game, a registered name or its `Game` (default: Cave-In).
-        seal: The seal of the library's code taken before this game's batch; the
-            caller checks it in full after the batch (without one, a seal is taken
-            here and checked in full after the game).
+        isolate: Play every agent in a process of its own
+            (:mod:`agents.pipe.isolate`): the same game, with no bot code run here.
 
     Returns:
         The game's record, with ``players`` and ``meta`` set.
@@ -129,11 +124,9 @@ def play_game(
     if len(specs_by_seat) != n:
         raise ValueError(f"{len(specs_by_seat)} agents for {n} seats")
     names = list(players) if players is not None else list(specs_by_seat)
-    alone = seal is None
-    if seal is None:
-        seal = CodeSeal(type(rules), SeatView)
-    agents = [make_agent(spec, game=copy.copy(rules)) for spec in specs_by_seat]
+    agents: list[Any] = []
     try:
+        agents += [_seat_agent(spec, rules, isolate) for spec in specs_by_seat]
         rngs = seat_rngs(rng_seed, n)
         for seat, agent in enumerate(agents):
             try:
@@ -166,19 +159,29 @@ def play_game(
             else view_for(agent, state, seat, rules)
             for seat, agent in enumerate(agents)
         ]
+        refused = (
+            f"the game with seed {seed} between {', '.join(map(repr, names))} is "
+            "refused"
+        )
         while True:
-            play_chance(rules, state, chance, actions)
-            if is_over(state):
-                break
-            seat = current_player(state)
-            legal = legal_actions(state)
+            try:
+                play_chance(rules, state, chance, actions)
+                if is_over(state):
+                    break
+                seat = current_player(state)
+                legal = legal_actions(state)
+            except Exception as exc:  # after a decision: the state was broken
+                raise AgentError(
+                    f"{refused}: the engine failed after decision {len(actions)} "
+                    f"({type(exc).__name__}: {exc}): was its state changed outside "
+                    "the rules? An agent may only return an action"
+                ) from exc
             if len(actions) >= MAX_DECISIONS:
                 raise AgentError(
                     f"game with seed {seed} did not end within {MAX_DECISIONS} decisions"
                 )
             try:
                 started = time.perf_counter()
-                before = rules.clone(state) if watch else None
                 view = blind[seat]
                 if view is None:
                     view = view_for(agents[seat], state, seat, rules, encoders[seat])
@@ -192,69 +195,40 @@ def play_game(
                     f"player {names[seat]!r} (seat {seat}) failed in the game with seed "
                     f"{seed}: {type(exc).__name__}: {exc}"
                 ) from exc
-            changed = seal.check() if watch else seal.check_decision()
-            if changed is not None:
-                raise CodeChangedError(
-                    f"player {names[seat]!r} (seat {seat}) changed the library's code "
-                    f"({changed}) in the game with seed {seed}; the game is refused (an "
-                    "agent may only return an action)"
-                )
             if action not in legal:
                 raise AgentError(
                     f"player {names[seat]!r} (seat {seat}) chose the illegal action "
                     f"{action} in the game with seed {seed}: "
                     f"{rules.explain_illegal(state, action)}"
                 )
-            if before is not None and not rules.same_state(state, before):
-                raise AgentError(
-                    f"player {names[seat]!r} (seat {seat}) changed the game's state outside "
-                    f"the rules in the game with seed {seed}; the game is refused (an "
-                    "agent may only return an action)"
-                )
             try:
                 apply_legal_action(state, action)  # `legal` is this very state's list
             except Exception:
-                if watch:
-                    raise
                 break  # a state changed outside the rules can break the engine: below
             actions.append(action)
-        game_refused = (
-            f"the game with seed {seed} between {', '.join(map(repr, names))}"
-        )
-        _refuse_if_changed(
-            seal.check() if alone else seal.check_decision(), game_refused
-        )
         if config.to_dict() != given:
             raise AgentError(
-                f"the game with seed {seed} between {', '.join(map(repr, names))} is "
-                "refused: its rules were changed during it; an agent may only return "
-                "an action"
+                f"{refused}: its rules were changed during it; an agent may only "
+                "return an action"
             )
+        # The agents hear the outcome before the check and the record: no code of
+        # theirs runs after those, so none can change what is written.
+        try:
+            outcome = rules.scores(state), rules.winners(state)
+        except Exception as exc:
+            raise AgentError(f"{refused}: its end state is broken ({exc})") from exc
+        errors = finish_agents(agents, *outcome)
         original = rules.config_from_dict(given)
-        if not watch and not replays_to(original, seed, actions, state, rules):
-            _refuse_if_changed(None if alone else seal.check(), game_refused)
-            # Play it again, watching every decision, to name the agent; this raises
-            # unless the agents do not repeat themselves (a clock, say).
-            play_game(
-                config,
-                seed,
-                specs_by_seat,
-                rng_seed,
-                players=names,
-                watch=True,
-                game=rules,
-                seal=seal,
-            )
+        if not replays_to(original, seed, actions, state, rules):
             raise AgentError(
-                f"the game with seed {seed} between {', '.join(map(repr, names))} is "
-                "refused: its state was changed outside the rules (its actions replayed "
-                "do not lead to the state it ended in), and a second run with every "
-                "decision watched did not show which agent did it"
+                f"{refused}: its state was changed outside the rules (its actions, "
+                "replayed, do not lead to the state it ended in); an agent may only "
+                "return an action. Bots in the tournament's own process are trusted "
+                "code: play one you do not trust in its own process (isolation)"
             )
         record = rules.record(original, seed, state, actions)
         record.players = names
         record.meta = {**(meta or {}), **rules.record_meta(state)}
-        errors = finish_agents(agents, record.scores, record.winners)
         if errors:  # bots in their own process that broke the protocol
             record.meta["bot_errors"] = errors
         return record
@@ -262,12 +236,13 @@ def play_game(
         close_agents(agents)
 
 
-def _refuse_if_changed(changed: str | None, game: str) -> None:
-    if changed is not None:
-        raise CodeChangedError(
-            f"{game} is refused: the library's code was changed during it "
-            f"({changed}); an agent may only return an action"
-        )
+def _seat_agent(spec: str, rules: Game, isolate: bool) -> Any:
+    """The agent of ``spec``: in a process of its own when ``isolate`` (an
+    ``exec`` bot is one already), else built here around its own copy of the
+    game object."""
+    if isolate and _spec_parts(spec)[0] != "exec":
+        return isolated_agent(spec, rules)
+    return make_agent(spec, game=copy.copy(rules))
 
 
 def replays_to(

@@ -24,7 +24,9 @@ from scavenger_env.core.seeding import game_seed
 
 from ..registry import (
     agent_names,
+    check_agent_spec,
     given_name,
+    is_trusted,
     make_agent,
     player_name,
     without_name,
@@ -253,6 +255,9 @@ def check_spec(
             "a tournament; play it with `scavenger play`"
         )
     try:
+        if not is_trusted(spec):  # its code runs only in its own process
+            check_agent_spec(spec, who, game=game)
+            return
         agent = make_agent(spec, who, game=game)
     except ValueError as exc:  # its message names the player already
         raise TournamentError(str(exc)) from None

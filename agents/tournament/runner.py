@@ -16,10 +16,10 @@ from typing import Any
 from scavenger_env.core.games import DEFAULT_GAME, GAMES, get_game
 
 from ..backends import Backend, open_backend
-from ..base import SeatView
-from ..registry import ANY_GAME, REGISTRY, Factory
+from ..pipe.isolate import check_isolated, end_idle, isolated
+from ..registry import ANY_GAME, REGISTRY, AgentSpecError, Factory
 from . import scan as scanning
-from .errors import CodeChangedError
+from .errors import TournamentError
 from .folder import (
     GAMES_FILE,
     SETTINGS_FILE,
@@ -32,61 +32,37 @@ from .lock import FolderLock
 from .match import ThinkTime, play_game
 from .outputs import write_outputs
 from .plan import GameTask, Plan
-from .seal import CodeSeal
 
 __all__ = ["RunResult", "play_tasks", "run_tournament"]
 
 
 def play_tasks(
-    config_dict: dict[str, Any], tasks: Sequence[GameTask], game: str = DEFAULT_GAME
+    config_dict: dict[str, Any],
+    tasks: Sequence[GameTask],
+    game: str = DEFAULT_GAME,
+    isolate: bool = False,
 ) -> list[tuple[str, str]]:
     """Play a chunk of games of ``game``; return, in task order, each game's record
-    and its thinking times, both as JSON lines."""
+    and its thinking times, both as JSON lines. ``isolate``: every bot in a process
+    of its own (:mod:`agents.pipe.isolate`)."""
     rules = get_game(game)
     config = rules.config_from_dict(config_dict)
-    seal = CodeSeal(type(rules), SeatView)
     out = []
     for t in tasks:
         clock = ThinkTime.zero(config.num_players)
-        try:
-            record = _play_task(config, t, clock, rules, seal)
-        except CodeChangedError:
-            raise
-        except Exception as err:  # a changed library is the first thing to say
-            _check_seal(seal, tasks, err)
-            raise
+        record = play_game(
+            config,
+            t.seed,
+            t.specs,
+            t.rng_seed,
+            players=t.players,
+            meta={"deal": t.deal, "seating": t.seating, "rng_seed": t.rng_seed},
+            clock=clock,
+            game=rules,
+            isolate=isolate,
+        )
         out.append((record.to_json(), clock.to_json(t.number, t.players)))
-    _check_seal(seal, tasks)
     return out
-
-
-def _play_task(
-    config: Any, t: GameTask, clock: ThinkTime, rules: Any, seal: CodeSeal
-) -> Any:
-    return play_game(
-        config,
-        t.seed,
-        t.specs,
-        t.rng_seed,
-        players=t.players,
-        meta={"deal": t.deal, "seating": t.seating, "rng_seed": t.rng_seed},
-        clock=clock,
-        game=rules,
-        seal=seal,
-    )
-
-
-def _check_seal(
-    seal: CodeSeal, tasks: Sequence[GameTask], cause: Exception | None = None
-) -> None:
-    """Refuse the whole batch (nothing of it is written) if the code changed."""
-    changed = seal.check()
-    if changed is not None:
-        numbers = ", ".join(str(t.number) for t in tasks)
-        raise CodeChangedError(
-            f"games {numbers} are refused: the library's code was changed while "
-            f"they were played ({changed}); an agent may only return an action"
-        ) from cause
 
 
 def _chunk_size(todo: int, workers: int) -> int:
@@ -134,6 +110,7 @@ def run_tournament(
     outputs: bool = True,
     on_start: Callable[[Plan], None] | None = None,
     watch: int = 0,
+    isolation: str = "auto",
 ) -> RunResult:
     """Play the games of ``plan`` not yet in ``directory``, then write the summary.
 
@@ -158,6 +135,11 @@ def run_tournament(
             first game.
         watch: With the outputs, write replay viewer pages of the first this
             many games into ``watch/`` and link them from ``report.md``.
+        isolation: ``"process"``: every bot in a process of its own, where it
+            cannot reach the game (:mod:`agents.pipe.isolate`); ``"none"``:
+            every bot but ``exec`` in the tournament's processes (fast; for code
+            you trust); ``"auto"`` (default): ``"process"`` when any bot is
+            untrusted (a ``file:`` bot). The games are the same either way.
 
     Raises:
         TournamentError: the folder holds another tournament, foreign files or an
@@ -165,6 +147,12 @@ def run_tournament(
         BackendError: the backend cannot be started.
         AgentError: an agent failed (the games written so far are kept).
     """
+    isolate = isolated(isolation, plan.specs)  # ValueError: not a choice
+    if isolate:
+        try:
+            check_isolated(plan.specs, plan.game)
+        except AgentSpecError as err:
+            raise TournamentError(str(err)) from None
     directory = Path(directory)
     check_directory(plan, directory)  # refuse a foreign folder before touching it
     directory.mkdir(parents=True, exist_ok=True)
@@ -185,7 +173,12 @@ def run_tournament(
         if on_start is not None:
             on_start(plan)
         write_json_atomic(directory / SETTINGS_FILE, plan.settings())
-        elapsed, played = _play(plan, directory, todo, order, runner, progress, on_game)
+        try:
+            elapsed, played = _play(
+                plan, directory, todo, order, runner, progress, on_game, isolate
+            )
+        finally:
+            end_idle()  # the bots' processes this process kept between games
         if not found.tidy or order != sorted(order):
             scanning.rewrite_sorted(games_path, order)
         complete = len(order) == plan.games
@@ -211,6 +204,7 @@ def _play(
     runner: Backend | None,
     progress: bool,
     on_game: Callable[[int], None] | None,
+    isolate: bool,
 ) -> tuple[float, int]:
     """Play the games ``todo``, appending each line in game order and its index to
     ``order``; return the seconds spent and the games played."""
@@ -224,7 +218,7 @@ def _play(
     chunks = [
         [plan.task(g) for g in todo[i : i + size]] for i in range(0, len(todo), size)
     ]
-    work = _ChunkPlayer(plan.game, plan.config.to_dict(), plan.specs)
+    work = _ChunkPlayer(plan.game, plan.config.to_dict(), plan.specs, isolate)
     with (
         (directory / GAMES_FILE).open("a", encoding="utf-8", newline="\n") as out,
         (directory / TIMING_FILE).open("a", encoding="utf-8", newline="\n") as timing,
@@ -261,9 +255,16 @@ class _ChunkPlayer:
     workers only).
     """
 
-    def __init__(self, game: str, config: dict[str, Any], specs: Sequence[str]) -> None:
+    def __init__(
+        self,
+        game: str,
+        config: dict[str, Any],
+        specs: Sequence[str],
+        isolate: bool = False,
+    ) -> None:
         self.game = game
         self.config = config
+        self.isolate = isolate
         self.game_entry = GAMES.get(game)
         names = {spec.partition(":")[0].strip() for spec in specs}
         self.registry: dict[str, Factory | dict[str, Factory]] = {}
@@ -289,4 +290,4 @@ class _ChunkPlayer:
                 REGISTRY[name] = {**have, **entry}
             else:
                 REGISTRY[name] = dict(entry) if isinstance(entry, dict) else entry
-        return play_tasks(self.config, chunk, self.game)
+        return play_tasks(self.config, chunk, self.game, self.isolate)

@@ -93,6 +93,36 @@ class SeatView:
         #: the view's own copy of the game object (patching it reaches nothing else)
         self.game: Game = copy.copy(rules)
 
+    @classmethod
+    def from_parts(
+        cls,
+        seat: int,
+        *,
+        game: Game | str,
+        config: Any,
+        phase: int,
+        state: Any = None,
+        observation: np.ndarray | None = None,
+        mask: np.ndarray | None = None,
+    ) -> SeatView:
+        """A view rebuilt from what a seat was sent, for a bot in its own process
+        (`agents.pipe.host`): `state` a copy already redacted for `seat`, or
+        None for a blind view, which may carry the seat's `observation` and
+        `mask`. It equals the view the bot would be handed in the tournament's
+        own process."""
+        rules = get_game(game)
+        view = cls.__new__(cls)
+        view.seat = seat
+        view._phase = phase
+        view._num_players = int(config.num_players)
+        view._state = state
+        view._config = copy.copy(config if state is None else rules.config_of(state))
+        view._view = None
+        view._obs = observation
+        view._mask = mask
+        view.game = copy.copy(rules)
+        return view
+
     def _observe(self, rules: Game, state: Any, encoder: Encoder | None) -> None:
         """Encode `state` for this seat now (the view keeps no reference to it)."""
         encoder = encoder if encoder is not None else rules.make_encoder()
@@ -124,6 +154,11 @@ class SeatView:
                 "attribute to read the game"
             )
         return self._state
+
+    def redacted(self) -> Any:
+        """The view's redacted copy of the state itself (the bot's own: changing
+        it changes nothing else); a blind view raises RuntimeError."""
+        return self._redacted()
 
     @property
     def player_view(self) -> Any:

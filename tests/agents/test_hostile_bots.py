@@ -1,18 +1,26 @@
-"""Fair play against a hostile bot: every route from what a bot is handed to the
-tournament's own objects is either closed (the bot changes only its own copies, and
-the games are those of an honest bot playing the same moves) or caught (the games
-are refused and nothing is written).
+"""Fair play against a hostile bot.
 
-Each hostile bot below chooses its moves exactly as `random` does, so a tournament
-in which its tricks change nothing writes the very games of the same tournament
-with `random` in its place.
+In the tournament's own process (trusted code, `isolation="none"`), what a bot is
+handed leads to no object the tournament uses: a bot that changes its view, its
+copy of the game object, the rules or its copy of the state plays the very games
+of `random` making the same moves; one that reaches the live game through the
+garbage collector has the game refused (its actions do not replay to the state
+it ended in), and nothing is written; the record is made after the bots' last
+call, so no bot can change it. Code shared by the process (classes, modules,
+card tables) is out of a copy's reach but not of a bot's: the last test shows a
+bot patching it. That is why an untrusted bot plays in a process of its own:
+
+In its own process (`file:` bots, isolated by default), every trick of every
+hostile bot, those on shared code included, changes nothing in play: the games
+are those of `random`.
+
+The bots are in `cheats.py` (a bot file: `file:cheats.py,cls=ClassPatcher`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 import enum
+import os
 import sys
 import types
 from collections.abc import Iterator
@@ -23,7 +31,7 @@ import numpy as np
 import pytest
 
 from agents.base import SeatView
-from agents.registry import REGISTRY
+from agents.file_bot import bot_module
 from agents.tournament import AgentError, make_plan, run_tournament
 from agents.tournament.folder import GAMES_FILE
 from scavenger_env.core.games import GAMES, get_game
@@ -33,342 +41,21 @@ from scavenger_env.core.simulate import play_random_game, replay_record
 GAME_NAMES = tuple(sorted(GAMES))
 """Every registered game."""
 
+CHEATS = str(Path(__file__).with_name("cheats.py"))
+cheats = bot_module(CHEATS)
+Log = cheats.Log
 _MISSING = object()
 
 
-def _random_choice(legal: list[int], rng: np.random.Generator) -> int:
-    return legal[int(rng.integers(len(legal)))]
-
-
-def _bend(config: Any) -> None:
-    """Change a frozen config in place, as no rule allows."""
-    for field in dataclasses.fields(config):
-        value = getattr(config, field.name)
-        if isinstance(value, bool):
-            object.__setattr__(config, field.name, not value)
-    object.__setattr__(config, "num_players", 9)
-
-
-def _scramble(state: Any) -> None:
-    """Change every list of ints a state holds (its own copy)."""
-    for name in dir(state):
-        if name.startswith("__"):
-            continue
-        try:
-            value = getattr(state, name)
-        except Exception:
-            continue
-        if isinstance(value, list) and value and isinstance(value[0], int):
-            value[0] += 50
-
-
-class Log:
-    """What the hostile bots saw, for the tests to check."""
-
-    patched = 0
-    saw_own_patch = 0
-    views: list[SeatView] = []
-    #: frozen objects bent in place: (object, field, value before)
-    bent: list[tuple[Any, str, Any]] = []
-
-
-class InstancePatcher:
-    """Patches its view's game object: the view's `redact` to hand over the true
-    state, `same_state` to pass any end state, `scores` to favour itself; then
-    changes its copy of the state. It reads its views, so it is handed states."""
-
-    name = "instance-patcher"
-
-    def reset(self, seat: int, config: Any) -> None:
-        self.seat = seat
-
-    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
-        game = view.game
-        if "redact" in vars(game):
-            Log.saw_own_patch += 1
-        game.redact = lambda state, seat: state  # type: ignore[method-assign]
-        game.same_state = lambda a, b: True  # type: ignore[method-assign]
-        game.scores = lambda state: [999] * 4  # type: ignore[method-assign]
-        Log.patched += 1
-        _scramble(view._state)
-        return _random_choice(legal, rng)
-
-
-class ConfigBender:
-    """Changes the frozen config it is handed at reset, its view's config and its
-    copy's config with `object.__setattr__`."""
-
-    name = "config-bender"
-
-    def reset(self, seat: int, config: Any) -> None:
-        _bend(config)
-
-    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
-        _bend(view.config)
-        if view._state is not None:
-            _bend(view.game.config_of(view._state))
-        Log.patched += 1
-        return _random_choice(legal, rng)
-
-
-class ViewMeddler:
-    """Keeps every view it is handed, and at each decision changes all of them
-    (its own earlier ones and those of the other seats played by this class):
-    their states, observations, masks, configs and game objects."""
-
-    name = "view-meddler"
-    reads_view = True
-
-    def reset(self, seat: int, config: Any) -> None:
-        pass
-
-    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
-        for old in Log.views[-20:]:
-            if old._state is not None:
-                _scramble(old._state)
-            old._phase = 99
-            old._num_players = 1
-            old.seat = 3
-            old.game.legal_actions = lambda state: [0]  # type: ignore[method-assign]
-        view.observation()[:] = 7  # a copy: the next call is whole again
-        Log.views.append(view)
-        Log.patched += 1
-        return _random_choice(legal, rng)
-
-
-class BlindPatcher(InstancePatcher):
-    """The same tricks with a blind view (no state): the view's game is still its
-    own copy."""
-
-    name = "blind-patcher"
-    reads_view = False
-
-
-class ClassPatcher:
-    """Patches the game's class (shared code): every `same_state` passes, and
-    `redact` hands over the true state."""
-
-    name = "class-patcher"
-
-    def reset(self, seat: int, config: Any) -> None:
-        pass
-
-    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
-        cls = type(view.game)
-        cls.same_state = lambda self, a, b: True  # type: ignore[method-assign]
-        Log.patched += 1
-        return _random_choice(legal, rng)
-
-
-class ModulePatcher:
-    """Reaches the engine module behind one of its view's game methods (through
-    the function's globals, or `sys.modules` in the compiled build) and replaces
-    a name there; the game class itself is left alone."""
-
-    name = "module-patcher"
-
-    def reset(self, seat: int, config: Any) -> None:
-        pass
-
-    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
-        scores = view.game.scores
-        names = getattr(scores, "__globals__", None)
-        if names is None:
-            names = vars(sys.modules[scores.__module__])
-        key = next(k for k, v in names.items() if callable(v) and not k.startswith("_"))
-        names[key] = lambda *args: None
-        Log.patched += 1
-        return _random_choice(legal, rng)
-
-
-class CodeSwapper:
-    """Swaps the code of a Python method of the game's base class (shared)."""
-
-    name = "code-swapper"
-
-    def reset(self, seat: int, config: Any) -> None:
-        pass
-
-    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
-        method = type(view.game).progress
-        method.__code__ = (lambda self, state: "rigged").__code__
-        Log.patched += 1
-        return _random_choice(legal, rng)
-
-
-class SharedObjectPatcher:
-    """Reaches shared objects through its view: the game's codec (its tables and
-    attributes) and the registry's game object (that the next game's copy would
-    be made from)."""
-
-    name = "shared-patcher"
-
-    def reset(self, seat: int, config: Any) -> None:
-        pass
-
-    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
-        codec = view.game.codec()
-        try:
-            codec._encode_at[(0, 2)] = ()  # type: ignore[attr-defined]
-        except (TypeError, AttributeError):
-            Log.saw_own_patch += 1  # the tables are read-only
-        try:
-            object.__setattr__(codec, "num_actions", 1)
-            Log.patched += 1
-        except (TypeError, AttributeError):  # the compiled build refuses it
-            pass
-        get_game(view.game.name).describe_action = lambda *a: "rigged"  # type: ignore[method-assign]
-        return _random_choice(legal, rng)
-
-
-def _bend_field(obj: Any, name: str, value: Any) -> None:
-    """Set a frozen field (the compiled build refuses a value of another type:
-    an empty tuple for a tuple of three ints)."""
-    with contextlib.suppress(TypeError):
-        object.__setattr__(obj, name, value)
-
-
-def _narrow(obj: Any, seen: set[int]) -> None:
-    """Rewrite every frozen dataclass reachable from `obj` (a state's config,
-    scenario, board and card tables) in place: ints to 1 (a Bidox capacity of
-    1), bools flipped, tuples emptied; rules no copy should let reach a game."""
-    if id(obj) in seen or isinstance(obj, (type, types.ModuleType)):
-        return
-    seen.add(id(obj))
-    if dataclasses.is_dataclass(obj):
-        for field in dataclasses.fields(obj):
-            value = getattr(obj, field.name)
-            if isinstance(value, bool):
-                _bend_field(obj, field.name, not value)
-            elif isinstance(value, int) and not isinstance(value, enum.Enum):
-                _bend_field(obj, field.name, 1)
-            elif isinstance(value, tuple):
-                _bend_field(obj, field.name, ())
-            else:
-                _narrow(value, seen)
-        return
-    for name in dir(obj):
-        if name.startswith("__"):
-            continue
-        try:
-            value = getattr(obj, name)
-        except Exception:
-            continue
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            _narrow(value, seen)
-
-
-class RulesNarrower:
-    """Narrows the rules its copy holds (config, scenario, board, card tables),
-    frozen or not, with `object.__setattr__`: had the copy shared them with the
-    game, the game would be played under the narrowed rules and a fresh replay
-    would accept it."""
-
-    name = "rules-narrower"
-
-    def reset(self, seat: int, config: Any) -> None:
-        pass
-
-    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
-        _narrow(view._state, set())
-        Log.patched += 1
-        return _random_choice(legal, rng)
-
-
-class TableBender:
-    """Changes in place, with `object.__setattr__`, an entry of a card or die
-    table of its game's engine (frozen dataclasses in the engine's data module,
-    read by every game, the replay's too)."""
-
-    name = "table-bender"
-
-    def reset(self, seat: int, config: Any) -> None:
-        pass
-
-    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
-        data = sys.modules[f"scavenger_env.{view.game.name}.engine.data"]
-        entry, field = next(
-            (v[0], f.name)
-            for v in vars(data).values()
-            if isinstance(v, tuple) and v and dataclasses.is_dataclass(v[0])
-            for f in dataclasses.fields(v[0])
-            if type(getattr(v[0], f.name)) is int
-        )
-        if not any(e is entry and n == field for e, n, _ in Log.bent):
-            Log.bent.append((entry, field, getattr(entry, field)))
-        object.__setattr__(entry, field, getattr(entry, field) + 1)
-        Log.patched += 1
-        return _random_choice(legal, rng)
-
-
-def _hide_lists() -> list[tuple[Any, str]]:
-    """The module tables of every game's engine that say what to hide from a
-    seat (`SECRET_...`), as (module, name)."""
-    found = []
-    for name, module in list(sys.modules.items()):
-        if name.startswith("scavenger_env.") and name.endswith(".engine.view"):
-            found += [(module, key) for key in vars(module) if key.startswith("SECRET")]
-    return found
-
-
-def _empty(table: Any, how: str) -> None:
-    """Empty `table` in place: with `clear`, `pop` or `del`."""
-    if how == "clear":
-        table.clear()
-    elif how == "pop":
-        for key in list(table):
-            table.pop(key)
-    else:
-        for key in list(table):
-            del table[key]
-
-
-class HideListEmptier:
-    """Reaches the engine's tables of what to hide through the modules and
-    tries to empty them in place (clear, delete each kind): had it worked, its
-    next copies would show the other seats' secret picks."""
-
-    name = "hide-emptier"
-
-    def reset(self, seat: int, config: Any) -> None:
-        pass
-
-    def act(self, view: SeatView, legal: list[int], rng: np.random.Generator) -> int:
-        for module, key in _hide_lists():
-            table = getattr(module, key)
-            for attempt in ("clear", "pop", "delete"):
-                try:
-                    _empty(table, attempt)
-                    Log.patched += 1
-                except (TypeError, AttributeError):
-                    Log.saw_own_patch += 1  # read-only
-        return _random_choice(legal, rng)
-
-
-HOSTILE = {
-    cls.name: cls
-    for cls in (
-        InstancePatcher,
-        BlindPatcher,
-        ConfigBender,
-        ViewMeddler,
-        ClassPatcher,
-        ModulePatcher,
-        CodeSwapper,
-        SharedObjectPatcher,
-        RulesNarrower,
-        HideListEmptier,
-        TableBender,
-    )
-}
+def cheat(name: str, label: str | None = None) -> str:
+    """The spec of the hostile bot class `name` of cheats.py."""
+    return f"file:{CHEATS},cls={name},name={label or name}"
 
 
 @pytest.fixture
-def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Registers the bots, and puts back whatever shared code they change."""
-    for name, cls in HOSTILE.items():
-        monkeypatch.setitem(REGISTRY, name, cls)
-    Log.patched = Log.saw_own_patch = 0
+def hostile() -> Iterator[None]:
+    """Puts back whatever shared code the bots change in this process."""
+    Log.patched = Log.saw_own_patch = Log.finished = 0
     Log.views = []
     Log.bent = []
     saved: list[tuple[dict[str, Any], dict[str, Any]]] = []
@@ -400,9 +87,13 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         cls: {k: v.__code__ for k, v in d.items() if hasattr(v, "__code__")}
         for cls, d in class_dicts.items()
     }
+    Log.records = []
     yield
     for entry, field, value in Log.bent:
         object.__setattr__(entry, field, value)
+    for record, scores, actions in Log.records:
+        record.scores, record.actions[:] = scores, actions
+    Log.records = []
     for names, copy in saved:
         for key, value in copy.items():
             if names.get(key) is not value:
@@ -428,49 +119,64 @@ def hostile(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
             d[key].__code__ = func_code
 
 
-def _tournament(folder: Path, game: str, players: str, seed: int = 3) -> list[Any]:
-    plan = make_plan(players, 2, games=4, seed=seed, game=game)
-    run_tournament(plan, folder, jobs=1)
+def _tournament(
+    folder: Path, game: str, players: list[str], isolation: str = "none"
+) -> list[Any]:
+    plan = make_plan(players, 2, games=4, seed=3, game=game)
+    run_tournament(plan, folder, jobs=1, isolation=isolation)
     return list(iter_records(folder / GAMES_FILE))
 
 
-def _same_games(a: list[Any], b: list[Any]) -> None:
-    assert len(a) == len(b) == 4
-    for x, y in zip(a, b):
-        assert (x.config, x.seed, x.actions, x.scores, x.digest) == (
-            y.config,
-            y.seed,
-            y.actions,
-            y.scores,
-            y.digest,
-        )
-        replay_record(x)
+def _facts(records: list[Any]) -> list[tuple[Any, ...]]:
+    """What makes each game that game, as values no bot can change later."""
+    return [
+        (repr(r.config), r.seed, tuple(r.actions), tuple(r.scores), r.digest)
+        for r in records
+    ]
+
+
+def _same_games(played: list[Any], honest: list[tuple[Any, ...]]) -> None:
+    assert len(played) == len(honest) == 4
+    assert _facts(played) == honest
+    for record in played:
+        replay_record(record)
+
+
+_HONEST: dict[str, list[tuple[Any, ...]]] = {}
+
+
+def _honest(folder: Path, game: str) -> list[tuple[Any, ...]]:
+    """The games of `random,random` (the cheats' moves), played once per game."""
+    if game not in _HONEST:
+        records = _tournament(folder / f"honest-{game}", game, ["random"] * 2)
+        _HONEST[game] = _facts(records)
+    return _HONEST[game]
+
+
+OWN_COPIES = (
+    "InstancePatcher",
+    "BlindPatcher",
+    "ConfigBender",
+    "ViewMeddler",
+    "RulesNarrower",
+)
+"""The bots whose tricks reach only their own copies."""
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
-@pytest.mark.parametrize(
-    "bot",
-    [
-        "instance-patcher",
-        "blind-patcher",
-        "config-bender",
-        "view-meddler",
-        "rules-narrower",
-    ],
-)
+@pytest.mark.parametrize("bot", OWN_COPIES)
 def test_a_bot_changes_only_its_own_copies(
     hostile: None, tmp_path: Path, game: str, bot: str
 ) -> None:
     """Patching the view's game object, its methods, the config or the view's
     internals changes nothing in play: the games are those of `random`."""
-    cheat = _tournament(tmp_path / "cheat", game, f"{bot},{bot}")
-    honest = _tournament(tmp_path / "honest", game, "random,random")
+    played = _tournament(tmp_path / "cheat", game, [cheat(bot, "a"), cheat(bot, "b")])
     assert Log.patched > 20
-    if bot != "blind-patcher":  # a blind view serves its seat for the whole game
+    if bot != "BlindPatcher":  # a blind view serves its seat for the whole game
         assert Log.saw_own_patch == 0  # each view's game object is a fresh copy
-    _same_games(cheat, honest)
+    _same_games(played, _honest(tmp_path, game))
     plan_config = get_game(game).make_config(2).to_dict()
-    assert all(r.config == plan_config for r in cheat)
+    assert all(r.config == plan_config for r in played)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -482,13 +188,82 @@ def test_a_bot_cannot_empty_the_hide_lists(
     copy); the games are those of `random`."""
     for name in GAME_NAMES:
         get_game(name)  # every game's engine loaded
-    before = {(m.__name__, k): dict(getattr(m, k)) for m, k in _hide_lists()}
+    hide_lists = cheats._hide_lists
+    before = {(m.__name__, k): dict(getattr(m, k)) for m, k in hide_lists()}
     assert before and all(before.values())
-    cheat = _tournament(tmp_path / "cheat", game, "hide-emptier,hide-emptier")
-    honest = _tournament(tmp_path / "honest", game, "random,random")
+    bot = "HideListEmptier"
+    played = _tournament(tmp_path / "cheat", game, [cheat(bot, "a"), cheat(bot, "b")])
     assert Log.patched == 0 and Log.saw_own_patch > 20
-    _same_games(cheat, honest)
-    assert {(m.__name__, k): dict(getattr(m, k)) for m, k in _hide_lists()} == before
+    _same_games(played, _honest(tmp_path, game))
+    assert {(m.__name__, k): dict(getattr(m, k)) for m, k in hide_lists()} == before
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_bot_reaching_the_live_game_has_it_refused(
+    hostile: None, tmp_path: Path, game: str
+) -> None:
+    """A bot in the tournament's process that walks the garbage collector to the
+    live state and changes it: the game is refused (its actions do not replay to
+    the state it ended in) and nothing of it is written."""
+    folder = tmp_path / "run"
+    with pytest.raises(AgentError, match="refused"):
+        _tournament(folder, game, ["random", cheat("LiveStateReacher")])
+    assert Log.patched > 0
+    games = folder / GAMES_FILE
+    assert not games.exists() or games.read_text() == ""
+    assert not (folder / "summary.json").exists()
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_bot_cannot_change_a_record(hostile: None, tmp_path: Path, game: str) -> None:
+    """A bot that rewrites every game record it finds, at each game's end (its
+    last call), finds none to rewrite: the record is made after it; the games are
+    those of `random`."""
+    bot = "RecordTamperer"
+    played = _tournament(tmp_path / "cheat", game, [cheat(bot, "a"), cheat(bot, "b")])
+    assert Log.finished == 8  # two seats, four games: it was called each time
+    _same_games(played, _honest(tmp_path, game))
+
+
+ISOLATED_PAIRS = (
+    ("ClassPatcher", "ModulePatcher"),
+    ("CodeSwapper", "SharedObjectPatcher"),
+    ("TableBender", "LiveStateReacher"),
+    ("InstancePatcher", "RulesNarrower"),
+)
+"""Hostile bots seated against each other in their own processes: every trick,
+on shared code too."""
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_hostile_bots_in_their_own_processes_change_nothing(
+    hostile: None, tmp_path: Path, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A `file:` bot is untrusted, so a tournament seating one plays every bot in
+    a process of its own (isolation "auto"): patching the game's class, an engine
+    module, a function's code, a card table or the live states it can find
+    reaches its own process only; the games are those of `random`."""
+    log = tmp_path / "patches.log"
+    monkeypatch.setenv("SCAVENGER_CHEAT_LOG", str(log))
+    for a, b in ISOLATED_PAIRS:
+        played = _tournament(
+            tmp_path / f"{a}-{b}", game, [cheat(a), cheat(b)], isolation="auto"
+        )
+        _same_games(played, _honest(tmp_path, game))
+    pids = set(log.read_text().split())
+    assert len(pids) >= 2 and str(os.getpid()) not in pids  # done, elsewhere
+    assert Log.patched == 0  # nothing ran in this process
+
+
+def test_the_hostile_bots_really_reach_shared_code(hostile: None) -> None:
+    """In the tournament's process a bot can patch shared code (here the game's
+    class, so that any end state would pass the replay check): what isolation is
+    for."""
+    game = get_game("krysis")
+    bot = cheats.ClassPatcher()
+    view = SeatView(game.new_game(game.make_config(2), 1), 0, game=game)
+    bot.act(view, [0], np.random.default_rng(0))
+    assert game.same_state(object(), object()) is True
 
 
 _IMMUTABLE = (int, float, str, bytes, type(None), enum.Enum, range)
@@ -549,62 +324,6 @@ def test_a_bots_copy_shares_no_changeable_object_with_the_game(game: str) -> Non
                     and type(copy[i][1]) is not types.MappingProxyType
                 ]
                 assert not shared, f"{game} step {step} seat {seat}: {shared}"
-
-
-def _refused(folder: Path, game: str, players: str, why: str) -> None:
-    with pytest.raises(AgentError, match=why):
-        _tournament(folder, game, players)
-    games = folder / GAMES_FILE
-    assert not games.exists() or games.read_text() == ""
-    assert not (folder / "summary.json").exists()
-
-
-@pytest.mark.parametrize("game", GAME_NAMES)
-def test_a_bot_patching_the_game_class_is_caught_at_once(
-    hostile: None, tmp_path: Path, game: str
-) -> None:
-    cls = type(get_game(game)).__qualname__
-    _refused(
-        tmp_path / "run",
-        game,
-        "random,class-patcher",
-        rf"'class-patcher' \(seat \d\) changed the library's code \({cls}.same_state\)",
-    )
-
-
-@pytest.mark.parametrize("game", GAME_NAMES)
-@pytest.mark.parametrize(
-    "bot", ["module-patcher", "code-swapper", "shared-patcher", "table-bender"]
-)
-def test_a_bot_patching_shared_code_is_caught_and_nothing_written(
-    hostile: None, tmp_path: Path, game: str, bot: str
-) -> None:
-    _refused(
-        tmp_path / "run",
-        game,
-        f"random,{bot}",
-        # after the batch, or at the end of its game when it played otherwise
-        r"refused: the library's code was changed (while they were played|during it)",
-    )
-
-
-def test_a_game_played_alone_is_checked_at_its_end(hostile: None) -> None:
-    """`play_game` without a batch's seal takes its own and checks it in full."""
-    from agents.tournament import play_game
-
-    config = get_game("krysis").make_config(2)
-    with pytest.raises(AgentError, match="library's code was changed during it"):
-        play_game(config, 1, ["module-patcher", "random"], 1, game="krysis")
-
-
-def test_the_hostile_bots_really_reach_shared_code(hostile: None) -> None:
-    """The tricks caught above are real: without the seal, the class patch would
-    pass any end state."""
-    game = get_game("krysis")
-    bot = ClassPatcher()
-    view = SeatView(game.new_game(game.make_config(2), 1), 0, game=game)
-    bot.act(view, [0], np.random.default_rng(0))
-    assert game.same_state(object(), object()) is True
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)

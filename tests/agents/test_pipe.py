@@ -230,8 +230,15 @@ def test_parsing_an_answer() -> None:
     assert parse_hello('{"type": "hello", "version": 1, "name": "x"}') == (
         "x",
         ("vector", "named"),
+        False,
+        False,
     )
-    assert parse_hello('{"type": "hello", "version": 1, "observation": []}') == ("", ())
+    said = parse_hello('{"type": "hello", "version": 1, "observation": []}')
+    assert (said.name, said.forms) == ("", ())
+    said = parse_hello('{"type": "hello", "version": 1, "state": true, "rng": true}')
+    assert said.state and said.rng
+    with pytest.raises(BotProtocolError, match="say true or false"):
+        parse_hello('{"type": "hello", "version": 1, "state": "yes"}')
     with pytest.raises(BotProtocolError, match="ask for a list"):
         parse_hello('{"type": "hello", "version": 1, "observation": "all"}')
     with pytest.raises(BotProtocolError, match="version 2"):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 RULEBOOK = "rulebook"
 FAQ = "faq"
@@ -150,6 +150,13 @@ class CardTable:
     type_of: tuple[int, ...]
     level_of: tuple[int, ...]
     colour_of: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a call of the class (a compiled frozen dataclass cannot be
+        filled field by field). A state leaves its config's table out and
+        rebuilds it on loading (`state.GameState.__reduce__`), so only another
+        table is pickled this way."""
+        return (CardTable, (self.type_of, self.level_of, self.colour_of))
 
     def ids_of(self, colour: int, level: int) -> list[int]:
         return [

@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import Any
 
 from .config import GameConfig
-from .data import CardTable
+from .data import CardTable, card_table
 
 
 class Phase(IntEnum):
@@ -89,6 +89,16 @@ class PlayerState:
         #: subjugated cards put face down unseen by the opponents (Domina, from hand)
         self.face_down: set[int] = set()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Its fields by name, for pickle: the same form in both builds
+        (pickle's own, for a class with `__slots__`, is not)."""
+        return {name: getattr(self, name) for name in PLAYER_FIELDS}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Set the fields `__getstate__` gave."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+
     def clone(self) -> PlayerState:
         p = PlayerState()
         p.hand = self.hand[:]
@@ -152,6 +162,16 @@ class TurnState:
         self.mined_tiers: list[int] = []  # cost tier of each Mine action's crystal
         self.stacks_at_start: tuple[bool, ...] = ()
         self.start_queue: list[int] = []  # start-of-turn artifacts still to offer
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Its fields by name, for pickle: the same form in both builds
+        (pickle's own, for a class with `__slots__`, is not)."""
+        return {name: getattr(self, name) for name in TURN_FIELDS}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Set the fields `__getstate__` gave."""
+        for name, value in fields.items():
+            setattr(self, name, value)
 
     def clone(self) -> TurnState:
         t = TurnState()
@@ -246,6 +266,25 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase == Phase.GAME_OVER
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as `loaded_game(config, cards)`, then every other field
+        (`__setstate__`), so that a state can cross to another process (the
+        isolated bot host is sent its seat's redacted copy): a compiled class
+        cannot be made without its `__init__`'s arguments. The config's own
+        card table goes as None, rebuilt on loading (`data.card_table` is
+        cached: the loaded state shares it, as a new game does)."""
+        cards = self.cards
+        shared = card_table(self.config.merc_distribution)
+        fields = {name: getattr(self, name) for name in GAME_FIELDS if name != "cards"}
+        return (loaded_game, (self.config, None if cards == shared else cards), fields)
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Set the fields `__reduce__` gave, the same in both builds (pickle's
+        own form for a class with `__slots__`, `(None, fields)`, is lost on the
+        `__setstate__` mypyc gives a compiled class)."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+
     def clone(self) -> GameState:
         """An independent copy for search; shares only immutable tables."""
         s = GameState(self.config, self.cards)
@@ -272,6 +311,14 @@ class GameState:
         s.effects = [f[:] for f in self.effects]
         s.resume = self.resume
         return s
+
+
+def loaded_game(config: GameConfig, cards: CardTable | None) -> GameState:
+    """A state for pickle to fill (`GameState.__reduce__`); None is the
+    config's card table."""
+    if cards is None:
+        cards = card_table(config.merc_distribution)
+    return GameState(config, cards)
 
 
 def snapshot(s: GameState) -> dict[str, Any]:

@@ -10,7 +10,7 @@ one, or passing (every Bidox left goes hunting, as when the timer runs out).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from . import management, nanas
 from .actions import LOT, NUM, Ctrl, Verb
@@ -60,6 +60,10 @@ class BidFrame(Frame):
         new.lot = self.lot
         new.amount = self.amount
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced((self.seat,), BID_FRAME_FIELDS)
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""

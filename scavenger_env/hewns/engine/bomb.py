@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from . import combat, swarm
 from .actions import SPACE, Ctrl
@@ -246,6 +246,12 @@ class OverflowFrame(TokenAttackFrame):
         self.fill_copy(new)
         new.screens = self.screens
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced(
+            (self.seat, self.hewn, self.space, self.queue), OVERFLOW_FRAME_FIELDS
+        )
 
 
 OVERFLOW_FRAME_FIELDS: Final = TOKEN_ATTACK_FIELDS

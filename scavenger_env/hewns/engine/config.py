@@ -262,6 +262,21 @@ class HewnsConfig(CheckedConfig):
         found: MapFile = self.__dict__["_map_file"]
         return found
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as `from_dict` of its `to_dict`, as a record keeps it, so
+        that a state can cross to another process (the isolated bot host is
+        sent its seat's redacted copy): the checked map and the card tables
+        the config holds are rebuilt there from its fields (compiled, they
+        cannot be pickled), and a map read from a file travels inline."""
+        return (HewnsConfig.from_dict, (self.to_dict(),))
+
+    def __copy__(self) -> HewnsConfig:
+        """`copy.copy`: a new config sharing every value, as it was made
+        before `__reduce__` (which `copy` would otherwise call)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
     def detached(self) -> HewnsConfig:
         """An equal config that shares no changeable object with this one (its
         own copy of the checked map), for a bot's copy of the game."""

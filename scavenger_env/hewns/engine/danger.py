@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from . import payment, swarm
 from .actions import NUM, SPACE
@@ -65,6 +65,12 @@ class TokenAttackFrame(Frame):
         self.fill_copy(new)
         new.screens = self.screens
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced(
+            (self.seat, self.args, self.space, self.queue), TOKEN_ATTACK_FIELDS
+        )
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""

@@ -16,7 +16,7 @@ stage and of the earlier ones. The tables are calibration targets: only
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import Any, Final
 
@@ -337,6 +337,12 @@ class HewnType:
     @property
     def store_total(self) -> int:
         return sum(self.store)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a call of the class (a compiled frozen dataclass cannot be
+        filled field by field). A state rebuilds its config's cards on loading
+        (`state.State.__reduce__`), so only a rigged card is pickled this way."""
+        return (HewnType, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 #: Every HewnType field that holds a component value (the rest are bookkeeping).

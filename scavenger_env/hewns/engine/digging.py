@@ -19,7 +19,7 @@ reuses an empty one (asked the same way); the Hewns inside move with it.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from . import danger
 from .actions import SPACE, Option
@@ -66,6 +66,10 @@ class DigFrame(Frame):
         new.target = self.target
         new.piece = self.piece
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced((self.ask, self.seat, self.hewn), DIG_FRAME_FIELDS)
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""

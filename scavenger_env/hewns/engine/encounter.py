@@ -7,9 +7,9 @@ that same-space encounters, danger and the turns ask about it. It sits below
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
-from .state import NONE, Ask, Frame, State
+from .state import FRAME_FIELDS, NONE, Ask, Frame, State
 
 # --- the encounter record ------------------------------------------------------------
 ATTACK: Final = 0
@@ -137,6 +137,16 @@ class Enc:
         # stage 4: (swarm, members killed) per successful attack on a healthy
         # swarm, which rolls no hurt die
         self.losses: list[int] = []
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Its fields by name, for pickle: the same form in both builds
+        (pickle's own, for a class with `__slots__`, is not)."""
+        return {name: getattr(self, name) for name in ENC_FIELDS}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Set the fields `__getstate__` gave."""
+        for name, value in fields.items():
+            setattr(self, name, value)
 
     def copy(self) -> Enc:
         """An independent copy."""
@@ -270,10 +280,22 @@ class EncounterFrame(Frame):
         self.fill_copy(new)
         return new
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced(
+            (self.ask, self.seat, self.hewn, self.enc, self.step),
+            ENCOUNTER_FRAME_FIELDS,
+        )
+
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, the record packed in place of `data`."""
         packed = self.enc.pack()
         return self.key_with(packed)
+
+
+ENCOUNTER_FRAME_FIELDS: Final = (*FRAME_FIELDS, "enc")
+"""Every field of an `EncounterFrame` (a compiled class has no `__slots__` to
+read)."""
 
 
 def enc_of(frame: Frame) -> Enc:

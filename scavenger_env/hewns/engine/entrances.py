@@ -16,7 +16,7 @@ size without an entrance). The scouting piece is used up.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .actions import SPACE, Option, Verb
 from .board import COMMON
@@ -110,6 +110,10 @@ class EntranceFrame(Frame):
         new = EntranceFrame(self.seat, self.size)
         self.fill_copy(new)
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced((self.seat, self.size), ENTRANCE_FRAME_FIELDS)
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its field in place of `data`."""

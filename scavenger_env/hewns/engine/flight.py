@@ -21,7 +21,7 @@ tunnel (D35); the targets are the board's (`Board.fly_targets`,
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from . import danger
 from .actions import SPACE, Verb
@@ -77,6 +77,12 @@ class FlightFrame(Frame):
         new = FlightFrame(self.seat, self.hewn, self.verb, self.target)
         self.fill_copy(new)
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced(
+            (self.seat, self.hewn, self.verb, self.target), FLIGHT_FRAME_FIELDS
+        )
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""

@@ -18,7 +18,7 @@ Frames: a chain is one typed frame whose `ask` moves from link to link:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from . import hearts, nanas, secrets
 from .actions import HEWN, NUM, SOCKET, TECH, Ctrl, Option, Verb
@@ -103,6 +103,10 @@ class TxFrame(Frame):
         new.dirty = self.dirty
         return new
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced((self.seat, self.window, self.senders), TX_FRAME_FIELDS)
+
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""
         fields = (self.window, self.made, self.source, self.dest, self.dirty)
@@ -148,6 +152,10 @@ class BanjerFrame(Frame):
         new.receiver = self.receiver
         return new
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced((self.seat, self.mode), BANJER_FRAME_FIELDS)
+
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""
         return self.key_with((self.mode, self.made, self.kind, self.receiver))
@@ -184,6 +192,10 @@ class LoadFrame(Frame):
         new.target = self.target
         new.dirty = self.dirty
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced((self.seat, self.direction), LOAD_FRAME_FIELDS)
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""

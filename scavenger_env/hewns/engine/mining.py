@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from . import danger
 from .actions import DIE, NUM, SPACE, Ctrl, Option
@@ -80,6 +80,12 @@ class MineFrame(Frame):
         new.danger_faces = list(self.danger_faces)
         new.done = list(self.done)
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced(
+            (self.seat, self.hewn, self.space_mined, self.rerolls), MINE_FRAME_FIELDS
+        )
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""
@@ -161,6 +167,12 @@ class PlaceFrame(Frame):
         new = PlaceFrame(self.seat, self.hewn, self.kind, self.step, self.mined)
         self.fill_copy(new)
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced(
+            (self.seat, self.hewn, self.kind, self.step, self.mined), PLACE_FRAME_FIELDS
+        )
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""

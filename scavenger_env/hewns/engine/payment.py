@@ -21,7 +21,7 @@ means for it (a `Finish`); `rules` holds the table from mix kind to finish
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -87,6 +87,21 @@ class PayFrame(Frame):
         new.own = self.own
         new.own_dirty = self.own_dirty
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced(
+            (
+                self.seat,
+                self.hewn,
+                self.mix,
+                self.amount,
+                self.low,
+                self.high,
+                self.later,
+            ),
+            PAY_FRAME_FIELDS,
+        )
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""

@@ -15,7 +15,7 @@ in this version: swarms.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from . import combat, danger, hearts, nanas, secrets, swarm
 from .actions import HEWN, NUM, SPACE, Ctrl, Option
@@ -469,6 +469,10 @@ class ExpelFrame(Frame):
         self.fill_copy(new)
         new.expelled = self.expelled
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced((self.seat, self.hewn), EXPEL_FRAME_FIELDS)
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""

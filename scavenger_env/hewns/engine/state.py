@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from .actions import MAP_SPACE_IDS, NUM_TUNNEL_PIECES
-from .board import Board
+from .board import Board, board_for
 from .config import HewnsConfig
 from .data import HEWN_TYPES, TECHS, Gem, HewnType, Scenario, Tech
 
@@ -270,6 +270,28 @@ class Frame:
         new.woken = self.woken
         return new
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `reduced`, so that a state can cross to another process
+        (the isolated bot host is sent its seat's redacted copy). Every
+        subclass has its own (a test checks), with its constructor's arguments
+        and fields."""
+        return self.reduced((self.ask, self.seat), FRAME_FIELDS)
+
+    def reduced(
+        self, args: tuple[Any, ...], fields: tuple[str, ...]
+    ) -> tuple[Any, ...]:
+        """What `__reduce__` gives pickle: the frame's class called with `args`
+        (a compiled class cannot be made without its `__init__`'s arguments),
+        then `fields` set to their values (`__setstate__`)."""
+        return (type(self), args, {name: getattr(self, name) for name in fields})
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Set the fields `reduced` gave, the same in both builds (pickle's own
+        form for a class with `__slots__`, `(None, fields)`, is lost on the
+        `__setstate__` mypyc gives a compiled class)."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+
     def fill_copy(self, new: Frame) -> None:
         """Copy the fields every frame has into `new`, a fresh frame of the
         same class (a typed frame's `copy` then sets its own fields)."""
@@ -330,6 +352,10 @@ class RoundFrame(Frame):
         new = RoundFrame(self.step, self.bid_turns)
         self.fill_copy(new)
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced((self.step, self.bid_turns), ROUND_FRAME_FIELDS)
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its field in place of `data`."""
@@ -531,6 +557,27 @@ class State:
         return count
 
     # --- copying --------------------------------------------------------------
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as `loaded_state(config, rigged)`, then the fields of
+        `STATE_FIELDS` (`__setstate__`), so that a state can cross to another
+        process (the isolated bot host is sent its seat's redacted copy): a
+        compiled class cannot be made without its `__init__`'s arguments. What
+        the config makes is rebuilt there, not pickled: the board (cached by
+        `board_for`: the loaded state shares it, as a new game does), the
+        scenario and the card tables; only a rigged card (`position.rig`)
+        travels, with its Hewn id."""
+        own = game_cards(self.config)
+        rigged = tuple(
+            (h, card) for h, card in enumerate(self.card_table) if card is not own[h]
+        )
+        fields = {name: getattr(self, name) for name in STATE_FIELDS}
+        return (loaded_state, (self.config, rigged), fields)
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Set the fields `__reduce__` gave."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+
     def clone(self) -> State:
         """An independent copy (the config, scenario and board are shared: the
         engine never changes them; a bot's copy has its own, `view.own_rules`).
@@ -614,6 +661,101 @@ class State:
         new.dealer = self.dealer
         new.deal_left = list(self.deal_left)
         return new
+
+
+STATE_FIELDS: Final = (
+    "round",
+    "phase",
+    "decisions",
+    "turns",
+    "go",
+    "last_mover",
+    "over",
+    "end_reason",
+    "frames",
+    "roll_queue",
+    "rolled",
+    "rolled_kinds",
+    "draw_queue",
+    "loc",
+    "ctrl",
+    "damaged",
+    "normal",
+    "dirty",
+    "acted",
+    "slots",
+    "gem",
+    "heart",
+    "bombs_used",
+    "members",
+    "member_alive",
+    "hidden_normal",
+    "hidden_dirty",
+    "slot_hidden",
+    "heart_hidden",
+    "mine",
+    "token",
+    "tunnel_a",
+    "tunnel_b",
+    "normal_pile",
+    "depleted",
+    "mine_pool",
+    "token_stock",
+    "gem_pile",
+    "entrance_stock",
+    "secret_entrances",
+    "screen_normal",
+    "screen_dirty",
+    "screen_tech",
+    "turn_card",
+    "card_shown",
+    "first_bidder",
+    "bidox_lot",
+    "bidox_amount",
+    "bidox_normal",
+    "bidox_order",
+    "bidox_nana",
+    "nana_dead",
+    "placements",
+    "bidder",
+    "passed",
+    "hewn_deck",
+    "hewn_discard",
+    "tech_deck",
+    "tech_discard",
+    "offer",
+    "lot_result",
+    "lot_winner",
+    "moves_go",
+    "gave",
+    "took",
+    "swapped",
+    "purchases",
+    "opening_bidder",
+    "order",
+    "order_index",
+    "dealer",
+    "deal_left",
+)
+"""Every field of a `State` but those its config makes (the config, scenario,
+board, player count and card tables: `loaded_state`), in `clone`'s order: what
+a pickled state carries (a compiled class has no `__dict__` to read; a test
+fails when a field is missing here)."""
+
+
+def loaded_state(
+    config: HewnsConfig, rigged: tuple[tuple[int, HewnType], ...]
+) -> State:
+    """A state for pickle to fill (`State.__reduce__`): the board, scenario and
+    card tables of `config`, with the `rigged` cards (Hewn id, card) in place."""
+    board = board_for(config.num_players, config.mudgestick, config.map_text)
+    state = State(config, board, empty=True)
+    if rigged:
+        table = list(state.card_table)
+        for hewn, card in rigged:
+            table[hewn] = card
+        state.card_table = tuple(table)
+    return state
 
 
 PURCHASE: Final = 5

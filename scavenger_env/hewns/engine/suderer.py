@@ -16,7 +16,7 @@ Hewn; a friendly Hewn is reached by TRANSMIT afterwards, as for mining.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .actions import NUM
 from .data import DieKind, TechKind
@@ -52,6 +52,10 @@ class ExtractFrame(Frame):
         new = ExtractFrame(self.seat, self.hewn, self.taken)
         self.fill_copy(new)
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced((self.seat, self.hewn, self.taken), EXTRACT_FRAME_FIELDS)
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its field in place of `data`."""

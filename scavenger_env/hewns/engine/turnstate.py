@@ -7,7 +7,7 @@ Hewn turn; they read it here, below `turns`, which drives the turns.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .flow import push, wake
 from .state import FRAME_FIELDS, NONE, Ask, Frame, State
@@ -56,6 +56,12 @@ class HewnTurnFrame(Frame):
         new.moved = self.moved
         new.then = self.then
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by `Frame.reduced`."""
+        return self.reduced(
+            (self.seat, self.hewn, self.ap, self.forced), HEWN_TURN_FIELDS
+        )
 
     def key(self) -> tuple[int, ...]:
         """The frame as plain ints, its fields in place of `data`."""

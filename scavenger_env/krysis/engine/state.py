@@ -336,6 +336,24 @@ class State:
         s.log = self.log[:]
         return s
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as `loaded_state(config)`, then every field (`__setstate__`),
+        so that a state can cross to another process (the isolated bot host is
+        sent its seat's redacted copy): a compiled class cannot be made without
+        its `__init__`'s arguments."""
+        return (
+            loaded_state,
+            (self.config,),
+            {name: getattr(self, name) for name in FIELDS},
+        )
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Set the fields `__reduce__` gave, the same in both builds (pickle's
+        own form for a class with `__slots__`, `(None, fields)`, is lost on the
+        `__setstate__` mypyc gives a compiled class)."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+
     def key(self) -> tuple[Any, ...]:
         """Every field, for equality and digests."""
         return tuple(getattr(self, name) for name in FIELDS)
@@ -343,6 +361,11 @@ class State:
     @property
     def is_over(self) -> bool:
         return self.phase == Phase.GAME_OVER
+
+
+def loaded_state(config: KrysisConfig) -> State:
+    """A state for pickle to fill (`State.__reduce__`)."""
+    return State(config, empty=True)
 
 
 def same_state(a: State, b: State) -> bool:
