@@ -25,8 +25,8 @@ from scavenger_env.core.games import DEFAULT_GAME, get_game
 from .base import Agent, close_agents, finish_agents, view_for
 from .console import Console, wrap
 from .human import HumanAgent, QuitGame
-from .pipe.isolate import isolated_agent
-from .registry import given_name, is_trusted, make_agent
+from .pipe.isolate import make_seat_agent
+from .registry import given_name
 
 __all__ = ["Console", "MatchResult", "play_match"]
 
@@ -89,11 +89,7 @@ def play_match(
     for spec in specs_by_seat:
         if isinstance(spec, str):
             # an untrusted bot (file:) plays in its own process, as in tournaments
-            agent = (
-                make_agent(spec, game=the_game)
-                if is_trusted(spec)
-                else isolated_agent(spec, the_game)
-            )
+            agent = make_seat_agent(spec, None, the_game)
             if isinstance(agent, HumanAgent):
                 agent.input_fn, agent.output_fn = io.input, io.output
             names_.append(given_name(spec) or spec.strip().partition(":")[0])

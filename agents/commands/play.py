@@ -150,8 +150,9 @@ def run(args: argparse.Namespace) -> int:
     """Set the game up, play it on screen and write its record if asked."""
     import secrets
 
+    from agents.pipe.isolate import make_seat_agent
     from agents.play import play_match
-    from agents.registry import given_name, make_agent, without_name
+    from agents.registry import given_name, without_name
     from agents.tournament.plan import split_players
     from scavenger_env.core.errors import ConfigError
     from scavenger_env.core.games import get_game
@@ -208,8 +209,8 @@ def run(args: argparse.Namespace) -> int:
     agents = []
     for seat, spec in enumerate(specs):
         try:
-            agents.append(
-                make_agent(spec, f"player {seat + 1} of {len(specs)}", game=game.name)
+            agents.append(  # an untrusted bot (file:) in its own process
+                make_seat_agent(spec, f"player {seat + 1} of {len(specs)}", game.name)
             )
         except ValueError as err:
             raise UserError(f"--players: {err}") from None

@@ -23,7 +23,16 @@ from collections.abc import Sequence
 from scavenger_env.core.game import Game
 from scavenger_env.core.games import get_game
 
-from ..registry import ANY_GAME, REGISTRY, AgentSpecError, _spec_parts, is_trusted
+from ..base import Agent
+from ..registry import (
+    ANY_GAME,
+    REGISTRY,
+    AgentSpecError,
+    _spec_parts,
+    check_agent_spec,
+    is_trusted,
+    make_agent,
+)
 from .agent import ProcessAgent, end_idle
 
 __all__ = [
@@ -34,6 +43,7 @@ __all__ = [
     "host_command",
     "isolated",
     "isolated_agent",
+    "make_seat_agent",
 ]
 
 ISOLATION = ("auto", "process", "none")
@@ -115,3 +125,12 @@ def isolated_agent(spec: str, game: Game | str) -> ProcessAgent:
     )
     agent.label = f"{spec!r} (in its own process)"
     return agent
+
+
+def make_seat_agent(spec: str, who: str | None, game: Game | str) -> Agent:
+    """`make_agent`, but an untrusted bot (`file:`) is checked without running
+    its code and played in its own process (as `play` seats bots)."""
+    if is_trusted(spec):
+        return make_agent(spec, who, game=game)
+    check_agent_spec(spec, who, game=game)
+    return isolated_agent(spec, game)

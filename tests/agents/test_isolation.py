@@ -114,12 +114,12 @@ def _bot_file(tmp_path: Path, act: str = "return legal[0]", name: str = "bot") -
 def test_a_file_bot_runs_only_in_its_own_process(tmp_path: Path) -> None:
     """Planning checks the file is there without running it; the tournament runs
     it in a process of its own (isolation "auto"): this process never does."""
-    path = _bot_file(tmp_path)
+    path = _bot_file(tmp_path, name="elsewhere")
     plan = make_plan([f"file:{path}", "random"], 2, games=2, seed=1, game="krysis")
-    assert not (tmp_path / "bot.ran").exists()
+    assert not (tmp_path / "elsewhere.ran").exists()
     run_tournament(plan, tmp_path / "t", jobs=1, outputs=False)
-    assert (tmp_path / "bot.ran").exists()  # it ran, in the host
-    assert not any("scavenger_file_bot_bot" in name for name in sys.modules)
+    assert (tmp_path / "elsewhere.ran").exists()  # it ran, in the host
+    assert not any("scavenger_file_bot_elsewhere" in name for name in sys.modules)
     records = list(iter_records(tmp_path / "t" / GAMES_FILE))
     assert len(records) == 2
 
@@ -224,3 +224,32 @@ def test_the_command_line_takes_isolation(
     bad = [*argv[:-2], "--isolation", "sometimes"]
     assert installed_main(bad, commands=PROJECT_COMMANDS) == 2
     assert "invalid choice: 'sometimes'" in capsys.readouterr().err
+
+
+def test_play_seats_a_file_bot_in_its_own_process(tmp_path: Path) -> None:
+    """`scavenger play` (and `play_match`) never run a bot file in their own
+    process either."""
+    from agents.console import Console
+    from agents.play import play_match
+    from scavenger_env.core.games import get_game
+
+    path = _bot_file(tmp_path, name="played")
+    config = get_game("krysis").make_config(2)
+    out: list[str] = []
+    result = play_match(
+        config, 3, [f"file:{path}", "random"], Console(output=out.append), game="krysis"
+    )
+    assert (tmp_path / "played.ran").exists()
+    assert not any("scavenger_file_bot_played" in name for name in sys.modules)
+    assert len(result.scores) == 2
+
+
+def test_the_tournament_bench_measures_isolation() -> None:
+    from agents.tournament.bench import bench_tournament, format_tournament_bench
+
+    bench = bench_tournament(
+        games=2, rounds=1, jobs=(1,), game="krysis", isolation="process"
+    )
+    text = format_tournament_bench(bench)
+    assert "isolation process" in text and bench.median(1) > 0
+    assert "Goal" not in text  # the goal is for random bots in one process
