@@ -105,11 +105,10 @@ class SeatView:
         observation: np.ndarray | None = None,
         mask: np.ndarray | None = None,
     ) -> SeatView:
-        """A view rebuilt from what a seat was sent, for a bot in its own process
-        (`agents.pipe.host`): `state` a copy already redacted for `seat`, or
-        None for a blind view, which may carry the seat's `observation` and
-        `mask`. It equals the view the bot would be handed in the tournament's
-        own process."""
+        """A view rebuilt from what a seat was sent, for a bot in a process of
+        its own: `state` a copy already redacted for `seat`, or None for a blind
+        view, which may carry the seat's `observation` and `mask`. It equals the
+        view the bot would be handed where the game is played."""
         rules = get_game(game)
         view = cls.__new__(cls)
         view.seat = seat
