@@ -213,11 +213,13 @@ def play_game(
             )
         # The agents hear the outcome before the check and the record: no code of
         # theirs runs after those, so none can change what is written.
-        try:
-            outcome = rules.scores(state), rules.winners(state)
-        except Exception as exc:
-            raise AgentError(f"{refused}: its end state is broken ({exc})") from exc
-        errors = finish_agents(agents, *outcome)
+        errors: dict[str, list[str]] = {}
+        if any(hasattr(agent, "finish") for agent in agents):
+            try:
+                outcome = rules.scores(state), rules.winners(state)
+            except Exception as exc:
+                raise AgentError(f"{refused}: its end state is broken ({exc})") from exc
+            errors = finish_agents(agents, *outcome)
         original = rules.config_from_dict(given)
         if not replays_to(original, seed, actions, state, rules):
             raise AgentError(
