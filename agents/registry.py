@@ -157,10 +157,15 @@ def without_name(spec: str) -> str:
     return f"{kind}:{','.join(kept)}" if kept else kind
 
 
+def spec_kind(spec: str) -> str:
+    """The registered name a spec names: `ismcts` of `ismcts:iterations=5`."""
+    return _spec_parts(spec)[0]
+
+
 def is_trusted(spec: str) -> bool:
     """Whether the bot of `spec` is code the user vouches for: every bot but
     `file` and those registered with `trusted=False` (`UNTRUSTED`)."""
-    return _spec_parts(spec)[0] not in UNTRUSTED
+    return spec_kind(spec) not in UNTRUSTED
 
 
 def player_name(spec: str) -> str:

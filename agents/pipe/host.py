@@ -28,7 +28,7 @@ import numpy as np
 from scavenger_env.core.games import get_game
 
 from ..base import SeatView
-from ..registry import factory_of, make_agent, register
+from ..registry import factory_of, make_agent, register, spec_kind
 from .protocol import VERSION, state_from_text
 
 __all__ = ["main"]
@@ -89,7 +89,7 @@ class _Seat:
 def _hello(spec: str, game: str) -> dict[str, Any]:
     """What the host asks for: what its bot reads, as the tournament would give
     it in its own process."""
-    factory = factory_of(spec.partition(":")[0].strip(), game)
+    factory = factory_of(spec_kind(spec), game)
     probe: Any = factory
     if not isinstance(factory, type):  # a function (file:): build one to see
         probe = make_agent(spec, game=game)

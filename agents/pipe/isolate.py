@@ -28,10 +28,10 @@ from ..registry import (
     ANY_GAME,
     REGISTRY,
     AgentSpecError,
-    _spec_parts,
     check_agent_spec,
     is_trusted,
     make_agent,
+    spec_kind,
 )
 from .agent import ProcessAgent, end_idle
 
@@ -41,6 +41,7 @@ __all__ = [
     "check_isolated",
     "end_idle",
     "host_command",
+    "hosted",
     "isolated",
     "isolated_agent",
     "make_seat_agent",
@@ -96,7 +97,7 @@ def _entry_text(name: str, game: str) -> str | None:
 def host_command(spec: str, game: Game | str) -> list[str]:
     """The command line of the host playing `spec` in `game`."""
     name = get_game(game).name
-    kind = _spec_parts(spec)[0]
+    kind = spec_kind(spec)
     command = [sys.executable, "-m", "agents.pipe.host", "--game", name]
     entry = _entry_text(kind, name)
     if entry is not None:
@@ -104,11 +105,17 @@ def host_command(spec: str, game: Game | str) -> list[str]:
     return [*command, spec]
 
 
+def hosted(spec: str) -> bool:
+    """Whether isolation plays `spec` through the host: every bot but `exec`,
+    which is a program of its own already."""
+    return spec_kind(spec) != "exec"
+
+
 def check_isolated(specs: Sequence[str], game: Game | str) -> None:
     """`AgentSpecError` for a bot of `specs` that a process of its own cannot
     build (one registered as an object defined in a script or a function)."""
     for spec in specs:
-        if _spec_parts(spec)[0] != "exec":
+        if hosted(spec):
             host_command(spec, game)
 
 

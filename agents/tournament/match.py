@@ -29,8 +29,8 @@ from scavenger_env.core.records import GameRecord
 from scavenger_env.core.simulate import MAX_DECISIONS  # a bot that loops: refused
 
 from ..base import close_agents, finish_agents, view_for
-from ..pipe.isolate import isolated_agent
-from ..registry import _spec_parts, make_agent
+from ..pipe.isolate import hosted, isolated_agent
+from ..registry import make_agent
 from .errors import AgentError
 
 __all__ = ["MAX_DECISIONS", "ThinkTime", "play_game", "replays_to", "seat_rngs"]
@@ -242,7 +242,7 @@ def _seat_agent(spec: str, rules: Game, isolate: bool) -> Any:
     """The agent of ``spec``: in a process of its own when ``isolate`` (an
     ``exec`` bot is one already), else built here around its own copy of the
     game object."""
-    if isolate and _spec_parts(spec)[0] != "exec":
+    if isolate and hosted(spec):
         return isolated_agent(spec, rules)
     return make_agent(spec, game=copy.copy(rules))
 
